@@ -1,0 +1,91 @@
+import { buildTestApp, createTestAgency, type TestApp } from '../support/app';
+
+let t: TestApp;
+let agencyA: { id: string };
+let agencyB: { id: string };
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  agencyA = await createTestAgency(t, 'alpha', ['alpha.example', 'www.alpha.example']);
+  agencyB = await createTestAgency(t, 'bravo', ['bravo.example']);
+});
+afterAll(() => t.close());
+
+describe('GET /api/v2/agency', () => {
+  it('resolves the agency from the Host header, ignoring case and port', async () => {
+    const res = await t.app.inject({ url: '/api/v2/agency', headers: { host: 'WWW.Alpha.Example:8080' } });
+    expect(res.statusCode).toBe(200);
+    expect(res.json()).toEqual({ agency: { id: agencyA.id, name: 'alpha' } });
+  });
+
+  it('answers 404 AGENCY_NOT_FOUND for a host no agency serves', async () => {
+    const res = await t.app.inject({ url: '/api/v2/agency', headers: { host: 'nobody.example' } });
+    expect(res.statusCode).toBe(404);
+    expect(res.json()).toMatchObject({ code: 'AGENCY_NOT_FOUND' });
+  });
+});
+
+describe('GET /api/v2/agency/info', () => {
+  it("serves each agency's own social links on its own host only", async () => {
+    const a = (await t.app.inject({ url: '/api/v2/agency/info', headers: { host: 'alpha.example' } })).json();
+    const b = (await t.app.inject({ url: '/api/v2/agency/info', headers: { host: 'bravo.example' } })).json();
+    expect(a.agency).toEqual({
+      id: agencyA.id,
+      name: 'alpha',
+      social: {
+        whatsapp: 'https://wa.me/alpha',
+        line: 'https://line.me/R/ti/p/@alpha',
+        facebook: 'https://www.facebook.com/alpha',
+        telegram: 'https://t.me/alpha',
+        twitter: 'https://twitter.com/alpha',
+      },
+    });
+    expect(b.agency.id).toBe(agencyB.id);
+    expect(JSON.stringify(b)).not.toContain('alpha');
+  });
+
+  it('answers 404 for an unknown host', async () => {
+    const res = await t.app.inject({ url: '/api/v2/agency/info', headers: { host: 'evil.example' } });
+    expect(res.statusCode).toBe(404);
+  });
+});
+
+describe('the API around the agency routes', () => {
+  it('answers JSON 404 NOT_FOUND for an unknown /api path, whatever the host', async () => {
+    for (const host of ['alpha.example', 'nobody.example']) {
+      const res = await t.app.inject({ url: '/api/v2/no-such-thing', headers: { host } });
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
+    }
+  });
+
+  it('reports health and readiness', async () => {
+    expect((await t.app.inject('/healthz')).statusCode).toBe(200);
+    const ready = await t.app.inject('/readyz');
+    expect(ready.statusCode).toBe(200);
+    expect(ready.json()).toMatchObject({ database: 'reachable' });
+  });
+
+  it('refuses a cross-site state-changing request and a non-JSON body', async () => {
+    const crossSite = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/agency',
+      headers: { host: 'alpha.example', origin: 'https://evil.example', 'content-type': 'application/json' },
+      payload: '{}',
+    });
+    expect(crossSite.statusCode).toBe(403);
+    expect(crossSite.json()).toMatchObject({ code: 'FORBIDDEN_ORIGIN' });
+    const form = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/agency',
+      headers: { host: 'alpha.example', 'content-type': 'application/x-www-form-urlencoded' },
+      payload: 'a=1',
+    });
+    expect(form.statusCode).toBe(415);
+  });
+
+  it('sets a Content-Security-Policy header', async () => {
+    const res = await t.app.inject({ url: '/api/v2/agency', headers: { host: 'alpha.example' } });
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+  });
+});

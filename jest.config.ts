@@ -1,0 +1,62 @@
+import type { Config } from 'jest';
+
+// ts-jest compiles TypeScript as CommonJS without type checking (npm run typecheck does that);
+// babel-jest turns the ESM-only packages (wouter) into CommonJS.
+const transform: Config['transform'] = {
+  '^.+\\.tsx?$': ['ts-jest', { tsconfig: { module: 'commonjs', moduleResolution: 'node', jsx: 'react-jsx', isolatedModules: true, esModuleInterop: true, resolveJsonModule: true, allowJs: false } }],
+  '^.+\\.m?js$': 'babel-jest',
+};
+// ESM-only packages jest cannot require on Node 20: babel-jest compiles them to CommonJS.
+const transformIgnorePatterns = ['/node_modules/(?!(wouter|regexparam|cookie|content-disposition)/)'];
+const moduleNameMapper = { '\\.(png|svg|jpe?g|webp|woff2?)$': '<rootDir>/__tests__/support/fileStub.js' };
+
+const config: Config = {
+  maxWorkers: 2,
+  projects: [
+    {
+      displayName: 'machines',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/__tests__/machines'],
+      transform,
+      transformIgnorePatterns,
+    },
+    {
+      displayName: 'contract',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/__tests__/contract'],
+      transform,
+      transformIgnorePatterns,
+    },
+    {
+      displayName: 'web',
+      testEnvironment: 'jest-fixed-jsdom',
+      roots: ['<rootDir>/__tests__/web'],
+      setupFilesAfterEnv: ['<rootDir>/__tests__/support/webSetup.ts'],
+      transform,
+      transformIgnorePatterns,
+      moduleNameMapper,
+    },
+    {
+      displayName: 'server',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/__tests__/server'],
+      transform,
+      transformIgnorePatterns,
+      globalSetup: '<rootDir>/__tests__/support/globalSetup.mjs',
+      globalTeardown: '<rootDir>/__tests__/support/globalTeardown.mjs',
+      setupFilesAfterEnv: ['<rootDir>/__tests__/support/serverSetup.ts'],
+    },
+    {
+      displayName: 'e2e',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/__tests__/e2e'],
+      transform,
+      transformIgnorePatterns,
+      globalSetup: '<rootDir>/__tests__/support/e2eGlobalSetup.mjs',
+      globalTeardown: '<rootDir>/__tests__/support/globalTeardown.mjs',
+      setupFilesAfterEnv: ['<rootDir>/__tests__/support/e2eSetup.ts'],
+    },
+  ],
+};
+
+export default config;

@@ -1,0 +1,85 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import fastifyStatic from '@fastify/static';
+import swagger from '@fastify/swagger';
+import swaggerUi from '@fastify/swagger-ui';
+import rateLimit from '@fastify/rate-limit';
+import type { Database } from './db/database';
+import type { Config } from './config';
+import errorsPlugin from './plugins/errors';
+import securityPlugin from './plugins/security';
+import agencyPlugin from './plugins/agency';
+import sessionPlugin from './plugins/session';
+import healthRoutes, { type Readiness } from './routes/health';
+import agencyRoutes from './routes/agency';
+
+export interface AppDeps {
+  db: Database;
+  config: Config;
+  logger?: FastifyServerOptions['logger'];
+  /** Set by main.ts while it prepares the database; apps built for tests are prepared already. */
+  readiness?: Readiness;
+}
+
+/** Never let a password, cookie or token reach the request log. */
+export const logRedaction = ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', '*.password', '*.token'];
+
+export async function buildApp({ db, config, logger = false, readiness = { prepared: true } }: AppDeps): Promise<FastifyInstance> {
+  const app = Fastify({
+    logger,
+    trustProxy: config.trustProxy,
+    bodyLimit: 64 * 1024,
+    ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
+  });
+
+  await app.register(errorsPlugin);
+  await app.register(securityPlugin);
+  await app.register(rateLimit, { global: false });
+  await app.register(swagger, {
+    openapi: { info: { title: 'Champa API', version: '2.0.0' }, servers: [{ url: '/' }] },
+  });
+  await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
+  await app.register(healthRoutes, { db, readiness });
+
+  await app.register(
+    async (api) => {
+      await api.register(agencyPlugin, { db });
+      await api.register(sessionPlugin, { db, sessionTtlHours: config.sessionTtlHours });
+      api.addHook('onRequest', api.resolveAgency);
+      await api.register(agencyRoutes);
+    },
+    { prefix: '/api/v2' },
+  );
+
+  registerSpa(app, config.distDir);
+  return app;
+}
+
+/**
+ * dist/ is served when built: content-hashed files are cached for a year, everything else is
+ * revalidated. Unknown /api and /sandbox paths get JSON 404; any other GET gets the SPA, whose
+ * router shows its own Not Found page.
+ */
+function registerSpa(app: FastifyInstance, distDir: string) {
+  const hasSpa = fs.existsSync(path.join(distDir, 'index.html'));
+  if (hasSpa) {
+    app.register(fastifyStatic, {
+      root: distDir,
+      wildcard: false,
+      index: false,
+      cacheControl: false,
+      setHeaders(res, filePath) {
+        const hashed = /[.-][0-9a-f]{10}\.\w+$/.test(filePath);
+        res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
+      },
+    });
+  }
+  app.setNotFoundHandler((request, reply) => {
+    const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|sandbox)(\/|$)/.test(request.url);
+    if (hasSpa && wantsPage) {
+      return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
+    }
+    return reply.status(404).send({ code: 'NOT_FOUND', message: `No route ${request.method} ${request.url.split('?')[0]}` });
+  });
+}

@@ -1,0 +1,44 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import webpack from 'webpack';
+import { webpackConfig } from '../webpack.config';
+import { projectRoot } from './config';
+
+const SOURCES = ['src', 'public', 'webpack.config.ts', 'babel.config.js', '.browserslistrc', 'package-lock.json'];
+
+function newestMtime(entry: string): number {
+  if (!fs.existsSync(entry)) return 0;
+  const stat = fs.statSync(entry);
+  if (!stat.isDirectory()) return stat.mtimeMs;
+  return fs.readdirSync(entry).reduce((newest, name) => Math.max(newest, newestMtime(path.join(entry, name))), stat.mtimeMs);
+}
+
+/** dist/ needs a build when it has no index.html or any source is newer than it. */
+export function distIsStale(distDir: string): boolean {
+  const index = path.join(distDir, 'index.html');
+  if (!fs.existsSync(index)) return true;
+  const built = fs.statSync(index).mtimeMs;
+  return SOURCES.some((entry) => newestMtime(path.join(projectRoot, entry)) > built);
+}
+
+export function buildSpa(mode: 'production' | 'development' = 'production'): Promise<void> {
+  return new Promise((resolve, reject) => {
+    webpack(webpackConfig(mode), (error, stats) => {
+      if (error) return reject(error);
+      if (stats?.hasErrors()) return reject(new Error(stats.toString('errors-only')));
+      resolve();
+    });
+  });
+}
+
+if (require.main === module) {
+  const onlyIfStale = process.argv.includes('--if-stale');
+  const dist = path.join(projectRoot, 'dist');
+  (onlyIfStale && !distIsStale(dist) ? Promise.resolve() : buildSpa()).then(
+    () => console.log(onlyIfStale ? 'dist/ is up to date' : 'built dist/'),
+    (error) => {
+      console.error(error instanceof Error ? error.message : error);
+      process.exit(1);
+    },
+  );
+}

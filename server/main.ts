@@ -1,0 +1,88 @@
+import { sql } from 'kysely';
+import { buildApp, logRedaction } from './app';
+import { loadConfig } from './config';
+import { buildSpa, distIsStale } from './build';
+import { createDatabase, type Database } from './db/database';
+import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
+import { migrateToLatest } from './db/migrate';
+import { seed } from './seed';
+
+async function main() {
+  const config = loadConfig();
+  const log = (message: string) => console.log(`[champa] ${message}`);
+
+  if (distIsStale(config.distDir)) {
+    log('building the site into dist/ ...');
+    await buildSpa();
+  }
+
+  let embedded: EmbeddedDatabase | undefined;
+  let databaseUrl = config.databaseUrl;
+  if (!databaseUrl) {
+    log(`starting embedded PostgreSQL (data in ${config.pgDataDir})`);
+    embedded = await startEmbeddedPostgres(config.pgDataDir, config.embeddedPgPort);
+    databaseUrl = embedded.url;
+  }
+  const db = createDatabase(databaseUrl);
+
+  const readiness = { prepared: false };
+  const app = await buildApp({
+    db,
+    config,
+    readiness,
+    logger: { level: config.logLevel, redact: { paths: logRedaction, censor: '[hidden]' } },
+  });
+
+  let closing = false;
+  const shutdown = async (signal: string) => {
+    if (closing) return;
+    closing = true;
+    log(`${signal}: closing`);
+    await app.close().catch(() => {});
+    await db.destroy().catch(() => {});
+    if (embedded) await embedded.stop().catch(() => {});
+    log('stopped');
+    process.exit(0);
+  };
+  process.on('SIGINT', () => void shutdown('SIGINT'));
+  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+  try {
+    await app.listen({ port: config.port, host: config.host });
+  } catch (error) {
+    const code = (error as NodeJS.ErrnoException).code;
+    console.error(code === 'EADDRINUSE' ? `[champa] port ${config.port} is already in use; set PORT to another port` : `[champa] cannot listen: ${String(error)}`);
+    await db.destroy().catch(() => {});
+    if (embedded) await embedded.stop().catch(() => {});
+    process.exit(1);
+  }
+
+  await prepareDatabase(db, log);
+  readiness.prepared = true;
+  const port = (app.server.address() as { port: number }).port;
+  log(`Champa is running at http://localhost:${port}`);
+}
+
+/**
+ * Waits for the database (the HTTP server is already up, /readyz answers 503 meanwhile), then
+ * migrates and seeds. Each failed attempt says why in one line instead of crash-looping silently.
+ */
+async function prepareDatabase(db: Database, log: (message: string) => void) {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      await sql`SELECT 1`.execute(db);
+      break;
+    } catch (error) {
+      const delay = Math.min(30, 2 ** attempt);
+      log(`database unreachable (${(error as Error).message}); retrying in ${delay}s`);
+      await new Promise((resolve) => setTimeout(resolve, delay * 1000));
+    }
+  }
+  await migrateToLatest(db);
+  await seed(db);
+}
+
+main().catch((error) => {
+  console.error('[champa] failed to start:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

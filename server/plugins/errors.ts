@@ -1,0 +1,38 @@
+import fp from 'fastify-plugin';
+import type { FastifyError } from 'fastify';
+import { AppError } from '../domain/errors';
+import { ErrorCode } from '../../src/contract/errors';
+
+/**
+ * One error shape for the whole API: { code, message } with a fitting status. Fastify's own
+ * refusals (schema validation, bad JSON, oversize or wrongly typed bodies) become 4xx codes;
+ * anything unexpected is logged and answered as a bare 500 without internals.
+ */
+export default fp(async (app) => {
+  app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+    if (error instanceof AppError) {
+      return reply.status(error.statusCode).send({ code: error.code, message: error.message });
+    }
+    const fastifyError = error as FastifyError;
+    if (fastifyError.validation) {
+      return reply.status(400).send({ code: ErrorCode.VALIDATION_ERROR, message: fastifyError.message });
+    }
+    switch (fastifyError.code) {
+      case 'FST_ERR_CTP_INVALID_JSON_BODY':
+      case 'FST_ERR_CTP_EMPTY_JSON_BODY':
+      case 'FST_ERR_CTP_INVALID_CONTENT_LENGTH':
+        return reply.status(400).send({ code: ErrorCode.INVALID_JSON, message: 'The body is not valid JSON' });
+      case 'FST_ERR_CTP_BODY_TOO_LARGE':
+        return reply.status(413).send({ code: ErrorCode.BODY_TOO_LARGE, message: 'The body is too large' });
+      case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
+        return reply.status(415).send({ code: ErrorCode.UNSUPPORTED_MEDIA_TYPE, message: 'Send application/json' });
+    }
+    const status = fastifyError.statusCode;
+    if (status && status >= 400 && status < 500) {
+      const code = status === 429 ? ErrorCode.RATE_LIMITED : ErrorCode.VALIDATION_ERROR;
+      return reply.status(status).send({ code, message: fastifyError.message });
+    }
+    request.log.error({ err: error }, 'request failed');
+    return reply.status(500).send({ code: ErrorCode.INTERNAL, message: 'Something went wrong' });
+  });
+});

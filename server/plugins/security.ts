@@ -1,0 +1,55 @@
+import fp from 'fastify-plugin';
+import helmet from '@fastify/helmet';
+import { AppError } from '../domain/errors';
+
+function originHost(origin: string): string {
+  try {
+    return new URL(origin).host.toLowerCase();
+  } catch {
+    return '';
+  }
+}
+
+const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+
+/**
+ * Security headers for every response (a strict Content-Security-Policy for the pages), and the
+ * cross-site request guard for the API: a state-changing /api request must be JSON, and when the
+ * browser names an Origin it must be this host. Webhooks come from the gateway, not a browser.
+ */
+export default fp(async (app) => {
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        // styled-components injects its rules as <style> elements at run time.
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        fontSrc: ["'self'"],
+        connectSrc: ["'self'"],
+        frameAncestors: ["'none'"],
+        formAction: ["'self'"],
+        objectSrc: ["'none'"],
+        baseUri: ["'self'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+    crossOriginEmbedderPolicy: false,
+    hsts: false,
+  });
+
+  app.addHook('onRequest', async (request) => {
+    if (!STATE_CHANGING.has(request.method) || !request.url.startsWith('/api/')) return;
+    if (request.url.startsWith('/api/v2/webhooks/')) return;
+    const origin = request.headers.origin;
+    if (origin !== undefined && originHost(origin) !== request.host.toLowerCase()) {
+      throw new AppError(403, 'FORBIDDEN_ORIGIN', 'Cross-site requests are not allowed');
+    }
+    const hasBody = Number(request.headers['content-length'] ?? 0) > 0 || request.headers['transfer-encoding'] !== undefined;
+    const type = request.headers['content-type'] ?? '';
+    if (hasBody && !/^application\/json\b/i.test(type)) {
+      throw new AppError(415, 'UNSUPPORTED_MEDIA_TYPE', 'Send application/json');
+    }
+  });
+});

@@ -1,0 +1,26 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { sql } from 'kysely';
+import type { Database } from '../db/database';
+
+export interface Readiness {
+  /** False until the database is migrated and seeded at start-up. */
+  prepared: boolean;
+}
+
+/** /healthz: the process answers. /readyz: it is prepared and can reach its database (else 503). */
+const healthRoutes: FastifyPluginAsync<{ db: Database; readiness: Readiness }> = async (app, { db, readiness }) => {
+  app.get('/healthz', { logLevel: 'warn' }, async () => ({ status: 'ok' }));
+
+  app.get('/readyz', { logLevel: 'warn' }, async (request, reply) => {
+    if (!readiness.prepared) return reply.status(503).send({ status: 'starting', database: 'preparing' });
+    try {
+      await sql`SELECT 1`.execute(db);
+      return { status: 'ok', database: 'reachable' };
+    } catch (error) {
+      request.log.error({ err: error }, 'database unreachable');
+      return reply.status(503).send({ status: 'unavailable', database: 'unreachable' });
+    }
+  });
+};
+
+export default healthRoutes;

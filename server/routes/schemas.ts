@@ -1,0 +1,32 @@
+/** JSON schemas shared by several route plugins. */
+
+export const errorSchema = {
+  type: 'object',
+  required: ['code', 'message'],
+  properties: { code: { type: 'string' }, message: { type: 'string' } },
+} as const;
+
+export const agencySchema = {
+  type: 'object',
+  required: ['id', 'name'],
+  properties: { id: { type: 'string' }, name: { type: 'string' } },
+} as const;
+
+export const agencyInfoSchema = {
+  type: 'object',
+  required: ['id', 'name', 'social'],
+  properties: {
+    id: { type: 'string' },
+    name: { type: 'string' },
+    social: {
+      type: 'object',
+      properties: {
+        whatsapp: { type: 'string' },
+        line: { type: 'string' },
+        facebook: { type: 'string' },
+        telegram: { type: 'string' },
+        twitter: { type: 'string' },
+      },
+    },
+  },
+} as const;

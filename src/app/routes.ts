@@ -1,0 +1,59 @@
+import { parse } from 'regexparam';
+import { PROVIDERS, type Provider } from '../contract/providers';
+import { lazyPage, type LazyPage } from './lazyPage';
+
+/** visitor: public pages a logged-in player is sent away from; player: the /player area. */
+export type Access = 'visitor' | 'player';
+
+export interface RouteDef {
+  path: string;
+  page: LazyPage<{ provider?: Provider }>;
+  access: Access;
+  titleKey: string;
+  /** login and register are internally grouped as the public pages. */
+  group?: 'public';
+  provider?: Provider;
+}
+
+const home = lazyPage(() => import(/* webpackChunkName: "home" */ '../features/home/HomePage'));
+const login = lazyPage(() => import(/* webpackChunkName: "login" */ '../features/auth/LoginPage'));
+const register = lazyPage(() => import(/* webpackChunkName: "register" */ '../features/auth/RegisterPage'));
+const playerHome = lazyPage(() => import(/* webpackChunkName: "player" */ '../features/home/PlayerHomePage'));
+const deposit = lazyPage(() => import(/* webpackChunkName: "deposit" */ '../features/deposit/DepositPage'));
+const depositHistory = lazyPage(() => import(/* webpackChunkName: "deposit-history" */ '../features/history/DepositHistoryPage'));
+const withdraw = lazyPage(() => import(/* webpackChunkName: "withdraw" */ '../features/withdraw/WithdrawPage'));
+const withdrawHistory = lazyPage(() => import(/* webpackChunkName: "withdraw-history" */ '../features/history/WithdrawHistoryPage'));
+const bank = lazyPage(() => import(/* webpackChunkName: "bank" */ '../features/bank/BankPage'));
+const promotions = lazyPage(() => import(/* webpackChunkName: "promotions" */ '../features/promotion/PromotionsPage'));
+const promotionHistory = lazyPage(() => import(/* webpackChunkName: "promotion-history" */ '../features/history/PromotionHistoryPage'));
+const promotionDetail = lazyPage(() => import(/* webpackChunkName: "promotion-detail" */ '../features/promotion/PromotionDetailPage'));
+const game = lazyPage(() => import(/* webpackChunkName: "game" */ '../features/game/GamePage'));
+
+/** Every route of SPEC.md section 2, most specific first. */
+export const routes: RouteDef[] = [
+  { path: '/', page: home, access: 'visitor', titleKey: 'page.home' },
+  { path: '/login', page: login, access: 'visitor', titleKey: 'page.login', group: 'public' },
+  { path: '/register', page: register, access: 'visitor', titleKey: 'page.register', group: 'public' },
+  { path: '/player', page: playerHome, access: 'player', titleKey: 'page.player' },
+  { path: '/player/deposit', page: deposit, access: 'player', titleKey: 'page.deposit' },
+  { path: '/player/deposit/history', page: depositHistory, access: 'player', titleKey: 'page.depositHistory' },
+  { path: '/player/withdraw', page: withdraw, access: 'player', titleKey: 'page.withdraw' },
+  { path: '/player/withdraw/history', page: withdrawHistory, access: 'player', titleKey: 'page.withdrawHistory' },
+  { path: '/player/bank', page: bank, access: 'player', titleKey: 'page.bank' },
+  { path: '/player/promotion', page: promotions, access: 'player', titleKey: 'page.promotion' },
+  { path: '/player/promotion/history', page: promotionHistory, access: 'player', titleKey: 'page.promotionHistory' },
+  { path: '/player/promotion/:promotionId', page: promotionDetail, access: 'player', titleKey: 'page.promotionDetail' },
+  ...PROVIDERS.map((provider): RouteDef => ({ path: `/player/game/${provider}`, page: game, access: 'player', titleKey: 'page.game', provider })),
+];
+
+const matchers = routes.map((route) => ({ route, ...parse(route.path) }));
+
+/** The route that serves a link's path (query and hash ignored). */
+export function routeFor(href: string): RouteDef | undefined {
+  const path = href.split(/[?#]/)[0];
+  return matchers.find(({ pattern }) => pattern.test(path))?.route;
+}
+
+export function preloadRoute(href: string): void {
+  void routeFor(href)?.page.preload();
+}

@@ -1,0 +1,7 @@
+/** The five game providers a player holds THB credit with. */
+export const PROVIDERS = ['alphabet', 'askmebet', 'betflix', 'gclub', 'gclub_live'] as const;
+export type Provider = (typeof PROVIDERS)[number];
+
+export function isProvider(value: unknown): value is Provider {
+  return typeof value === 'string' && (PROVIDERS as readonly string[]).includes(value);
+}

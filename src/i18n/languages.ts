@@ -1,0 +1,16 @@
+/** Interface languages: lo (default), cn, vn in the top bar; th is also offered in the drawer. */
+export const LANGUAGES = ['lo', 'cn', 'vn', 'th'] as const;
+export type Language = (typeof LANGUAGES)[number];
+export const DEFAULT_LANGUAGE: Language = 'lo';
+export const TOP_BAR_LANGUAGES: readonly Language[] = ['lo', 'cn', 'vn'];
+export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
+
+/** Each language's own name, shown in the language pickers. */
+export const LANGUAGE_NAMES: Record<Language, string> = { lo: 'ລາວ', cn: '中文', vn: 'Tiếng Việt', th: 'ไทย' };
+
+/** moment's locale for each interface language. */
+export const MOMENT_LOCALE: Record<Language, string> = { lo: 'lo', cn: 'zh-cn', vn: 'vi', th: 'th' };
+
+export function isLanguage(value: unknown): value is Language {
+  return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
+}

@@ -1,0 +1,37 @@
+/**
+ * The dark theme. Text colours are chosen for WCAG AA contrast (4.5:1 or more) on both background
+ * and surface.
+ */
+export const theme = {
+  colors: {
+    background: '#0f1115',
+    surface: '#1a1d24',
+    surfaceRaised: '#242833',
+    border: '#3a3f4b',
+    text: '#f2f2f2',
+    textMuted: '#b7bcc6',
+    primary: '#f5c542',
+    onPrimary: '#1a1300',
+    danger: '#ff7a7a',
+    success: '#4ade80',
+    warning: '#ffd166',
+    neutral: '#a3a9b5',
+  },
+  breakpoints: {
+    /** The bottom app bar shows at this width or less. */
+    phone: 576,
+    /** The footer is narrow at this width or less, wide above it. */
+    tablet: 768,
+  },
+  radius: '10px',
+  buttonPadding: '2px 16px',
+  font: "'Noto Sans Lao', system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
+} as const;
+
+export type Theme = typeof theme;
+
+export const media = {
+  phone: `@media (max-width: ${theme.breakpoints.phone}px)`,
+  aboveTablet: `@media (min-width: ${theme.breakpoints.tablet + 1}px)`,
+  tabletDown: `@media (max-width: ${theme.breakpoints.tablet}px)`,
+};
