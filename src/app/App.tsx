@@ -5,6 +5,7 @@ import type { i18n as I18n } from 'i18next';
 import { theme } from '../ui/theme';
 import { GlobalStyle } from '../ui/GlobalStyle';
 import { setLinkPreloader } from '../ui/Link';
+import { ToastProvider } from '../ui/Toast';
 import type { AppStore } from './store';
 import { preloadRoute } from './routes';
 import { RootLayout } from './layout/RootLayout';
@@ -17,7 +18,9 @@ export function App({ store, i18n }: { store: AppStore; i18n: I18n }) {
       <I18nextProvider i18n={i18n}>
         <ThemeProvider theme={theme}>
           <GlobalStyle />
-          <RootLayout />
+          <ToastProvider>
+            <RootLayout />
+          </ToastProvider>
         </ThemeProvider>
       </I18nextProvider>
     </StoreProvider>

@@ -1,0 +1,60 @@
+import { forwardRef, useId, type InputHTMLAttributes, type ReactNode } from 'react';
+import styled from 'styled-components';
+
+const Field = styled.div`
+  display: grid;
+  gap: 4px;
+  margin-bottom: 12px;
+`;
+
+const Label = styled.label`
+  font-size: 0.9rem;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const Input = styled.input<{ $invalid: boolean }>`
+  min-height: 44px;
+  padding: 8px 12px;
+  border-radius: ${({ theme }) => theme.radius};
+  border: 1px solid ${({ theme, $invalid }) => ($invalid ? theme.colors.danger : theme.colors.border)};
+  background: ${({ theme }) => theme.colors.background};
+  color: ${({ theme }) => theme.colors.text};
+`;
+
+export const FieldError = styled.p`
+  margin: 0;
+  font-size: 0.85rem;
+  color: ${({ theme }) => theme.colors.danger};
+`;
+
+export const FieldHint = styled.p`
+  margin: 0;
+  font-size: 0.85rem;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
+  label: ReactNode;
+  error?: ReactNode;
+  hint?: ReactNode;
+}
+
+/** A labelled input whose error is announced and tied to it with aria-describedby. */
+export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function TextField({ label, error, hint, id, ...input }, ref) {
+  const fallbackId = useId();
+  const inputId = id ?? fallbackId;
+  const messageId = `${inputId}-message`;
+  return (
+    <Field>
+      <Label htmlFor={inputId}>{label}</Label>
+      <Input ref={ref} id={inputId} $invalid={Boolean(error)} aria-invalid={Boolean(error)} aria-describedby={error || hint ? messageId : undefined} {...input} />
+      {error ? (
+        <FieldError id={messageId} role="alert">
+          {error}
+        </FieldError>
+      ) : (
+        hint && <FieldHint id={messageId}>{hint}</FieldHint>
+      )}
+    </Field>
+  );
+});
