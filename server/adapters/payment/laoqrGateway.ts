@@ -42,13 +42,12 @@ export interface LaoQrGatewayOptions {
 
 type Answer = { kind: 'answer'; status: number; body: unknown } | { kind: 'unknown'; reason: string };
 
+/** Why a call got no answer. Checked by name: fetch's DOMException may come from another realm than Error. */
 function describe(error: unknown): string {
-  if (error instanceof Error) {
-    if (error.name === 'TimeoutError' || error.name === 'AbortError') return 'TIMEOUT';
-    const cause = (error as Error & { cause?: { code?: string } }).cause;
-    return cause?.code ? `NETWORK: ${cause.code}` : `NETWORK: ${error.message}`;
-  }
-  return `NETWORK: ${String(error)}`;
+  const failure = error as { name?: unknown; message?: unknown; cause?: { code?: unknown } } | null;
+  if (failure?.name === 'TimeoutError' || failure?.name === 'AbortError') return 'TIMEOUT';
+  if (typeof failure?.cause?.code === 'string') return `NETWORK: ${failure.cause.code}`;
+  return `NETWORK: ${typeof failure?.message === 'string' ? failure.message : String(error)}`;
 }
 
 const KIP = /^[1-9]\d{0,15}$/;
