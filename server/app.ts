@@ -13,6 +13,15 @@ import agencyPlugin from './plugins/agency';
 import sessionPlugin from './plugins/session';
 import healthRoutes, { type Readiness } from './routes/health';
 import agencyRoutes from './routes/agency';
+import { gatewayFor, type LaoQrGateway } from './adapters/payment';
+import sandboxBank from './sandbox/bank';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The LaoQR payment gateway: deposits check bills with it, withdrawals pay out through it. */
+    laoqrGateway: LaoQrGateway;
+  }
+}
 
 export interface AppDeps {
   db: Database;
@@ -41,6 +50,9 @@ export async function buildApp({ db, config, logger = false, readiness = { prepa
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(healthRoutes, { db, readiness });
+  app.decorate('laoqrGateway', gatewayFor(app, config));
+  // The stand-in bank and gateway, only while no real gateway is configured: it pays for free.
+  if (!config.laoqrGatewayUrl) await app.register(sandboxBank, { prefix: '/sandbox/bank', db, config });
 
   await app.register(
     async (api) => {

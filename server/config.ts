@@ -14,7 +14,18 @@ export interface Config {
   trustProxy: boolean;
   distDir: string;
   sessionTtlHours: number;
+  /** Base URL of the LaoQR payment gateway; undefined means the sandbox bank of this server. */
+  laoqrGatewayUrl: string | undefined;
+  /** Shared secret the gateway signs its webhooks with. */
+  laoqrWebhookSecret: string;
+  /** How long one call to the gateway may take before its outcome counts as unknown. */
+  laoqrGatewayTimeoutMs: number;
+  /** Where the sandbox bank sends its webhooks; undefined means the site the bank page was opened on. */
+  sandboxBankWebhookUrl: string | undefined;
 }
+
+/** Known to everyone who reads the README: fine for the sandbox, never for a real gateway. */
+export const DEVELOPMENT_WEBHOOK_SECRET = 'champa-development-webhook-secret-change-me';
 
 export const projectRoot = path.resolve(__dirname, '..');
 
@@ -28,7 +39,35 @@ function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0
   return value;
 }
 
+function urlFrom(env: NodeJS.ProcessEnv, name: string): string | undefined {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return undefined;
+  let url: URL;
+  try {
+    url = new URL(raw);
+  } catch {
+    throw new Error(`${name} must be an http(s) URL, got "${raw}"`);
+  }
+  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${name} must be an http(s) URL, got "${raw}"`);
+  return raw.replace(/\/+$/, '');
+}
+
+/**
+ * A real gateway with the published development secret would accept webhooks anyone can forge,
+ * so configuring a gateway requires configuring its secret too.
+ */
+function webhookSecretFrom(env: NodeJS.ProcessEnv, gatewayUrl: string | undefined): string {
+  const secret = env.LAOQR_WEBHOOK_SECRET;
+  if (!secret) {
+    if (gatewayUrl) throw new Error('LAOQR_WEBHOOK_SECRET must be set when LAOQR_GATEWAY_URL names a real gateway');
+    return DEVELOPMENT_WEBHOOK_SECRET;
+  }
+  if (secret.length < 16) throw new Error('LAOQR_WEBHOOK_SECRET must be at least 16 characters');
+  return secret;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
+  const laoqrGatewayUrl = urlFrom(env, 'LAOQR_GATEWAY_URL');
   return {
     port: intFrom(env, 'PORT', 8080, 0, 65535),
     host: env.HOST || '0.0.0.0',
@@ -39,5 +78,9 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     distDir: path.resolve(projectRoot, env.DIST_DIR || 'dist'),
     sessionTtlHours: intFrom(env, 'SESSION_TTL_HOURS', 24 * 7, 1, 24 * 365),
+    laoqrGatewayUrl,
+    laoqrWebhookSecret: webhookSecretFrom(env, laoqrGatewayUrl),
+    laoqrGatewayTimeoutMs: intFrom(env, 'LAOQR_GATEWAY_TIMEOUT_MS', 10_000, 100, 120_000),
+    sandboxBankWebhookUrl: urlFrom(env, 'SANDBOX_BANK_WEBHOOK_URL'),
   };
 }

@@ -47,4 +47,58 @@ export interface PlayerTables {
   };
 }
 
-export interface DB extends AgencyTables, PlayerTables {}
+export interface LaoQrTables {
+  laoqr_webhook_events: {
+    event_id: string;
+    received_at: CreatedAt;
+  };
+}
+
+export interface SandboxBankTables {
+  sandbox_bank_payments: {
+    id: Generated<string>;
+    bill_number: string;
+    transaction_id: string;
+    event_id: string;
+    payload: string;
+    payee_name: string;
+    payee_city: string;
+    bank_iin: string;
+    account_number: string;
+    qr_amount_kip: ColumnType<string, bigint | string, never>;
+    paid_amount_kip: ColumnType<string, bigint | string, never>;
+    status: 'SCHEDULED' | 'PAID';
+    pay_at: ColumnType<Date, Date | string, never>;
+    paid_at: Date | null;
+    webhook_url: string;
+    deliveries_wanted: ColumnType<number, number | undefined, never>;
+    created_at: CreatedAt;
+  };
+  sandbox_bank_webhook_deliveries: {
+    id: Generated<string>;
+    payment_id: string;
+    event_id: string;
+    url: string;
+    attempted_at: CreatedAt;
+    status_code: number | null;
+    error: string | null;
+  };
+  sandbox_bank_payouts: {
+    ref: string;
+    bank: string;
+    account_number: string;
+    account_name: string;
+    amount_kip: ColumnType<string, bigint | string, never>;
+    status: 'PAID' | 'FAILED';
+    failure_reason: string | null;
+    transaction_id: string | null;
+    created_at: CreatedAt;
+  };
+  sandbox_bank_faults: {
+    operation: 'payout' | 'payment_status' | 'payout_status';
+    mode: 'decline' | 'error' | 'timeout';
+    hang_ms: number;
+  };
+}
+
+export interface DB extends AgencyTables, PlayerTables, LaoQrTables, SandboxBankTables {}

@@ -1,0 +1,136 @@
+/**
+ * Client of the LaoQR payment gateway's HTTP API (the real one at LAOQR_GATEWAY_URL, or the sandbox
+ * bank of this server). Every call has a time limit. A call that times out, cannot connect or gets
+ * a 5xx has an unknown outcome: the gateway may or may not have acted, so the caller keeps its
+ * record PENDING and asks again later (payoutStatus, checkPayment) instead of guessing.
+ *
+ *   GET  {base}/payments/{billNumber}  -> { billNumber, status: PAID | UNPAID, amount?, transactionId?, paidAt? }
+ *   POST {base}/payouts                 { ref, bank, accountNumber, accountName, amount } -> payout
+ *   GET  {base}/payouts/{ref}           -> payout, or 404 { code: PAYOUT_NOT_FOUND } when it never received that ref
+ *   a refusal: 4xx { code, message }
+ *   payout: { ref, status: PAID | FAILED, amount, transactionId?, reason?, completedAt }
+ */
+
+export type PaymentCheck =
+  | { outcome: 'paid'; billNumber: string; amountKip: bigint; transactionId: string; paidAt: Date }
+  | { outcome: 'unpaid'; billNumber: string }
+  | { outcome: 'unknown'; billNumber: string; reason: string };
+
+export type PayoutResult =
+  | { outcome: 'paid'; ref: string; amountKip: bigint; transactionId: string; completedAt: Date }
+  /** The gateway refused or the receiving bank declined: no money left. */
+  | { outcome: 'failed'; ref: string; reason: string }
+  /** Timeout, network error, 5xx or a ref conflict: ask payoutStatus(ref) later. */
+  | { outcome: 'unknown'; ref: string; reason: string };
+
+export type PayoutStatus = PayoutResult | { outcome: 'not_found'; ref: string };
+
+export interface LaoQrGateway {
+  /** Did the gateway see a payment for this bill (deposit code)? */
+  checkPayment(billNumber: string): Promise<PaymentCheck>;
+  /** Pays amountKip to the account; the same ref never pays twice, it answers the first payout's state. */
+  payout(ref: string, bank: string, accountNumber: string, accountName: string, amountKip: bigint): Promise<PayoutResult>;
+  /** The state of the payout with this ref; not_found when the gateway never received it. */
+  payoutStatus(ref: string): Promise<PayoutStatus>;
+}
+
+export interface LaoQrGatewayOptions {
+  /** Base URL, or a function giving it at call time (the sandbox's URL is known once the server listens). */
+  baseUrl: string | (() => string);
+  timeoutMs: number;
+}
+
+type Answer = { kind: 'answer'; status: number; body: unknown } | { kind: 'unknown'; reason: string };
+
+/** Why a call got no answer. Checked by name: fetch's DOMException may come from another realm than Error. */
+function describe(error: unknown): string {
+  const failure = error as { name?: unknown; message?: unknown; cause?: { code?: unknown } } | null;
+  if (failure?.name === 'TimeoutError' || failure?.name === 'AbortError') return 'TIMEOUT';
+  if (typeof failure?.cause?.code === 'string') return `NETWORK: ${failure.cause.code}`;
+  return `NETWORK: ${typeof failure?.message === 'string' ? failure.message : String(error)}`;
+}
+
+const KIP = /^[1-9]\d{0,15}$/;
+const isText = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
+const instant = (value: unknown): Date | undefined => (typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? new Date(value) : undefined);
+
+/** The gateway's answer when it never received a payout with that ref. */
+export const PAYOUT_NOT_FOUND = 'PAYOUT_NOT_FOUND';
+
+function errorCode(body: unknown): string | undefined {
+  const code = (body as { code?: unknown } | undefined)?.code;
+  return typeof body === 'object' && body !== null && isText(code) ? code : undefined;
+}
+
+function payoutFrom(ref: string, body: unknown): PayoutResult {
+  const payout = body as { ref?: unknown; status?: unknown; amount?: unknown; transactionId?: unknown; reason?: unknown; completedAt?: unknown } | null;
+  if (typeof payout !== 'object' || payout === null || payout.ref !== ref) return { outcome: 'unknown', ref, reason: 'BAD_RESPONSE' };
+  if (payout.status === 'FAILED') return { outcome: 'failed', ref, reason: isText(payout.reason) ? payout.reason : 'DECLINED' };
+  const completedAt = instant(payout.completedAt);
+  if (payout.status === 'PAID' && typeof payout.amount === 'string' && KIP.test(payout.amount) && isText(payout.transactionId) && completedAt) {
+    return { outcome: 'paid', ref, amountKip: BigInt(payout.amount), transactionId: payout.transactionId, completedAt };
+  }
+  return { outcome: 'unknown', ref, reason: 'BAD_RESPONSE' };
+}
+
+export function createLaoQrGateway({ baseUrl, timeoutMs }: LaoQrGatewayOptions): LaoQrGateway {
+  const base = () => (typeof baseUrl === 'function' ? baseUrl() : baseUrl);
+
+  async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Answer> {
+    try {
+      const response = await fetch(`${base()}${path}`, {
+        method,
+        headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      const text = await response.text();
+      let parsed: unknown = undefined;
+      try {
+        parsed = text ? JSON.parse(text) : undefined;
+      } catch {
+        parsed = undefined;
+      }
+      if (response.status >= 500) return { kind: 'unknown', reason: `GATEWAY_ERROR: HTTP ${response.status}` };
+      return { kind: 'answer', status: response.status, body: parsed };
+    } catch (error) {
+      return { kind: 'unknown', reason: describe(error) };
+    }
+  }
+
+  return {
+    async checkPayment(billNumber) {
+      const answer = await call('GET', `/payments/${encodeURIComponent(billNumber)}`);
+      if (answer.kind === 'unknown') return { outcome: 'unknown', billNumber, reason: answer.reason };
+      const payment = answer.body as { billNumber?: unknown; status?: unknown; amount?: unknown; transactionId?: unknown; paidAt?: unknown } | undefined;
+      if (answer.status !== 200 || typeof payment !== 'object' || payment === null || payment.billNumber !== billNumber) {
+        return { outcome: 'unknown', billNumber, reason: `BAD_RESPONSE: HTTP ${answer.status}` };
+      }
+      if (payment.status === 'UNPAID') return { outcome: 'unpaid', billNumber };
+      const paidAt = instant(payment.paidAt);
+      if (payment.status === 'PAID' && typeof payment.amount === 'string' && KIP.test(payment.amount) && isText(payment.transactionId) && paidAt) {
+        return { outcome: 'paid', billNumber, amountKip: BigInt(payment.amount), transactionId: payment.transactionId, paidAt };
+      }
+      return { outcome: 'unknown', billNumber, reason: 'BAD_RESPONSE' };
+    },
+
+    async payout(ref, bank, accountNumber, accountName, amountKip) {
+      const answer = await call('POST', '/payouts', { ref, bank, accountNumber, accountName, amount: amountKip.toString() });
+      if (answer.kind === 'unknown') return { outcome: 'unknown', ref, reason: answer.reason };
+      if (answer.status === 200 || answer.status === 201) return payoutFrom(ref, answer.body);
+      // The ref was used before with other details: the first payout's state is what counts.
+      if (answer.status === 409) return { outcome: 'unknown', ref, reason: 'REF_CONFLICT' };
+      // The gateway refused the request with its reason; anything else (a proxy's 404, say) proves nothing.
+      const code = errorCode(answer.body);
+      return code ? { outcome: 'failed', ref, reason: code } : { outcome: 'unknown', ref, reason: `BAD_RESPONSE: HTTP ${answer.status}` };
+    },
+
+    async payoutStatus(ref) {
+      const answer = await call('GET', `/payouts/${encodeURIComponent(ref)}`);
+      if (answer.kind === 'unknown') return { outcome: 'unknown', ref, reason: answer.reason };
+      if (answer.status === 404 && errorCode(answer.body) === PAYOUT_NOT_FOUND) return { outcome: 'not_found', ref };
+      if (answer.status !== 200) return { outcome: 'unknown', ref, reason: `BAD_RESPONSE: HTTP ${answer.status}` };
+      return payoutFrom(ref, answer.body);
+    },
+  };
+}
