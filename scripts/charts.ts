@@ -20,7 +20,7 @@ function diagramLines(node: AnyStateNode, indent: string): string[] {
   const children = Object.values(node.states) as AnyStateNode[];
   if (children.length === 0) return lines;
   if (node.initial) {
-    const initialTarget = (node.initial as { target: AnyStateNode[] }).target[0];
+    const initialTarget = node.initial.target[0];
     if (initialTarget) lines.push(`${indent}[*] --> ${mermaidId(initialTarget)}`);
   }
   for (const child of children) {
