@@ -13,6 +13,9 @@ import agencyPlugin from './plugins/agency';
 import sessionPlugin from './plugins/session';
 import healthRoutes, { type Readiness } from './routes/health';
 import agencyRoutes from './routes/agency';
+import bankRoutes from './routes/banks';
+import bankAccountRoutes from './routes/bankAccounts';
+import exchangeRateRoutes from './routes/exchangeRates';
 
 export interface AppDeps {
   db: Database;
@@ -48,6 +51,9 @@ export async function buildApp({ db, config, logger = false, readiness = { prepa
       await api.register(sessionPlugin, { db, sessionTtlHours: config.sessionTtlHours });
       api.addHook('onRequest', api.resolveAgency);
       await api.register(agencyRoutes);
+      await api.register(bankRoutes);
+      await api.register(bankAccountRoutes, { db });
+      await api.register(exchangeRateRoutes, { db });
     },
     { prefix: '/api/v2' },
   );
