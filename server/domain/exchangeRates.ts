@@ -2,7 +2,7 @@ import type { Database } from '../db/database';
 import { AppError } from './errors';
 import { ErrorCode } from '../../src/contract/errors';
 import { exchangeRateOf, type ExchangeRate } from '../../src/contract/exchangeRates';
-import { RATE_CURRENCIES, compareRates, isRateCurrency, normalizeRate, type RateCurrency } from '../../src/contract/money';
+import { RATE_CURRENCIES, compareRates, isRateCurrency, normalizeRate, normalizeSettableRate, type RateCurrency } from '../../src/contract/money';
 
 /** One rate of an agency as it was set at effectiveAt. */
 export interface RateChange {
@@ -34,8 +34,8 @@ export async function setRate(db: Database, agencyId: string, currency: string, 
   if (!isRateCurrency(currency)) {
     throw new AppError(400, ErrorCode.UNKNOWN_CURRENCY, `currency must be one of ${RATE_CURRENCIES.join(', ')}`);
   }
-  const buyRate = normalizeRate(buy);
-  const sellRate = normalizeRate(sell);
+  const buyRate = normalizeSettableRate(buy);
+  const sellRate = normalizeSettableRate(sell);
   if (!buyRate || !sellRate) {
     throw new AppError(400, ErrorCode.INVALID_RATE, 'rates are positive decimals of LAK per 1 unit, with at most 6 decimals');
   }

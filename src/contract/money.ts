@@ -55,12 +55,15 @@ export interface Rate {
   scale: number;
 }
 
-/** Rates carry at most this many decimals (the database column is numeric(20, 6)). */
+/** A rate an agency sets carries at most this many decimals (the column is numeric(20, 6)). */
 export const RATE_MAX_DECIMALS = 6;
 
-/** "640" or "21950.125" → a Rate; zero, negative or malformed text gives undefined. */
+/**
+ * "640" or "21950.125" → a Rate; zero, negative or malformed text gives undefined. Up to 12
+ * decimals, so a mid rate (one more decimal than its buy and sell) parses too.
+ */
 export function parseRate(text: string): Rate | undefined {
-  const match = /^(\d{1,14})(?:\.(\d{1,6}))?$/.exec(text);
+  const match = /^(\d{1,14})(?:\.(\d{1,12}))?$/.exec(text);
   if (!match) return undefined;
   const [, whole, fraction = ''] = match;
   const units = BigInt(whole + fraction);
@@ -68,9 +71,6 @@ export function parseRate(text: string): Rate | undefined {
   return { units, scale: fraction.length };
 }
 
-export function isRate(text: unknown): text is string {
-  return typeof text === 'string' && parseRate(text) !== undefined;
-}
 
 /** The shortest exact decimal string of a rate: {units: 6405n, scale: 1} → "640.5", "640.000" → "640". */
 export function formatRate({ units, scale }: Rate): string {
@@ -88,6 +88,13 @@ export function formatRate({ units, scale }: Rate): string {
 export function normalizeRate(text: string): string | undefined {
   const rate = parseRate(text);
   return rate && formatRate(rate);
+}
+
+/** The canonical form of a rate an agency may set (at most 6 decimals once trailing zeros go). */
+export function normalizeSettableRate(text: string): string | undefined {
+  const rate = normalizeRate(text);
+  const decimals = rate?.split('.')[1]?.length ?? 0;
+  return decimals <= RATE_MAX_DECIMALS ? rate : undefined;
 }
 
 /** Compares two rate strings exactly: negative, zero or positive like a sort comparator. */
