@@ -33,7 +33,7 @@ interface Command {
 }
 
 /** A mistake in how the command was typed: the usage is printed with it. */
-export class UsageError extends Error {}
+class UsageError extends Error {}
 
 const hostOption: Options = { host: { type: 'string', default: 'localhost' } };
 
@@ -54,7 +54,7 @@ function rateCurrency(values: Values) {
 
 const operatorName = () => `cli:${os.userInfo().username}`;
 
-export const COMMANDS: Record<string, Command> = {
+const COMMANDS: Record<string, Command> = {
   'set-rate': {
     summary: 'set the buy and sell rate of a currency (LAK per 1 unit) from now on; earlier rates are kept',
     usage: 'set-rate --currency THB --buy 600 --sell 640 [--host localhost]',
@@ -87,7 +87,7 @@ export const COMMANDS: Record<string, Command> = {
   },
 };
 
-export function usage(): string {
+function usage(): string {
   const lines = Object.values(COMMANDS).map((command) => `  ${command.usage}\n      ${command.summary}`);
   return `usage: npm run agency -- <command> [options]\n\ncommands:\n${lines.join('\n')}`;
 }

@@ -15,10 +15,6 @@ export const CURRENCY_DECIMALS: Record<Currency, number> = { LAK: 0, THB: 2, USD
 export const RATE_CURRENCIES = ['THB', 'USD'] as const satisfies readonly Currency[];
 export type RateCurrency = (typeof RATE_CURRENCIES)[number];
 
-export function isCurrency(value: unknown): value is Currency {
-  return typeof value === 'string' && (CURRENCIES as readonly string[]).includes(value);
-}
-
 export function isRateCurrency(value: unknown): value is RateCurrency {
   return typeof value === 'string' && (RATE_CURRENCIES as readonly string[]).includes(value);
 }
