@@ -13,6 +13,7 @@ import agencyPlugin from './plugins/agency';
 import sessionPlugin from './plugins/session';
 import healthRoutes, { type Readiness } from './routes/health';
 import agencyRoutes from './routes/agency';
+<<<<<<< HEAD
 import { gatewayFor, type LaoQrGateway } from './adapters/payment';
 import sandboxBank from './sandbox/bank';
 
@@ -22,6 +23,11 @@ declare module 'fastify' {
     laoqrGateway: LaoQrGateway;
   }
 }
+=======
+import bankRoutes from './routes/banks';
+import bankAccountRoutes from './routes/bankAccounts';
+import exchangeRateRoutes from './routes/exchangeRates';
+>>>>>>> bank
 
 export interface AppDeps {
   db: Database;
@@ -60,6 +66,9 @@ export async function buildApp({ db, config, logger = false, readiness = { prepa
       await api.register(sessionPlugin, { db, sessionTtlHours: config.sessionTtlHours });
       api.addHook('onRequest', api.resolveAgency);
       await api.register(agencyRoutes);
+      await api.register(bankRoutes);
+      await api.register(bankAccountRoutes, { db });
+      await api.register(exchangeRateRoutes, { db });
     },
     { prefix: '/api/v2' },
   );

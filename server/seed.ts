@@ -1,5 +1,7 @@
 import type { Database } from './db/database';
 import { createAgency, findAgencyByHost, type Agency } from './domain/agencies';
+import { currentRate, setRate } from './domain/exchangeRates';
+import type { RateCurrency } from '../src/contract/money';
 
 export const DEMO_HOSTS = ['localhost', '127.0.0.1'];
 
@@ -19,6 +21,20 @@ export async function seedDemoAgency(db: Database): Promise<Agency> {
   });
 }
 
+/** LAK per 1 unit: the demo agency sells THB credit at 640 and buys it back at 600. */
+export const DEMO_RATES: Record<RateCurrency, { buy: string; sell: string }> = {
+  THB: { buy: '600', sell: '640' },
+  USD: { buy: '21400', sell: '21900' },
+};
+
+/** The demo agency's first exchange rates; a rate the operator has set is never overwritten. */
+export async function seedDemoExchangeRates(db: Database, agency: Agency): Promise<void> {
+  for (const [currency, { buy, sell }] of Object.entries(DEMO_RATES) as [RateCurrency, { buy: string; sell: string }][]) {
+    if (!(await currentRate(db, agency.id, currency))) await setRate(db, agency.id, currency, buy, sell, 'seed');
+  }
+}
+
 export async function seed(db: Database): Promise<void> {
-  await seedDemoAgency(db);
+  const agency = await seedDemoAgency(db);
+  await seedDemoExchangeRates(db, agency);
 }

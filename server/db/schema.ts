@@ -101,4 +101,30 @@ export interface SandboxBankTables {
   };
 }
 
-export interface DB extends AgencyTables, PlayerTables, LaoQrTables, SandboxBankTables {}
+export interface BankAccountTables {
+  bank_accounts: {
+    id: Generated<string>;
+    agency_id: string;
+    player_id: string;
+    bank: string;
+    account_number: string;
+    account_name: string;
+    currency: string;
+    created_at: CreatedAt;
+  };
+}
+
+export interface ExchangeRateTables {
+  /** Append-only: every change of a rate is a row (numeric comes back as a string). */
+  exchange_rates: {
+    id: Generated<string>;
+    agency_id: string;
+    currency: string;
+    buy: string;
+    sell: string;
+    effective_at: ColumnType<Date, Date | string | undefined, never>;
+    changed_by: string;
+  };
+}
+
+export interface DB extends AgencyTables, PlayerTables, LaoQrTables, SandboxBankTables, BankAccountTables, ExchangeRateTables {}

@@ -37,6 +37,12 @@ export const ErrorCode = {
   IDEMPOTENCY_CONFLICT: 'IDEMPOTENCY_CONFLICT',
   UNKNOWN_PROVIDER: 'UNKNOWN_PROVIDER',
   INSUFFICIENT_CREDIT: 'INSUFFICIENT_CREDIT',
+  // bank accounts
+  UNKNOWN_BANK: 'UNKNOWN_BANK',
+  CURRENCY_NOT_ACCEPTED: 'CURRENCY_NOT_ACCEPTED',
+  // exchange rates
+  UNKNOWN_CURRENCY: 'UNKNOWN_CURRENCY',
+  INVALID_RATE: 'INVALID_RATE',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

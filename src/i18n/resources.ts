@@ -1,15 +1,18 @@
 import loCommon from '../../public/locales/lo/common.json';
 import cnCommon from '../../public/locales/cn/common.json';
 import vnCommon from '../../public/locales/vn/common.json';
+import loBank from '../../public/locales/lo/bank.json';
+import cnBank from '../../public/locales/cn/bank.json';
+import vnBank from '../../public/locales/vn/bank.json';
 
 /**
  * Built-in translations for lo, cn and vn (bundled, so the first paint needs no request).
  * th is fetched from /locales/th/{ns}.json when chosen. Each namespace is one file per language.
  */
-export const NAMESPACES = ['common'] as const;
+export const NAMESPACES = ['common', 'bank'] as const;
 
 export const builtInResources = {
-  lo: { common: loCommon },
-  cn: { common: cnCommon },
-  vn: { common: vnCommon },
+  lo: { common: loCommon, bank: loBank },
+  cn: { common: cnCommon, bank: cnBank },
+  vn: { common: vnCommon, bank: vnBank },
 };

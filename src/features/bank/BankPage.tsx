@@ -1,11 +1,136 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import { useGetBankAccountsQuery, useGetBanksQuery } from '../../api/banks';
+import type { BankAccount } from '../../contract/bankAccounts';
+import { bankOf } from '../../contract/banks';
+import { Button } from '../../ui/Button';
 import { PageBody, PageTitle } from '../../ui/Page';
+import { Spinner } from '../../ui/Spinner';
+import { BankAccountForm } from './BankAccountForm';
+import { BankLogo } from './BankLogo';
+import { useBankName } from './useBankName';
 
+const Card = styled.section`
+  max-width: 640px;
+  padding: 20px;
+  border-radius: ${({ theme }) => theme.radius};
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+`;
+
+const CardTitle = styled.h2`
+  margin: 0 0 12px;
+  font-size: 1.15rem;
+`;
+
+const Intro = styled.p`
+  margin: 0 0 16px;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const AccountHead = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 12px;
+  margin-bottom: 12px;
+`;
+
+const Details = styled.dl`
+  display: grid;
+  grid-template-columns: max-content 1fr;
+  gap: 6px 16px;
+  margin: 0;
+  dt {
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+  dd {
+    margin: 0;
+    font-weight: 700;
+    overflow-wrap: anywhere;
+  }
+`;
+
+const Note = styled.p`
+  margin: 16px 0 0;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const Alert = styled.p`
+  max-width: 640px;
+  margin: 0 0 16px;
+  padding: 12px 14px;
+  border-radius: ${({ theme }) => theme.radius};
+  border: 1px solid ${({ theme }) => theme.colors.danger};
+  color: ${({ theme }) => theme.colors.danger};
+`;
+
+function SavedAccount({ account }: { account: BankAccount }) {
+  const { t } = useTranslation('bank');
+  const bankName = useBankName();
+  const bank = bankOf(account.bank);
+  return (
+    <Card aria-label={t('account.title')} data-testid="bank-account">
+      <CardTitle>{t('account.title')}</CardTitle>
+      <AccountHead>
+        {bank && <BankLogo bank={bank} size={40} />}
+        <div>
+          <strong>{bank?.shortName ?? account.bank}</strong>
+          {bank && <div>{bankName(bank)}</div>}
+        </div>
+      </AccountHead>
+      <Details>
+        <dt>{t('account.accountNumber')}</dt>
+        <dd>{account.accountNumber}</dd>
+        <dt>{t('account.accountName')}</dt>
+        <dd>{account.accountName}</dd>
+        <dt>{t('account.currency')}</dt>
+        <dd>{t(`currency.${account.currency}`)}</dd>
+      </Details>
+      <Note>{t('notice.oneAccount')}</Note>
+    </Card>
+  );
+}
+
+/** /player/bank: the player's bank account once saved, otherwise the form to add it. */
 export default function BankPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('bank');
+  const accounts = useGetBankAccountsQuery();
+  const banks = useGetBanksQuery();
+  const [accountExists, setAccountExists] = useState(false);
+
+  const failed = accounts.isError || banks.isError;
+  const saved = accounts.data?.bankAccounts ?? [];
   return (
     <PageBody>
-      <PageTitle>{t('page.bank')}</PageTitle>
+      <PageTitle>{t('common:page.bank')}</PageTitle>
+      {accountExists && <Alert role="alert">{t('exists')}</Alert>}
+      {failed ? (
+        <Card role="alert">
+          <p>{t('loadFailed')}</p>
+          <Button
+            onClick={() => {
+              void accounts.refetch();
+              void banks.refetch();
+            }}
+          >
+            {t('common:retry')}
+          </Button>
+        </Card>
+      ) : !accounts.data || !banks.data ? (
+        <Spinner aria-label={t('common:loading')} />
+      ) : saved.length ? (
+        saved.map((account) => <SavedAccount key={account.id} account={account} />)
+      ) : (
+        <Card>
+          <CardTitle>{t('form.title')}</CardTitle>
+          <Intro>{t('intro')}</Intro>
+          <BankAccountForm
+            banks={banks.data}
+            onAccountExists={() => setAccountExists(true)}
+          />
+        </Card>
+      )}
     </PageBody>
   );
 }

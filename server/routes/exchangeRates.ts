@@ -1,0 +1,25 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Database } from '../db/database';
+import { currentRates } from '../domain/exchangeRates';
+
+const exchangeRateSchema = {
+  type: 'object',
+  required: ['code', 'mid', 'displayName', 'currency', 'buy', 'sell'],
+  properties: {
+    code: { type: 'string' },
+    mid: { type: 'string' },
+    displayName: { type: 'string' },
+    currency: { type: 'string' },
+    buy: { type: 'string' },
+    sell: { type: 'string' },
+  },
+} as const;
+
+/** The agency's current exchange rates (LAK per 1 unit), public: the site shows them to visitors too. */
+const exchangeRateRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db }) => {
+  app.get('/exchange-rates', { schema: { response: { 200: { type: 'array', items: exchangeRateSchema } } } }, async (request) =>
+    currentRates(db, request.agency.id),
+  );
+};
+
+export default exchangeRateRoutes;
