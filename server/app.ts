@@ -13,7 +13,9 @@ import agencyPlugin from './plugins/agency';
 import sessionPlugin from './plugins/session';
 import healthRoutes, { type Readiness } from './routes/health';
 import agencyRoutes from './routes/agency';
-<<<<<<< HEAD
+import bankRoutes from './routes/banks';
+import bankAccountRoutes from './routes/bankAccounts';
+import exchangeRateRoutes from './routes/exchangeRates';
 import { gatewayFor, type LaoQrGateway } from './adapters/payment';
 import sandboxBank from './sandbox/bank';
 
@@ -23,11 +25,6 @@ declare module 'fastify' {
     laoqrGateway: LaoQrGateway;
   }
 }
-=======
-import bankRoutes from './routes/banks';
-import bankAccountRoutes from './routes/bankAccounts';
-import exchangeRateRoutes from './routes/exchangeRates';
->>>>>>> bank
 
 export interface AppDeps {
   db: Database;
