@@ -13,6 +13,18 @@ import agencyPlugin from './plugins/agency';
 import sessionPlugin from './plugins/session';
 import healthRoutes, { type Readiness } from './routes/health';
 import agencyRoutes from './routes/agency';
+import creditRoutes from './routes/credits';
+import gameRoutes from './routes/games';
+import sandboxProviders from './sandbox/providers';
+import { createProviderClient, providerBaseUrls, type ProviderClient } from './adapters/providers';
+import { PROVIDERS } from '../src/contract/providers';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The game providers' client; main.ts hands it to the reconciler. */
+    providers: ProviderClient;
+  }
+}
 
 export interface AppDeps {
   db: Database;
@@ -42,18 +54,35 @@ export async function buildApp({ db, config, logger = false, readiness = { prepa
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(healthRoutes, { db, readiness });
 
+  const providers = createProviderClient({
+    baseUrl: providerBaseUrls(config.providerUrls, () => listeningOrigin(app)),
+    timeoutMs: config.providerTimeoutMs,
+  });
+  app.decorate('providers', providers);
+  await app.register(sandboxProviders, { prefix: '/sandbox/providers', db, providers: PROVIDERS.filter((provider) => !config.providerUrls[provider]) });
+
   await app.register(
     async (api) => {
       await api.register(agencyPlugin, { db });
       await api.register(sessionPlugin, { db, sessionTtlHours: config.sessionTtlHours });
       api.addHook('onRequest', api.resolveAgency);
       await api.register(agencyRoutes);
+      await api.register(creditRoutes, { db, providers });
+      await api.register(gameRoutes, { db, providers });
     },
     { prefix: '/api/v2' },
   );
 
   registerSpa(app, config.distDir);
   return app;
+}
+
+/** This server's own address, for calls to the built-in sandboxes it serves. */
+function listeningOrigin(app: FastifyInstance): string {
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('the server is not listening yet');
+  const host = address.address === '0.0.0.0' || address.address === '::' ? '127.0.0.1' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return `http://${host}:${address.port}`;
 }
 
 /**

@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { PROVIDERS, type Provider } from '../src/contract/providers';
 
 /**
  * Every setting comes from the environment (documented in README.md, "Configuration").
@@ -14,6 +15,11 @@ export interface Config {
   trustProxy: boolean;
   distDir: string;
   sessionTtlHours: number;
+  /** Game providers with their own API; the others are served by the built-in sandbox. */
+  providerUrls: Partial<Record<Provider, string>>;
+  providerTimeoutMs: number;
+  /** How often the reconciler settles transfers left PENDING; 0 turns it off in this process. */
+  reconcileIntervalSeconds: number;
 }
 
 export const projectRoot = path.resolve(__dirname, '..');
@@ -28,6 +34,25 @@ function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0
   return value;
 }
 
+/** PROVIDER_URL_ASKMEBET, PROVIDER_URL_GCLUB_LIVE, ...: an http(s) base URL, or unset for the sandbox. */
+function providerUrlsFrom(env: NodeJS.ProcessEnv): Partial<Record<Provider, string>> {
+  const urls: Partial<Record<Provider, string>> = {};
+  for (const provider of PROVIDERS) {
+    const name = `PROVIDER_URL_${provider.toUpperCase()}`;
+    const raw = env[name];
+    if (raw === undefined || raw === '') continue;
+    let url: URL;
+    try {
+      url = new URL(raw);
+    } catch {
+      throw new Error(`${name} must be an http(s) URL, got "${raw}"`);
+    }
+    if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${name} must be an http(s) URL, got "${raw}"`);
+    urls[provider] = raw.replace(/\/+$/, '');
+  }
+  return urls;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   return {
     port: intFrom(env, 'PORT', 8080, 0, 65535),
@@ -39,5 +64,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     distDir: path.resolve(projectRoot, env.DIST_DIR || 'dist'),
     sessionTtlHours: intFrom(env, 'SESSION_TTL_HOURS', 24 * 7, 1, 24 * 365),
+    providerUrls: providerUrlsFrom(env),
+    providerTimeoutMs: intFrom(env, 'PROVIDER_TIMEOUT_MS', 8000, 100, 120_000),
+    reconcileIntervalSeconds: intFrom(env, 'RECONCILE_INTERVAL_SECONDS', 30, 0, 86_400),
   };
 }

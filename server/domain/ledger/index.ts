@@ -13,6 +13,7 @@ export {
   findTransfer,
   postPendingTransfer,
   postTransfer,
+  toTransfer,
   voidPendingTransfer,
   type Entry,
   type LedgerEntry,
