@@ -18,11 +18,18 @@ import bankAccountRoutes from './routes/bankAccounts';
 import exchangeRateRoutes from './routes/exchangeRates';
 import { gatewayFor, type LaoQrGateway } from './adapters/payment';
 import sandboxBank from './sandbox/bank';
+import creditRoutes from './routes/credits';
+import gameRoutes from './routes/games';
+import sandboxProviders from './sandbox/providers';
+import { createProviderClient, providerBaseUrls, type ProviderClient } from './adapters/providers';
+import { PROVIDERS } from '../src/contract/providers';
 
 declare module 'fastify' {
   interface FastifyInstance {
     /** The LaoQR payment gateway: deposits check bills with it, withdrawals pay out through it. */
     laoqrGateway: LaoQrGateway;
+    /** The game providers' client; main.ts hands it to the reconciler. */
+    providers: ProviderClient;
   }
 }
 
@@ -57,6 +64,13 @@ export async function buildApp({ db, config, logger = false, readiness = { prepa
   // The stand-in bank and gateway, only while no real gateway is configured: it pays for free.
   if (!config.laoqrGatewayUrl) await app.register(sandboxBank, { prefix: '/sandbox/bank', db, config });
 
+  const providers = createProviderClient({
+    baseUrl: providerBaseUrls(config.providerUrls, () => listeningOrigin(app)),
+    timeoutMs: config.providerTimeoutMs,
+  });
+  app.decorate('providers', providers);
+  await app.register(sandboxProviders, { prefix: '/sandbox/providers', db, providers: PROVIDERS.filter((provider) => !config.providerUrls[provider]) });
+
   await app.register(
     async (api) => {
       await api.register(agencyPlugin, { db });
@@ -66,12 +80,22 @@ export async function buildApp({ db, config, logger = false, readiness = { prepa
       await api.register(bankRoutes);
       await api.register(bankAccountRoutes, { db });
       await api.register(exchangeRateRoutes, { db });
+      await api.register(creditRoutes, { db, providers });
+      await api.register(gameRoutes, { db, providers });
     },
     { prefix: '/api/v2' },
   );
 
   registerSpa(app, config.distDir);
   return app;
+}
+
+/** This server's own address, for calls to the built-in sandboxes it serves. */
+function listeningOrigin(app: FastifyInstance): string {
+  const address = app.server.address();
+  if (!address || typeof address === 'string') throw new Error('the server is not listening yet');
+  const host = address.address === '0.0.0.0' || address.address === '::' ? '127.0.0.1' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
+  return `http://${host}:${address.port}`;
 }
 
 /**

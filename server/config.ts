@@ -1,4 +1,5 @@
 import path from 'node:path';
+import { PROVIDERS, type Provider } from '../src/contract/providers';
 
 /**
  * Every setting comes from the environment (documented in README.md, "Configuration").
@@ -22,6 +23,11 @@ export interface Config {
   laoqrGatewayTimeoutMs: number;
   /** Where the sandbox bank sends its webhooks; undefined means the site the bank page was opened on. */
   sandboxBankWebhookUrl: string | undefined;
+  /** Game providers with their own API; the others are served by the built-in sandbox. */
+  providerUrls: Partial<Record<Provider, string>>;
+  providerTimeoutMs: number;
+  /** How often the reconciler settles transfers left PENDING; 0 turns it off in this process. */
+  reconcileIntervalSeconds: number;
 }
 
 /** Known to everyone who reads the README: fine for the sandbox, never for a real gateway. */
@@ -66,6 +72,16 @@ function webhookSecretFrom(env: NodeJS.ProcessEnv, gatewayUrl: string | undefine
   return secret;
 }
 
+/** PROVIDER_URL_ASKMEBET, PROVIDER_URL_GCLUB_LIVE, ...: an http(s) base URL, or unset for the sandbox. */
+function providerUrlsFrom(env: NodeJS.ProcessEnv): Partial<Record<Provider, string>> {
+  const urls: Partial<Record<Provider, string>> = {};
+  for (const provider of PROVIDERS) {
+    const url = urlFrom(env, `PROVIDER_URL_${provider.toUpperCase()}`);
+    if (url) urls[provider] = url;
+  }
+  return urls;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const laoqrGatewayUrl = urlFrom(env, 'LAOQR_GATEWAY_URL');
   return {
@@ -82,5 +98,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     laoqrWebhookSecret: webhookSecretFrom(env, laoqrGatewayUrl),
     laoqrGatewayTimeoutMs: intFrom(env, 'LAOQR_GATEWAY_TIMEOUT_MS', 10_000, 100, 120_000),
     sandboxBankWebhookUrl: urlFrom(env, 'SANDBOX_BANK_WEBHOOK_URL'),
+    providerUrls: providerUrlsFrom(env),
+    providerTimeoutMs: intFrom(env, 'PROVIDER_TIMEOUT_MS', 8000, 100, 120_000),
+    reconcileIntervalSeconds: intFrom(env, 'RECONCILE_INTERVAL_SECONDS', 30, 0, 86_400),
   };
 }

@@ -6,6 +6,7 @@ import { createDatabase, type Database } from './db/database';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
 import { migrateToLatest } from './db/migrate';
 import { seed } from './seed';
+import { startReconciler, type Reconciler } from './domain/reconciler';
 
 async function main() {
   const config = loadConfig();
@@ -33,11 +34,13 @@ async function main() {
     logger: { level: config.logLevel, redact: { paths: logRedaction, censor: '[hidden]' } },
   });
 
+  let reconciler: Reconciler | undefined;
   let closing = false;
   const shutdown = async (signal: string) => {
     if (closing) return;
     closing = true;
     log(`${signal}: closing`);
+    await reconciler?.stop().catch(() => {});
     await app.close().catch(() => {});
     await db.destroy().catch(() => {});
     if (embedded) await embedded.stop().catch(() => {});
@@ -59,6 +62,18 @@ async function main() {
 
   await prepareDatabase(db, log);
   readiness.prepared = true;
+  if (config.reconcileIntervalSeconds > 0 && !closing) {
+    reconciler = startReconciler(
+      { db, providers: app.providers },
+      {
+        intervalMs: config.reconcileIntervalSeconds * 1000,
+        // Twice the call timeout: a transfer whose call is still in flight is left to finish.
+        olderThanMs: 2 * config.providerTimeoutMs,
+        onReport: (report) => report.checked > 0 && app.log.info({ report }, 'reconciled pending provider transfers'),
+        onError: (error) => app.log.error({ err: error }, 'reconciling pending provider transfers failed'),
+      },
+    );
+  }
   const port = (app.server.address() as { port: number }).port;
   log(`Champa is running at http://localhost:${port}`);
 }

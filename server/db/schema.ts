@@ -3,6 +3,8 @@ import type { ColumnType, Generated } from 'kysely';
 /** Table types for Kysely. Each capability adds its tables in its own interface and joins DB below. */
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+/** bigint columns are read as strings (see db/database.ts) and written as bigint or string. */
+type Int8 = ColumnType<string, bigint | string | number, bigint | string | number>;
 
 export interface AgencyTables {
   agencies: {
@@ -127,4 +129,107 @@ export interface ExchangeRateTables {
   };
 }
 
-export interface DB extends AgencyTables, PlayerTables, LaoQrTables, SandboxBankTables, BankAccountTables, ExchangeRateTables {}
+export interface LedgerTables {
+  ledger_accounts: {
+    id: Generated<string>;
+    agency_id: string;
+    kind: string;
+    player_id: string | null;
+    provider: string | null;
+    currency: string;
+    balance: ColumnType<string, bigint | string | undefined, bigint | string>;
+    may_go_negative: boolean;
+    version: ColumnType<string, bigint | string | undefined, bigint | string>;
+    created_at: CreatedAt;
+  };
+  ledger_transfers: {
+    id: Generated<string>;
+    agency_id: string;
+    idempotency_key: string;
+    kind: string;
+    status: 'POSTED' | 'PENDING' | 'VOIDED';
+    request_hash: string;
+    refs: ColumnType<Record<string, string>, string | undefined, string>;
+    pending_from: string | null;
+    pending_via: string | null;
+    pending_to: string | null;
+    pending_amount: ColumnType<string | null, bigint | string | null | undefined, never>;
+    provider: string | null;
+    provider_ref: string | null;
+    provider_direction: 'IN' | 'OUT' | null;
+    failure_code: string | null;
+    created_at: CreatedAt;
+    settled_at: Date | null;
+  };
+  ledger_entries: {
+    id: ColumnType<string, never, never>;
+    transfer_id: string;
+    account_id: string;
+    agency_id: string;
+    amount: ColumnType<string, bigint | string, never>;
+    currency: string;
+    created_at: CreatedAt;
+  };
+  provider_members: {
+    player_id: string;
+    provider: string;
+    agency_id: string;
+    member: string;
+    registered: Generated<boolean>;
+    created_at: CreatedAt;
+  };
+}
+
+export interface SandboxProviderTables {
+  sandbox_provider_members: {
+    provider: string;
+    member: string;
+    created_at: CreatedAt;
+  };
+  sandbox_provider_wallets: {
+    provider: string;
+    member: string;
+    currency: Generated<string>;
+    balance: ColumnType<string, bigint | string | undefined, bigint | string>;
+    rigged_spins: ColumnType<string[][], string | undefined, string>;
+  };
+  sandbox_provider_transfers: {
+    provider: string;
+    ref: string;
+    member: string;
+    direction: 'IN' | 'OUT' | 'NONE';
+    amount: Int8;
+    status: 'SUCCESS' | 'FAILED';
+    failure_code: string | null;
+    created_at: CreatedAt;
+  };
+  sandbox_provider_bets: {
+    id: ColumnType<string, never, never>;
+    provider: string;
+    member: string;
+    game_code: string;
+    stake: Int8;
+    payout: Int8;
+    reels: ColumnType<string[], string, never>;
+    created_at: CreatedAt;
+  };
+  sandbox_provider_sessions: {
+    token_hash: Buffer;
+    provider: string;
+    member: string;
+    game_code: string | null;
+    language: string;
+    expires_at: Date;
+  };
+  sandbox_provider_faults: {
+    id: ColumnType<string, never, never>;
+    provider: string;
+    mode: 'error' | 'delay' | 'hang';
+    remaining_calls: number | null;
+    share: number | null;
+    delay_ms: number;
+    operations: string[] | null;
+  };
+}
+
+export interface DB extends AgencyTables, PlayerTables, LaoQrTables, SandboxBankTables, BankAccountTables, ExchangeRateTables, LedgerTables, SandboxProviderTables {}

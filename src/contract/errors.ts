@@ -43,6 +43,11 @@ export const ErrorCode = {
   // exchange rates
   UNKNOWN_CURRENCY: 'UNKNOWN_CURRENCY',
   INVALID_RATE: 'INVALID_RATE',
+  INSUFFICIENT_FUNDS: 'INSUFFICIENT_FUNDS',
+  // game providers
+  PROVIDER_UNAVAILABLE: 'PROVIDER_UNAVAILABLE',
+  UNKNOWN_GAME: 'UNKNOWN_GAME',
+  UNKNOWN_GAME_TAB: 'UNKNOWN_GAME_TAB',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

@@ -21,17 +21,21 @@ export function isRateCurrency(value: unknown): value is RateCurrency {
 
 const pow10 = (n: number) => 10n ** BigInt(n);
 
+/** At most 15 integer digits: far above any real amount, far below bigint column limits. */
+const MAX_INTEGER_DIGITS = 15;
+
 /**
  * "1234.50" → 123450n for THB (satang), "100000" → 100000n for LAK (kip). Accepts plain
  * non-negative decimals with at most the currency's decimals ("1234.5" is 123450n); anything else
- * (signs, spaces, commas, exponents, too many decimals) gives undefined.
+ * (non-strings, signs, spaces, commas, exponents, too many digits or decimals) gives undefined.
  */
-export function parseAmount(text: string, currency: Currency): bigint | undefined {
+export function parseAmount(text: unknown, currency: Currency): bigint | undefined {
+  if (typeof text !== 'string') return undefined;
   const decimals = CURRENCY_DECIMALS[currency];
   const match = /^(\d+)(?:\.(\d+))?$/.exec(text);
   if (!match) return undefined;
   const [, whole, fraction = ''] = match;
-  if (fraction.length > decimals) return undefined;
+  if (fraction.length > decimals || whole.replace(/^0+(?=\d)/, '').length > MAX_INTEGER_DIGITS) return undefined;
   return BigInt(whole) * pow10(decimals) + BigInt(fraction.padEnd(decimals, '0') || '0');
 }
 

@@ -5,3 +5,12 @@ export type Provider = (typeof PROVIDERS)[number];
 export function isProvider(value: unknown): value is Provider {
   return typeof value === 'string' && (PROVIDERS as readonly string[]).includes(value);
 }
+
+/** Brand names as the providers write them; not translated. */
+export const PROVIDER_NAMES: Record<Provider, string> = {
+  alphabet: 'Alphabet',
+  askmebet: 'AskMeBet',
+  betflix: 'Betflix',
+  gclub: 'GClub',
+  gclub_live: 'GClub Live',
+};

@@ -1,0 +1,163 @@
+import { formatAmount, parseAmount } from '../../../src/contract/money';
+import type { Provider } from '../../../src/contract/providers';
+import type { Game } from '../../../src/contract/games';
+
+/**
+ * The transfer-wallet client for the five game providers (docs/providers.md has the wire API).
+ * Every call has a timeout. A call that times out, cannot connect or gets a 5xx has an unknown
+ * outcome (ProviderUnavailable): for a transfer that means "maybe done", never "failed". A 4xx with
+ * a code is the provider's definite answer (ProviderRefusal).
+ */
+
+export class ProviderUnavailable extends Error {
+  constructor(
+    readonly provider: Provider,
+    readonly operation: string,
+    reason: string,
+  ) {
+    super(`${provider} ${operation}: ${reason}`);
+    this.name = 'ProviderUnavailable';
+  }
+}
+
+export class ProviderRefusal extends Error {
+  constructor(
+    readonly provider: Provider,
+    readonly operation: string,
+    readonly code: string,
+    readonly status: number,
+  ) {
+    super(`${provider} ${operation} refused: ${code}`);
+    this.name = 'ProviderRefusal';
+  }
+}
+
+export type TransferDirection = 'IN' | 'OUT';
+
+export interface ProviderTransfer {
+  /** Unique per transfer; the provider runs a ref at most once. */
+  ref: string;
+  member: string;
+  /** IN puts credit into the member's wallet at the provider, OUT takes it out. */
+  direction: TransferDirection;
+  /** THB in satang, above 0. */
+  amount: bigint;
+}
+
+export type ProviderTransferStatus = { status: 'SUCCESS' } | { status: 'FAILED'; code: string } | { status: 'NOT_FOUND' };
+
+export interface ProviderGameList {
+  tab: string | null;
+  tabs: string[];
+  lobby: boolean;
+  games: Game[];
+}
+
+export interface ProviderClient {
+  /** Creates the member; an existing member is fine. */
+  createMember(provider: Provider, member: string): Promise<void>;
+  /** The member's wallet balance in satang. */
+  balance(provider: Provider, member: string): Promise<bigint>;
+  /** Runs the transfer and returns the new balance; throws ProviderRefusal or ProviderUnavailable. */
+  transfer(provider: Provider, transfer: ProviderTransfer): Promise<bigint>;
+  /** What became of a ref. NOT_FOUND is final: the provider will not run that ref afterwards. */
+  transferStatus(provider: Provider, ref: string): Promise<ProviderTransferStatus>;
+  /** The URL that opens a game (or the provider's lobby) for the member. */
+  launch(provider: Provider, request: { member: string; gameCode?: string; language?: string }): Promise<string>;
+  games(provider: Provider, tab?: string): Promise<ProviderGameList>;
+  /** The stakes the member bet since a moment (satang) and how many bets. */
+  turnover(provider: Provider, member: string, since?: Date): Promise<{ turnover: bigint; bets: number }>;
+}
+
+export interface ProviderClientOptions {
+  /** The base URL of a provider's API, without a trailing slash. */
+  baseUrl(provider: Provider): string;
+  timeoutMs: number;
+}
+
+const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
+
+export function createProviderClient({ baseUrl, timeoutMs }: ProviderClientOptions): ProviderClient {
+  async function call(provider: Provider, operation: string, method: 'GET' | 'POST', path: string, body?: unknown): Promise<Record<string, unknown>> {
+    let response: Response;
+    let data: unknown;
+    try {
+      response = await fetch(`${baseUrl(provider)}${path}`, {
+        method,
+        headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+        body: body === undefined ? undefined : JSON.stringify(body),
+        signal: AbortSignal.timeout(timeoutMs),
+      });
+      data = await response.json();
+    } catch (error) {
+      const timedOut = error instanceof Error && error.name === 'TimeoutError';
+      throw new ProviderUnavailable(provider, operation, timedOut ? `no answer within ${timeoutMs} ms` : error instanceof Error ? error.message : String(error));
+    }
+    if (response.status >= 500 || !isRecord(data)) throw new ProviderUnavailable(provider, operation, `HTTP ${response.status}`);
+    if (response.status >= 400) throw new ProviderRefusal(provider, operation, typeof data.code === 'string' ? data.code : `HTTP_${response.status}`, response.status);
+    return data;
+  }
+
+  function amountFrom(provider: Provider, operation: string, value: unknown): bigint {
+    const amount = parseAmount(value, 'THB');
+    if (amount === undefined) throw new ProviderUnavailable(provider, operation, `unreadable amount ${JSON.stringify(value)}`);
+    return amount;
+  }
+
+  const member = (name: string) => encodeURIComponent(name);
+
+  return {
+    async createMember(provider, name) {
+      await call(provider, 'createMember', 'POST', '/members', { member: name });
+    },
+
+    async balance(provider, name) {
+      const data = await call(provider, 'balance', 'GET', `/members/${member(name)}/balance`);
+      return amountFrom(provider, 'balance', data.balance);
+    },
+
+    async transfer(provider, { ref, member: name, direction, amount }) {
+      const data = await call(provider, 'transfer', 'POST', '/transfers', { ref, member: name, direction, amount: formatAmount(amount, 'THB') });
+      if (data.status !== 'SUCCESS') throw new ProviderUnavailable(provider, 'transfer', `unexpected status ${String(data.status)}`);
+      return amountFrom(provider, 'transfer', data.balance);
+    },
+
+    async transferStatus(provider, ref) {
+      const data = await call(provider, 'transferStatus', 'GET', `/transfers/${encodeURIComponent(ref)}`);
+      if (data.status === 'SUCCESS' || data.status === 'NOT_FOUND') return { status: data.status };
+      if (data.status === 'FAILED') return { status: 'FAILED', code: typeof data.code === 'string' ? data.code : 'FAILED' };
+      throw new ProviderUnavailable(provider, 'transferStatus', `unexpected status ${String(data.status)}`);
+    },
+
+    async launch(provider, { member: name, gameCode, language }) {
+      const data = await call(provider, 'launch', 'POST', '/launch', { member: name, gameCode, language });
+      if (typeof data.url !== 'string') throw new ProviderUnavailable(provider, 'launch', 'no url in the answer');
+      return data.url;
+    },
+
+    async games(provider, tab) {
+      const data = await call(provider, 'games', 'GET', `/games${tab === undefined ? '' : `?tab=${encodeURIComponent(tab)}`}`);
+      if (!Array.isArray(data.games) || !Array.isArray(data.tabs)) throw new ProviderUnavailable(provider, 'games', 'no game list in the answer');
+      return {
+        tab: typeof data.tab === 'string' ? data.tab : null,
+        tabs: data.tabs.filter((t): t is string => typeof t === 'string'),
+        lobby: data.lobby === true,
+        games: data.games.filter(isRecord).map((game) => ({ code: String(game.code), name: String(game.name), category: String(game.category ?? '') })),
+      };
+    },
+
+    async turnover(provider, name, since) {
+      const query = since ? `?since=${encodeURIComponent(since.toISOString())}` : '';
+      const data = await call(provider, 'turnover', 'GET', `/members/${member(name)}/turnover${query}`);
+      return { turnover: amountFrom(provider, 'turnover', data.turnover), bets: Number(data.bets) };
+    },
+  };
+}
+
+/**
+ * Where each provider lives: PROVIDER_URL_<NAME> when configured, else the built-in sandbox at
+ * /sandbox/providers/{provider} on this server (its origin is known once it listens).
+ */
+export function providerBaseUrls(configured: Partial<Record<Provider, string>>, sandboxOrigin: () => string): (provider: Provider) => string {
+  return (provider) => configured[provider]?.replace(/\/+$/, '') ?? `${sandboxOrigin()}/sandbox/providers/${provider}`;
+}

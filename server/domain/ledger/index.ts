@@ -1,0 +1,27 @@
+/**
+ * The ledger's public face. Every money movement of every capability goes through these calls,
+ * inside the caller's database transaction (never around a call to the outside world):
+ *
+ *   postTransfer(trx, { agencyId, key, kind, entries: [{ account, amount }], refs })
+ *   beginPendingTransfer(trx, { agencyId, key, kind, from, via, to, amount, refs, provider })
+ *   postPendingTransfer(trx, agencyId, transferId) / voidPendingTransfer(trx, agencyId, transferId, code)
+ */
+export { ACCOUNT_KINDS, balanceOf, findAccount, resolveAccount, type AccountKind, type AccountRef } from './accounts';
+export {
+  beginPendingTransfer,
+  entriesOf,
+  findTransfer,
+  postPendingTransfer,
+  postTransfer,
+  toTransfer,
+  voidPendingTransfer,
+  type Entry,
+  type LedgerEntry,
+  type LedgerTransfer,
+  type LedgerTrx,
+  type PendingTransferRequest,
+  type ProviderDirection,
+  type TransferRequest,
+  type TransferResult,
+  type TransferStatus,
+} from './transfers';

@@ -1,0 +1,89 @@
+import { sql } from 'kysely';
+import { ProviderRefusal, ProviderUnavailable } from '../adapters/providers';
+import { postPendingTransfer, toTransfer, voidPendingTransfer } from './ledger';
+import type { WalletDeps } from './providerWallets';
+
+export interface ReconcileReport {
+  checked: number;
+  posted: number;
+  voided: number;
+  /** Still PENDING: the provider could not be asked this time. */
+  unresolved: number;
+}
+
+/**
+ * Settles provider transfers left PENDING by a crash or a timeout, by asking the provider about
+ * each ref: done there → POSTED; refused or never received (the provider then closes the ref for
+ * good) → VOIDED and the held money goes back. Only transfers older than `olderThanMs` are looked
+ * at, so a call still in flight is left to finish. Safe to run in several processes at once:
+ * settling is idempotent and locks the transfer.
+ */
+export async function reconcilePendingTransfers(deps: WalletDeps, { olderThanMs, limit = 200 }: { olderThanMs: number; limit?: number }): Promise<ReconcileReport> {
+  const { db, providers } = deps;
+  const rows = await db
+    .selectFrom('ledger_transfers')
+    .selectAll()
+    .where('status', '=', 'PENDING')
+    .where('provider', 'is not', null)
+    .where(sql<boolean>`created_at < now() - ${olderThanMs} * interval '1 millisecond'`)
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
+  const report: ReconcileReport = { checked: 0, posted: 0, voided: 0, unresolved: 0 };
+  for (const row of rows) {
+    const transfer = toTransfer(row);
+    const { name, ref } = transfer.provider!;
+    report.checked += 1;
+    let answer;
+    try {
+      answer = await providers.transferStatus(name, ref);
+    } catch (error) {
+      if (error instanceof ProviderUnavailable || error instanceof ProviderRefusal) {
+        report.unresolved += 1;
+        continue;
+      }
+      throw error;
+    }
+    if (answer.status === 'SUCCESS') {
+      await db.transaction().execute((trx) => postPendingTransfer(trx, transfer.agencyId, transfer.id));
+      report.posted += 1;
+    } else {
+      const code = answer.status === 'FAILED' ? answer.code : 'NOT_RECEIVED';
+      await db.transaction().execute((trx) => voidPendingTransfer(trx, transfer.agencyId, transfer.id, code));
+      report.voided += 1;
+    }
+  }
+  return report;
+}
+
+export interface Reconciler {
+  stop(): Promise<void>;
+}
+
+/** Runs reconcilePendingTransfers every intervalMs in this process until stopped. */
+export function startReconciler(
+  deps: WalletDeps,
+  options: { intervalMs: number; olderThanMs: number; onReport?: (report: ReconcileReport) => void; onError?: (error: unknown) => void },
+): Reconciler {
+  let timer: NodeJS.Timeout | undefined;
+  let running: Promise<void> = Promise.resolve();
+  let stopped = false;
+  const schedule = () => {
+    if (stopped) return;
+    timer = setTimeout(() => {
+      running = reconcilePendingTransfers(deps, { olderThanMs: options.olderThanMs })
+        .then((report) => options.onReport?.(report), options.onError)
+        .finally(schedule);
+    }, options.intervalMs);
+    // A pending round must never keep a finished process alive.
+    timer.unref();
+  };
+  schedule();
+  return {
+    async stop() {
+      stopped = true;
+      clearTimeout(timer);
+      await running;
+    },
+  };
+}

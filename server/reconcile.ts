@@ -1,0 +1,43 @@
+import { sql } from 'kysely';
+import { loadConfig } from './config';
+import { createDatabase } from './db/database';
+import { embeddedDatabaseUrl, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
+import { createProviderClient, providerBaseUrls } from './adapters/providers';
+import { reconcilePendingTransfers } from './domain/reconciler';
+
+/**
+ * `npm run reconcile`: settles every provider transfer left PENDING, once, and prints what it did.
+ * It uses DATABASE_URL, or the embedded PostgreSQL of a running `npm start` (started here from
+ * PG_DATA_DIR when none runs). Sandbox providers are reached on the running server at PORT.
+ */
+async function main() {
+  const config = loadConfig();
+  let embedded: EmbeddedDatabase | undefined;
+  let db = createDatabase(config.databaseUrl ?? embeddedDatabaseUrl(config.embeddedPgPort), 2);
+  try {
+    await sql`SELECT 1`.execute(db);
+  } catch (error) {
+    if (config.databaseUrl) throw error;
+    await db.destroy();
+    embedded = await startEmbeddedPostgres(config.pgDataDir, config.embeddedPgPort);
+    db = createDatabase(embedded.url, 2);
+  }
+  try {
+    const providers = createProviderClient({
+      baseUrl: providerBaseUrls(config.providerUrls, () => `http://127.0.0.1:${config.port}`),
+      timeoutMs: config.providerTimeoutMs,
+    });
+    const report = await reconcilePendingTransfers({ db, providers }, { olderThanMs: 2 * config.providerTimeoutMs, limit: 10_000 });
+    console.log(
+      `[champa] reconciled ${report.checked} pending provider transfer(s): ${report.posted} posted, ${report.voided} voided, ${report.unresolved} still pending (provider unreachable)`,
+    );
+  } finally {
+    await db.destroy();
+    if (embedded) await embedded.stop();
+  }
+}
+
+main().catch((error) => {
+  console.error('[champa] reconcile failed:', error instanceof Error ? error.message : error);
+  process.exit(1);
+});

@@ -1,0 +1,46 @@
+import type { Provider } from './providers';
+
+/**
+ * How each provider's games are listed: askmebet by category tab, betflix by list file, alphabet as
+ * one list, gclub and gclub_live as a lobby the player picks a table in.
+ */
+export const GAME_LIST_STYLE: Record<Provider, 'tabs' | 'single' | 'lobby'> = {
+  askmebet: 'tabs',
+  betflix: 'tabs',
+  alphabet: 'single',
+  gclub: 'lobby',
+  gclub_live: 'lobby',
+};
+
+/** SPEC.md section 2: the askmebet page opens on tab Slot, the betflix page on list pp.txt. */
+export const DEFAULT_GAME_TAB: Partial<Record<Provider, string>> = {
+  askmebet: 'Slot',
+  betflix: 'pp.txt',
+};
+
+export interface Game {
+  code: string;
+  name: string;
+  category: string;
+}
+
+/** GET /api/v2/games/{provider}?tab= */
+export interface GameListResponse {
+  provider: Provider;
+  /** The tab listed, or null for a provider with a single list or a lobby. */
+  tab: string | null;
+  tabs: string[];
+  /** True when the provider opens a lobby instead of single games. */
+  lobby: boolean;
+  games: Game[];
+}
+
+/** POST /api/v2/games/{provider}/launch */
+export interface LaunchGameRequest {
+  gameCode?: string;
+  language?: string;
+}
+
+export interface LaunchGameResponse {
+  url: string;
+}
