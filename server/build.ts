@@ -34,8 +34,9 @@ export function buildSpa(mode: 'production' | 'development' = 'production'): Pro
 if (require.main === module) {
   const onlyIfStale = process.argv.includes('--if-stale');
   const dist = path.join(projectRoot, 'dist');
-  (onlyIfStale && !distIsStale(dist) ? Promise.resolve() : buildSpa()).then(
-    () => console.log(onlyIfStale ? 'dist/ is up to date' : 'built dist/'),
+  const upToDate = onlyIfStale && !distIsStale(dist);
+  (upToDate ? Promise.resolve() : buildSpa()).then(
+    () => console.log(upToDate ? 'dist/ is up to date' : 'built dist/'),
     (error) => {
       console.error(error instanceof Error ? error.message : error);
       process.exit(1);
