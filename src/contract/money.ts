@@ -17,8 +17,9 @@ const MAX_INTEGER_DIGITS = 15;
  */
 export function parseAmount(text: unknown, decimals = 2): bigint | undefined {
   if (typeof text !== 'string') return undefined;
-  const match = new RegExp(`^(0|[1-9]\\d{0,${MAX_INTEGER_DIGITS - 1}})(?:\\.(\\d{1,${decimals}}))?$`).exec(text);
-  if (!match || (decimals === 0 && text.includes('.'))) return undefined;
+  const fractionPattern = decimals > 0 ? `(?:\\.(\\d{1,${decimals}}))?` : '';
+  const match = new RegExp(`^(0|[1-9]\\d{0,${MAX_INTEGER_DIGITS - 1}})${fractionPattern}$`).exec(text);
+  if (!match) return undefined;
   const fraction = (match[2] ?? '').padEnd(decimals, '0');
   return BigInt(match[1]) * 10n ** BigInt(decimals) + BigInt(fraction || '0');
 }
@@ -33,14 +34,14 @@ export function formatAmount(minor: bigint, decimals = 2): string {
 }
 
 /**
- * A decimal string for people, grouped with the Lao locale as SPEC.md section 9 asks:
- * "1234567.50" → "1.234.567,50". Exact: the digits never pass through a float.
+ * A decimal string for people, written the Lao way as SPEC.md section 9 asks (CLDR "lo": "." groups
+ * thousands, "," marks decimals): "1234567.50" → "1.234.567,50". The symbols are fixed here rather
+ * than taken from Intl, because browsers ship without Lao number data and fall back to English.
+ * Exact: the digits never pass through a float.
  */
-export function displayAmount(decimal: string, locale = 'lo'): string {
+export function displayAmount(decimal: string): string {
   const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(decimal);
   if (!match) return decimal;
-  const format = new Intl.NumberFormat(locale, { maximumFractionDigits: 0 });
-  const separator = new Intl.NumberFormat(locale, { minimumFractionDigits: 1 }).formatToParts(1.5).find((part) => part.type === 'decimal')?.value ?? '.';
-  const integer = format.format(BigInt(match[2]));
-  return `${match[1]}${integer}${match[3] ? `${separator}${match[3]}` : ''}`;
+  const integer = match[2].replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return `${match[1]}${integer}${match[3] ? `,${match[3]}` : ''}`;
 }

@@ -1,15 +1,18 @@
 import loCommon from '../../public/locales/lo/common.json';
 import cnCommon from '../../public/locales/cn/common.json';
 import vnCommon from '../../public/locales/vn/common.json';
+import loGame from '../../public/locales/lo/game.json';
+import cnGame from '../../public/locales/cn/game.json';
+import vnGame from '../../public/locales/vn/game.json';
 
 /**
  * Built-in translations for lo, cn and vn (bundled, so the first paint needs no request).
  * th is fetched from /locales/th/{ns}.json when chosen. Each namespace is one file per language.
  */
-export const NAMESPACES = ['common'] as const;
+export const NAMESPACES = ['common', 'game'] as const;
 
 export const builtInResources = {
-  lo: { common: loCommon },
-  cn: { common: cnCommon },
-  vn: { common: vnCommon },
+  lo: { common: loCommon, game: loGame },
+  cn: { common: cnCommon, game: cnGame },
+  vn: { common: vnCommon, game: vnGame },
 };
