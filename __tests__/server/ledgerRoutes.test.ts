@@ -2,6 +2,7 @@ import { buildTestApp, createTestAgency, type TestApp } from '../support/app';
 import { createTestPlayer, type TestPlayer } from '../support/players';
 import { sendCreditToProvider, ensureMember } from '../../server/domain/providerWallets';
 import { PROVIDERS, type Provider } from '../../src/contract/providers';
+import { loadConfig } from '../../server/config';
 
 let t: TestApp;
 let agencyId: string;
@@ -166,5 +167,39 @@ describe('POST /api/v2/games/{provider}/launch and the sandbox game page', () =>
     const expired = await t.app.inject('/sandbox/providers/gclub/play/not-a-token');
     expect(expired.statusCode).toBe(404);
     expect((await t.app.inject('/sandbox/providers/nobody/games')).json()).toMatchObject({ code: 'UNKNOWN_PROVIDER' });
+  });
+});
+
+describe('provider configuration', () => {
+  it('uses PROVIDER_URL_<NAME> instead of the sandbox, which is then not served for that provider', async () => {
+    const config = loadConfig({ PROVIDER_URL_ASKMEBET: 'http://127.0.0.1:1/askmebet/', PROVIDER_TIMEOUT_MS: '500' });
+    expect(config.providerUrls).toEqual({ askmebet: 'http://127.0.0.1:1/askmebet' });
+    const other = await buildTestApp({ providerUrls: config.providerUrls, providerTimeoutMs: 500 });
+    try {
+      await other.app.listen({ port: 0, host: '127.0.0.1' });
+      const agency = await createTestAgency(other, 'configured', ['configured.example']);
+      const who = await createTestPlayer(other.db, agency.id);
+      const askmebet = await other.app.inject({ url: '/api/v2/players/credits/askmebet', headers: { host: 'configured.example', cookie: who.cookie } });
+      expect(askmebet.statusCode).toBe(503);
+      expect(askmebet.json()).toMatchObject({ code: 'PROVIDER_UNAVAILABLE' });
+      const betflix = await other.app.inject({ url: '/api/v2/players/credits/betflix', headers: { host: 'configured.example', cookie: who.cookie } });
+      expect(betflix.json()).toEqual({ credit: { amount: '0.00', currency: 'THB' } });
+      expect((await other.app.inject('/sandbox/providers/askmebet/games')).statusCode).toBe(404);
+    } finally {
+      await other.close();
+    }
+  });
+
+  it('refuses a provider URL that is not http(s) at start-up', () => {
+    expect(() => loadConfig({ PROVIDER_URL_GCLUB_LIVE: 'ftp://example.com' })).toThrow(/PROVIDER_URL_GCLUB_LIVE/);
+    expect(() => loadConfig({ PROVIDER_TIMEOUT_MS: '5' })).toThrow(/PROVIDER_TIMEOUT_MS/);
+  });
+
+  it('keeps the sandbox out of the API document and still serves it', async () => {
+    const doc = await t.app.inject('/api/docs/json');
+    expect(doc.statusCode).toBe(200);
+    const paths = Object.keys(doc.json().paths);
+    expect(paths).toEqual(expect.arrayContaining(['/api/v2/players/credits/{provider}', '/api/v2/games/{provider}', '/api/v2/games/{provider}/launch']));
+    expect(paths.some((path) => path.startsWith('/sandbox'))).toBe(false);
   });
 });

@@ -98,7 +98,7 @@ export async function readCredit(deps: WalletDeps, who: PlayerAtProvider): Promi
         .executeTakeFirst()
     : undefined;
   const live = await providers.balance(who.provider, member);
-  if (!pending) await syncMirror(db, who, account?.version ?? 0n, live);
+  if (!pending && live !== (account?.balance ?? 0n)) await syncMirror(db, who, account?.version ?? 0n, live);
   return live;
 }
 

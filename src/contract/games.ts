@@ -1,17 +1,5 @@
 import type { Provider } from './providers';
 
-/**
- * How each provider's games are listed: askmebet by category tab, betflix by list file, alphabet as
- * one list, gclub and gclub_live as a lobby the player picks a table in.
- */
-export const GAME_LIST_STYLE: Record<Provider, 'tabs' | 'single' | 'lobby'> = {
-  askmebet: 'tabs',
-  betflix: 'tabs',
-  alphabet: 'single',
-  gclub: 'lobby',
-  gclub_live: 'lobby',
-};
-
 /** SPEC.md section 2: the askmebet page opens on tab Slot, the betflix page on list pp.txt. */
 export const DEFAULT_GAME_TAB: Partial<Record<Provider, string>> = {
   askmebet: 'Slot',

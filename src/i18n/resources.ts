@@ -4,15 +4,18 @@ import vnCommon from '../../public/locales/vn/common.json';
 import loBank from '../../public/locales/lo/bank.json';
 import cnBank from '../../public/locales/cn/bank.json';
 import vnBank from '../../public/locales/vn/bank.json';
+import loGame from '../../public/locales/lo/game.json';
+import cnGame from '../../public/locales/cn/game.json';
+import vnGame from '../../public/locales/vn/game.json';
 
 /**
  * Built-in translations for lo, cn and vn (bundled, so the first paint needs no request).
  * th is fetched from /locales/th/{ns}.json when chosen. Each namespace is one file per language.
  */
-export const NAMESPACES = ['common', 'bank'] as const;
+export const NAMESPACES = ['common', 'bank', 'game'] as const;
 
 export const builtInResources = {
-  lo: { common: loCommon, bank: loBank },
-  cn: { common: cnCommon, bank: cnBank },
-  vn: { common: vnCommon, bank: vnBank },
+  lo: { common: loCommon, bank: loBank, game: loGame },
+  cn: { common: cnCommon, bank: cnBank, game: cnGame },
+  vn: { common: vnCommon, bank: vnBank, game: vnGame },
 };

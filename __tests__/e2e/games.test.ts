@@ -1,0 +1,104 @@
+import type { Browser, BrowserContext } from 'playwright-core';
+import { launchBrowser, screenshot } from '../support/browser';
+import { startServer, type RunningServer } from '../support/server';
+import { createTestPlayer, type TestPlayer } from '../support/players';
+import { findAgencyByHost } from '../../server/domain/agencies';
+import { createProviderClient, providerBaseUrls } from '../../server/adapters/providers';
+import { ensureMember, sendCreditToProvider, type WalletDeps } from '../../server/domain/providerWallets';
+
+let server: RunningServer;
+let browser: Browser;
+let agencyId: string;
+let deps: WalletDeps;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  agencyId = (await findAgencyByHost(server.database.db, 'localhost'))!.id;
+  deps = {
+    db: server.database.db,
+    providers: createProviderClient({ baseUrl: providerBaseUrls({}, () => `http://127.0.0.1:${server.port}`), timeoutMs: 10_000 }),
+  };
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/** A browser context logged in as a new player of the demo agency. */
+async function loggedIn(): Promise<{ context: BrowserContext; player: TestPlayer }> {
+  const player = await createTestPlayer(server.database.db, agencyId);
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const [name, value] = player.cookie.split('=');
+  await context.addCookies([{ name, value, domain: 'localhost', path: '/', httpOnly: true, sameSite: 'Lax' }]);
+  return { context, player };
+}
+
+describe('game pages in Chromium', () => {
+  it('lists askmebet Slot games by default, switches tab by query, and asks for a deposit when there is no credit', async () => {
+    const { context } = await loggedIn();
+    const page = await context.newPage();
+    await page.goto(`${server.url}/player/game/askmebet`);
+    const list = page.getByTestId('game-list');
+    await list.getByRole('button', { name: /Golden Naga Fortune/ }).waitFor();
+    expect(await page.getByRole('link', { name: 'ສລັອດ' }).getAttribute('aria-current')).toBe('page');
+    await page.getByTestId('credit-askmebet').getByText('0,00 THB').waitFor();
+    await screenshot(page, 'games-askmebet-slot-1280');
+
+    await page.getByRole('link', { name: 'ຍິງປາ' }).click();
+    await page.waitForURL(/\/player\/game\/askmebet\?tab=Fishing$/);
+    await list.getByRole('button', { name: /Ocean Hunter/ }).waitFor();
+    expect(await list.getByRole('button', { name: /Golden Naga Fortune/ }).count()).toBe(0);
+    expect(await page.getByRole('link', { name: 'ຍິງປາ' }).getAttribute('aria-current')).toBe('page');
+
+    await list.getByRole('button', { name: /Ocean Hunter/ }).click();
+    const failure = page.getByTestId('launch-failure');
+    await failure.waitFor();
+    expect(await failure.textContent()).toContain('ບໍ່ສາມາດເປີດເກມໄດ້ ກະລຸນາຝາກເງິນ');
+    expect(await failure.getByRole('link').getAttribute('href')).toBe('/player/deposit');
+    await screenshot(page, 'games-askmebet-no-credit-1280');
+    await context.close();
+  });
+
+  it('opens the slot in a new window with credit, plays it, and the site shows the new credit after refresh', async () => {
+    const { context, player } = await loggedIn();
+    const who = { agencyId, playerId: player.id, provider: 'alphabet' as const };
+    const sent = await sendCreditToProvider(deps, { ...who, amount: 100_00n, key: `e2e-${player.id}`, from: { kind: 'capital', currency: 'THB' } });
+    expect(sent.status).toBe('POSTED');
+    const member = await ensureMember(deps, who);
+    await fetch(`${server.url}/sandbox/providers/alphabet/members/${member}/rigged-spins`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ reels: [['STAR', 'STAR', 'STAR']] }),
+    });
+
+    const page = await context.newPage();
+    await page.goto(`${server.url}/player/game/alphabet`);
+    await page.getByTestId('credit-alphabet').getByText('100,00 THB').waitFor();
+    const [game] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: /Gamma Gems/ }).click()]);
+    await game.waitForURL(/\/sandbox\/providers\/alphabet\/play\//);
+    await game.getByRole('heading', { name: 'Gamma Gems' }).waitFor();
+    expect(await game.getByTestId('balance').textContent()).toBe('100.00');
+    await game.getByRole('button', { name: 'ໝຸນ' }).click();
+    await game.getByText('ທ່ານຊະນະ 300.00 THB').waitFor();
+    expect(await game.getByTestId('balance').textContent()).toBe('390.00');
+    await screenshot(game, 'games-sandbox-slot-win');
+
+    await page.bringToFront();
+    await page.getByRole('button', { name: 'ໂຫຼດເຄຣດິດໃໝ່' }).click();
+    await page.getByTestId('credit-alphabet').getByText('390,00 THB').waitFor();
+    await context.close();
+  });
+
+  it('opens the gclub lobby page', async () => {
+    const { context, player } = await loggedIn();
+    await sendCreditToProvider(deps, { agencyId, playerId: player.id, provider: 'gclub', amount: 10_00n, key: `e2e-lobby-${player.id}`, from: { kind: 'capital', currency: 'THB' } });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/player/game/gclub`);
+    const [lobby] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'ເຂົ້າລັອບບີ້' }).click()]);
+    await lobby.getByRole('link', { name: 'Baccarat A1' }).click();
+    await lobby.getByRole('button', { name: 'ໝຸນ' }).waitFor();
+    await screenshot(page, 'games-gclub-1280');
+    await context.close();
+  });
+});
