@@ -13,6 +13,7 @@ import agencyPlugin from './plugins/agency';
 import sessionPlugin from './plugins/session';
 import healthRoutes, { type Readiness } from './routes/health';
 import agencyRoutes from './routes/agency';
+import playerRoutes from './routes/players';
 
 export interface AppDeps {
   db: Database;
@@ -47,7 +48,8 @@ export async function buildApp({ db, config, logger = false, readiness = { prepa
       await api.register(agencyPlugin, { db });
       await api.register(sessionPlugin, { db, sessionTtlHours: config.sessionTtlHours });
       api.addHook('onRequest', api.resolveAgency);
-      await api.register(agencyRoutes);
+      await api.register(agencyRoutes, { db });
+      await api.register(playerRoutes, { db });
     },
     { prefix: '/api/v2' },
   );

@@ -47,4 +47,14 @@ export interface PlayerTables {
   };
 }
 
-export interface DB extends AgencyTables, PlayerTables {}
+/** What an agency's site advertises in its header; see domain/siteSettings.ts. */
+export interface SiteSettingsTables {
+  agency_site_settings: {
+    agency_id: string;
+    signup_minutes: number;
+    game_count: number;
+    updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  };
+}
+
+export interface DB extends AgencyTables, PlayerTables, SiteSettingsTables {}
