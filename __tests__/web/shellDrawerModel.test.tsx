@@ -13,7 +13,7 @@ const model = createTestModel(drawerMachine, {
 });
 
 /** The three ways a user closes the drawer without choosing an entry. */
-const closers = {
+const closers: Record<string, () => Promise<unknown>> = {
   Escape: () => userEvent.keyboard('{Escape}'),
   'the hidden close button': () => userEvent.click(within(screen.getByTestId('drawer')).getByRole('button', { name: 'ປິດເມນູ' })),
   'the backdrop': async () => {
@@ -22,10 +22,11 @@ const closers = {
 };
 
 /** Every shortest path; a path that closes the drawer runs once per way of closing it. */
-const cases = model.getShortestPaths().flatMap((path) =>
+type DrawerPath = ReturnType<typeof model.getShortestPaths>[number];
+const cases: [string, DrawerPath, () => Promise<unknown>][] = model.getShortestPaths().flatMap((path): [string, DrawerPath, () => Promise<unknown>][] =>
   path.steps.some((step) => step.event.type === 'CLOSE')
-    ? Object.entries(closers).map(([closer, close]) => [`${path.description}, closing with ${closer}`, path, close] as const)
-    : [[path.description, path, closers.Escape] as const],
+    ? Object.entries(closers).map(([closer, close]) => [`${path.description}, closing with ${closer}`, path, close])
+    : [[path.description, path, closers.Escape]],
 );
 
 describe('drawer machine paths replayed against the shell', () => {

@@ -5,7 +5,7 @@ import { Link } from '../../ui/Link';
 import { media } from '../../ui/theme';
 
 const Section = styled.section`
-  max-width: 1200px;
+  max-width: 1080px;
   margin: 16px auto 0;
   padding: 0 16px;
   ${media.phone} {

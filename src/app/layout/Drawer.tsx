@@ -1,7 +1,7 @@
 import { Fragment, useRef } from 'react';
 import styled, { css } from 'styled-components';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, LANGUAGE_NAMES, isLanguage } from '../../i18n/languages';
+import { LANGUAGES, LANGUAGE_NAMES, LANGUAGE_TAGS, isLanguage } from '../../i18n/languages';
 import { Link } from '../../ui/Link';
 import { useFocusTrap } from '../../ui/useFocusTrap';
 import { visuallyHidden } from '../../ui/visuallyHidden';
@@ -20,7 +20,7 @@ const Backdrop = styled.div<{ $open: boolean }>`
   visibility: ${({ $open }) => ($open ? 'visible' : 'hidden')};
   transition:
     opacity 0.2s ease,
-    visibility 0.2s;
+    visibility 0s linear ${({ $open }) => ($open ? '0s' : '0.2s')};
 `;
 
 const Panel = styled.div<{ $open: boolean }>`
@@ -40,9 +40,10 @@ const Panel = styled.div<{ $open: boolean }>`
   box-shadow: 12px 0 32px rgba(0, 0, 0, 0.5);
   transform: translateX(${({ $open }) => ($open ? '0' : '-100%')});
   visibility: ${({ $open }) => ($open ? 'visible' : 'hidden')};
+  /* Visible at once when opening (so focus can move in), hidden only after sliding out. */
   transition:
     transform 0.25s ease,
-    visibility 0.25s;
+    visibility 0s linear ${({ $open }) => ($open ? '0s' : '0.25s')};
   @media (prefers-reduced-motion: reduce) {
     transition: none;
   }
@@ -309,7 +310,7 @@ export function Drawer({ open, session, currentPath, onClose, onChooseEntry }: D
               <LanguageButton
                 key={language}
                 type="button"
-                lang={language}
+                lang={LANGUAGE_TAGS[language]}
                 aria-pressed={language === current}
                 onClick={() => void i18n.changeLanguage(language)}
               >

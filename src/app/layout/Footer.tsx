@@ -29,7 +29,7 @@ const Wrapper = styled.footer`
 `;
 
 const Columns = styled.div`
-  max-width: 1200px;
+  max-width: 1080px;
   margin: 0 auto;
   padding: 32px 16px 24px;
   display: grid;
@@ -115,7 +115,7 @@ const Bottom = styled.div`
 `;
 
 const BottomInner = styled.div`
-  max-width: 1200px;
+  max-width: 1080px;
   margin: 0 auto;
   padding: 14px 16px;
   display: flex;

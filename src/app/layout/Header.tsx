@@ -18,7 +18,7 @@ const Bar = styled.header`
 `;
 
 const Inner = styled.nav`
-  max-width: 1200px;
+  max-width: 1080px;
   margin: 0 auto;
   display: flex;
   align-items: center;

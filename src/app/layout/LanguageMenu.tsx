@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGE_NAMES, TOP_BAR_LANGUAGES, isLanguage } from '../../i18n/languages';
+import { LANGUAGE_NAMES, LANGUAGE_TAGS, TOP_BAR_LANGUAGES, isLanguage } from '../../i18n/languages';
 import { Menu, MenuItem } from '../../ui/Menu';
 import { media } from '../../ui/theme';
 import { Icon } from './icons';
@@ -29,7 +29,7 @@ export function LanguageMenu() {
       trigger={
         <>
           <Icon name="language" size={20} />
-          <Current lang={current}>{LANGUAGE_NAMES[current]}</Current>
+          <Current lang={LANGUAGE_TAGS[current]}>{LANGUAGE_NAMES[current]}</Current>
           <ChevronWrap>
             <Icon name="chevronDown" size={16} />
           </ChevronWrap>
@@ -38,7 +38,7 @@ export function LanguageMenu() {
     >
       {TOP_BAR_LANGUAGES.map((language) => (
         <MenuItem key={language} checked={language === current} onSelect={() => void i18n.changeLanguage(language)}>
-          <span lang={language}>{LANGUAGE_NAMES[language]}</span>
+          <span lang={LANGUAGE_TAGS[language]}>{LANGUAGE_NAMES[language]}</span>
         </MenuItem>
       ))}
     </Menu>
