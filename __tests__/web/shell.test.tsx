@@ -14,8 +14,9 @@ import { ErrorBoundary } from '../../src/ui/ErrorBoundary';
 import { API, renderApp } from '../support/renderApp';
 import { SOCIAL, mockShellApi } from '../support/shell';
 
-// Two cores are shared by several test runs: give the first render room.
-configure({ asyncUtilTimeout: 5000 });
+// Each test renders the whole site on two cores shared with other test runs: give it room.
+configure({ asyncUtilTimeout: 10_000 });
+jest.setTimeout(60_000);
 
 const drawer = () => screen.getByTestId('drawer');
 const openDrawer = async () => {

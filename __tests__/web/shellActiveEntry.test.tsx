@@ -4,7 +4,9 @@ import { PLAYER_DRAWER_GROUPS, VISITOR_DRAWER_ENTRIES, isEntryActive, type Drawe
 import { renderApp } from '../support/renderApp';
 import { mockShellApi } from '../support/shell';
 
-configure({ asyncUtilTimeout: 5000 });
+// Each test renders the whole site on two cores shared with other test runs: give it room.
+configure({ asyncUtilTimeout: 10_000 });
+jest.setTimeout(60_000);
 
 const topEntries: DrawerEntry[] = [...PLAYER_DRAWER_GROUPS.flat(), VISITOR_DRAWER_ENTRIES.login, VISITOR_DRAWER_ENTRIES.register];
 const linked = (entries: DrawerEntry[]): DrawerEntry[] => entries.flatMap((entry) => [...(entry.href ? [entry] : []), ...linked(entry.children ?? [])]);

@@ -5,7 +5,9 @@ import { drawerMachine } from '../../machines/drawer.machine';
 import { renderApp } from '../support/renderApp';
 import { mockShellApi } from '../support/shell';
 
-configure({ asyncUtilTimeout: 5000 });
+// Each test renders the whole site on two cores shared with other test runs: give it room.
+configure({ asyncUtilTimeout: 10_000 });
+jest.setTimeout(60_000);
 
 const model = createTestModel(drawerMachine, {
   events: [{ type: 'OPEN' }, { type: 'CLOSE' }, { type: 'CHOOSE_ENTRY' }],

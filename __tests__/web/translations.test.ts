@@ -8,7 +8,9 @@ import { initI18n } from '../../src/i18n';
 import { renderApp } from '../support/renderApp';
 import { mockShellApi, type SessionReply } from '../support/shell';
 
-configure({ asyncUtilTimeout: 5000 });
+// Each test renders the whole site on two cores shared with other test runs: give it room.
+configure({ asyncUtilTimeout: 10_000 });
+jest.setTimeout(60_000);
 
 const LOCALES = path.join(__dirname, '..', '..', 'public', 'locales');
 type Tree = { [key: string]: string | Tree };
