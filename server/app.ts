@@ -32,6 +32,7 @@ declare module 'fastify' {
     providers: ProviderClient;
   }
 }
+import playerRoutes from './routes/players';
 
 export interface AppDeps {
   db: Database;
@@ -76,12 +77,13 @@ export async function buildApp({ db, config, logger = false, readiness = { prepa
       await api.register(agencyPlugin, { db });
       await api.register(sessionPlugin, { db, sessionTtlHours: config.sessionTtlHours });
       api.addHook('onRequest', api.resolveAgency);
-      await api.register(agencyRoutes);
       await api.register(bankRoutes);
       await api.register(bankAccountRoutes, { db });
       await api.register(exchangeRateRoutes, { db });
       await api.register(creditRoutes, { db, providers });
       await api.register(gameRoutes, { db, providers });
+      await api.register(agencyRoutes, { db });
+      await api.register(playerRoutes, { db });
     },
     { prefix: '/api/v2' },
   );

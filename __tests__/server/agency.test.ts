@@ -39,6 +39,7 @@ describe('GET /api/v2/agency/info', () => {
         telegram: 'https://t.me/alpha',
         twitter: 'https://twitter.com/alpha',
       },
+      site: { signUpMinutes: 1, gameCount: 1000 },
     });
     expect(b.agency.id).toBe(agencyB.id);
     expect(JSON.stringify(b)).not.toContain('alpha');

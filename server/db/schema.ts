@@ -232,4 +232,13 @@ export interface SandboxProviderTables {
   };
 }
 
-export interface DB extends AgencyTables, PlayerTables, LaoQrTables, SandboxBankTables, BankAccountTables, ExchangeRateTables, LedgerTables, SandboxProviderTables {}
+export interface SiteSettingsTables {
+  agency_site_settings: {
+    agency_id: string;
+    signup_minutes: number;
+    game_count: number;
+    updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  };
+}
+
+export interface DB extends AgencyTables, PlayerTables, LaoQrTables, SandboxBankTables, BankAccountTables, ExchangeRateTables, LedgerTables, SandboxProviderTables, SiteSettingsTables {}

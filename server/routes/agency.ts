@@ -1,14 +1,16 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { Database } from '../db/database';
+import { siteSettingsOf } from '../domain/siteSettings';
 import { agencySchema, agencyInfoSchema } from './schemas';
 
 /** The agency behind this host (the SPA's first call) and its public info. */
-const agencyRoutes: FastifyPluginAsync = async (app) => {
+const agencyRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db }) => {
   app.get('/agency', { schema: { response: { 200: { type: 'object', properties: { agency: agencySchema } } } } }, async (request) => ({
     agency: { id: request.agency.id, name: request.agency.name },
   }));
 
   app.get('/agency/info', { schema: { response: { 200: { type: 'object', properties: { agency: agencyInfoSchema } } } } }, async (request) => ({
-    agency: request.agency,
+    agency: { ...request.agency, site: await siteSettingsOf(db, request.agency.id) },
   }));
 };
 

@@ -14,10 +14,15 @@ export const agencySchema = {
 
 export const agencyInfoSchema = {
   type: 'object',
-  required: ['id', 'name', 'social'],
+  required: ['id', 'name', 'social', 'site'],
   properties: {
     id: { type: 'string' },
     name: { type: 'string' },
+    site: {
+      type: 'object',
+      required: ['signUpMinutes', 'gameCount'],
+      properties: { signUpMinutes: { type: 'integer' }, gameCount: { type: 'integer' } },
+    },
     social: {
       type: 'object',
       properties: {

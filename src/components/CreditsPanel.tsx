@@ -3,7 +3,7 @@ import { useDispatch } from 'react-redux';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { refreshCredits, useProviderCredit } from '../api/credits';
-import { displayAmount } from '../contract/money';
+import { displayAmount } from '../contract/format';
 import { PROVIDERS, PROVIDER_NAMES, type Provider } from '../contract/providers';
 import type { AppDispatch } from '../app/store';
 import { Button } from '../ui/Button';

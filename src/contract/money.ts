@@ -170,16 +170,3 @@ export function convert(kind: ConversionKind, amount: bigint, currency: string, 
   if (!quote || !isRateCurrency(currency)) return 0n;
   return convertAt(kind, amount, quote, currency);
 }
-
-/**
- * A decimal string for people, written the Lao way as SPEC.md section 9 asks (CLDR "lo": "." groups
- * thousands, "," marks decimals): "1234567.50" → "1.234.567,50". The symbols are fixed here rather
- * than taken from Intl, because browsers ship without Lao number data and fall back to English.
- * Exact: the digits never pass through a float.
- */
-export function displayAmount(decimal: string): string {
-  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(decimal);
-  if (!match) return decimal;
-  const integer = match[2].replace(/\B(?=(\d{3})+(?!\d))/g, '.');
-  return `${match[1]}${integer}${match[3] ? `,${match[3]}` : ''}`;
-}

@@ -7,7 +7,7 @@ import 'moment/locale/zh-cn';
 import 'moment/locale/vi';
 import 'moment/locale/th';
 import { builtInResources, NAMESPACES } from './resources';
-import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_STORAGE_KEY, MOMENT_LOCALE, isLanguage, type Language } from './languages';
+import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_STORAGE_KEY, LANGUAGE_TAGS, MOMENT_LOCALE, isLanguage, type Language } from './languages';
 
 function storedLanguage(): Language {
   try {
@@ -29,7 +29,7 @@ export function initI18n(language: Language = storedLanguage()) {
       } catch {
         // Private mode may refuse storage; the choice still holds for this visit.
       }
-      globalThis.document?.documentElement.setAttribute('lang', lng);
+      globalThis.document?.documentElement.setAttribute('lang', LANGUAGE_TAGS[lng]);
     });
     void i18n
       .use(HttpBackend)

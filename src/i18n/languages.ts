@@ -8,6 +8,9 @@ export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
 /** Each language's own name, shown in the language pickers. */
 export const LANGUAGE_NAMES: Record<Language, string> = { lo: 'ລາວ', cn: '中文', vn: 'Tiếng Việt', th: 'ไทย' };
 
+/** The BCP 47 tag of each interface language, for lang attributes (cn and vn are the site's own names). */
+export const LANGUAGE_TAGS: Record<Language, string> = { lo: 'lo', cn: 'zh-CN', vn: 'vi', th: 'th' };
+
 /** moment's locale for each interface language. */
 export const MOMENT_LOCALE: Record<Language, string> = { lo: 'lo', cn: 'zh-cn', vn: 'vi', th: 'th' };
 

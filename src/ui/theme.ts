@@ -16,6 +16,8 @@ export const theme = {
     success: '#4ade80',
     warning: '#ffd166',
     neutral: '#a3a9b5',
+    /** The deep red of the banner and the centre button's ring, behind gold text. */
+    accent: '#7a1430',
   },
   breakpoints: {
     /** The bottom app bar shows at this width or less. */
@@ -32,6 +34,7 @@ export type Theme = typeof theme;
 
 export const media = {
   phone: `@media (max-width: ${theme.breakpoints.phone}px)`,
+  abovePhone: `@media (min-width: ${theme.breakpoints.phone + 1}px)`,
   aboveTablet: `@media (min-width: ${theme.breakpoints.tablet + 1}px)`,
   tabletDown: `@media (max-width: ${theme.breakpoints.tablet}px)`,
 };

@@ -1,32 +1,196 @@
+import { useCallback, useRef, useState } from 'react';
+import { createPortal } from 'react-dom';
 import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../ui/Link';
 import { media } from '../../ui/theme';
+import { useFocusTrap } from '../../ui/useFocusTrap';
+import { useContactLinks } from './ContactMenu';
+import { Icon, type IconName } from './icons';
+import { SocialIcon } from './SocialIcon';
 
 const Bar = styled.nav`
   display: none;
   ${media.phone} {
-    display: flex;
+    display: grid;
   }
   position: fixed;
   left: 0;
   right: 0;
   bottom: 0;
   z-index: 800;
-  justify-content: space-around;
-  padding: 8px;
+  grid-template-columns: repeat(5, 1fr);
+  align-items: end;
+  height: 64px;
+  padding: 0 4px env(safe-area-inset-bottom);
+  background: ${({ theme }) => theme.colors.surface};
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+  box-shadow: 0 -6px 18px rgba(0, 0, 0, 0.4);
+`;
+
+const itemCss = `
+  display: flex;
+  flex-direction: column;
+  align-items: center;
+  justify-content: center;
+  gap: 2px;
+  height: 60px;
+  padding: 0;
+  border: 0;
+  background: transparent;
+  font-size: 0.75rem;
+  line-height: 1.2;
+  text-decoration: none;
+  cursor: pointer;
+`;
+
+const Item = styled(Link)`
+  ${itemCss}
+  color: ${({ theme }) => theme.colors.text};
+`;
+
+const ItemButton = styled.button`
+  ${itemCss}
+  color: ${({ theme }) => theme.colors.text};
+`;
+
+const Centre = styled(Link)`
+  justify-self: center;
+  align-self: start;
+  margin-top: -22px;
+  width: 64px;
+  height: 64px;
+  border-radius: 50%;
+  display: grid;
+  place-items: center;
+  background: radial-gradient(circle at 35% 30%, #ffe08a, ${({ theme }) => theme.colors.primary} 65%);
+  color: ${({ theme }) => theme.colors.onPrimary};
+  border: 4px solid ${({ theme }) => theme.colors.accent};
+  box-shadow: 0 6px 18px rgba(245, 197, 66, 0.35);
+`;
+
+const SheetBackdrop = styled.div`
+  position: fixed;
+  inset: 0;
+  z-index: 1100;
+  display: flex;
+  align-items: flex-end;
+  background: rgba(0, 0, 0, 0.6);
+`;
+
+const Sheet = styled.div`
+  width: 100%;
+  padding: 12px 16px calc(20px + env(safe-area-inset-bottom));
+  border-radius: 18px 18px 0 0;
   background: ${({ theme }) => theme.colors.surface};
   border-top: 1px solid ${({ theme }) => theme.colors.border};
 `;
 
-/** Only on phones (576 px wide or less). */
-export function BottomAppBar() {
-  const { t } = useTranslation();
+const SheetHeader = styled.div`
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  margin-bottom: 8px;
+  h2 {
+    margin: 0;
+    font-size: 1.1rem;
+  }
+`;
+
+const CloseButton = styled.button`
+  width: 40px;
+  height: 40px;
+  display: grid;
+  place-items: center;
+  border-radius: ${({ theme }) => theme.radius};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.surfaceRaised};
+  color: ${({ theme }) => theme.colors.text};
+  cursor: pointer;
+`;
+
+const ContactList = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: 6px;
+  a {
+    display: flex;
+    align-items: center;
+    gap: 12px;
+    min-height: 52px;
+    padding: 8px 12px;
+    border-radius: ${({ theme }) => theme.radius};
+    background: ${({ theme }) => theme.colors.surfaceRaised};
+    color: ${({ theme }) => theme.colors.text};
+    text-decoration: none;
+  }
+`;
+
+/** The contact-us drawer of the bottom bar: the same five links as the top bar's menu. */
+function ContactSheet({ onClose }: { onClose: () => void }) {
+  const { t } = useTranslation('shell');
+  const panel = useRef<HTMLDivElement>(null);
+  useFocusTrap(panel, true, onClose);
+  const links = useContactLinks();
+  return createPortal(
+    <SheetBackdrop onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
+      <Sheet ref={panel} role="dialog" aria-modal="true" aria-labelledby="contact-sheet-title" data-testid="contact-sheet">
+        <SheetHeader>
+          <h2 id="contact-sheet-title">{t('bottomBar.contactTitle')}</h2>
+          <CloseButton type="button" aria-label={t('bottomBar.close')} onClick={onClose}>
+            <Icon name="close" />
+          </CloseButton>
+        </SheetHeader>
+        <ContactList>
+          {links.map(({ network, href }) => (
+            <li key={network}>
+              <a href={href} target="_blank" rel="noopener noreferrer" onClick={onClose}>
+                <SocialIcon network={network} size={32} />
+                {t(`social.${network}`)}
+              </a>
+            </li>
+          ))}
+        </ContactList>
+      </Sheet>
+    </SheetBackdrop>,
+    document.body,
+  );
+}
+
+function BarLink({ href, icon, label }: { href: string; icon: IconName; label: string }) {
   return (
-    <Bar data-testid="bottom-app-bar" aria-label={t('brand')}>
-      <Link href="/player/deposit">{t('page.deposit')}</Link>
-      <Link href="/player/game/askmebet?tab=Slot">{t('page.game')}</Link>
-      <Link href="/player/withdraw">{t('page.withdraw')}</Link>
-    </Bar>
+    <Item href={href}>
+      <Icon name={icon} />
+      {label}
+    </Item>
+  );
+}
+
+/**
+ * Only on phones, 576 px wide or less (SPEC.md section 2): deposit and withdraw on the left, the
+ * round game button in the centre, bank and contact us on the right.
+ */
+export function BottomAppBar() {
+  const { t } = useTranslation('shell');
+  const [contactOpen, setContactOpen] = useState(false);
+  const closeContact = useCallback(() => setContactOpen(false), []);
+  return (
+    <>
+      <Bar data-testid="bottom-app-bar" aria-label={t('bottomBar.label')}>
+        <BarLink href="/player/deposit" icon="deposit" label={t('bottomBar.deposit')} />
+        <BarLink href="/player/withdraw" icon="withdraw" label={t('bottomBar.withdraw')} />
+        <Centre href="/player/game/askmebet?tab=Slot" aria-label={t('bottomBar.game')} title={t('bottomBar.game')} data-testid="bottom-bar-game">
+          <Icon name="game" size={30} />
+        </Centre>
+        <BarLink href="/player/bank" icon="bank" label={t('bottomBar.bank')} />
+        <ItemButton type="button" aria-haspopup="dialog" aria-expanded={contactOpen} onClick={() => setContactOpen(true)}>
+          <Icon name="contact" />
+          {t('bottomBar.contactUs')}
+        </ItemButton>
+      </Bar>
+      {contactOpen && <ContactSheet onClose={closeContact} />}
+    </>
   );
 }

@@ -1,26 +1,218 @@
+import type { MouseEvent } from 'react';
 import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
 import { media } from '../../ui/theme';
 
+/** The six Lao banks whose badges the footer shows (SPEC.md section 1); drawn for this site. */
+export const FOOTER_BANKS = [
+  { id: 'bcel', name: 'BCEL' },
+  { id: 'jdb', name: 'JDB' },
+  { id: 'ldb', name: 'LDB' },
+  { id: 'indochina', name: 'Indochina' },
+  { id: 'kasikam', name: 'Kasikam' },
+  { id: 'lvb', name: 'LVB' },
+] as const;
+
+const GAME_CATEGORIES = ['card', 'slot', 'fishShooting', 'roulette', 'others'] as const;
+const PROMOTION_NAMES = ['welcome', 'firstDeposit', 'cashback', 'referral'] as const;
+const INFO_LINKS = ['service', 'aboutUs', 'howToPlay'] as const;
+
 const Wrapper = styled.footer`
-  margin-top: 32px;
-  padding: 24px 16px 96px;
+  margin-top: 40px;
   background: ${({ theme }) => theme.colors.surface};
   border-top: 1px solid ${({ theme }) => theme.colors.border};
   color: ${({ theme }) => theme.colors.textMuted};
-  display: grid;
-  gap: 16px;
-  grid-template-columns: repeat(3, 1fr);
-  ${media.tabletDown} {
-    grid-template-columns: 1fr;
+  ${media.phone} {
+    /* room for the bottom app bar */
+    padding-bottom: 72px;
   }
 `;
 
+const Columns = styled.div`
+  max-width: 1080px;
+  margin: 0 auto;
+  padding: 32px 16px 24px;
+  display: grid;
+  gap: 32px;
+  grid-template-columns: 1.3fr 1fr 1.2fr 1.3fr;
+  ${media.tabletDown} {
+    grid-template-columns: 1fr;
+    gap: 24px;
+    padding: 24px 16px 16px;
+    text-align: center;
+  }
+`;
+
+const Column = styled.section``;
+
+const BrandRow = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 10px;
+  color: ${({ theme }) => theme.colors.primary};
+  font-size: 1.4rem;
+  font-weight: 700;
+  ${media.tabletDown} {
+    justify-content: center;
+  }
+`;
+
+const Heading = styled.h2`
+  margin: 0 0 12px;
+  font-size: 0.95rem;
+  color: ${({ theme }) => theme.colors.text};
+  letter-spacing: 0.04em;
+`;
+
+const Plain = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: 6px;
+`;
+
+const Chips = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px;
+  ${media.tabletDown} {
+    justify-content: center;
+  }
+  li {
+    padding: 4px 12px;
+    border-radius: 999px;
+    border: 1px solid ${({ theme }) => theme.colors.border};
+    background: ${({ theme }) => theme.colors.surfaceRaised};
+    color: ${({ theme }) => theme.colors.text};
+    font-size: 0.9rem;
+  }
+`;
+
+const Banks = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  grid-template-columns: repeat(3, minmax(0, 1fr));
+  gap: 8px;
+  ${media.tabletDown} {
+    max-width: 360px;
+    margin: 0 auto;
+  }
+  img {
+    display: block;
+    width: 100%;
+    height: auto;
+  }
+`;
+
+const Bottom = styled.div`
+  border-top: 1px solid ${({ theme }) => theme.colors.border};
+`;
+
+const BottomInner = styled.div`
+  max-width: 1080px;
+  margin: 0 auto;
+  padding: 14px 16px;
+  display: flex;
+  align-items: center;
+  justify-content: space-between;
+  gap: 12px;
+  ${media.tabletDown} {
+    flex-direction: column;
+    text-align: center;
+  }
+`;
+
+const InfoLinks = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: flex;
+  gap: 4px 20px;
+  flex-wrap: wrap;
+  justify-content: center;
+  a {
+    display: inline-block;
+    padding: 8px 0;
+    color: ${({ theme }) => theme.colors.text};
+  }
+`;
+
+const Small = styled.p`
+  margin: 0;
+  font-size: 0.85rem;
+`;
+
+/** The service, about-us and how-to-play links have no real target yet (SPEC.md section 1). */
+const stay = (event: MouseEvent) => event.preventDefault();
+
+/**
+ * The footer of SPEC.md section 1: brand, game categories, promotion names, the six bank badges
+ * and the service, about-us and how-to-play links. Wide (four columns) above 768 px, narrow
+ * (one centred column) at 768 px or below.
+ */
 export function Footer() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('shell');
+  const { t: tc } = useTranslation();
   return (
     <Wrapper data-testid="footer">
-      <span>© {t('brand')}</span>
+      <Columns>
+        <Column aria-label={tc('brand')} data-testid="footer-brand">
+          <BrandRow>
+            <img src="/images/logo.svg" alt="" width={40} height={40} />
+            {tc('brand')}
+          </BrandRow>
+          <p>{t('banner.brandLine')}</p>
+          <p>{t('footer.tagline')}</p>
+        </Column>
+        <Column aria-labelledby="footer-games" data-testid="footer-games">
+          <Heading id="footer-games">{t('footer.gameCategories')}</Heading>
+          <Chips>
+            {GAME_CATEGORIES.map((category) => (
+              <li key={category}>{t(`footer.categories.${category}`)}</li>
+            ))}
+          </Chips>
+        </Column>
+        <Column aria-labelledby="footer-promotions" data-testid="footer-promotions">
+          <Heading id="footer-promotions">{t('footer.promotions')}</Heading>
+          <Plain>
+            {PROMOTION_NAMES.map((name) => (
+              <li key={name}>{t(`footer.promotionNames.${name}`)}</li>
+            ))}
+          </Plain>
+        </Column>
+        <Column aria-labelledby="footer-banks" data-testid="footer-banks">
+          <Heading id="footer-banks">{t('footer.banks')}</Heading>
+          <Banks>
+            {FOOTER_BANKS.map((bank) => (
+              <li key={bank.id}>
+                <img src={`/images/banks/${bank.id}.svg`} alt={t('footer.bankLogo', { bank: bank.name })} width={120} height={56} />
+              </li>
+            ))}
+          </Banks>
+        </Column>
+      </Columns>
+      <Bottom>
+        <BottomInner>
+          <nav aria-label={t('footer.info')}>
+            <InfoLinks>
+              {INFO_LINKS.map((link) => (
+                <li key={link}>
+                  <a href="#" onClick={stay}>
+                    {t(`footer.${link}`)}
+                  </a>
+                </li>
+              ))}
+            </InfoLinks>
+          </nav>
+          <Small>{t('footer.copyright', { year: new Date().getFullYear() })}</Small>
+        </BottomInner>
+      </Bottom>
     </Wrapper>
   );
 }

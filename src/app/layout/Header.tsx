@@ -1,36 +1,143 @@
+import type { ReactNode } from 'react';
 import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../ui/Link';
+import { media } from '../../ui/theme';
+import { ContactMenu } from './ContactMenu';
+import { Icon } from './icons';
+import { LanguageMenu } from './LanguageMenu';
+import type { ShellSession } from './session';
 
 const Bar = styled.header`
   position: sticky;
   top: 0;
-  z-index: 800;
+  z-index: 900;
+  background: rgba(15, 17, 21, 0.96);
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  box-shadow: 0 6px 18px rgba(0, 0, 0, 0.35);
+`;
+
+const Inner = styled.nav`
+  max-width: 1080px;
+  margin: 0 auto;
   display: flex;
   align-items: center;
-  gap: 12px;
+  gap: 10px;
   padding: 8px 16px;
-  background: ${({ theme }) => theme.colors.surface};
-  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  ${media.phone} {
+    gap: 6px;
+    padding: 8px 10px;
+  }
+`;
+
+const MenuButton = styled.button`
+  width: 40px;
+  height: 40px;
+  display: inline-grid;
+  place-items: center;
+  flex: none;
+  border-radius: ${({ theme }) => theme.radius};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  background: ${({ theme }) => theme.colors.surfaceRaised};
+  color: ${({ theme }) => theme.colors.text};
+  cursor: pointer;
 `;
 
 const Brand = styled(Link)`
   display: inline-flex;
   align-items: center;
   gap: 8px;
-  color: ${({ theme }) => theme.colors.text};
+  min-height: 40px;
   text-decoration: none;
+  color: ${({ theme }) => theme.colors.primary};
   font-weight: 700;
+  font-size: 1.25rem;
+  letter-spacing: 0.02em;
 `;
 
-export function Header() {
-  const { t } = useTranslation();
+const Wordmark = styled.span`
+  @media (max-width: 359px) {
+    display: none;
+  }
+`;
+
+const Spacer = styled.span`
+  flex: 1;
+`;
+
+const Area = styled.div`
+  display: flex;
+  align-items: center;
+  gap: 8px;
+`;
+
+const DepositButton = styled(Link)`
+  min-height: 40px;
+  display: inline-flex;
+  align-items: center;
+  gap: 6px;
+  padding: ${({ theme }) => theme.buttonPadding};
+  border-radius: ${({ theme }) => theme.radius};
+  background: ${({ theme }) => theme.colors.primary};
+  color: ${({ theme }) => theme.colors.onPrimary};
+  font-weight: 700;
+  text-decoration: none;
+  ${media.phone} {
+    display: none;
+  }
+`;
+
+export interface HeaderProps {
+  session: ShellSession;
+  drawerOpen: boolean;
+  onOpenDrawer: () => void;
+  /** The visitor's login and register links (accounts feature), once the session is known to be logged out. */
+  visitorArea?: ReactNode;
+  /** The player's account menu (display name, change password, logout: accounts feature), once logged in. */
+  playerArea?: ReactNode;
+}
+
+/**
+ * The top navigation bar (SPEC.md section 2): the drawer's menu button, the logo to /, the
+ * player's deposit button on screens wider than a phone, the account area, contact us and the
+ * language. While the session is unknown it shows neither the visitor's nor the player's items.
+ */
+export function Header({ session, drawerOpen, onOpenDrawer, visitorArea, playerArea }: HeaderProps) {
+  const { t } = useTranslation('shell');
+  const { t: tc } = useTranslation();
   return (
     <Bar>
-      <Brand href="/">
-        <img src="/images/logo.svg" alt="" width={36} height={36} />
-        {t('brand')}
-      </Brand>
+      <Inner aria-label={t('topBar.label')}>
+        <MenuButton
+          type="button"
+          aria-label={t('topBar.openMenu')}
+          title={t('topBar.openMenu')}
+          aria-haspopup="dialog"
+          aria-expanded={drawerOpen}
+          aria-controls="shell-drawer"
+          onClick={onOpenDrawer}
+          data-testid="open-drawer"
+        >
+          <Icon name="menu" />
+        </MenuButton>
+        <Brand href="/">
+          <img src="/images/logo.svg" alt={tc('brand')} width={36} height={36} />
+          <Wordmark aria-hidden="true">{tc('brand')}</Wordmark>
+        </Brand>
+        <Spacer />
+        {session.status === 'loggedIn' && (
+          <Area data-testid="player-area">
+            <DepositButton href="/player/deposit" data-testid="top-bar-deposit">
+              <Icon name="deposit" size={20} />
+              {t('topBar.deposit')}
+            </DepositButton>
+            {playerArea}
+          </Area>
+        )}
+        {session.status === 'loggedOut' && <Area data-testid="visitor-area">{visitorArea}</Area>}
+        <ContactMenu />
+        <LanguageMenu />
+      </Inner>
     </Bar>
   );
 }

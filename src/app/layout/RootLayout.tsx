@@ -1,30 +1,65 @@
-import { Suspense } from 'react';
-import { Route, Switch } from 'wouter';
+import { Suspense, useCallback } from 'react';
+import { Route, Switch, useLocation } from 'wouter';
 import { useTranslation } from 'react-i18next';
+import { useMachine } from '@xstate/react';
+import { drawerMachine } from '../../../machines/drawer.machine';
 import { useGetAgencyQuery } from '../../api/agency';
+import { ErrorBoundary } from '../../ui/ErrorBoundary';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { PageBody, PageTitle } from '../../ui/Page';
-import { Link } from '../../ui/Link';
 import { routes } from '../routes';
+import { Banner } from './Banner';
 import { BottomAppBar } from './BottomAppBar';
 import { CannotEnter } from './CannotEnter';
+import { Drawer } from './Drawer';
 import { Footer } from './Footer';
 import { Header } from './Header';
+import { NotFoundPage } from './NotFoundPage';
 import { ScrollToTop } from './ScrollToTop';
+import { useShellSession } from './session';
 
-function NotFoundPage() {
+/**
+ * Header, drawer, page, bottom app bar and footer around the routed page, once the agency is
+ * known. The account areas of the top bar are the accounts feature's to fill.
+ */
+function Shell() {
   const { t } = useTranslation();
+  const session = useShellSession();
+  const [location] = useLocation();
+  const [drawer, send] = useMachine(drawerMachine);
+  const open = useCallback(() => send({ type: 'OPEN' }), [send]);
+  const close = useCallback(() => send({ type: 'CLOSE' }), [send]);
+  const chooseEntry = useCallback(() => send({ type: 'CHOOSE_ENTRY' }), [send]);
+  const drawerOpen = drawer.matches('open');
   return (
-    <PageBody>
-      <PageTitle>{t('notFound')}</PageTitle>
-      <Link href="/">{t('backHome')}</Link>
-    </PageBody>
+    <>
+      <Header session={session} drawerOpen={drawerOpen} onOpenDrawer={open} />
+      {session.status === 'loggedOut' && <Banner />}
+      <Drawer open={drawerOpen} session={session} currentPath={location} onClose={close} onChooseEntry={chooseEntry} />
+      <ErrorBoundary resetKey={location}>
+        <Suspense fallback={<PageSpinner label={t('loading')} />}>
+          <Switch>
+            {routes.map(({ path, page: Page, provider }) => (
+              <Route key={path} path={path}>
+                <Page provider={provider} />
+              </Route>
+            ))}
+            <Route>
+              <NotFoundPage />
+            </Route>
+          </Switch>
+        </Suspense>
+      </ErrorBoundary>
+      <ScrollToTop />
+      <BottomAppBar />
+      <Footer />
+    </>
   );
 }
 
 /**
  * SPEC.md section 2, root layout: the agency is loaded first; a 404 means no agency serves this
- * host and the site cannot be entered. Otherwise header, page, bottom app bar and footer.
+ * host and the site cannot be entered. Otherwise the shell around the page.
  */
 export function RootLayout() {
   const { t } = useTranslation();
@@ -42,24 +77,5 @@ export function RootLayout() {
       </PageBody>
     );
   }
-  return (
-    <>
-      <Header />
-      <Suspense fallback={<PageSpinner label={t('loading')} />}>
-        <Switch>
-          {routes.map(({ path, page: Page, provider }) => (
-            <Route key={path} path={path}>
-              <Page provider={provider} />
-            </Route>
-          ))}
-          <Route>
-            <NotFoundPage />
-          </Route>
-        </Switch>
-      </Suspense>
-      <ScrollToTop />
-      <BottomAppBar />
-      <Footer />
-    </>
-  );
+  return <Shell />;
 }

@@ -1,0 +1,66 @@
+import { displayAmount, formatDate, formatDateTime } from '../../src/contract/format';
+import { statusTone, TRANSACTION_STATUSES } from '../../src/contract/status';
+
+describe('dates', () => {
+  it('shows the zero date 0001-01-01 as N/A, in every form the API may send it', () => {
+    for (const zero of ['0001-01-01', '0001-01-01T00:00:00Z', '0001-01-01T00:00:00.000Z', '0001-01-01T00:00:00+07:00']) {
+      expect(formatDateTime(zero)).toBe('N/A');
+      expect(formatDate(zero)).toBe('N/A');
+    }
+  });
+
+  it('shows a missing or unreadable date as N/A', () => {
+    for (const missing of [null, undefined, '', 'yesterday', '2024-13-45T00:00:00']) expect(formatDateTime(missing)).toBe('N/A');
+  });
+
+  it('shows other dates as DD/MM/YYYY HH:mm:ss in local time', () => {
+    expect(formatDateTime('2024-03-05T14:07:09')).toBe('05/03/2024 14:07:09');
+    expect(formatDateTime('2024-12-31T23:59:59.999')).toBe('31/12/2024 23:59:59');
+    expect(formatDateTime(new Date(2025, 0, 2, 3, 4, 5))).toBe('02/01/2025 03:04:05');
+    expect(formatDate('2024-03-05T14:07:09')).toBe('05/03/2024');
+  });
+
+  it("turns an instant with a zone into the viewer's local time", () => {
+    const instant = '2024-03-05T07:07:09Z';
+    const local = new Date(instant);
+    const pad = (n: number) => String(n).padStart(2, '0');
+    const expected = `${pad(local.getDate())}/${pad(local.getMonth() + 1)}/${local.getFullYear()} ${pad(local.getHours())}:${pad(local.getMinutes())}:${pad(local.getSeconds())}`;
+    expect(formatDateTime(instant)).toBe(expected);
+  });
+});
+
+describe('amounts in the Lao locale', () => {
+  it('groups thousands with dots and separates decimals with a comma', () => {
+    expect(displayAmount('1234.5')).toBe('1.234,50');
+    expect(displayAmount('0')).toBe('0,00');
+    expect(displayAmount('-987654.32')).toBe('-987.654,32');
+    expect(displayAmount(1500000n, 0)).toBe('1.500.000');
+    expect(displayAmount(42, 0)).toBe('42');
+  });
+
+  it("keeps every digit of amounts beyond a float's precision", () => {
+    expect(displayAmount('12345678901234567.89')).toBe('12.345.678.901.234.567,89');
+    expect(displayAmount(123456789012345678901n, 0)).toBe('123.456.789.012.345.678.901');
+  });
+
+  it('shows text that is not an amount as it came', () => {
+    expect(displayAmount('n/a')).toBe('n/a');
+  });
+});
+
+describe('status colours', () => {
+  it('colours each transaction status as SPEC.md section 4 says', () => {
+    expect(Object.fromEntries(TRANSACTION_STATUSES.map((status) => [status, statusTone(status)]))).toEqual({
+      OPEN: 'grey',
+      CANCELED: 'red',
+      PAID: 'yellow',
+      SUCCESS: 'green',
+      FAILED: 'red',
+      REJECTED: 'red',
+    });
+  });
+
+  it('shows any other status grey', () => {
+    for (const other of ['PENDING', 'EXPIRED', 'open', '']) expect(statusTone(other)).toBe('grey');
+  });
+});

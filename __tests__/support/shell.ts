@@ -1,0 +1,26 @@
+import nock from 'nock';
+import { API } from './renderApp';
+
+export const AGENCY = { id: 'agency-1', name: 'Champa' };
+
+export const SOCIAL = {
+  whatsapp: 'https://wa.me/8562055550100',
+  line: 'https://line.me/R/ti/p/@champa.demo',
+  facebook: 'https://www.facebook.com/champa.demo',
+  telegram: 'https://t.me/champa_demo',
+  twitter: 'https://twitter.com/champa_demo',
+};
+
+export type SessionReply = 'player' | 'visitor';
+
+/**
+ * The three calls the shell makes, answered by nock: the agency, its info (social links and the
+ * header's numbers) and the player info (200 for a player, 401 for a visitor).
+ */
+export function mockShellApi({ session = 'visitor', displayName = 'Somchai', site = { signUpMinutes: 3, gameCount: 1500 } }: { session?: SessionReply; displayName?: string; site?: { signUpMinutes: number; gameCount: number } } = {}) {
+  nock(API).get('/api/v2/agency').reply(200, { agency: AGENCY }).persist();
+  nock(API).get('/api/v2/agency/info').reply(200, { agency: { ...AGENCY, social: SOCIAL, site } }).persist();
+  const info = nock(API).get('/api/v2/players/info');
+  if (session === 'player') info.reply(200, { player: { id: 'player-1', username: 'somchai', displayName } }).persist();
+  else info.reply(401, { code: 'UNAUTHORIZED', message: 'Log in first' }).persist();
+}

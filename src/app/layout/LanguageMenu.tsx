@@ -1,0 +1,46 @@
+import styled from 'styled-components';
+import { useTranslation } from 'react-i18next';
+import { LANGUAGE_NAMES, LANGUAGE_TAGS, TOP_BAR_LANGUAGES, isLanguage } from '../../i18n/languages';
+import { Menu, MenuItem } from '../../ui/Menu';
+import { media } from '../../ui/theme';
+import { Icon } from './icons';
+
+const Current = styled.span`
+  ${media.phone} {
+    font-size: 0.9rem;
+  }
+`;
+
+const ChevronWrap = styled.span`
+  display: inline-flex;
+  ${media.phone} {
+    display: none;
+  }
+`;
+
+/** Top bar language dropdown: lo, cn, vn (th is offered in the drawer). */
+export function LanguageMenu() {
+  const { t, i18n } = useTranslation('shell');
+  const current = isLanguage(i18n.language) ? i18n.language : 'lo';
+  return (
+    <Menu
+      label={`${t('topBar.language')}: ${LANGUAGE_NAMES[current]}`}
+      data-testid="language-menu"
+      trigger={
+        <>
+          <Icon name="language" size={20} />
+          <Current lang={LANGUAGE_TAGS[current]}>{LANGUAGE_NAMES[current]}</Current>
+          <ChevronWrap>
+            <Icon name="chevronDown" size={16} />
+          </ChevronWrap>
+        </>
+      }
+    >
+      {TOP_BAR_LANGUAGES.map((language) => (
+        <MenuItem key={language} checked={language === current} onSelect={() => void i18n.changeLanguage(language)}>
+          <span lang={LANGUAGE_TAGS[language]}>{LANGUAGE_NAMES[language]}</span>
+        </MenuItem>
+      ))}
+    </Menu>
+  );
+}

@@ -1,0 +1,38 @@
+import moment from 'moment';
+
+/** What a missing date shows: the API's zero date 0001-01-01 and anything unreadable. */
+export const NO_DATE = 'N/A';
+export const DATE_TIME_FORMAT = 'DD/MM/YYYY HH:mm:ss';
+export const DATE_FORMAT = 'DD/MM/YYYY';
+
+function displayDate(value: string | Date | null | undefined, format: string): string {
+  if (value === null || value === undefined || value === '') return NO_DATE;
+  if (typeof value === 'string' && value.startsWith('0001-01-01')) return NO_DATE;
+  const date = moment(value, moment.ISO_8601, true);
+  return date.isValid() && date.year() > 1 ? date.format(format) : NO_DATE;
+}
+
+/** A date and time in the viewer's time zone as DD/MM/YYYY HH:mm:ss; the zero date shows N/A. */
+export function formatDateTime(value: string | Date | null | undefined): string {
+  return displayDate(value, DATE_TIME_FORMAT);
+}
+
+/** A date alone as DD/MM/YYYY; the zero date shows N/A. */
+export function formatDate(value: string | Date | null | undefined): string {
+  return displayDate(value, DATE_FORMAT);
+}
+
+/**
+ * An amount for people, in the Lao locale (1.234.567,50; SPEC.md section 9). Amounts arrive as
+ * decimal strings or bigints and are formatted exactly, never through a float, so large kip sums
+ * keep every digit. The separators are written here rather than taken from Intl, because browsers
+ * ship without Lao number data and fall back to English.
+ */
+export function displayAmount(amount: string | bigint | number, fractionDigits = 2): string {
+  const text = typeof amount === 'string' ? amount.trim() : String(amount);
+  const match = /^(-?)(\d+)(?:\.(\d+))?$/.exec(text);
+  if (!match) return text;
+  const [, sign, whole, fraction = ''] = match;
+  const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
+  return fractionDigits > 0 ? `${sign}${grouped},${fraction.padEnd(fractionDigits, '0').slice(0, fractionDigits)}` : `${sign}${grouped}`;
+}
