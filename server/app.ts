@@ -13,6 +13,8 @@ import agencyPlugin from './plugins/agency';
 import sessionPlugin from './plugins/session';
 import healthRoutes, { type Readiness } from './routes/health';
 import agencyRoutes from './routes/agency';
+import playerRoutes from './routes/players';
+import fingerprintRoutes from './routes/fingerprint';
 
 export interface AppDeps {
   db: Database;
@@ -48,6 +50,8 @@ export async function buildApp({ db, config, logger = false, readiness = { prepa
       await api.register(sessionPlugin, { db, sessionTtlHours: config.sessionTtlHours });
       api.addHook('onRequest', api.resolveAgency);
       await api.register(agencyRoutes);
+      await api.register(playerRoutes, { db, sessionTtlHours: config.sessionTtlHours });
+      await api.register(fingerprintRoutes, { db });
     },
     { prefix: '/api/v2' },
   );
