@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../db/database';
 import type { DeviceFingerprint, FingerprintResponse } from '../../src/contract/players';
-import { VISITOR_ID_PATTERN } from '../../src/contract/players';
+import { DEVICE_TEXT_MAX as MAX, VISITOR_ID_PATTERN } from '../../src/contract/players';
 import { recordFingerprint } from '../domain/fingerprints';
 import { errorSchema } from './schemas';
 import { rateLimit } from './rateLimits';
@@ -15,32 +15,32 @@ export const deviceFingerprintSchema = {
   additionalProperties: false,
   required: ['screen', 'version', 'timezone', 'userAgent', 'plugins', 'webGL', 'audio', 'platform', 'fingerprint', 'memory', 'fonts', 'languages', 'hardwareConcurrency', 'vendor'],
   properties: {
-    screen: { type: 'string', maxLength: 32, pattern: '^(\\d{1,6}x\\d{1,6})?$' },
-    version: text(32),
-    timezone: text(64),
-    userAgent: text(512),
-    plugins: text(2048),
+    screen: { type: 'string', maxLength: MAX.screen, pattern: '^(\\d{1,6}x\\d{1,6})?$' },
+    version: text(MAX.version),
+    timezone: text(MAX.timezone),
+    userAgent: text(MAX.userAgent),
+    plugins: text(MAX.plugins),
     webGL: {
       type: 'object',
       additionalProperties: false,
       required: ['version', 'vendor', 'vendorUnmasked', 'renderer', 'rendererUnmasked', 'shadingLanguageVersion'],
       properties: {
-        version: text(256),
-        vendor: text(256),
-        vendorUnmasked: text(256),
-        renderer: text(256),
-        rendererUnmasked: text(256),
-        shadingLanguageVersion: text(256),
+        version: text(MAX.webGL),
+        vendor: text(MAX.webGL),
+        vendorUnmasked: text(MAX.webGL),
+        renderer: text(MAX.webGL),
+        rendererUnmasked: text(MAX.webGL),
+        shadingLanguageVersion: text(MAX.webGL),
       },
     },
     audio: count,
-    platform: text(64),
+    platform: text(MAX.platform),
     fingerprint: { type: 'string', pattern: VISITOR_ID_PATTERN.source },
     memory: count,
-    fonts: text(4096),
-    languages: text(256),
+    fonts: text(MAX.fonts),
+    languages: text(MAX.languages),
     hardwareConcurrency: count,
-    vendor: text(128),
+    vendor: text(MAX.vendor),
   },
 } as const;
 

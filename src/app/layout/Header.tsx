@@ -1,6 +1,9 @@
+import { useState } from 'react';
 import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../ui/Link';
+import { SessionBar } from '../../features/auth/SessionBar';
+import { ChangePasswordDialog } from '../../features/password/ChangePasswordDialog';
 
 const Bar = styled.header`
   position: sticky;
@@ -25,12 +28,15 @@ const Brand = styled(Link)`
 
 export function Header() {
   const { t } = useTranslation();
+  const [changingPassword, setChangingPassword] = useState(false);
   return (
     <Bar>
       <Brand href="/">
         <img src="/images/logo.svg" alt="" width={36} height={36} />
         {t('brand')}
       </Brand>
+      <SessionBar onChangePassword={() => setChangingPassword(true)} />
+      <ChangePasswordDialog open={changingPassword} onClose={() => setChangingPassword(false)} />
     </Bar>
   );
 }

@@ -6,6 +6,8 @@ import { PageSpinner } from '../../ui/PageSpinner';
 import { PageBody, PageTitle } from '../../ui/Page';
 import { Link } from '../../ui/Link';
 import { routes } from '../routes';
+import { SessionProvider } from '../../features/auth/session';
+import { RouteGuard } from '../../features/auth/RouteGuard';
 import { BottomAppBar } from './BottomAppBar';
 import { CannotEnter } from './CannotEnter';
 import { Footer } from './Footer';
@@ -43,13 +45,15 @@ export function RootLayout() {
     );
   }
   return (
-    <>
+    <SessionProvider>
       <Header />
       <Suspense fallback={<PageSpinner label={t('loading')} />}>
         <Switch>
-          {routes.map(({ path, page: Page, provider }) => (
+          {routes.map(({ path, page: Page, provider, access }) => (
             <Route key={path} path={path}>
-              <Page provider={provider} />
+              <RouteGuard access={access}>
+                <Page provider={provider} />
+              </RouteGuard>
             </Route>
           ))}
           <Route>
@@ -60,6 +64,6 @@ export function RootLayout() {
       <ScrollToTop />
       <BottomAppBar />
       <Footer />
-    </>
+    </SessionProvider>
   );
 }
