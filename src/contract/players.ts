@@ -64,10 +64,14 @@ export const loginSchema = object({
   password: string().required('validation.password_required').max(PASSWORD_MAX, 'validation.password_too_long'),
 });
 
-/** SPEC.md section 5, change password; keys of the password namespace. */
+/**
+ * SPEC.md section 5, change password; keys of the password namespace. Formik hands yup an empty
+ * field as undefined, so every field is also required: an empty one is told so instead of passing.
+ */
 export const changePasswordSchema = object({
-  currentPassword: string().min(PASSWORD_MIN, 'validation.password_must_greater_than'),
+  currentPassword: string().required('validation.please_enter_password').min(PASSWORD_MIN, 'validation.password_must_greater_than'),
   newPassword: string()
+    .required('validation.please_enter_password')
     .min(PASSWORD_MIN, 'validation.password_must_greater_than')
     .max(PASSWORD_MAX, 'validation.password_must_less_than'),
   confirmNewPassword: string()

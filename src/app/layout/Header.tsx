@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../ui/Link';
@@ -29,6 +29,7 @@ const Brand = styled(Link)`
 export function Header() {
   const { t } = useTranslation();
   const [changingPassword, setChangingPassword] = useState(false);
+  const closeChangePassword = useCallback(() => setChangingPassword(false), []);
   return (
     <Bar>
       <Brand href="/">
@@ -36,7 +37,7 @@ export function Header() {
         {t('brand')}
       </Brand>
       <SessionBar onChangePassword={() => setChangingPassword(true)} />
-      <ChangePasswordDialog open={changingPassword} onClose={() => setChangingPassword(false)} />
+      <ChangePasswordDialog open={changingPassword} onClose={closeChangePassword} />
     </Bar>
   );
 }

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useCallback, useState } from 'react';
 import { useFormik } from 'formik';
 import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
@@ -20,6 +20,9 @@ const VisibilityToggle = styled(Button).attrs({ $variant: 'ghost' as const })`
 
 // Codes that mean "what you typed is wrong"; anything else says what went wrong instead.
 const PASSWORD_REFUSALS = new Set(['PASSWORD_INCORRECT', 'VALIDATION_ERROR']);
+
+/** The new password holds from now on; the page starts afresh with it. */
+const reload = () => reloadPage();
 
 const FIELDS = ['currentPassword', 'newPassword', 'confirmNewPassword'] as const;
 const AUTOCOMPLETE = { currentPassword: 'current-password', newPassword: 'new-password', confirmNewPassword: 'new-password' } as const;
@@ -58,18 +61,20 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
     },
   });
 
-  const close = () => {
-    form.resetForm();
+  // Stable, so the dialog's focus trap does not restart (and move focus) on every keystroke.
+  const { resetForm } = form;
+  const close = useCallback(() => {
+    resetForm();
     setVisible(false);
     onClose();
-  };
+  }, [resetForm, onClose]);
 
   if (changed) {
     return (
-      <Dialog open title={t('notification.success')} onClose={() => reloadPage()}>
+      <Dialog open title={t('notification.success')} onClose={reload}>
         <p>{t('notification.password_changed')}</p>
         <DialogActions>
-          <Button onClick={() => reloadPage()}>{t('notification.close')}</Button>
+          <Button onClick={reload}>{t('notification.close')}</Button>
         </DialogActions>
       </Dialog>
     );
