@@ -5,6 +5,9 @@ import { API, renderApp } from '../support/renderApp';
 import { mockAgency, mockAgencyInfo, mockPlayer, rememberReportedToday } from '../support/playerSite';
 import { reloadPage } from '../../src/ui/reloadPage';
 
+// Whole-site renders with typing; room for a busy shared machine.
+jest.setTimeout(20_000);
+
 jest.mock('@fingerprintjs/fingerprintjs', () => jest.requireActual('../support/fakeFingerprintjs'));
 jest.mock('../../src/ui/reloadPage');
 

@@ -8,6 +8,9 @@ import * as fingerprintReports from '../../src/features/auth/fingerprintReports'
 import { FINGERPRINT_STORAGE_KEY, localDate } from '../../src/features/auth/fingerprintReports';
 import type { DeviceFingerprint } from '../../src/contract/players';
 
+// Whole-site renders with typing; room for a busy shared machine.
+jest.setTimeout(20_000);
+
 jest.mock('@fingerprintjs/fingerprintjs', () => jest.requireActual('../support/fakeFingerprintjs'));
 
 beforeAll(() => {

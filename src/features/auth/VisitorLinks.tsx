@@ -5,7 +5,7 @@ import { Link } from '../../ui/Link';
 const Links = styled.div`
   display: flex;
   align-items: center;
-  gap: 8px;
+  gap: 4px;
 `;
 
 const LoginLink = styled(Link)`
@@ -13,6 +13,7 @@ const LoginLink = styled(Link)`
   color: ${({ theme }) => theme.colors.text};
   text-decoration: none;
   font-weight: 700;
+  white-space: nowrap;
 `;
 
 const RegisterLink = styled(Link)`
@@ -25,6 +26,7 @@ const RegisterLink = styled(Link)`
   color: ${({ theme }) => theme.colors.onPrimary};
   text-decoration: none;
   font-weight: 700;
+  white-space: nowrap;
 `;
 
 /** The visitor's side of the top bar: login and register. */
