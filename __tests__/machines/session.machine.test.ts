@@ -3,7 +3,7 @@
  */
 import '@testing-library/jest-dom';
 import nock from 'nock';
-import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { configure, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createActor } from 'xstate';
 import { createTestModel, getShortestPaths } from 'xstate/graph';
@@ -17,6 +17,7 @@ jest.mock('../../src/ui/reloadPage');
 
 // Each replay renders the whole site and types into forms; on a shared machine that can take a while.
 jest.setTimeout(30_000);
+configure({ asyncUtilTimeout: 5000 });
 
 const PLAYER = PLAYER_INFO.player;
 const EVENTS: SessionEvent[] = [
