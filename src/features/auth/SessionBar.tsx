@@ -39,14 +39,14 @@ export function SessionBar({ onChangePassword }: { onChangePassword: () => void 
   const session = useSession();
   if (session.status === 'loggedOut') {
     return (
-      <Area data-testid="session-bar">
+      <Area>
         <VisitorLinks />
       </Area>
     );
   }
   if (session.status === 'loggedIn' && session.player) {
     return (
-      <Area data-testid="session-bar">
+      <Area>
         <DepositLink href="/player/deposit">{t('menu.deposit')}</DepositLink>
         <AccountMenu onChangePassword={onChangePassword} />
       </Area>
