@@ -33,6 +33,7 @@ declare module 'fastify' {
   }
 }
 import playerRoutes from './routes/players';
+import fingerprintRoutes from './routes/fingerprint';
 
 export interface AppDeps {
   db: Database;
@@ -83,7 +84,8 @@ export async function buildApp({ db, config, logger = false, readiness = { prepa
       await api.register(creditRoutes, { db, providers });
       await api.register(gameRoutes, { db, providers });
       await api.register(agencyRoutes, { db });
-      await api.register(playerRoutes, { db });
+      await api.register(playerRoutes, { db, sessionTtlHours: config.sessionTtlHours });
+      await api.register(fingerprintRoutes, { db });
     },
     { prefix: '/api/v2' },
   );

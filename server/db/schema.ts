@@ -241,4 +241,18 @@ export interface SiteSettingsTables {
   };
 }
 
-export interface DB extends AgencyTables, PlayerTables, LaoQrTables, SandboxBankTables, BankAccountTables, ExchangeRateTables, LedgerTables, SandboxProviderTables, SiteSettingsTables {}
+export interface FingerprintTables {
+  player_fingerprints: {
+    id: Generated<string>;
+    agency_id: string;
+    player_id: string;
+    visitor_id: string;
+    /** the DeviceFingerprint payload (src/contract/players.ts) as sent */
+    device: ColumnType<Record<string, unknown>, string, never>;
+    source: 'register' | 'visit';
+    ip: string | null;
+    created_at: CreatedAt;
+  };
+}
+
+export interface DB extends AgencyTables, PlayerTables, LaoQrTables, SandboxBankTables, BankAccountTables, ExchangeRateTables, LedgerTables, SandboxProviderTables, SiteSettingsTables, FingerprintTables {}

@@ -1,18 +1,63 @@
 import { baseApi } from './baseApi';
+import {
+  FINGERPRINT_HEADER,
+  type BacklistResponse,
+  type ChangePasswordForm,
+  type DeviceFingerprint,
+  type FingerprintResponse,
+  type LoginForm,
+  type PlayerInfoResponse,
+  type PlayerResponse,
+  type RegisterRequest,
+  type UsernameAvailability,
+} from '../contract/players';
 
-/** GET /v2/players/info: who is logged in on this browser (401 when nobody is). */
-export interface PlayerInfoResponse {
-  player: { id: string; username: string; displayName: string };
-}
+/** Refresh the player only after a success: a refused login leaves the visitor's state alone. */
+const refreshPlayerOnSuccess = (_result: unknown, error: unknown) => (error ? [] : (['Player'] as const));
 
 export const playersApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
+    // Its 401 means "nobody is logged in" (baseApi does not leave the page for it); never retried.
     getPlayerInfo: build.query<PlayerInfoResponse, void>({
       query: () => '/v2/players/info',
       providesTags: ['Player'],
       extraOptions: { maxRetries: 0 },
     }),
+    login: build.mutation<PlayerResponse, LoginForm>({
+      query: (body) => ({ url: '/v2/players/login', method: 'POST', body }),
+      invalidatesTags: refreshPlayerOnSuccess,
+      extraOptions: { maxRetries: 0 },
+    }),
+    register: build.mutation<PlayerResponse, RegisterRequest>({
+      query: (body) => ({ url: '/v2/players/register', method: 'POST', body, headers: { [FINGERPRINT_HEADER]: body.fingerprint.fingerprint } }),
+      invalidatesTags: refreshPlayerOnSuccess,
+    }),
+    validateUsername: build.mutation<UsernameAvailability, { username: string }>({
+      query: (body) => ({ url: '/v2/players/username/validate', method: 'POST', body }),
+    }),
+    logout: build.mutation<{ loggedOut: boolean }, void>({
+      query: () => ({ url: '/v2/players/logout', method: 'POST' }),
+    }),
+    changePassword: build.mutation<{ changed: boolean }, ChangePasswordForm>({
+      query: (body) => ({ url: '/v2/players/security/password/change', method: 'POST', body }),
+    }),
+    getBacklist: build.query<BacklistResponse, void>({
+      query: () => '/v2/players/backlist',
+      providesTags: ['Player'],
+    }),
+    reportFingerprint: build.mutation<FingerprintResponse, DeviceFingerprint>({
+      query: (fingerprint) => ({ url: '/v2/fingerprint', method: 'POST', body: { fingerprint } }),
+    }),
   }),
 });
 
-export const { useGetPlayerInfoQuery } = playersApi;
+export const {
+  useGetPlayerInfoQuery,
+  useLoginMutation,
+  useRegisterMutation,
+  useValidateUsernameMutation,
+  useLogoutMutation,
+  useChangePasswordMutation,
+  useGetBacklistQuery,
+  useReportFingerprintMutation,
+} = playersApi;

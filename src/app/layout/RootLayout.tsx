@@ -1,4 +1,4 @@
-import { Suspense, useCallback } from 'react';
+import { Suspense, useCallback, useState } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { useMachine } from '@xstate/react';
@@ -17,10 +17,15 @@ import { Header } from './Header';
 import { NotFoundPage } from './NotFoundPage';
 import { ScrollToTop } from './ScrollToTop';
 import { useShellSession } from './session';
+import { SessionProvider } from '../../features/auth/session';
+import { RouteGuard } from '../../features/auth/RouteGuard';
+import { AccountMenu } from '../../features/auth/AccountMenu';
+import { VisitorLinks } from '../../features/auth/VisitorLinks';
+import { ChangePasswordDialog } from '../../features/password/ChangePasswordDialog';
 
 /**
  * Header, drawer, page, bottom app bar and footer around the routed page, once the agency is
- * known. The account areas of the top bar are the accounts feature's to fill.
+ * known; the accounts feature fills the top bar's account areas and guards every route.
  */
 function Shell() {
   const { t } = useTranslation();
@@ -31,17 +36,29 @@ function Shell() {
   const close = useCallback(() => send({ type: 'CLOSE' }), [send]);
   const chooseEntry = useCallback(() => send({ type: 'CHOOSE_ENTRY' }), [send]);
   const drawerOpen = drawer.matches('open');
+  const [changingPassword, setChangingPassword] = useState(false);
+  const openChangePassword = useCallback(() => setChangingPassword(true), []);
+  const closeChangePassword = useCallback(() => setChangingPassword(false), []);
   return (
     <>
-      <Header session={session} drawerOpen={drawerOpen} onOpenDrawer={open} />
+      <Header
+        session={session}
+        drawerOpen={drawerOpen}
+        onOpenDrawer={open}
+        visitorArea={<VisitorLinks />}
+        playerArea={<AccountMenu onChangePassword={openChangePassword} />}
+      />
+      <ChangePasswordDialog open={changingPassword} onClose={closeChangePassword} />
       {session.status === 'loggedOut' && <Banner />}
       <Drawer open={drawerOpen} session={session} currentPath={location} onClose={close} onChooseEntry={chooseEntry} />
       <ErrorBoundary resetKey={location}>
         <Suspense fallback={<PageSpinner label={t('loading')} />}>
           <Switch>
-            {routes.map(({ path, page: Page, provider }) => (
+            {routes.map(({ path, page: Page, provider, access }) => (
               <Route key={path} path={path}>
-                <Page provider={provider} />
+                <RouteGuard access={access}>
+                  <Page provider={provider} />
+                </RouteGuard>
               </Route>
             ))}
             <Route>
@@ -77,5 +94,9 @@ export function RootLayout() {
       </PageBody>
     );
   }
-  return <Shell />;
+  return (
+    <SessionProvider>
+      <Shell />
+    </SessionProvider>
+  );
 }

@@ -1,11 +1,67 @@
+import { useState } from 'react';
+import { useFormik } from 'formik';
+import { useLocation } from 'wouter';
 import { useTranslation } from 'react-i18next';
-import { PageBody, PageTitle } from '../../ui/Page';
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import { useLoginMutation } from '../../api/players';
+import { errorMessageKey } from '../../api/errors';
+import { loginSchema, PLAYER_LIMITS, type LoginForm } from '../../contract/players';
+import { Button } from '../../ui/Button';
+import { Link } from '../../ui/Link';
+import { PageBody } from '../../ui/Page';
+import { TextField } from '../../ui/TextField';
+import { AuthCard, AuthTitle, FormAlert, SwitchLine } from './AuthForm';
+import { useSession } from './session';
 
+/** /login: a wrong password and an unknown username get the same message. */
 export default function LoginPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
+  const { t: tc } = useTranslation();
+  const session = useSession();
+  const [, navigate] = useLocation();
+  const [login] = useLoginMutation();
+  const [failure, setFailure] = useState<string>();
+
+  const form = useFormik<LoginForm>({
+    initialValues: { username: '', password: '' },
+    validationSchema: loginSchema,
+    onSubmit: async (values) => {
+      setFailure(undefined);
+      try {
+        const { player } = await login(loginSchema.cast(values)).unwrap();
+        session.login(player);
+        navigate('/player', { replace: true });
+      } catch (error) {
+        setFailure(errorMessageKey(error as FetchBaseQueryError));
+      }
+    },
+  });
+  const errorOf = (field: keyof LoginForm) => (form.touched[field] && form.errors[field] ? t(form.errors[field], PLAYER_LIMITS) : undefined);
+
   return (
     <PageBody>
-      <PageTitle>{t('page.login')}</PageTitle>
+      <AuthCard>
+        <AuthTitle>{t('login.title')}</AuthTitle>
+        {failure && <FormAlert>{tc(failure)}</FormAlert>}
+        <form noValidate onSubmit={form.handleSubmit}>
+          <TextField
+            label={t('login.username')}
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            {...form.getFieldProps('username')}
+            error={errorOf('username')}
+          />
+          <TextField label={t('login.password')} type="password" autoComplete="current-password" {...form.getFieldProps('password')} error={errorOf('password')} />
+          <Button type="submit" $block disabled={form.isSubmitting}>
+            {t('login.submit')}
+          </Button>
+        </form>
+        <SwitchLine>
+          {t('login.noAccount')}
+          <Link href="/register">{t('login.registerLink')}</Link>
+        </SwitchLine>
+      </AuthCard>
     </PageBody>
   );
 }

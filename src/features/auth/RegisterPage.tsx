@@ -1,11 +1,148 @@
+import { useEffect, useRef, useState } from 'react';
+import { useFormik } from 'formik';
+import { useLocation } from 'wouter';
 import { useTranslation } from 'react-i18next';
-import { PageBody, PageTitle } from '../../ui/Page';
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import { useRegisterMutation, useValidateUsernameMutation } from '../../api/players';
+import { useGetAgencyQuery } from '../../api/agency';
+import { errorCodeOf, errorMessageKey } from '../../api/errors';
+import { PLAYER_LIMITS, registerSchema, usernameSchema, type DeviceFingerprint, type RegisterForm } from '../../contract/players';
+import { Button } from '../../ui/Button';
+import { Link } from '../../ui/Link';
+import { PageBody } from '../../ui/Page';
+import { FieldError, TextField } from '../../ui/TextField';
+import { AuthCard, AuthTitle, CheckboxField, CheckboxLabel, FormAlert, SwitchLine } from './AuthForm';
+import { collectDeviceFingerprint } from './deviceFingerprint';
+import { rememberFingerprintReport } from './fingerprintReports';
+import { useSession } from './session';
 
+/** How long typing must pause before the username is checked with the server. */
+const USERNAME_CHECK_DELAY_MS = 400;
+
+/** The server's answer for one username; available is undefined while the check runs. */
+interface UsernameCheck {
+  username: string;
+  available?: boolean;
+}
+
+/**
+ * /register: the username is checked live while typing; the device fingerprint (collected when the
+ * page opens) goes with the registration. Success logs the player in and opens /player.
+ */
 export default function RegisterPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('auth');
+  const { t: tc } = useTranslation();
+  const session = useSession();
+  const [, navigate] = useLocation();
+  const agencyId = useGetAgencyQuery().data?.agency.id;
+  const [register] = useRegisterMutation();
+  const [checkUsername] = useValidateUsernameMutation();
+  const [usernameCheck, setUsernameCheck] = useState<UsernameCheck>();
+  const [failure, setFailure] = useState<string>();
+  const device = useRef<Promise<DeviceFingerprint>>(null);
+
+  useEffect(() => {
+    const collecting = collectDeviceFingerprint();
+    // Awaited at submit; a failure shows there.
+    collecting.catch(() => {});
+    device.current = collecting;
+  }, []);
+
+  const form = useFormik<RegisterForm>({
+    initialValues: { username: '', password: '', confirmPassword: '', displayName: '', ageConfirmed: false },
+    validationSchema: registerSchema,
+    onSubmit: async (values) => {
+      setFailure(undefined);
+      const registration = registerSchema.cast(values);
+      if (usernameCheck?.username === registration.username && usernameCheck.available === false) return;
+      try {
+        const fingerprint = await (device.current ?? collectDeviceFingerprint());
+        const { player } = await register({ ...registration, fingerprint }).unwrap();
+        if (agencyId) rememberFingerprintReport(agencyId, fingerprint.fingerprint);
+        session.login(player);
+        navigate('/player', { replace: true });
+      } catch (error) {
+        if (errorCodeOf(error as FetchBaseQueryError) === 'USERNAME_TAKEN') setUsernameCheck({ username: registration.username, available: false });
+        else setFailure(errorMessageKey(error as FetchBaseQueryError));
+      }
+    },
+  });
+
+  const typedUsername = form.values.username.trim();
+  useEffect(() => {
+    if (!usernameSchema.isValidSync(typedUsername)) return;
+    const timer = setTimeout(() => {
+      setUsernameCheck({ username: typedUsername });
+      checkUsername({ username: typedUsername })
+        .unwrap()
+        .then(({ available }) => setUsernameCheck((current) => (current?.username === typedUsername ? { username: typedUsername, available } : current)))
+        // The server decides at submit anyway; a failed check just says nothing.
+        .catch(() => setUsernameCheck(undefined));
+    }, USERNAME_CHECK_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [typedUsername, checkUsername]);
+
+  const errorOf = (field: keyof RegisterForm) => (form.touched[field] && form.errors[field] ? t(form.errors[field], PLAYER_LIMITS) : undefined);
+  const check = usernameCheck?.username === typedUsername ? usernameCheck : undefined;
+  const usernameError = errorOf('username') ?? (check?.available === false ? tc('errors.USERNAME_TAKEN') : undefined);
+  const usernameHint = check?.available === undefined ? (check ? t('register.usernameChecking') : t('register.usernameHint', PLAYER_LIMITS)) : t('register.usernameAvailable');
+  const ageError = errorOf('ageConfirmed');
+
   return (
     <PageBody>
-      <PageTitle>{t('page.register')}</PageTitle>
+      <AuthCard>
+        <AuthTitle>{t('register.title')}</AuthTitle>
+        {failure && <FormAlert>{tc(failure)}</FormAlert>}
+        <form noValidate onSubmit={form.handleSubmit}>
+          <TextField
+            label={t('register.username')}
+            autoComplete="username"
+            autoCapitalize="none"
+            spellCheck={false}
+            {...form.getFieldProps('username')}
+            error={usernameError}
+            hint={usernameHint}
+          />
+          <TextField label={t('register.password')} type="password" autoComplete="new-password" {...form.getFieldProps('password')} error={errorOf('password')} />
+          <TextField
+            label={t('register.confirmPassword')}
+            type="password"
+            autoComplete="new-password"
+            {...form.getFieldProps('confirmPassword')}
+            error={errorOf('confirmPassword')}
+          />
+          <TextField
+            label={t('register.displayName')}
+            autoComplete="nickname"
+            {...form.getFieldProps('displayName')}
+            error={errorOf('displayName')}
+            hint={t('register.displayNameHint')}
+          />
+          <CheckboxField>
+            <CheckboxLabel>
+              <input
+                type="checkbox"
+                {...form.getFieldProps({ name: 'ageConfirmed', type: 'checkbox' })}
+                aria-invalid={Boolean(ageError)}
+                aria-describedby={ageError ? 'age-confirmed-error' : undefined}
+              />
+              {t('register.ageConfirmed')}
+            </CheckboxLabel>
+            {ageError && (
+              <FieldError id="age-confirmed-error" role="alert">
+                {ageError}
+              </FieldError>
+            )}
+          </CheckboxField>
+          <Button type="submit" $block disabled={form.isSubmitting}>
+            {t('register.submit')}
+          </Button>
+        </form>
+        <SwitchLine>
+          {t('register.haveAccount')}
+          <Link href="/login">{t('register.loginLink')}</Link>
+        </SwitchLine>
+      </AuthCard>
     </PageBody>
   );
 }

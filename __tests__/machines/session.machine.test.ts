@@ -1,0 +1,180 @@
+/**
+ * @jest-environment jest-fixed-jsdom
+ */
+import '@testing-library/jest-dom';
+import nock from 'nock';
+import { configure, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createActor } from 'xstate';
+import { createTestModel, getShortestPaths } from 'xstate/graph';
+import { sessionMachine, type SessionEvent } from '../../machines/session.machine';
+import { API, renderApp } from '../support/renderApp';
+import { PLAYER_INFO, mockAgency, rememberReportedToday } from '../support/playerSite';
+import { reloadPage } from '../../src/ui/reloadPage';
+
+jest.mock('@fingerprintjs/fingerprintjs', () => jest.requireActual('../support/fakeFingerprintjs'));
+jest.mock('../../src/ui/reloadPage');
+
+// Each replay renders the whole site and types into forms; on a shared machine that can take a while.
+jest.setTimeout(30_000);
+configure({ asyncUtilTimeout: 5000 });
+
+const PLAYER = PLAYER_INFO.player;
+const EVENTS: SessionEvent[] = [
+  { type: 'PLAYER_LOADED', player: { id: PLAYER.id } },
+  { type: 'PLAYER_LOAD_FAILED' },
+  { type: 'LOGIN', player: { id: PLAYER.id } },
+  { type: 'LOGOUT' },
+];
+
+describe('session machine', () => {
+  it('stores the player id from player.id at login and clears it at logout', () => {
+    const actor = createActor(sessionMachine).start();
+    expect(actor.getSnapshot().value).toBe('unknown');
+    actor.send({ type: 'PLAYER_LOAD_FAILED' });
+    expect(actor.getSnapshot().value).toBe('loggedOut');
+    actor.send({ type: 'LOGIN', player: { id: 'player-42' } });
+    expect(actor.getSnapshot()).toMatchObject({ value: 'loggedIn', context: { playerId: 'player-42' } });
+    actor.send({ type: 'LOGOUT' });
+    expect(actor.getSnapshot()).toMatchObject({ value: 'loggedOut', context: { playerId: null } });
+  });
+
+  it('ignores a LOGIN while the session is still unknown and a LOGOUT of a visitor', () => {
+    const actor = createActor(sessionMachine).start();
+    actor.send({ type: 'LOGIN', player: { id: 'player-42' } });
+    expect(actor.getSnapshot()).toMatchObject({ value: 'unknown', context: { playerId: null } });
+    actor.send({ type: 'PLAYER_LOAD_FAILED' });
+    actor.send({ type: 'LOGOUT' });
+    expect(actor.getSnapshot().value).toBe('loggedOut');
+  });
+
+  it('reaches every state by its shortest paths', () => {
+    const reached = new Set(getShortestPaths(sessionMachine, { events: EVENTS }).map((path) => path.state.value));
+    expect(reached).toEqual(new Set(['unknown', 'loggedIn', 'loggedOut']));
+  });
+});
+
+/**
+ * Every shortest path of the model (one per state reached by each distinct transition) replayed
+ * against the real site in jsdom: the events are real UI actions and server answers, and each state
+ * is checked on the screen (top bar, page, location) and against the machine's player id.
+ */
+describe('session machine paths replayed on the site', () => {
+  beforeAll(() => nock.disableNetConnect());
+  afterEach(() => {
+    cleanup();
+    nock.cleanAll();
+    localStorage.clear();
+    jest.mocked(reloadPage).mockClear();
+  });
+  afterAll(() => nock.enableNetConnect());
+
+  const model = createTestModel(sessionMachine, { events: EVENTS });
+  const paths = model.getShortestPaths();
+
+  it('covers every transition of the machine', () => {
+    const transitions = new Set(paths.flatMap((path) => path.steps.map((step) => step.event.type)));
+    expect(transitions).toEqual(new Set(['xstate.init', ...EVENTS.map((event) => event.type)]));
+  });
+
+  const banner = () => screen.getByRole('banner');
+  const accountButton = () => within(banner()).queryByRole('button', { name: new RegExp(PLAYER.displayName) });
+  const loginLink = () => within(banner()).queryByRole('link', { name: 'ເຂົ້າສູ່ລະບົບ' });
+
+  /** The first player info answer waits until the path's first event decides it. */
+  function holdFirstPlayerInfo() {
+    let requested: (answer: (status: number) => void) => void = () => {};
+    const request = new Promise<(status: number) => void>((resolve) => (requested = resolve));
+    nock(API)
+      .get('/api/v2/players/info')
+      .reply((_uri, _body, callback) => {
+        requested((status) => callback(null, status === 200 ? [200, PLAYER_INFO] : [401, { code: 'UNAUTHORIZED', message: 'Log in first' }]));
+      });
+    return async (status: number) => (await request)(status);
+  }
+
+  /** A refetch of the player info, as the site does when the window regains focus. */
+  async function refetchOnFocus(status: number) {
+    const call = nock(API)
+      .get('/api/v2/players/info')
+      .reply(status, status === 200 ? PLAYER_INFO : { code: 'UNAUTHORIZED', message: 'Session ended' });
+    fireEvent.focus(window);
+    await waitFor(() => expect(call.isDone()).toBe(true));
+  }
+
+  for (const startPath of ['/', '/player/deposit']) {
+    describe(`starting at ${startPath}`, () => {
+      for (const path of paths) {
+        it(path.description, async () => {
+          rememberReportedToday();
+          mockAgency();
+          const answerFirstLoad = holdFirstPlayerInfo();
+          renderApp(startPath);
+          await screen.findByTestId('footer');
+          let firstLoadAnswered = false;
+
+          await path.test({
+            states: {
+              unknown: () => {
+                expect(accountButton()).not.toBeInTheDocument();
+                expect(loginLink()).not.toBeInTheDocument();
+                expect(screen.getByTestId('page-spinner')).toBeInTheDocument();
+              },
+              loggedIn: async (snapshot) => {
+                expect(snapshot.context.playerId).toBe(PLAYER.id);
+                expect(await screen.findByRole('button', { name: new RegExp(PLAYER.displayName) })).toBeInTheDocument();
+                expect(loginLink()).not.toBeInTheDocument();
+                await waitFor(() => expect(window.location.pathname).toMatch(/^\/player(\/|$)/));
+              },
+              loggedOut: async (snapshot) => {
+                expect(snapshot.context.playerId).toBeNull();
+                expect(await within(banner()).findByRole('link', { name: 'ເຂົ້າສູ່ລະບົບ' })).toHaveAttribute('href', '/login');
+                expect(within(banner()).getByRole('link', { name: 'ສະໝັກສະມາຊິກ' })).toHaveAttribute('href', '/register');
+                expect(accountButton()).not.toBeInTheDocument();
+                await waitFor(() => expect(window.location.pathname).not.toMatch(/^\/player(\/|$)/));
+                if (startPath.startsWith('/player')) expect(window.location.pathname).toBe('/login');
+              },
+            },
+            events: {
+              PLAYER_LOADED: async () => {
+                if (firstLoadAnswered) {
+                  // Logged in meanwhile (another tab): the refetch on focus finds the player.
+                  await refetchOnFocus(200);
+                } else {
+                  firstLoadAnswered = true;
+                  await answerFirstLoad(200);
+                }
+              },
+              PLAYER_LOAD_FAILED: async () => {
+                if (firstLoadAnswered) {
+                  // The session ended elsewhere: the refetch on focus is refused.
+                  await refetchOnFocus(401);
+                } else {
+                  firstLoadAnswered = true;
+                  await answerFirstLoad(401);
+                }
+              },
+              LOGIN: async () => {
+                await userEvent.click(within(banner()).getByRole('link', { name: 'ເຂົ້າສູ່ລະບົບ' }));
+                const form = within(await screen.findByRole('main'));
+                await form.findByRole('heading', { name: 'ເຂົ້າສູ່ລະບົບ' });
+                nock(API).post('/api/v2/players/login').reply(200, { player: PLAYER });
+                nock(API).get('/api/v2/players/info').reply(200, PLAYER_INFO);
+                await userEvent.type(form.getByLabelText('ຊື່ຜູ້ໃຊ້'), PLAYER.username);
+                await userEvent.type(form.getByLabelText('ລະຫັດຜ່ານ'), 'secret-pass-1');
+                await userEvent.click(form.getByRole('button', { name: 'ເຂົ້າສູ່ລະບົບ' }));
+              },
+              LOGOUT: async () => {
+                const logout = nock(API).post('/api/v2/players/logout').reply(200, { loggedOut: true });
+                await userEvent.click(await screen.findByRole('button', { name: new RegExp(PLAYER.displayName) }));
+                await userEvent.click(screen.getByRole('menuitem', { name: 'ອອກຈາກລະບົບ' }));
+                await waitFor(() => expect(logout.isDone()).toBe(true));
+                await waitFor(() => expect(reloadPage).toHaveBeenCalledTimes(1));
+              },
+            },
+          });
+        });
+      }
+    });
+  }
+});

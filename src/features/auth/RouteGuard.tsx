@@ -1,0 +1,23 @@
+import { useEffect, type ReactNode } from 'react';
+import { useLocation } from 'wouter';
+import { useTranslation } from 'react-i18next';
+import { PageSpinner } from '../../ui/PageSpinner';
+import { useSession } from './session';
+
+/**
+ * SPEC.md section 2: /, /login and /register (visitor pages) send a logged-in player to /player;
+ * /player and below send a visitor to /login. Nothing of the page shows until the session is known.
+ */
+export function RouteGuard({ access, children }: { access: 'visitor' | 'player'; children: ReactNode }) {
+  const { t } = useTranslation();
+  const { status } = useSession();
+  const [, navigate] = useLocation();
+  const redirect = status === 'loggedIn' && access === 'visitor' ? '/player' : status === 'loggedOut' && access === 'player' ? '/login' : undefined;
+
+  useEffect(() => {
+    if (redirect) navigate(redirect, { replace: true });
+  }, [redirect, navigate]);
+
+  if (status === 'unknown' || redirect) return <PageSpinner label={t('loading')} />;
+  return <>{children}</>;
+}

@@ -1,0 +1,103 @@
+import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
+import { useDispatch, useStore } from 'react-redux';
+import { useMachine } from '@xstate/react';
+import type { QueryCacheKey } from '@reduxjs/toolkit/query';
+import { sessionMachine, type SessionStatus } from '../../../machines/session.machine';
+import { playersApi, useGetPlayerInfoQuery, useLogoutMutation, useReportFingerprintMutation } from '../../api/players';
+import { useGetAgencyQuery } from '../../api/agency';
+import type { PlayerSummary } from '../../contract/players';
+import { reloadPage } from '../../ui/reloadPage';
+import { collectDeviceFingerprint } from './deviceFingerprint';
+import { needsFingerprintReport, rememberFingerprintReport } from './fingerprintReports';
+
+export interface Session {
+  status: SessionStatus;
+  /** Stored at login from player.id, cleared at logout. */
+  playerId: string | null;
+  /** The loaded player info's player, while logged in. */
+  player?: PlayerSummary;
+  /** Tells the session that a login or registration succeeded with this player. */
+  login(player: PlayerSummary): void;
+  /** Ends the session on the server, forgets the cached player info and reloads the page. */
+  logout(): Promise<void>;
+}
+
+const SessionContext = createContext<Session | null>(null);
+
+const isPlayerArea = (path: string) => /^\/player(\/|$)/.test(path);
+
+/**
+ * Runs the session machine for the whole site. The player info query feeds it (loaded or failed,
+ * on first load and on every refetch), login and logout pages send LOGIN and LOGOUT through it,
+ * and while logged in the device fingerprint is reported when due.
+ */
+export function SessionProvider({ children }: { children: ReactNode }) {
+  const dispatch = useDispatch();
+  const store = useStore();
+  const info = useGetPlayerInfoQuery();
+  const [logoutOnServer] = useLogoutMutation();
+
+  const [snapshot, send] = useMachine(
+    sessionMachine.provide({
+      actions: {
+        forgetPlayer: () => {
+          const { queries } = (store.getState() as Record<string, ReturnType<typeof playersApi.reducer>>)[playersApi.reducerPath];
+          for (const [queryCacheKey, entry] of Object.entries(queries)) {
+            if (entry?.endpointName === 'getPlayerInfo') dispatch(playersApi.internalActions.removeQueryResult({ queryCacheKey: queryCacheKey as QueryCacheKey }));
+          }
+        },
+        // A visitor has no business in the player area: the fresh page is the login page.
+        reloadPage: () => reloadPage(isPlayerArea(window.location.pathname) ? '/login' : undefined),
+      },
+    }),
+  );
+
+  useEffect(() => {
+    if (info.isFetching) return;
+    if (info.isError) send({ type: 'PLAYER_LOAD_FAILED' });
+    else if (info.currentData) send({ type: 'PLAYER_LOADED', player: info.currentData.player });
+  }, [info.isFetching, info.isError, info.currentData, send]);
+
+  const status = snapshot.value as SessionStatus;
+  useFingerprintReports(status === 'loggedIn');
+
+  const login = useCallback((player: PlayerSummary) => send({ type: 'LOGIN', player }), [send]);
+  const logout = useCallback(async () => {
+    await logoutOnServer().unwrap();
+    send({ type: 'LOGOUT' });
+  }, [logoutOnServer, send]);
+
+  const player = status === 'loggedIn' ? info.currentData?.player : undefined;
+  const value = useMemo<Session>(
+    () => ({ status, playerId: snapshot.context.playerId, player, login, logout }),
+    [status, snapshot.context.playerId, player, login, logout],
+  );
+  return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+/** Reports this device for the agency when the stored report is of another device or another day. */
+function useFingerprintReports(loggedIn: boolean) {
+  const agencyId = useGetAgencyQuery().data?.agency.id;
+  const [report] = useReportFingerprintMutation();
+  useEffect(() => {
+    if (!loggedIn || !agencyId) return;
+    let cancelled = false;
+    collectDeviceFingerprint()
+      .then(async (device) => {
+        if (cancelled || !needsFingerprintReport(agencyId, device.fingerprint)) return;
+        await report(device).unwrap();
+        rememberFingerprintReport(agencyId, device.fingerprint);
+      })
+      // Not remembered, so the next page load tries again; the player is not bothered.
+      .catch(() => {});
+    return () => {
+      cancelled = true;
+    };
+  }, [loggedIn, agencyId, report]);
+}
+
+export function useSession(): Session {
+  const session = useContext(SessionContext);
+  if (!session) throw new Error('useSession needs a SessionProvider above it');
+  return session;
+}

@@ -1,0 +1,107 @@
+import { useCallback, useState } from 'react';
+import { useFormik } from 'formik';
+import styled from 'styled-components';
+import { useTranslation } from 'react-i18next';
+import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import { useChangePasswordMutation } from '../../api/players';
+import { useGetAgencyInfoQuery } from '../../api/agency';
+import { errorCodeOf } from '../../api/errors';
+import { changePasswordSchema, PLAYER_LIMITS, type ChangePasswordForm } from '../../contract/players';
+import { Button } from '../../ui/Button';
+import { Dialog, DialogActions } from '../../ui/Dialog';
+import { TextField } from '../../ui/TextField';
+import { TOAST_DURATION_MS, useToast } from '../../ui/Toast';
+import { reloadPage } from '../../ui/reloadPage';
+
+const VisibilityToggle = styled(Button).attrs({ $variant: 'ghost' as const })`
+  margin: -4px 0 8px;
+  padding-left: 0;
+`;
+
+// Codes that mean "what you typed is wrong"; anything else says what went wrong instead.
+const PASSWORD_REFUSALS = new Set(['PASSWORD_INCORRECT', 'VALIDATION_ERROR']);
+
+/** The new password holds from now on; the page starts afresh with it. */
+const reload = () => reloadPage();
+
+const FIELDS = ['currentPassword', 'newPassword', 'confirmNewPassword'] as const;
+const AUTOCOMPLETE = { currentPassword: 'current-password', newPassword: 'new-password', confirmNewPassword: 'new-password' } as const;
+
+/**
+ * SPEC.md sections 2, 4 and 5: three password fields behind one visibility toggle, the yup rules
+ * of the contract, saved only once the agency info is loaded. Success shows a dialog whose close
+ * reloads the page (the server has ended the player's other sessions); failure shows a toast.
+ */
+export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+  const { t } = useTranslation('password');
+  const { t: tc } = useTranslation();
+  const toast = useToast();
+  const agencyInfo = useGetAgencyInfoQuery(undefined, { skip: !open });
+  const [changePassword] = useChangePasswordMutation();
+  const [visible, setVisible] = useState(false);
+  const [changed, setChanged] = useState(false);
+
+  const form = useFormik<ChangePasswordForm>({
+    initialValues: { currentPassword: '', newPassword: '', confirmNewPassword: '' },
+    validationSchema: changePasswordSchema,
+    onSubmit: async (values) => {
+      if (!agencyInfo.isSuccess) return;
+      try {
+        await changePassword(values).unwrap();
+        setChanged(true);
+      } catch (error) {
+        const code = errorCodeOf(error as FetchBaseQueryError);
+        toast({
+          status: 'error',
+          title: t('notification.error'),
+          description: code && !PASSWORD_REFUSALS.has(code) ? tc(`errors.${code}`) : t('notification.password_is_incorrect'),
+          duration: TOAST_DURATION_MS,
+        });
+      }
+    },
+  });
+
+  // Stable, so the dialog's focus trap does not restart (and move focus) on every keystroke.
+  const { resetForm } = form;
+  const close = useCallback(() => {
+    resetForm();
+    setVisible(false);
+    onClose();
+  }, [resetForm, onClose]);
+
+  if (changed) {
+    return (
+      <Dialog open title={t('notification.success')} onClose={reload}>
+        <p>{t('notification.password_changed')}</p>
+        <DialogActions>
+          <Button onClick={reload}>{t('notification.close')}</Button>
+        </DialogActions>
+      </Dialog>
+    );
+  }
+
+  return (
+    <Dialog open={open} title={t('title')} onClose={close}>
+      <form noValidate onSubmit={form.handleSubmit}>
+        {FIELDS.map((field) => (
+          <TextField
+            key={field}
+            label={t(field)}
+            type={visible ? 'text' : 'password'}
+            autoComplete={AUTOCOMPLETE[field]}
+            {...form.getFieldProps(field)}
+            error={form.touched[field] && form.errors[field] ? t(form.errors[field], PLAYER_LIMITS) : undefined}
+          />
+        ))}
+        <VisibilityToggle onClick={() => setVisible((shown) => !shown)}>
+          {visible ? t('hidePasswords') : t('showPasswords')}
+        </VisibilityToggle>
+        <DialogActions>
+          <Button type="submit" disabled={!agencyInfo.isSuccess || form.isSubmitting}>
+            {t('save')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
