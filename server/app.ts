@@ -62,6 +62,10 @@ export async function buildApp({ db, config, logger = false, readiness = { prepa
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(healthRoutes, { db, readiness });
+  // The sandboxes stand in for other companies' systems: they are not part of this API's document.
+  app.addHook('onRoute', (route) => {
+    if (route.url.startsWith('/sandbox')) route.schema = { ...route.schema, hide: true };
+  });
   app.decorate('laoqrGateway', gatewayFor(app, config));
   // The stand-in bank and gateway, only while no real gateway is configured: it pays for free.
   if (!config.laoqrGatewayUrl) await app.register(sandboxBank, { prefix: '/sandbox/bank', db, config });

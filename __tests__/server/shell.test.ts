@@ -34,7 +34,7 @@ describe('GET /api/v2/players/info', () => {
   it("answers the logged-in player's display name", async () => {
     const res = await t.app.inject({ url: '/api/v2/players/info', headers: { host: 'alpha.example', cookie: player.cookie } });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ player: { id: player.id, username: 'somchai', displayName: 'Somchai V.' } });
+    expect(res.json()).toMatchObject({ player: { id: player.id, username: 'somchai', displayName: 'Somchai V.' }, bankAccounts: [] });
   });
 
   it('answers 401 UNAUTHORIZED without a session, and for a session of another agency', async () => {

@@ -35,3 +35,11 @@ export function mockAgencyInfo() {
 export function rememberReportedToday() {
   localStorage.setItem(FINGERPRINT_STORAGE_KEY, JSON.stringify({ [AGENCY_ID]: { fingerprint: FAKE_VISITOR_ID, date: localDate() } }));
 }
+
+/** The /player area for a logged-in player whose device was reported today: agency, player info, agency info. */
+export function serveLoggedInPlayer(info: PlayerInfoResponse = PLAYER_INFO) {
+  mockAgency();
+  mockPlayer(info).persist();
+  mockAgencyInfo().persist();
+  rememberReportedToday();
+}

@@ -4,6 +4,9 @@ import userEvent from '@testing-library/user-event';
 import { BANKS } from '../../src/contract/banks';
 import type { BankAccount } from '../../src/contract/bankAccounts';
 import { API, renderApp } from '../support/renderApp';
+import { serveLoggedInPlayer } from '../support/playerSite';
+
+jest.mock('@fingerprintjs/fingerprintjs', () => jest.requireActual('../support/fakeFingerprintjs'));
 
 // userEvent types key by key; on a busy machine a form test can take a few seconds.
 jest.setTimeout(20_000);
@@ -21,7 +24,7 @@ const SAVED: BankAccount = {
 const FIRST_PAINT = { timeout: 10_000 };
 
 function serve(bankAccounts: BankAccount[] = []) {
-  nock(API).get('/api/v2/agency').reply(200, { agency: { id: 'agency-1', name: 'Champa' } });
+  serveLoggedInPlayer();
   nock(API).get('/api/v2/banks').reply(200, { banks: BANKS });
   nock(API).get('/api/v2/players/bank-accounts').reply(200, { bankAccounts });
 }
@@ -138,7 +141,7 @@ describe('bank account page', () => {
   });
 
   it('offers a retry when the accounts cannot be loaded', async () => {
-    nock(API).get('/api/v2/agency').reply(200, { agency: { id: 'agency-1', name: 'Champa' } });
+    serveLoggedInPlayer();
     nock(API).get('/api/v2/banks').reply(200, { banks: BANKS });
     nock(API).get('/api/v2/players/bank-accounts').reply(500, { code: 'INTERNAL', message: 'x' });
     const user = userEvent.setup({ delay: null });

@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { AgencySocial } from '../../src/contract/agency';
 
 /** Table types for Kysely. Each capability adds its tables in its own interface and joins DB below. */
 
@@ -17,14 +18,6 @@ export interface AgencyTables {
     host: string;
     agency_id: string;
   };
-}
-
-export interface AgencySocial {
-  whatsapp: string;
-  line: string;
-  facebook: string;
-  telegram: string;
-  twitter: string;
 }
 
 export interface PlayerTables {

@@ -1,5 +1,5 @@
 import { forwardRef, useId, type InputHTMLAttributes, type ReactNode } from 'react';
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 
 const Field = styled.div`
   display: grid;
@@ -12,13 +12,18 @@ const Label = styled.label`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
-const Input = styled.input<{ $invalid: boolean }>`
+/** The look of every form control: text inputs here, selects in the forms that need one. */
+export const fieldControl = css<{ $invalid: boolean }>`
   min-height: 44px;
   padding: 8px 12px;
   border-radius: ${({ theme }) => theme.radius};
   border: 1px solid ${({ theme, $invalid }) => ($invalid ? theme.colors.danger : theme.colors.border)};
   background: ${({ theme }) => theme.colors.background};
   color: ${({ theme }) => theme.colors.text};
+`;
+
+const Input = styled.input<{ $invalid: boolean }>`
+  ${fieldControl}
 `;
 
 export const FieldError = styled.p`

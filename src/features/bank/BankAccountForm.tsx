@@ -8,7 +8,7 @@ import { bankOf, type Bank } from '../../contract/banks';
 import { ErrorCode } from '../../contract/errors';
 import { CURRENCIES } from '../../contract/money';
 import { Button } from '../../ui/Button';
-import { FieldError, FieldHint, TextField } from '../../ui/TextField';
+import { FieldError, FieldHint, TextField, fieldControl } from '../../ui/TextField';
 import { useToast } from '../../ui/Toast';
 import { BankLogo } from './BankLogo';
 import { useBankName } from './useBankName';
@@ -68,12 +68,7 @@ const SelectLabel = styled.label`
 `;
 
 const Select = styled.select<{ $invalid: boolean }>`
-  min-height: 44px;
-  padding: 8px 12px;
-  border-radius: ${({ theme }) => theme.radius};
-  border: 1px solid ${({ theme, $invalid }) => ($invalid ? theme.colors.danger : theme.colors.border)};
-  background: ${({ theme }) => theme.colors.background};
-  color: ${({ theme }) => theme.colors.text};
+  ${fieldControl}
 `;
 
 const Check = styled.label`
