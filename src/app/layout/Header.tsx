@@ -55,8 +55,9 @@ const Brand = styled(Link)`
   letter-spacing: 0.02em;
 `;
 
+// On a phone the logo alone names the site, leaving room for the account and language menus.
 const Wordmark = styled.span`
-  @media (max-width: 359px) {
+  ${media.phone} {
     display: none;
   }
 `;

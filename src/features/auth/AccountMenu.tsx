@@ -2,6 +2,7 @@ import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
 import { useToast } from '../../ui/Toast';
+import { media } from '../../ui/theme';
 import { useSession } from './session';
 
 const Wrapper = styled.div`
@@ -14,6 +15,9 @@ const MenuButton = styled.button`
   gap: 6px;
   min-height: 40px;
   max-width: 200px;
+  ${media.phone} {
+    max-width: 128px;
+  }
   padding: ${({ theme }) => theme.buttonPadding};
   border-radius: ${({ theme }) => theme.radius};
   border: 1px solid ${({ theme }) => theme.colors.border};
