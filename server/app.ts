@@ -21,6 +21,8 @@ import sandboxBank from './sandbox/bank';
 import creditRoutes from './routes/credits';
 import gameRoutes from './routes/games';
 import sandboxProviders from './sandbox/providers';
+import withdrawalRoutes from './routes/withdrawals';
+import adminRoutes from './routes/admin';
 import { createProviderClient, providerBaseUrls, type ProviderClient } from './adapters/providers';
 import { PROVIDERS } from '../src/contract/providers';
 
@@ -90,6 +92,9 @@ export async function buildApp({ db, config, logger = false, readiness = { prepa
       await api.register(agencyRoutes, { db });
       await api.register(playerRoutes, { db, sessionTtlHours: config.sessionTtlHours });
       await api.register(fingerprintRoutes, { db });
+      const withdrawalDeps = { db, providers, gateway: app.laoqrGateway, settings: config.withdrawals };
+      await api.register(withdrawalRoutes, withdrawalDeps);
+      await api.register(adminRoutes, { ...withdrawalDeps, prefix: '/admin' });
     },
     { prefix: '/api/v2' },
   );

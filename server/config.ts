@@ -1,5 +1,6 @@
 import path from 'node:path';
 import { PROVIDERS, type Provider } from '../src/contract/providers';
+import { parseAmount } from '../src/contract/money';
 
 /**
  * Every setting comes from the environment (documented in README.md, "Configuration").
@@ -28,6 +29,17 @@ export interface Config {
   providerTimeoutMs: number;
   /** How often the reconciler settles transfers left PENDING; 0 turns it off in this process. */
   reconcileIntervalSeconds: number;
+  /** Withdrawal rules of the agency, THB credit in satang. */
+  withdrawals: WithdrawalSettings;
+}
+
+export interface WithdrawalSettings {
+  minSatang: bigint;
+  maxSatang: bigint;
+  /** Withdrawals a player may request per day (Asia/Vientiane calendar day). */
+  dailyLimit: number;
+  /** Withdrawals up to this amount are paid out at once; larger ones wait for an operator. */
+  autoApproveSatang: bigint;
 }
 
 /** Known to everyone who reads the README: fine for the sandbox, never for a real gateway. */
@@ -82,6 +94,26 @@ function providerUrlsFrom(env: NodeJS.ProcessEnv): Partial<Record<Provider, stri
   return urls;
 }
 
+/** An amount of THB like "100" or "5000.50", in satang. */
+function thbFrom(env: NodeJS.ProcessEnv, name: string, fallback: bigint): bigint {
+  const raw = env[name];
+  if (raw === undefined || raw === '') return fallback;
+  const satang = parseAmount(raw, 'THB');
+  if (satang === undefined || satang <= 0n) throw new Error(`${name} must be a positive amount of THB like "100" or "5000.50", got "${raw}"`);
+  return satang;
+}
+
+function withdrawalSettingsFrom(env: NodeJS.ProcessEnv): WithdrawalSettings {
+  const settings = {
+    minSatang: thbFrom(env, 'WITHDRAW_MIN_THB', 100_00n),
+    maxSatang: thbFrom(env, 'WITHDRAW_MAX_THB', 100_000_00n),
+    dailyLimit: intFrom(env, 'WITHDRAW_DAILY_LIMIT', 5, 1, 1000),
+    autoApproveSatang: thbFrom(env, 'WITHDRAW_AUTO_APPROVE_THB', 5_000_00n),
+  };
+  if (settings.minSatang > settings.maxSatang) throw new Error('WITHDRAW_MIN_THB may not exceed WITHDRAW_MAX_THB');
+  return settings;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const laoqrGatewayUrl = urlFrom(env, 'LAOQR_GATEWAY_URL');
   return {
@@ -101,5 +133,6 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     providerUrls: providerUrlsFrom(env),
     providerTimeoutMs: intFrom(env, 'PROVIDER_TIMEOUT_MS', 8000, 100, 120_000),
     reconcileIntervalSeconds: intFrom(env, 'RECONCILE_INTERVAL_SECONDS', 30, 0, 86_400),
+    withdrawals: withdrawalSettingsFrom(env),
   };
 }

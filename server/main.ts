@@ -64,12 +64,17 @@ async function main() {
   readiness.prepared = true;
   if (config.reconcileIntervalSeconds > 0 && !closing) {
     reconciler = startReconciler(
-      { db, providers: app.providers },
+      { db, providers: app.providers, gateway: app.laoqrGateway, settings: config.withdrawals },
       {
         intervalMs: config.reconcileIntervalSeconds * 1000,
         // Twice the call timeout: a transfer whose call is still in flight is left to finish.
         olderThanMs: 2 * config.providerTimeoutMs,
-        onReport: (report) => report.checked > 0 && app.log.info({ report }, 'reconciled pending provider transfers'),
+        payoutOlderThanMs: 2 * config.laoqrGatewayTimeoutMs,
+        onReport: (report) => {
+          const withdrawals = report.withdrawals;
+          const settledWithdrawals = withdrawals ? withdrawals.recorded + withdrawals.settled + withdrawals.returned + withdrawals.unresolved : 0;
+          if (report.checked > 0 || settledWithdrawals > 0) app.log.info({ report }, 'reconciled pending provider transfers and withdrawals');
+        },
         onError: (error) => app.log.error({ err: error }, 'reconciling pending provider transfers failed'),
       },
     );

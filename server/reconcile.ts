@@ -3,7 +3,8 @@ import { loadConfig } from './config';
 import { createDatabase } from './db/database';
 import { embeddedDatabaseUrl, startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
 import { createProviderClient, providerBaseUrls } from './adapters/providers';
-import { reconcilePendingTransfers } from './domain/reconciler';
+import { createLaoQrGateway, SANDBOX_GATEWAY_PATH } from './adapters/payment';
+import { reconcileOnce } from './domain/reconciler';
 
 /**
  * `npm run reconcile`: settles every provider transfer left PENDING, once, and prints what it did.
@@ -27,9 +28,20 @@ async function main() {
       baseUrl: providerBaseUrls(config.providerUrls, () => `http://127.0.0.1:${config.port}`),
       timeoutMs: config.providerTimeoutMs,
     });
-    const report = await reconcilePendingTransfers({ db, providers }, { olderThanMs: 2 * config.providerTimeoutMs, limit: 10_000 });
+    const gateway = createLaoQrGateway({
+      baseUrl: config.laoqrGatewayUrl ?? `http://127.0.0.1:${config.port}${SANDBOX_GATEWAY_PATH}`,
+      timeoutMs: config.laoqrGatewayTimeoutMs,
+    });
+    const report = await reconcileOnce(
+      { db, providers, gateway, settings: config.withdrawals },
+      { olderThanMs: 2 * config.providerTimeoutMs, payoutOlderThanMs: 2 * config.laoqrGatewayTimeoutMs, limit: 10_000 },
+    );
     console.log(
       `[champa] reconciled ${report.checked} pending provider transfer(s): ${report.posted} posted, ${report.voided} voided, ${report.unresolved} still pending (provider unreachable)`,
+    );
+    const w = report.withdrawals!;
+    console.log(
+      `[champa] withdrawals: ${w.recorded} recorded, ${w.settled} payout(s) settled, ${w.returned} credit return(s) finished, ${w.unresolved} still unknown`,
     );
   } finally {
     await db.destroy();

@@ -10,6 +10,7 @@ import { findAgencyByHost, type Agency } from '../domain/agencies';
 import { AppError } from '../domain/errors';
 import { currentRates, rateHistory, setRate, type RateChange } from '../domain/exchangeRates';
 import { RATE_CURRENCIES, isRateCurrency } from '../../src/contract/money';
+import { OPERATOR_ROLES, createOperator } from '../domain/operators';
 
 /**
  * The operator's command line: `npm run agency -- <command> [options]`. Each command names its
@@ -73,6 +74,20 @@ const COMMANDS: Record<string, Command> = {
       const rates = await currentRates(db, agency.id);
       if (!rates.length) out(`${agency.name}: no exchange rates set`);
       for (const rate of rates) out(`${agency.name}: ${rate.displayName} buy ${rate.buy}, sell ${rate.sell}, mid ${rate.mid}`);
+    },
+  },
+  'create-operator': {
+    summary: `create an operator of the agency (role ${OPERATOR_ROLES.join(' or ')}); the first owner is made this way`,
+    usage: 'create-operator --username anna --password <12 or more characters> --role owner [--host localhost]',
+    options: { ...hostOption, username: { type: 'string' }, password: { type: 'string' }, role: { type: 'string' } },
+    async run({ db, out }, agency, values) {
+      const operator = await createOperator(
+        db,
+        agency.id,
+        { username: requiredString(values, 'username'), password: requiredString(values, 'password'), role: requiredString(values, 'role') },
+        { operatorId: null, name: operatorName() },
+      );
+      out(`${agency.name}: operator ${operator.username} (${operator.role}) created; log in with POST /api/v2/admin/login`);
     },
   },
   'rate-history': {

@@ -248,4 +248,64 @@ export interface FingerprintTables {
   };
 }
 
-export interface DB extends AgencyTables, PlayerTables, LaoQrTables, SandboxBankTables, BankAccountTables, ExchangeRateTables, LedgerTables, SandboxProviderTables, SiteSettingsTables, FingerprintTables {}
+export interface WithdrawalTables {
+  withdrawals: {
+    id: Generated<string>;
+    agency_id: string;
+    code: string;
+    player_id: string;
+    provider: string;
+    idempotency_key: string;
+    request_hash: string;
+    amount_satang: ColumnType<string, bigint | string, never>;
+    rate: ColumnType<string, string, never>;
+    amount_kip: ColumnType<string, bigint | string, never>;
+    bank: string;
+    account_name: string;
+    account_number: string;
+    status: ColumnType<'OPEN' | 'SUCCESS' | 'REJECTED' | 'FAILED', 'OPEN' | undefined, 'SUCCESS' | 'REJECTED' | 'FAILED'>;
+    payout_ref: string | null;
+    payout_started_at: Date | null;
+    received_kip: ColumnType<string | null, never, bigint | string>;
+    payout_transaction_id: string | null;
+    credit_returned_satang: ColumnType<string, never, bigint | string>;
+    reason: string | null;
+    decided_by: string | null;
+    created_at: CreatedAt;
+    completed_at: Date | null;
+  };
+}
+
+export interface OperatorTables {
+  operators: {
+    id: Generated<string>;
+    agency_id: string;
+    username: string;
+    password_hash: string;
+    role: 'owner' | 'staff';
+    created_at: CreatedAt;
+  };
+  operator_sessions: {
+    id: Generated<string>;
+    token_hash: Buffer;
+    operator_id: string;
+    agency_id: string;
+    created_at: CreatedAt;
+    expires_at: Date;
+    revoked_at: Date | null;
+  };
+  /** Append-only (a trigger refuses UPDATE and DELETE). */
+  operator_audit_log: {
+    id: ColumnType<string, never, never>;
+    agency_id: string;
+    operator_id: string | null;
+    actor: string;
+    action: string;
+    target: string | null;
+    reason: string | null;
+    details: ColumnType<Record<string, string>, string | undefined, never>;
+    created_at: CreatedAt;
+  };
+}
+
+export interface DB extends AgencyTables, PlayerTables, LaoQrTables, SandboxBankTables, BankAccountTables, ExchangeRateTables, LedgerTables, SandboxProviderTables, SiteSettingsTables, FingerprintTables, WithdrawalTables, OperatorTables {}

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { ProviderRefusal, ProviderUnavailable } from '../adapters/providers';
 import { postPendingTransfer, toTransfer, voidPendingTransfer } from './ledger';
 import type { WalletDeps } from './providerWallets';
+import { reconcileWithdrawals, type WithdrawalDeps, type WithdrawalReconcileReport } from './withdrawals';
 
 export interface ReconcileReport {
   checked: number;
@@ -60,10 +61,27 @@ export interface Reconciler {
   stop(): Promise<void>;
 }
 
-/** Runs reconcilePendingTransfers every intervalMs in this process until stopped. */
+export interface FullReconcileReport extends ReconcileReport {
+  withdrawals?: WithdrawalReconcileReport;
+}
+
+/**
+ * One round: provider transfers first (a withdrawal's credit or its return may be one of them),
+ * then, given the gateway, the withdrawals left half-way (payouts are asked about after
+ * payoutOlderThanMs, their own call's time limit twice over).
+ */
+export async function reconcileOnce(deps: WalletDeps | WithdrawalDeps, options: { olderThanMs: number; payoutOlderThanMs?: number; limit?: number }): Promise<FullReconcileReport> {
+  const report: FullReconcileReport = await reconcilePendingTransfers(deps, options);
+  if ('gateway' in deps) {
+    report.withdrawals = await reconcileWithdrawals(deps, { olderThanMs: Math.max(options.olderThanMs, options.payoutOlderThanMs ?? 0), limit: options.limit });
+  }
+  return report;
+}
+
+/** Runs reconcileOnce every intervalMs in this process until stopped. */
 export function startReconciler(
-  deps: WalletDeps,
-  options: { intervalMs: number; olderThanMs: number; onReport?: (report: ReconcileReport) => void; onError?: (error: unknown) => void },
+  deps: WalletDeps | WithdrawalDeps,
+  options: { intervalMs: number; olderThanMs: number; payoutOlderThanMs?: number; onReport?: (report: FullReconcileReport) => void; onError?: (error: unknown) => void },
 ): Reconciler {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();
@@ -71,7 +89,7 @@ export function startReconciler(
   const schedule = () => {
     if (stopped) return;
     timer = setTimeout(() => {
-      running = reconcilePendingTransfers(deps, { olderThanMs: options.olderThanMs })
+      running = reconcileOnce(deps, options)
         .then((report) => options.onReport?.(report), options.onError)
         .finally(schedule);
     }, options.intervalMs);

@@ -1,4 +1,5 @@
 import moment from 'moment';
+import { CURRENCY_DECIMALS, type Currency } from './money';
 
 /** What a missing date shows: the API's zero date 0001-01-01 and anything unreadable. */
 export const NO_DATE = 'N/A';
@@ -35,4 +36,9 @@ export function displayAmount(amount: string | bigint | number, fractionDigits =
   const [, sign, whole, fraction = ''] = match;
   const grouped = whole.replace(/\B(?=(\d{3})+(?!\d))/g, '.');
   return fractionDigits > 0 ? `${sign}${grouped},${fraction.padEnd(fractionDigits, '0').slice(0, fractionDigits)}` : `${sign}${grouped}`;
+}
+
+/** An API amount with its currency for people: "1500.00" THB → "1.500,00 THB", 741353n LAK → "741.353 LAK". */
+export function displayMoney(amount: string | bigint, currency: Currency): string {
+  return `${displayAmount(amount, CURRENCY_DECIMALS[currency])} ${currency}`;
 }

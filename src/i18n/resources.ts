@@ -16,15 +16,18 @@ import vnPassword from '../../public/locales/vn/password.json';
 import loShell from '../../public/locales/lo/shell.json';
 import cnShell from '../../public/locales/cn/shell.json';
 import vnShell from '../../public/locales/vn/shell.json';
+import loWithdraw from '../../public/locales/lo/withdraw.json';
+import cnWithdraw from '../../public/locales/cn/withdraw.json';
+import vnWithdraw from '../../public/locales/vn/withdraw.json';
 
 /**
  * Built-in translations for lo, cn and vn (bundled, so the first paint needs no request).
  * th is fetched from /locales/th/{ns}.json when chosen. Each namespace is one file per language.
  */
-export const NAMESPACES = ['common', 'auth', 'bank', 'game', 'password', 'shell'] as const;
+export const NAMESPACES = ['common', 'auth', 'bank', 'game', 'password', 'shell', 'withdraw'] as const;
 
 export const builtInResources = {
-  lo: { common: loCommon, auth: loAuth, bank: loBank, game: loGame, password: loPassword, shell: loShell },
-  cn: { common: cnCommon, auth: cnAuth, bank: cnBank, game: cnGame, password: cnPassword, shell: cnShell },
-  vn: { common: vnCommon, auth: vnAuth, bank: vnBank, game: vnGame, password: vnPassword, shell: vnShell },
+  lo: { common: loCommon, auth: loAuth, bank: loBank, game: loGame, password: loPassword, shell: loShell, withdraw: loWithdraw },
+  cn: { common: cnCommon, auth: cnAuth, bank: cnBank, game: cnGame, password: cnPassword, shell: cnShell, withdraw: cnWithdraw },
+  vn: { common: vnCommon, auth: vnAuth, bank: vnBank, game: vnGame, password: vnPassword, shell: vnShell, withdraw: vnWithdraw },
 };

@@ -1,11 +1,189 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import { useGetOpenWithdrawalsQuery, useGetWithdrawalsQuery } from '../../api/withdrawals';
+import { PROVIDER_NAMES } from '../../contract/providers';
+import type { Withdrawal } from '../../contract/withdrawals';
+import { Button } from '../../ui/Button';
 import { PageBody, PageTitle } from '../../ui/Page';
+import { Spinner } from '../../ui/Spinner';
+import { displayMoney, formatDateTime } from '../../contract/format';
+import { StatusBadge } from '../../ui/StatusBadge';
 
+const PAGE_SIZE = 10;
+
+const Section = styled.section`
+  margin-bottom: 24px;
+`;
+
+const SectionTitle = styled.h2`
+  font-size: 1.15rem;
+  margin: 0 0 12px;
+`;
+
+const List = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: 12px;
+  grid-template-columns: repeat(auto-fill, minmax(300px, 1fr));
+`;
+
+const Item = styled.li`
+  padding: 16px;
+  border-radius: ${({ theme }) => theme.radius};
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+`;
+
+const Head = styled.div`
+  display: flex;
+  justify-content: space-between;
+  align-items: center;
+  gap: 8px;
+  margin-bottom: 8px;
+  strong {
+    overflow-wrap: anywhere;
+  }
+`;
+
+const Details = styled.dl`
+  display: grid;
+  grid-template-columns: max-content 1fr;
+  gap: 4px 12px;
+  margin: 0;
+  font-size: 0.92rem;
+  dt {
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+  dd {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
+`;
+
+const Muted = styled.p`
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const Pager = styled.nav`
+  display: flex;
+  align-items: center;
+  gap: 12px;
+  margin-top: 16px;
+`;
+
+function WithdrawalCard({ withdrawal }: { withdrawal: Withdrawal }) {
+  const { t } = useTranslation('withdraw');
+  return (
+    <Item data-testid="withdrawal" data-code={withdrawal.code}>
+      <Head>
+        <strong>{withdrawal.code}</strong>
+        <StatusBadge status={withdrawal.status} />
+      </Head>
+      <Details>
+        <dt>{t('field.date')}</dt>
+        <dd>{formatDateTime(withdrawal.date)}</dd>
+        <dt>{t('field.provider')}</dt>
+        <dd>{PROVIDER_NAMES[withdrawal.provider] ?? withdrawal.provider}</dd>
+        <dt>{t('field.amountWithdrawn')}</dt>
+        <dd>{displayMoney(withdrawal.amountWithdrawn, 'THB')}</dd>
+        <dt>{t('field.creditReceived')}</dt>
+        <dd>{displayMoney(withdrawal.creditReceived, 'LAK')}</dd>
+        <dt>{t('field.amountReceived')}</dt>
+        <dd data-testid="amount-received">{withdrawal.amountReceived === null ? '-' : displayMoney(withdrawal.amountReceived, 'LAK')}</dd>
+        <dt>{t('field.creditReturned')}</dt>
+        <dd>{displayMoney(withdrawal.creditReturned, 'THB')}</dd>
+        <dt>{t('field.bankName')}</dt>
+        <dd>{withdrawal.bankName.toUpperCase()}</dd>
+        <dt>{t('field.accountName')}</dt>
+        <dd>{withdrawal.accountName}</dd>
+        <dt>{t('field.accountNumber')}</dt>
+        <dd>{withdrawal.accountNumber}</dd>
+        {withdrawal.status === 'REJECTED' && (
+          <>
+            <dt>{t('field.reason')}</dt>
+            <dd role="note">{t('rejected')}</dd>
+          </>
+        )}
+      </Details>
+    </Item>
+  );
+}
+
+/** /player/withdraw/history: open withdrawals first, then every withdrawal, paged, with every field of the record. */
 export default function WithdrawHistoryPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('withdraw');
+  const [page, setPage] = useState(1);
+  const open = useGetOpenWithdrawalsQuery();
+  const all = useGetWithdrawalsQuery({ page, pageSize: PAGE_SIZE });
+
+  if (open.isError || all.isError) {
+    return (
+      <PageBody>
+        <PageTitle>{t('history.title')}</PageTitle>
+        <div role="alert">
+          <p>{t('history.loadFailed')}</p>
+          <Button
+            onClick={() => {
+              void open.refetch();
+              void all.refetch();
+            }}
+          >
+            {t('common:retry')}
+          </Button>
+        </div>
+      </PageBody>
+    );
+  }
+  if (!open.data || !all.data) {
+    return (
+      <PageBody>
+        <PageTitle>{t('history.title')}</PageTitle>
+        <Spinner aria-label={t('common:loading')} />
+      </PageBody>
+    );
+  }
+  const pages = Math.max(1, Math.ceil(all.data.total / all.data.pageSize));
   return (
     <PageBody>
-      <PageTitle>{t('page.withdrawHistory')}</PageTitle>
+      <PageTitle>{t('history.title')}</PageTitle>
+      <Section aria-label={t('history.open')}>
+        <SectionTitle>{t('history.open')}</SectionTitle>
+        {open.data.length ? (
+          <List>
+            {open.data.map((withdrawal) => (
+              <WithdrawalCard key={withdrawal.code} withdrawal={withdrawal} />
+            ))}
+          </List>
+        ) : (
+          <Muted>{t('history.noOpen')}</Muted>
+        )}
+      </Section>
+      <Section aria-label={t('history.all')}>
+        <SectionTitle>{t('history.all')}</SectionTitle>
+        {all.data.items.length ? (
+          <List>
+            {all.data.items.map((withdrawal) => (
+              <WithdrawalCard key={withdrawal.code} withdrawal={withdrawal} />
+            ))}
+          </List>
+        ) : (
+          <Muted>{t('history.empty')}</Muted>
+        )}
+        {pages > 1 && (
+          <Pager aria-label={t('history.page', { page, pages })}>
+            <Button $variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+              {t('history.previous')}
+            </Button>
+            <span>{t('history.page', { page, pages })}</span>
+            <Button $variant="secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+              {t('history.next')}
+            </Button>
+          </Pager>
+        )}
+      </Section>
     </PageBody>
   );
 }

@@ -1,0 +1,147 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { createProviderClient, providerBaseUrls } from '../../server/adapters/providers';
+import { findAgencyByHost } from '../../server/domain/agencies';
+import { addBankAccount } from '../../server/domain/bankAccounts';
+import { setRate } from '../../server/domain/exchangeRates';
+import { createOperator } from '../../server/domain/operators';
+import { ensureMember, sendCreditToProvider, type WalletDeps } from '../../server/domain/providerWallets';
+import { convertAt, parseAmount } from '../../src/contract/money';
+import { launchBrowser, screenshot } from '../support/browser';
+import { createTestPlayer, type TestPlayer } from '../support/players';
+import { startServer, type RunningServer } from '../support/server';
+
+let server: RunningServer;
+let browser: Browser;
+let agencyId: string;
+let wallets: WalletDeps;
+const BUY = '600.25';
+
+beforeAll(async () => {
+  server = await startServer({ WITHDRAW_AUTO_APPROVE_THB: '5000' });
+  browser = await launchBrowser();
+  agencyId = (await findAgencyByHost(server.database.db, 'localhost'))!.id;
+  await setRate(server.database.db, agencyId, 'THB', BUY, '640', 'e2e');
+  wallets = { db: server.database.db, providers: createProviderClient({ baseUrl: providerBaseUrls({}, () => server.url), timeoutMs: 5000 }) };
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function loggedIn(player: TestPlayer): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+  const [name, value] = player.cookie.split('=');
+  await context.addCookies([{ name, value, url: server.url }]);
+  return { context, page: await context.newPage() };
+}
+
+async function creditAtAskmebet(page: Page): Promise<string> {
+  const res = await page.request.get(`${server.url}/api/v2/players/credits/askmebet`);
+  expect(res.status()).toBe(200);
+  return (await res.json()).credit.amount;
+}
+
+/** A kip amount as the page shows it: grouped by the browser's Lao locale data, then LAK. */
+function expectKip(text: string | null, kip: bigint) {
+  expect(text).toMatch(/^[0-9.,\s\u00a0]+ LAK$/);
+  expect(text!.replace(/[^0-9]/g, '')).toBe(kip.toString());
+}
+
+async function withdrawOnPage(page: Page, amount: string) {
+  await page.goto(`${server.url}/player/withdraw`);
+  const form = page.getByRole('form', { name: 'ແບບຟອມຖອນເງິນ' });
+  await form.waitFor();
+  await page.getByRole('combobox', { name: 'ຜູ້ໃຫ້ບໍລິການເກມ' }).selectOption('askmebet');
+  await page.getByRole('textbox', { name: 'ຈຳນວນເຄຣດິດ (THB)' }).fill(amount);
+  const kip = convertAt('WITHDRAW', parseAmount(amount, 'THB')!, { buy: BUY, sell: '640' });
+  expectKip(await page.getByTestId('withdraw-preview').textContent(), kip);
+  return kip;
+}
+
+describe('withdrawing in Chromium', () => {
+  it('after play on the sandbox slot, withdraws the credit and sees SUCCESS with LAK = credit x buy rate; a large one stays OPEN until the operator rejects it and the credit is back', async () => {
+    const db = server.database.db;
+    const player = await createTestPlayer(db, agencyId);
+    await addBankAccount(db, agencyId, player.id, { bank: 'bcel', accountNumber: '010120009876543001', accountName: 'KHAMLA VONG', currency: 'LAK', owner: true });
+    const who = { agencyId, playerId: player.id, provider: 'askmebet' as const };
+    expect((await sendCreditToProvider(wallets, { ...who, amount: 1000_00n, key: `e2e-deposit-${player.id}`, from: { kind: 'capital', currency: 'THB' } })).status).toBe('POSTED');
+
+    // A win (three sevens) and a loss on the sandbox slot page, played by clicking.
+    const member = await ensureMember(wallets, who);
+    const rig = await fetch(`${server.url}/sandbox/providers/askmebet/members/${member}/rigged-spins`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ reels: [['SEVEN', 'SEVEN', 'SEVEN'], ['CLUB', 'STAR', 'HEART']] }),
+    });
+    expect(rig.status).toBe(204);
+    const games = await (await fetch(`${server.url}/sandbox/providers/askmebet/games?tab=Slot`)).json();
+    const slotUrl = await wallets.providers.launch('askmebet', { member, gameCode: games.games[0].code, language: 'lo' });
+    const { context, page } = await loggedIn(player);
+    await page.goto(new URL(slotUrl, server.url).href);
+    const balance = page.getByTestId('balance');
+    await page.locator('#spin').click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="balance"]')?.textContent === '1990.00');
+    await page.locator('#spin').click();
+    await page.waitForFunction(() => document.querySelector('[data-testid="balance"]')?.textContent === '1980.00');
+    await screenshot(page, 'withdraw-slot-played');
+    expect(await balance.textContent()).toBe('1980.00');
+    const credit = await creditAtAskmebet(page);
+    expect(credit).toBe('1980.00');
+
+    const kip = await withdrawOnPage(page, credit);
+    await expect(page.getByTestId('withdraw-bank-account').textContent()).resolves.toContain('010120009876543001');
+    await screenshot(page, 'withdraw-form-1280');
+    await page.getByRole('button', { name: 'ຢືນຢັນການຖອນ' }).click();
+    const result = page.getByTestId('withdrawal-result');
+    await result.waitFor();
+    await expect(result.textContent()).resolves.toContain('ໂອນເງິນເຂົ້າບັນຊີຂອງທ່ານແລ້ວ');
+    expect(await creditAtAskmebet(page)).toBe('0.00');
+
+    await page.getByRole('link', { name: 'ເບິ່ງປະຫວັດການຖອນ' }).click();
+    const paid = page.getByRole('region', { name: 'ລາຍການທັງໝົດ' }).getByTestId('withdrawal');
+    await paid.first().waitFor();
+    await expect(paid.first().locator('[data-status]').getAttribute('data-status')).resolves.toBe('SUCCESS');
+    expectKip(await paid.first().getByTestId('amount-received').textContent(), kip);
+    await expect(paid.first().textContent()).resolves.toContain('KHAMLA VONG');
+    await screenshot(page, 'withdraw-history-success-1280');
+
+    // Over the auto-approve limit: the request stays OPEN.
+    expect((await sendCreditToProvider(wallets, { ...who, amount: 6000_00n, key: `e2e-deposit-2-${player.id}`, from: { kind: 'capital', currency: 'THB' } })).status).toBe('POSTED');
+    await withdrawOnPage(page, '6000');
+    await page.getByRole('button', { name: 'ຢືນຢັນການຖອນ' }).click();
+    await expect(page.getByTestId('withdrawal-result').textContent()).resolves.toContain('ຄຳຂໍຂອງທ່ານກຳລັງລໍຖ້າການກວດສອບ');
+    expect(await creditAtAskmebet(page)).toBe('0.00');
+    await page.goto(`${server.url}/player/withdraw/history`);
+    const open = page.getByRole('region', { name: 'ລາຍການທີ່ກຳລັງດຳເນີນການ' }).getByTestId('withdrawal');
+    await open.first().waitFor();
+    const code = await open.first().getAttribute('data-code');
+    await screenshot(page, 'withdraw-history-open-1280');
+
+    // The operator rejects it through the API; the credit goes back to askmebet.
+    await createOperator(db, agencyId, { username: 'e2e-owner', password: 'e2e-owner-password', role: 'owner' }, { operatorId: null, name: 'e2e' });
+    const login = await fetch(`${server.url}/api/v2/admin/login`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ username: 'e2e-owner', password: 'e2e-owner-password' }),
+    });
+    expect(login.status).toBe(200);
+    const operatorCookie = login.headers.get('set-cookie')!.split(';')[0];
+    const reject = await fetch(`${server.url}/api/v2/admin/withdrawals/${code}/reject`, {
+      method: 'POST',
+      headers: { 'content-type': 'application/json', cookie: operatorCookie },
+      body: JSON.stringify({ reason: 'please call support first' }),
+    });
+    expect(reject.status).toBe(200);
+    expect((await reject.json()).withdrawal).toMatchObject({ status: 'REJECTED', creditReturned: '6000.00' });
+    expect(await creditAtAskmebet(page)).toBe('6000.00');
+
+    await page.reload();
+    const rejected = page.locator(`[data-testid="withdrawal"][data-code="${code}"]`).last();
+    await rejected.waitFor();
+    await expect(rejected.locator('[data-status]').getAttribute('data-status')).resolves.toBe('REJECTED');
+    await expect(rejected.textContent()).resolves.toContain('ຄຳຂໍຖືກປະຕິເສດ ບໍ່ສາມາດຖອນເງິນໄດ້');
+    await expect(page.getByRole('region', { name: 'ລາຍການທີ່ກຳລັງດຳເນີນການ' }).getByTestId('withdrawal').count()).resolves.toBe(0);
+    await screenshot(page, 'withdraw-history-rejected-1280');
+    await context.close();
+  });
+});

@@ -1,0 +1,50 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Database } from '../../db/database';
+import { loginOperator, logoutOperator } from '../../domain/operators';
+import { errorSchema } from '../schemas';
+import type { AdminGuards } from './index';
+
+export const operatorSchema = {
+  type: 'object',
+  required: ['id', 'username', 'role'],
+  properties: { id: { type: 'string' }, username: { type: 'string' }, role: { type: 'string', enum: ['owner', 'staff'] } },
+} as const;
+
+const operatorResponse = { type: 'object', required: ['operator'], properties: { operator: operatorSchema } } as const;
+
+/** POST /admin/login, POST /admin/logout, GET /admin/me. */
+const adminAuthRoutes: FastifyPluginAsync<{ db: Database; guards: AdminGuards }> = async (app, { db, guards }) => {
+  app.post<{ Body: { username: string; password: string } }>(
+    '/login',
+    {
+      // Slows password guessing; each attempt also costs an argon2id verification.
+      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      schema: {
+        body: {
+          type: 'object',
+          required: ['username', 'password'],
+          additionalProperties: false,
+          properties: { username: { type: 'string', minLength: 1, maxLength: 64 }, password: { type: 'string', minLength: 1, maxLength: 200 } },
+        },
+        response: { 200: operatorResponse, 400: errorSchema, 401: errorSchema, 429: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { operator, token } = await loginOperator(db, request.agency.id, request.body.username, request.body.password);
+      guards.setOperatorCookie(reply, token);
+      return { operator };
+    },
+  );
+
+  app.post('/logout', { preHandler: guards.requireOperator, schema: { response: { 204: { type: 'null' }, 401: errorSchema } } }, async (request, reply) => {
+    await logoutOperator(db, request.operator);
+    guards.clearOperatorCookie(reply);
+    return reply.status(204).send();
+  });
+
+  app.get('/me', { preHandler: guards.requireOperator, schema: { response: { 200: operatorResponse, 401: errorSchema } } }, async (request) => ({
+    operator: request.operator,
+  }));
+};
+
+export default adminAuthRoutes;

@@ -1,0 +1,68 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Database } from '../../db/database';
+import { auditLogOf } from '../../domain/audit';
+import { OPERATOR_ROLES, actorOf, createOperator, operatorsOf } from '../../domain/operators';
+import { errorSchema } from '../schemas';
+import { operatorSchema } from './auth';
+import type { AdminGuards } from './index';
+
+const auditRowSchema = {
+  type: 'object',
+  required: ['id', 'actor', 'operatorId', 'action', 'target', 'reason', 'details', 'at'],
+  properties: {
+    id: { type: 'string' },
+    actor: { type: 'string' },
+    operatorId: { type: ['string', 'null'] },
+    action: { type: 'string' },
+    target: { type: ['string', 'null'] },
+    reason: { type: ['string', 'null'] },
+    details: { type: 'object', additionalProperties: { type: 'string' } },
+    at: { type: 'string', format: 'date-time' },
+  },
+} as const;
+
+/** Owners only: GET/POST /admin/operators and GET /admin/audit-log. */
+const adminOperatorRoutes: FastifyPluginAsync<{ db: Database; guards: AdminGuards }> = async (app, { db, guards }) => {
+  app.get(
+    '/operators',
+    {
+      preHandler: guards.requireOwner,
+      schema: { response: { 200: { type: 'object', required: ['operators'], properties: { operators: { type: 'array', items: operatorSchema } } }, 401: errorSchema, 403: errorSchema } },
+    },
+    async (request) => ({ operators: await operatorsOf(db, request.agency.id) }),
+  );
+
+  app.post<{ Body: { username: string; password: string; role: string } }>(
+    '/operators',
+    {
+      preHandler: guards.requireOwner,
+      schema: {
+        body: {
+          type: 'object',
+          required: ['username', 'password', 'role'],
+          additionalProperties: false,
+          properties: { username: { type: 'string', maxLength: 64 }, password: { type: 'string', maxLength: 200 }, role: { type: 'string', enum: [...OPERATOR_ROLES] } },
+        },
+        response: { 201: { type: 'object', required: ['operator'], properties: { operator: operatorSchema } }, 400: errorSchema, 401: errorSchema, 403: errorSchema, 409: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      const operator = await createOperator(db, request.agency.id, request.body, actorOf(request.operator));
+      return reply.status(201).send({ operator });
+    },
+  );
+
+  app.get<{ Querystring: { limit: number } }>(
+    '/audit-log',
+    {
+      preHandler: guards.requireOwner,
+      schema: {
+        querystring: { type: 'object', properties: { limit: { type: 'integer', minimum: 1, maximum: 1000, default: 200 } }, additionalProperties: false },
+        response: { 200: { type: 'object', required: ['items'], properties: { items: { type: 'array', items: auditRowSchema } } }, 401: errorSchema, 403: errorSchema },
+      },
+    },
+    async (request) => ({ items: await auditLogOf(db, request.agency.id, request.query.limit) }),
+  );
+};
+
+export default adminOperatorRoutes;
