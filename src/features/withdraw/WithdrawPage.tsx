@@ -13,6 +13,7 @@ import { PageBody, PageTitle } from '../../ui/Page';
 import { Spinner } from '../../ui/Spinner';
 import { FieldError, TextField } from '../../ui/TextField';
 import { displayMoney } from '../../contract/format';
+import { StatusBadge } from '../../ui/StatusBadge';
 
 const Card = styled.section`
   max-width: 640px;
@@ -106,7 +107,9 @@ function WithdrawalResult({ withdrawal, onAgain }: { withdrawal: Withdrawal; onA
         <dt>{t('field.code')}</dt>
         <dd>{withdrawal.code}</dd>
         <dt>{t('field.status')}</dt>
-        <dd>{t(`status.${withdrawal.status}`)}</dd>
+        <dd>
+          <StatusBadge status={withdrawal.status} />
+        </dd>
         <dt>{t('field.amountWithdrawn')}</dt>
         <dd>{displayMoney(withdrawal.amountWithdrawn, 'THB')}</dd>
         <dt>{t('field.creditReceived')}</dt>
