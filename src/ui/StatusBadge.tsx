@@ -39,7 +39,7 @@ export function StatusBadge({ status }: { status: string }) {
   const { t } = useTranslation();
   const tone = statusTone(status);
   return (
-    <Badge $tone={tone} data-tone={tone} data-testid="status-badge">
+    <Badge $tone={tone} data-tone={tone} data-status={status} data-testid="status-badge">
       {t(`status.${status}`, { defaultValue: status })}
     </Badge>
   );
