@@ -20,6 +20,8 @@ import { gatewayFor, type LaoQrGateway } from './adapters/payment';
 import sandboxBank from './sandbox/bank';
 import creditRoutes from './routes/credits';
 import gameRoutes from './routes/games';
+import depositRoutes from './routes/deposits';
+import laoqrWebhookRoutes from './routes/laoqrWebhook';
 import sandboxProviders from './sandbox/providers';
 import { createProviderClient, providerBaseUrls, type ProviderClient } from './adapters/providers';
 import { PROVIDERS } from '../src/contract/providers';
@@ -82,6 +84,8 @@ export async function buildApp({ db, config, logger = false, readiness = { prepa
       await api.register(exchangeRateRoutes, { db });
       await api.register(creditRoutes, { db, providers });
       await api.register(gameRoutes, { db, providers });
+      await api.register(depositRoutes, { db, config, providers, gateway: () => app.laoqrGateway });
+      await api.register(laoqrWebhookRoutes, { db, providers, secret: config.laoqrWebhookSecret });
     },
     { prefix: '/api/v2' },
   );

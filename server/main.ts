@@ -69,7 +69,7 @@ async function main() {
         intervalMs: config.reconcileIntervalSeconds * 1000,
         // Twice the call timeout: a transfer whose call is still in flight is left to finish.
         olderThanMs: 2 * config.providerTimeoutMs,
-        onReport: (report) => report.checked > 0 && app.log.info({ report }, 'reconciled pending provider transfers'),
+        onReport: (report) => (report.checked > 0 || report.depositsChecked > 0) && app.log.info({ report }, 'reconciled pending provider transfers'),
         onError: (error) => app.log.error({ err: error }, 'reconciling pending provider transfers failed'),
       },
     );

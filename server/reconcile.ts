@@ -6,7 +6,7 @@ import { createProviderClient, providerBaseUrls } from './adapters/providers';
 import { reconcilePendingTransfers } from './domain/reconciler';
 
 /**
- * `npm run reconcile`: settles every provider transfer left PENDING, once, and prints what it did.
+ * `npm run reconcile`: settles every provider transfer left PENDING and credits deposits left PAID, once, and prints what it did.
  * It uses DATABASE_URL, or the embedded PostgreSQL of a running `npm start` (started here from
  * PG_DATA_DIR when none runs). Sandbox providers are reached on the running server at PORT.
  */
@@ -29,7 +29,7 @@ async function main() {
     });
     const report = await reconcilePendingTransfers({ db, providers }, { olderThanMs: 2 * config.providerTimeoutMs, limit: 10_000 });
     console.log(
-      `[champa] reconciled ${report.checked} pending provider transfer(s): ${report.posted} posted, ${report.voided} voided, ${report.unresolved} still pending (provider unreachable)`,
+      `[champa] reconciled ${report.checked} pending provider transfer(s): ${report.posted} posted, ${report.voided} voided, ${report.unresolved} still pending (provider unreachable); ${report.depositsCredited} of ${report.depositsChecked} paid deposit(s) credited`,
     );
   } finally {
     await db.destroy();
