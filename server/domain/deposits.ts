@@ -144,7 +144,7 @@ function replayOf(row: OrderRow, hash: string): { order: DepositOrder; replayed:
 export async function createDeposit(
   deps: Pick<DepositDeps, 'db' | 'config'>,
   who: PlayerRef,
-  input: { provider: string; amount: string; idempotencyKey: string | undefined },
+  input: { provider: string; amount: unknown; idempotencyKey: string | undefined },
 ): Promise<{ order: DepositOrder; replayed: boolean }> {
   const { db } = deps;
   const key = input.idempotencyKey?.trim();

@@ -66,7 +66,7 @@ const depositRoutes: FastifyPluginAsync<DepositDeps & { gateway: () => LaoQrGate
     async (request) => depositLimitsView(deps, request.player.agencyId),
   );
 
-  app.post<{ Body: { provider: string; amount: string }; Headers: { 'idempotency-key'?: string } }>(
+  app.post<{ Body: { provider: string; amount: unknown }; Headers: { 'idempotency-key'?: string } }>(
     '/deposits',
     {
       preHandler: app.requirePlayer,
@@ -76,7 +76,9 @@ const depositRoutes: FastifyPluginAsync<DepositDeps & { gateway: () => LaoQrGate
           type: 'object',
           required: ['provider', 'amount'],
           additionalProperties: false,
-          properties: { provider: { type: 'string', maxLength: 50 }, amount: { type: 'string', maxLength: 40 }, promotionId: { type: 'string', maxLength: 64 } },
+          // amount has no type here: ajv would coerce a JSON number into a string, and an amount is
+          // only ever a decimal string; the domain refuses anything else as DEPOSIT_AMOUNT_INVALID.
+          properties: { provider: { type: 'string', maxLength: 50 }, amount: { maxLength: 40 }, promotionId: { type: 'string', maxLength: 64 } },
         },
         response: { 200: orderResponse, 201: orderResponse, 400: errorSchema, 409: errorSchema, 503: errorSchema },
       },
