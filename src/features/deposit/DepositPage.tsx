@@ -235,7 +235,8 @@ export default function DepositPage() {
   const [checkDeposit] = useCheckDepositMutation();
   const [cancelDeposit] = useCancelDepositMutation();
   // One key per deposit asked for: a retry after a lost answer reuses it, so it never makes two orders.
-  const idempotencyKey = useRef(newIdempotencyKey());
+  const idempotencyKey = useRef('');
+  if (!idempotencyKey.current) idempotencyKey.current = newIdempotencyKey();
 
   const machine = useMemo(
     () =>

@@ -20,5 +20,6 @@ export function formatCountdown(ms: number): string {
 
 /** A fresh Idempotency-Key for one deposit the player asks for. */
 export function newIdempotencyKey(): string {
-  return globalThis.crypto.randomUUID();
+  const bytes = globalThis.crypto.getRandomValues(new Uint8Array(16));
+  return Array.from(bytes, (byte) => byte.toString(16).padStart(2, '0')).join('');
 }
