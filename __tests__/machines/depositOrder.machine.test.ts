@@ -83,7 +83,8 @@ describe('the depositOrder machine', () => {
 /** What the page shows in each state the player can see (busy states last only as long as a call). */
 async function expectPage(value: string, errorCode: string | null) {
   if (['creating', 'checking', 'cancelling', 'settling'].includes(value)) return;
-  await waitFor(() => pageShows(value, errorCode), { timeout: 5000 });
+  // Generous: the page is a lazy chunk compiled on first use, and the machine may be busy.
+  await waitFor(() => pageShows(value, errorCode), { timeout: 15_000 });
 }
 
 function pageShows(value: string, errorCode: string | null) {
