@@ -19,6 +19,8 @@ const config: Config = {
       roots: ['<rootDir>/__tests__/machines'],
       transform,
       transformIgnorePatterns,
+      // Model-based tests replay their paths against the pages in jsdom (a docblock per file).
+      moduleNameMapper,
     },
     {
       displayName: 'contract',

@@ -20,6 +20,8 @@ import { gatewayFor, type LaoQrGateway } from './adapters/payment';
 import sandboxBank from './sandbox/bank';
 import creditRoutes from './routes/credits';
 import gameRoutes from './routes/games';
+import depositRoutes from './routes/deposits';
+import laoqrWebhookRoutes from './routes/laoqrWebhook';
 import sandboxProviders from './sandbox/providers';
 import withdrawalRoutes from './routes/withdrawals';
 import adminRoutes from './routes/admin';
@@ -95,6 +97,8 @@ export async function buildApp({ db, config, logger = false, readiness = { prepa
       const withdrawalDeps = { db, providers, gateway: app.laoqrGateway, settings: config.withdrawals };
       await api.register(withdrawalRoutes, withdrawalDeps);
       await api.register(adminRoutes, { ...withdrawalDeps, prefix: '/admin' });
+      await api.register(depositRoutes, { db, config, providers, gateway: () => app.laoqrGateway });
+      await api.register(laoqrWebhookRoutes, { db, providers, secret: config.laoqrWebhookSecret });
     },
     { prefix: '/api/v2' },
   );

@@ -29,6 +29,11 @@ export interface Config {
   providerTimeoutMs: number;
   /** How often the reconciler settles transfers left PENDING; 0 turns it off in this process. */
   reconcileIntervalSeconds: number;
+  /** How long a deposit order's QR may be paid, unless the agency sets its own. */
+  depositExpiryMinutes: number;
+  /** Deposit bounds in whole kip, unless the agency sets its own. */
+  depositMinKip: bigint;
+  depositMaxKip: bigint;
   /** Withdrawal rules of the agency, THB credit in satang. */
   withdrawals: WithdrawalSettings;
 }
@@ -114,6 +119,14 @@ function withdrawalSettingsFrom(env: NodeJS.ProcessEnv): WithdrawalSettings {
   return settings;
 }
 
+/** DEPOSIT_MIN_KIP..DEPOSIT_MAX_KIP, by default 10,000 to 50,000,000 LAK. */
+function depositBoundsFrom(env: NodeJS.ProcessEnv): { depositMinKip: bigint; depositMaxKip: bigint } {
+  const min = BigInt(intFrom(env, 'DEPOSIT_MIN_KIP', 10_000, 1));
+  const max = BigInt(intFrom(env, 'DEPOSIT_MAX_KIP', 50_000_000, 1));
+  if (min > max) throw new Error(`DEPOSIT_MIN_KIP (${min}) may not exceed DEPOSIT_MAX_KIP (${max})`);
+  return { depositMinKip: min, depositMaxKip: max };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const laoqrGatewayUrl = urlFrom(env, 'LAOQR_GATEWAY_URL');
   return {
@@ -134,5 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     providerTimeoutMs: intFrom(env, 'PROVIDER_TIMEOUT_MS', 8000, 100, 120_000),
     reconcileIntervalSeconds: intFrom(env, 'RECONCILE_INTERVAL_SECONDS', 30, 0, 86_400),
     withdrawals: withdrawalSettingsFrom(env),
+    depositExpiryMinutes: intFrom(env, 'DEPOSIT_EXPIRY_MINUTES', 15, 1, 1440),
+    ...depositBoundsFrom(env),
   };
 }

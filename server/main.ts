@@ -73,7 +73,7 @@ async function main() {
         onReport: (report) => {
           const withdrawals = report.withdrawals;
           const settledWithdrawals = withdrawals ? withdrawals.recorded + withdrawals.settled + withdrawals.returned + withdrawals.unresolved : 0;
-          if (report.checked > 0 || settledWithdrawals > 0) app.log.info({ report }, 'reconciled pending provider transfers and withdrawals');
+          if (report.checked > 0 || report.depositsChecked > 0 || settledWithdrawals > 0) app.log.info({ report }, 'reconciled pending provider transfers, deposits and withdrawals');
         },
         onError: (error) => app.log.error({ err: error }, 'reconciling pending provider transfers failed'),
       },

@@ -2,6 +2,7 @@ import type { Database } from './db/database';
 import { createAgency, findAgencyByHost, type Agency } from './domain/agencies';
 import { currentRate, setRate } from './domain/exchangeRates';
 import type { RateCurrency } from '../src/contract/money';
+import { setReceivingAccount } from './domain/deposits';
 
 export const DEMO_HOSTS = ['localhost', '127.0.0.1'];
 
@@ -34,7 +35,17 @@ export async function seedDemoExchangeRates(db: Database, agency: Agency): Promi
   }
 }
 
+/** The account the demo agency's deposit QRs pay into (the sandbox bank takes any account). */
+export const DEMO_RECEIVING_ACCOUNT = { bankIin: '27710418', accountNumber: '0101000123456789', merchantName: 'CHAMPA GAMES', merchantCity: 'VIENTIANE' };
+
+/** Sets the demo agency's receiving account once; an account the operator set is left as it is. */
+export async function seedDemoReceivingAccount(db: Database, agency: Agency): Promise<void> {
+  const existing = await db.selectFrom('agency_deposit_settings').select('agency_id').where('agency_id', '=', agency.id).executeTakeFirst();
+  if (!existing) await setReceivingAccount(db, agency.id, DEMO_RECEIVING_ACCOUNT);
+}
+
 export async function seed(db: Database): Promise<void> {
   const agency = await seedDemoAgency(db);
   await seedDemoExchangeRates(db, agency);
+  await seedDemoReceivingAccount(db, agency);
 }

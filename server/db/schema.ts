@@ -5,6 +5,7 @@ import type { AgencySocial } from '../../src/contract/agency';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 /** bigint columns are read as strings (see db/database.ts) and written as bigint or string. */
+type DepositStatusColumn = 'OPEN' | 'PAID' | 'SUCCESS' | 'CANCELED' | 'EXPIRED' | 'FAILED';
 type Int8 = ColumnType<string, bigint | string | number, bigint | string | number>;
 
 export interface AgencyTables {
@@ -308,4 +309,58 @@ export interface OperatorTables {
   };
 }
 
-export interface DB extends AgencyTables, PlayerTables, LaoQrTables, SandboxBankTables, BankAccountTables, ExchangeRateTables, LedgerTables, SandboxProviderTables, SiteSettingsTables, FingerprintTables, WithdrawalTables, OperatorTables {}
+export interface DepositTables {
+  agency_deposit_settings: {
+    agency_id: string;
+    bank_iin: string;
+    account_number: string;
+    merchant_name: string;
+    merchant_city: string;
+    merchant_category_code: Generated<string>;
+    expiry_minutes: number | null;
+    min_kip: ColumnType<string | null, bigint | string | null | undefined, bigint | string | null>;
+    max_kip: ColumnType<string | null, bigint | string | null | undefined, bigint | string | null>;
+  };
+  deposit_orders: {
+    id: Generated<string>;
+    agency_id: string;
+    code: string;
+    player_id: string;
+    provider: string;
+    amount_kip: ColumnType<string, bigint | string, never>;
+    credit_satang: ColumnType<string, bigint | string, never>;
+    rate_sell: ColumnType<string, string, never>;
+    rate_effective_at: ColumnType<Date, Date, never>;
+    status: Generated<DepositStatusColumn>;
+    idempotency_key: string;
+    request_hash: string;
+    expires_at: Date;
+    transaction_id: string | null;
+    paid_amount_kip: ColumnType<string | null, bigint | string | null | undefined, bigint | string | null>;
+    paid_at: Date | null;
+    credited_at: Date | null;
+    closed_at: Date | null;
+    credit_attempt: Generated<number>;
+    failure_code: string | null;
+    promo_credit_satang: ColumnType<string | null, bigint | string | null | undefined, bigint | string | null>;
+    promotion_usage_id: string | null;
+    created_at: CreatedAt;
+  };
+  deposit_unmatched_payments: {
+    id: Generated<string>;
+    agency_id: string;
+    bill_number: string;
+    deposit_order_id: string | null;
+    reason: 'AMOUNT_MISMATCH' | 'ORDER_CANCELED' | 'ORDER_EXPIRED' | 'ORDER_CLOSED' | 'UNKNOWN_BILL';
+    amount_kip: ColumnType<string, bigint | string, never>;
+    transaction_id: string;
+    event_id: string | null;
+    paid_at: Date;
+    status: Generated<'UNRESOLVED' | 'RESOLVED'>;
+    created_at: CreatedAt;
+  };
+}
+
+type DepositStatusColumn = 'OPEN' | 'PAID' | 'SUCCESS' | 'CANCELED' | 'EXPIRED' | 'FAILED';
+
+export interface DB extends AgencyTables, PlayerTables, LaoQrTables, SandboxBankTables, BankAccountTables, ExchangeRateTables, LedgerTables, SandboxProviderTables, SiteSettingsTables, FingerprintTables, WithdrawalTables, OperatorTables, DepositTables {}

@@ -7,6 +7,9 @@ import vnAuth from '../../public/locales/vn/auth.json';
 import loBank from '../../public/locales/lo/bank.json';
 import cnBank from '../../public/locales/cn/bank.json';
 import vnBank from '../../public/locales/vn/bank.json';
+import loDeposit from '../../public/locales/lo/deposit.json';
+import cnDeposit from '../../public/locales/cn/deposit.json';
+import vnDeposit from '../../public/locales/vn/deposit.json';
 import loGame from '../../public/locales/lo/game.json';
 import cnGame from '../../public/locales/cn/game.json';
 import vnGame from '../../public/locales/vn/game.json';
@@ -24,10 +27,10 @@ import vnWithdraw from '../../public/locales/vn/withdraw.json';
  * Built-in translations for lo, cn and vn (bundled, so the first paint needs no request).
  * th is fetched from /locales/th/{ns}.json when chosen. Each namespace is one file per language.
  */
-export const NAMESPACES = ['common', 'auth', 'bank', 'game', 'password', 'shell', 'withdraw'] as const;
+export const NAMESPACES = ['common', 'auth', 'bank', 'deposit', 'game', 'password', 'shell', 'withdraw'] as const;
 
 export const builtInResources = {
-  lo: { common: loCommon, auth: loAuth, bank: loBank, game: loGame, password: loPassword, shell: loShell, withdraw: loWithdraw },
-  cn: { common: cnCommon, auth: cnAuth, bank: cnBank, game: cnGame, password: cnPassword, shell: cnShell, withdraw: cnWithdraw },
-  vn: { common: vnCommon, auth: vnAuth, bank: vnBank, game: vnGame, password: vnPassword, shell: vnShell, withdraw: vnWithdraw },
+  lo: { common: loCommon, auth: loAuth, bank: loBank, deposit: loDeposit, game: loGame, password: loPassword, shell: loShell, withdraw: loWithdraw },
+  cn: { common: cnCommon, auth: cnAuth, bank: cnBank, deposit: cnDeposit, game: cnGame, password: cnPassword, shell: cnShell, withdraw: cnWithdraw },
+  vn: { common: vnCommon, auth: vnAuth, bank: vnBank, deposit: vnDeposit, game: vnGame, password: vnPassword, shell: vnShell, withdraw: vnWithdraw },
 };

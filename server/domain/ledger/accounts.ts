@@ -26,6 +26,11 @@ export const ACCOUNT_KINDS = {
   payout_clearing: { mayGoNegative: false },
   /** Currency conversion: LAK comes in on one side, THB goes out on the other. */
   exchange: { mayGoNegative: true },
+  /**
+   * Payments received that belong to no deposit (wrong amount, after cancel or expiry, unknown
+   * bill): the counter of that cash, negative while the operator has not resolved them (LAK).
+   */
+  unallocated_payments: { mayGoNegative: true },
   /** The operator's own funds, which start the agency's cash and bonus pool. */
   capital: { mayGoNegative: true },
 } as const;
@@ -37,7 +42,7 @@ export type AccountRef =
   | { kind: 'player_credit'; playerId: string; provider: Provider }
   | { kind: 'provider_transit' | 'game_result'; provider: Provider }
   | { kind: 'owed_to_player'; playerId: string; currency: Currency }
-  | { kind: 'agency_cash' | 'bonus_pool' | 'payout_clearing' | 'exchange' | 'capital'; currency: Currency };
+  | { kind: 'agency_cash' | 'bonus_pool' | 'payout_clearing' | 'exchange' | 'capital' | 'unallocated_payments'; currency: Currency };
 
 export interface AccountIdentity {
   kind: AccountKind;

@@ -1,11 +1,119 @@
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import { useGetDepositsQuery } from '../../api/deposits';
+import { PROVIDER_NAMES } from '../../contract/providers';
+import { Button } from '../../ui/Button';
 import { PageBody, PageTitle } from '../../ui/Page';
+import { Spinner } from '../../ui/Spinner';
+import { StatusBadge, formatDateTime, formatDecimal } from './depositDisplay';
 
+const PAGE_SIZE = 10;
+
+const List = styled.ul`
+  list-style: none;
+  margin: 0 0 16px;
+  padding: 0;
+  display: grid;
+  gap: 10px;
+`;
+
+const Item = styled.li`
+  padding: 14px 16px;
+  border-radius: ${({ theme }) => theme.radius};
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+`;
+
+const Head = styled.div`
+  display: flex;
+  justify-content: space-between;
+  align-items: center;
+  gap: 8px;
+  margin-bottom: 8px;
+`;
+
+const Fields = styled.dl`
+  display: grid;
+  grid-template-columns: max-content 1fr;
+  gap: 4px 16px;
+  margin: 0;
+  dt {
+    color: ${({ theme }) => theme.colors.textMuted};
+  }
+  dd {
+    margin: 0;
+    overflow-wrap: anywhere;
+  }
+`;
+
+const Pager = styled.nav`
+  display: flex;
+  align-items: center;
+  gap: 12px;
+`;
+
+/** /player/deposit/history: the player's deposit orders, newest first, a page at a time. */
 export default function DepositHistoryPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('deposit');
+  const [page, setPage] = useState(1);
+  const deposits = useGetDepositsQuery({ page, pageSize: PAGE_SIZE });
+  const pages = Math.max(1, Math.ceil((deposits.data?.total ?? 0) / PAGE_SIZE));
+
   return (
     <PageBody>
-      <PageTitle>{t('page.depositHistory')}</PageTitle>
+      <PageTitle>{t('common:page.depositHistory')}</PageTitle>
+      {deposits.isError ? (
+        <p role="alert">
+          {t('list.loadFailed')} <Button onClick={() => void deposits.refetch()}>{t('common:retry')}</Button>
+        </p>
+      ) : !deposits.data ? (
+        <Spinner />
+      ) : deposits.data.items.length === 0 ? (
+        <p>{t('list.empty')}</p>
+      ) : (
+        <>
+          <List aria-label={t('common:page.depositHistory')}>
+            {deposits.data.items.map((order) => (
+              <Item key={order.code} data-testid="deposit-row">
+                <Head>
+                  <strong>{order.code}</strong>
+                  <StatusBadge $status={order.status}>{t(`status.${order.status}`, { defaultValue: order.status })}</StatusBadge>
+                </Head>
+                <Fields>
+                  <dt>{t('list.date')}</dt>
+                  <dd>{formatDateTime(order.createdAt)}</dd>
+                  <dt>{t('list.provider')}</dt>
+                  <dd>{PROVIDER_NAMES[order.provider] ?? order.provider}</dd>
+                  <dt>{t('list.amount')}</dt>
+                  <dd>{formatDecimal(order.amount)} LAK</dd>
+                  {order.promoCredit !== null && (
+                    <>
+                      <dt>{t('list.promoCredit')}</dt>
+                      <dd>{formatDecimal(order.promoCredit)} THB</dd>
+                    </>
+                  )}
+                  {order.creditedTotal !== null && (
+                    <>
+                      <dt>{t('list.creditedTotal')}</dt>
+                      <dd>{formatDecimal(order.creditedTotal)} THB</dd>
+                    </>
+                  )}
+                </Fields>
+              </Item>
+            ))}
+          </List>
+          <Pager aria-label={t('list.page', { page, pages })}>
+            <Button $variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
+              {t('list.previous')}
+            </Button>
+            <span>{t('list.page', { page, pages })}</span>
+            <Button $variant="secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
+              {t('list.next')}
+            </Button>
+          </Pager>
+        </>
+      )}
     </PageBody>
   );
 }

@@ -1,0 +1,137 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { findAgencyByHost } from '../../server/domain/agencies';
+import { DEMO_RATES } from '../../server/seed';
+import { convertAt, formatAmount } from '../../src/contract/money';
+import { launchBrowser, screenshot } from '../support/browser';
+import { createTestPlayer, type TestPlayer } from '../support/players';
+import { startServer, type RunningServer } from '../support/server';
+
+jest.setTimeout(120_000);
+
+let server: RunningServer;
+let browser: Browser;
+let agencyId: string;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  agencyId = (await findAgencyByHost(server.database.db, 'localhost'))!.id;
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+let accountSerial = 100;
+/** A player of the demo agency with a LAK bank account, made in the database. */
+async function playerWithBank(): Promise<TestPlayer> {
+  const player = await createTestPlayer(server.database.db, agencyId);
+  await server.database.db
+    .insertInto('bank_accounts')
+    .values({ agency_id: agencyId, player_id: player.id, bank: 'bcel', account_number: `01012000${String(accountSerial++).padStart(10, '0')}`, account_name: 'SOMPHONE KEOMANY', currency: 'LAK' })
+    .execute();
+  return player;
+}
+
+async function loggedIn(player: TestPlayer): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
+  const [name, value] = player.cookie.split('=');
+  await context.addCookies([{ name, value, url: server.url }]);
+  return { context, page: await context.newPage() };
+}
+
+async function credit(player: TestPlayer): Promise<string> {
+  const response = await fetch(`${server.url}/api/v2/players/credits/askmebet`, { headers: { cookie: player.cookie } });
+  return (await response.json()).credit.amount;
+}
+
+async function createOrder(page: Page, amount: string) {
+  await page.goto(`${server.url}/player/deposit`);
+  await page.getByRole('form', { name: 'ຝາກເງິນ' }).waitFor();
+  await page.getByLabel('ຄ່າຍເກມ').selectOption('askmebet');
+  await page.getByRole('textbox', { name: 'ຈຳນວນເງິນ (ກີບ)' }).fill(amount);
+  await page.getByText(/ທ່ານຈະໄດ້ຮັບເຄຣດິດ/).waitFor();
+  await page.getByRole('button', { name: 'ສ້າງ QR ຝາກເງິນ' }).click();
+  await page.locator('[data-state="open"]').waitFor();
+  await page.getByRole('img', { name: /QR ສຳລັບຊຳລະ/ }).waitFor();
+}
+
+describe('deposit by LaoQR in Chromium', () => {
+  it('deposits 100,000 LAK to askmebet: pay the QR at the sandbox bank in a second tab, check, SUCCESS, credit and history', async () => {
+    const player = await playerWithBank();
+    expect(await credit(player)).toBe('0.00');
+    const { context, page } = await loggedIn(player);
+    await createOrder(page, '100000');
+    const expected = formatAmount(convertAt('DEPOSIT', 100_000n, DEMO_RATES.THB), 'THB');
+    expect(await page.getByText('CHAMPA GAMES, VIENTIANE').count()).toBe(1);
+    await page.getByText(/ກະລຸນາຊຳລະພາຍໃນ 1[45]:\d\d/).waitFor();
+    await screenshot(page, 'deposit-qr-1280');
+
+    // Checking before paying says it is not paid yet.
+    await page.getByRole('button', { name: 'ກວດສອບການຊຳລະ' }).click();
+    await page.getByText('ຍັງບໍ່ໄດ້ຮັບການຊຳລະ ກະລຸນາສະແກນ QR ເພື່ອຊຳລະເງິນ').waitFor();
+
+    // The order survives a reload: the page resumes it.
+    await page.reload();
+    await page.locator('[data-state="open"]').waitFor();
+    const payload = await page.getByTestId('deposit-payload').inputValue();
+    const code = await page.getByTestId('deposit-code').textContent();
+
+    const bank = await context.newPage();
+    await bank.goto(`${server.url}/sandbox/bank`);
+    await bank.getByLabel('QR code text').fill(payload);
+    await bank.getByRole('button', { name: 'Read QR' }).click();
+    await bank.getByTestId('payee-name').getByText('CHAMPA GAMES').waitFor();
+    expect(await bank.getByTestId('bill-number').textContent()).toBe(code);
+    await bank.getByRole('button', { name: 'Pay 100,000 LAK' }).click();
+    await bank.getByTestId('deliveries').getByText('Site answered HTTP 200').waitFor();
+
+    await page.bringToFront();
+    await page.getByRole('button', { name: 'ກວດສອບການຊຳລະ' }).click();
+    await page.locator('[data-state="success"]').waitFor();
+    await page.getByText(`ຝາກເງິນສຳເລັດ ເຄຣດິດ ${expected} ບາດ ເຂົ້າ AskMeBet ແລ້ວ`).waitFor();
+    await screenshot(page, 'deposit-success-1280');
+    expect(await credit(player)).toBe(expected);
+
+    await page.getByRole('link', { name: 'ປະຫວັດການຝາກ' }).click();
+    const row = page.getByTestId('deposit-row');
+    await row.waitFor();
+    const text = await row.textContent();
+    expect(text).toContain(code);
+    expect(text).toContain('ສຳເລັດ');
+    expect(text).toContain('100,000 LAK');
+    expect(text).toContain('AskMeBet');
+    expect(text).toMatch(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}/);
+    await screenshot(page, 'deposit-history-1280');
+    await context.close();
+  });
+
+  it('cancels an order after the warning dialog', async () => {
+    const player = await playerWithBank();
+    const { context, page } = await loggedIn(player);
+    await createOrder(page, '50000');
+    await page.getByRole('button', { name: 'ຍົກເລີກລາຍການ' }).click();
+    const dialog = page.getByRole('dialog', { name: 'ຍົກເລີກລາຍການຝາກ?' });
+    await dialog.getByText('ຖ້າທ່ານຊຳລະເງິນແລ້ວ ກະລຸນາກົດ "ກວດສອບການຊຳລະ" ກ່ອນ. ຖ້າຍົກເລີກຫຼັງຈາກຊຳລະແລ້ວ ທ່ານຕ້ອງຕິດຕໍ່ພະນັກງານ.').waitFor();
+    await screenshot(page, 'deposit-cancel-warning-1280');
+    await dialog.getByRole('button', { name: 'ກັບຄືນ' }).click();
+    await page.locator('[data-state="open"]').waitFor();
+    await page.getByRole('button', { name: 'ຍົກເລີກລາຍການ' }).click();
+    await page.getByRole('dialog').getByRole('button', { name: 'ຢືນຢັນການຍົກເລີກ' }).click();
+    await page.locator('[data-state="canceled"]').waitFor();
+    await page.getByText('ລາຍການຝາກຖືກຍົກເລີກແລ້ວ').waitFor();
+    const orders = await server.database.db.selectFrom('deposit_orders').select('status').where('player_id', '=', player.id).execute();
+    expect(orders).toEqual([{ status: 'CANCELED' }]);
+    await context.close();
+  });
+
+  it('sends a player without a bank account to the bank page', async () => {
+    const player = await createTestPlayer(server.database.db, agencyId);
+    const { context, page } = await loggedIn(player);
+    await page.goto(`${server.url}/player/deposit`);
+    await page.getByText('ກະລຸນາເພີ່ມບັນຊີທະນາຄານກ່ອນຝາກເງິນ').waitFor();
+    await page.getByRole('link', { name: 'ເພີ່ມບັນຊີທະນາຄານ' }).click();
+    await page.waitForURL(`${server.url}/player/bank`);
+    await context.close();
+  });
+});

@@ -1,0 +1,199 @@
+/**
+ * @jest-environment jest-fixed-jsdom
+ */
+import '@testing-library/jest-dom';
+import nock from 'nock';
+import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { createActor, type AnyEventObject } from 'xstate';
+import { getShortestPaths } from 'xstate/graph';
+import { depositOrderMachine, type DepositOrderEvent } from '../../machines/depositOrder.machine';
+import type { DepositOrder, DepositStatus } from '../../src/contract/deposits';
+import { API, renderApp } from '../support/renderApp';
+
+jest.setTimeout(60_000);
+
+const CODE = 'D250601MODELTST';
+function orderWith(status: DepositStatus, expiresInMs = 15 * 60_000): DepositOrder {
+  const now = Date.now();
+  return {
+    code: CODE,
+    provider: 'askmebet',
+    amount: '100000',
+    credit: '156.25',
+    rate: '640',
+    status,
+    createdAt: new Date(now).toISOString(),
+    expiresAt: new Date(now + expiresInMs).toISOString(),
+    paidAt: status === 'PAID' || status === 'SUCCESS' ? new Date(now).toISOString() : null,
+    promoCredit: null,
+    creditedTotal: null,
+  };
+}
+
+// The outcomes of the page's calls enter the model as the machine's own done and error events.
+const done = (actor: string, status: DepositStatus) => ({ type: `xstate.done.actor.${actor}`, output: orderWith(status) });
+const failed = (actor: string, code: string) => ({ type: `xstate.error.actor.${actor}`, error: { code } });
+
+const EVENTS = [
+  { type: 'CREATE', request: { provider: 'askmebet', amount: '100000' } },
+  { type: 'RESUME', order: orderWith('OPEN') },
+  done('createOrder', 'OPEN'),
+  failed('createOrder', 'DEPOSIT_AMOUNT_OUT_OF_RANGE'),
+  { type: 'CHECK' },
+  done('checkOrder', 'SUCCESS'),
+  done('checkOrder', 'PAID'),
+  done('checkOrder', 'FAILED'),
+  failed('checkOrder', 'DEPOSIT_NOT_PAID'),
+  { type: 'CANCEL' },
+  { type: 'DISMISS' },
+  { type: 'CONFIRM' },
+  done('cancelOrder', 'CANCELED'),
+  { type: 'EXPIRE' },
+  { type: 'NEW' },
+] as unknown as DepositOrderEvent[];
+
+const paths = getShortestPaths(depositOrderMachine, {
+  events: EVENTS,
+  serializeState: (state) => JSON.stringify([state.value, state.context.errorCode, state.context.order?.status ?? null]),
+});
+
+const describePath = (path: (typeof paths)[number]) => path.steps.map((step) => step.event.type.replace('xstate.', '')).join(' → ') || 'start';
+
+describe('the depositOrder machine', () => {
+  it('reaches every state of the lifecycle', () => {
+    const reached = new Set(paths.map((path) => String(path.state.value)));
+    for (const state of ['idle', 'open', 'confirmingCancel', 'paid', 'success', 'canceled', 'expired', 'failed']) expect(reached).toContain(state);
+  });
+
+  it('keeps the not-paid answer for the page and forgets the order on NEW', () => {
+    const actor = createActor(depositOrderMachine).start();
+    actor.send({ type: 'RESUME', order: orderWith('OPEN') });
+    actor.send({ type: 'CHECK' });
+    actor.send(failed('checkOrder', 'DEPOSIT_NOT_PAID') as unknown as DepositOrderEvent);
+    expect(actor.getSnapshot().value).toBe('open');
+    expect(actor.getSnapshot().context).toMatchObject({ errorCode: 'DEPOSIT_NOT_PAID', order: { status: 'OPEN' } });
+    actor.send({ type: 'EXPIRE' });
+    actor.send({ type: 'NEW' });
+    expect(actor.getSnapshot().value).toBe('idle');
+    expect(actor.getSnapshot().context).toEqual({ order: null, errorCode: null });
+  });
+});
+
+/** What the page shows in each state the player can see (busy states last only as long as a call). */
+async function expectPage(value: string, errorCode: string | null) {
+  if (['creating', 'checking', 'cancelling', 'settling'].includes(value)) return;
+  // Generous: the page is a lazy chunk compiled on first use, and the machine may be busy.
+  await waitFor(() => pageShows(value, errorCode), { timeout: 15_000 });
+}
+
+function pageShows(value: string, errorCode: string | null) {
+  expect(screen.getByTestId('deposit')).toHaveAttribute('data-state', value);
+  switch (value) {
+    case 'idle':
+      expect(screen.getByRole('form', { name: 'ຝາກເງິນ' })).toBeInTheDocument();
+      if (errorCode) expect(screen.getByRole('alert')).toHaveTextContent('ຈຳນວນເງິນຢູ່ນອກຂອບເຂດທີ່ອະນຸຍາດ');
+      break;
+    case 'open':
+      expect(screen.getByRole('button', { name: 'ກວດສອບການຊຳລະ' })).toBeEnabled();
+      expect(screen.getByTestId('deposit-code')).toHaveTextContent(CODE);
+      if (errorCode) expect(screen.getByRole('alert')).toHaveTextContent('ຍັງບໍ່ໄດ້ຮັບການຊຳລະ ກະລຸນາສະແກນ QR ເພື່ອຊຳລະເງິນ');
+      break;
+    case 'confirmingCancel':
+      expect(screen.getByRole('dialog', { name: 'ຍົກເລີກລາຍການຝາກ?' })).toHaveTextContent('ຖ້າທ່ານຊຳລະເງິນແລ້ວ ກະລຸນາກົດ "ກວດສອບການຊຳລະ" ກ່ອນ. ຖ້າຍົກເລີກຫຼັງຈາກຊຳລະແລ້ວ ທ່ານຕ້ອງຕິດຕໍ່ພະນັກງານ.');
+      break;
+    case 'paid':
+      expect(within(screen.getByTestId('deposit')).getByRole('status')).toHaveTextContent('ໄດ້ຮັບເງິນແລ້ວ');
+      break;
+    case 'success':
+      expect(within(screen.getByTestId('deposit')).getByRole('status')).toHaveTextContent('ຝາກເງິນສຳເລັດ ເຄຣດິດ 156.25 ບາດ ເຂົ້າ AskMeBet ແລ້ວ');
+      break;
+    case 'canceled':
+      expect(within(screen.getByTestId('deposit')).getByRole('status')).toHaveTextContent('ລາຍການຝາກຖືກຍົກເລີກແລ້ວ');
+      break;
+    case 'expired':
+      expect(within(screen.getByTestId('deposit')).getByRole('status')).toHaveTextContent('QR ໝົດອາຍຸແລ້ວ');
+      break;
+    case 'failed':
+      expect(within(screen.getByTestId('deposit')).getByRole('status')).toHaveTextContent('ບໍ່ສາມາດຝາກເງິນໄດ້ ກະລຸນາຕິດຕໍ່ຝ່າຍບໍລິການ');
+      break;
+    default:
+      throw new Error(`no page check for state ${value}`);
+  }
+}
+
+/** The API answers the next outcome event of the path gives for the call the player starts now. */
+function answerWith(outcome: AnyEventObject | undefined, method: 'post', path: string) {
+  if (!outcome) return;
+  const { type } = outcome;
+  if (type.startsWith('xstate.done.actor.')) {
+    nock(API)[method](path).reply(type.endsWith('createOrder') ? 201 : 200, { order: (outcome as unknown as { output: DepositOrder }).output });
+  } else if (type.startsWith('xstate.error.actor.')) {
+    const code = (outcome as unknown as { error: { code: string } }).error.code;
+    nock(API)[method](path).reply(code === 'DEPOSIT_AMOUNT_OUT_OF_RANGE' ? 400 : 409, { code, message: code });
+  }
+}
+
+describe('the deposit page follows the depositOrder machine', () => {
+  beforeAll(() => nock.disableNetConnect());
+  afterEach(() => {
+    cleanup();
+    nock.cleanAll();
+  });
+  afterAll(() => nock.enableNetConnect());
+
+  it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_, path) => {
+    const expires = path.steps.some((step) => step.event.type === 'EXPIRE');
+    // A path that lets the QR run out gets an order that expires in a moment.
+    const resumable = orderWith('OPEN', expires ? 1500 : 15 * 60_000);
+    nock(API).get('/api/v2/agency').reply(200, { agency: { id: 'agency-1', name: 'Champa' } }).persist();
+    nock(API).get('/api/v2/players/bank-accounts').reply(200, { bankAccounts: [{ id: 'a1', bank: 'bcel', accountNumber: '010120001234567001', accountName: 'S K', currency: 'LAK', createdAt: '2025-01-01T00:00:00.000Z' }] }).persist();
+    nock(API).get('/api/v2/exchange-rates').reply(200, [{ code: 'THB_LAK', mid: '620', displayName: 'THB/LAK', currency: 'THB', buy: '600', sell: '640' }]).persist();
+    nock(API).get('/api/v2/deposits/limits').reply(200, { minAmount: '10000', maxAmount: '50000000', expiryMinutes: 15 }).persist();
+    nock(API).get(`/api/v2/deposits/laoqr/${CODE}`).reply(200, { code: CODE, payload: '00020101021238', amount: '100000', payee: { name: 'CHAMPA GAMES', city: 'VIENTIANE', bankIin: '27710418', accountNumber: '0101' }, expiresAt: resumable.expiresAt, status: 'OPEN' }).persist();
+    nock(API).get('/api/v2/deposits/open').reply(200, { items: path.steps.some((step) => step.event.type === 'RESUME') ? [resumable] : [] }).persist();
+
+    const user = userEvent.setup({ delay: null });
+    renderApp('/player/deposit');
+    await screen.findByTestId('deposit', {}, { timeout: 15_000 });
+
+    for (let index = 0; index < path.steps.length; index++) {
+      const step = path.steps[index];
+      const next = path.steps[index + 1]?.event as AnyEventObject | undefined;
+      switch (step.event.type) {
+        case 'CREATE':
+          if (next?.type.startsWith('xstate.done')) (next as unknown as { output: DepositOrder }).output = resumable;
+          answerWith(next, 'post', '/api/v2/deposits');
+          await user.selectOptions(await screen.findByLabelText('ຄ່າຍເກມ'), 'askmebet');
+          await user.clear(screen.getByRole('textbox', { name: 'ຈຳນວນເງິນ (ກີບ)' }));
+          await user.type(screen.getByRole('textbox', { name: 'ຈຳນວນເງິນ (ກີບ)' }), '100000');
+          await user.click(screen.getByRole('button', { name: 'ສ້າງ QR ຝາກເງິນ' }));
+          break;
+        case 'CHECK':
+          answerWith(next, 'post', `/api/v2/deposits/${CODE}/check`);
+          await user.click(await screen.findByRole('button', { name: 'ກວດສອບການຊຳລະ' }));
+          break;
+        case 'CANCEL':
+          await user.click(screen.getByRole('button', { name: 'ຍົກເລີກລາຍການ' }));
+          break;
+        case 'DISMISS':
+          await user.click(screen.getByRole('button', { name: 'ກັບຄືນ' }));
+          break;
+        case 'CONFIRM':
+          answerWith(next, 'post', `/api/v2/deposits/${CODE}/cancel`);
+          await user.click(screen.getByRole('button', { name: 'ຢືນຢັນການຍົກເລີກ' }));
+          break;
+        case 'NEW':
+          await user.click(screen.getByRole('button', { name: 'ຝາກເງິນໃໝ່' }));
+          break;
+        default:
+          // RESUME happens on load, EXPIRE when the countdown ends, and done/error events are the API's answers.
+          break;
+      }
+      // step.state is where the step's event led; a page that resumes an order leaves idle on its own.
+      if ((step.event as AnyEventObject).type === 'xstate.init' && next?.type === 'RESUME') continue;
+      await expectPage(String(step.state.value), step.state.context.errorCode);
+    }
+    expect(nock.pendingMocks().filter((mock) => mock.startsWith('POST'))).toEqual([]);
+  });
+});

@@ -1,0 +1,404 @@
+import { sql } from 'kysely';
+import { buildTestApp, createTestAgency, type TestApp } from '../support/app';
+import { createTestPlayer, type TestPlayer } from '../support/players';
+import { setRate } from '../../server/domain/exchangeRates';
+import { setReceivingAccount } from '../../server/domain/deposits';
+import { reconcilePendingTransfers } from '../../server/domain/reconciler';
+import { balanceOf } from '../../server/domain/ledger';
+import { signWebhook, type PaymentPaidEventBody } from '../../server/adapters/payment';
+import { parseLaoQr } from '../../src/contract/laoqr';
+import type { DepositOrder, DepositQr } from '../../src/contract/deposits';
+import type { Provider } from '../../src/contract/providers';
+
+const SECRET = 'deposit-test-webhook-secret-42';
+let t: TestApp;
+let agencyId: string;
+let origin: string;
+
+beforeAll(async () => {
+  t = await buildTestApp({ laoqrWebhookSecret: SECRET, providerTimeoutMs: 1500, laoqrGatewayTimeoutMs: 2000 });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  origin = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+  // The sandbox bank calls the webhook at 127.0.0.1; players come in through inject as localhost.
+  agencyId = (await createTestAgency(t, 'deposits', ['localhost', '127.0.0.1'])).id;
+  await setRate(t.db, agencyId, 'THB', '600', '640', 'test');
+  await setReceivingAccount(t.db, agencyId, { bankIin: '27710418', accountNumber: '0101000123456789', merchantName: 'CHAMPA GAMES', merchantCity: 'VIENTIANE' });
+});
+afterEach(async () => {
+  await t.app.inject({ method: 'DELETE', url: '/sandbox/providers/askmebet/faults' });
+});
+afterAll(() => t.close());
+
+let accountSerial = 5000;
+async function playerWithBank(): Promise<TestPlayer> {
+  const player = await createTestPlayer(t.db, agencyId);
+  await t.db
+    .insertInto('bank_accounts')
+    .values({ agency_id: agencyId, player_id: player.id, bank: 'bcel', account_number: `0101${accountSerial++}00000000`, account_name: 'SOMPHONE KEOMANY', currency: 'LAK' })
+    .execute();
+  return player;
+}
+
+let keySerial = 0;
+function create(player: TestPlayer, body: object, key: string | null = `key-${++keySerial}`) {
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v2/deposits',
+    headers: { cookie: player.cookie, ...(key === null ? {} : { 'idempotency-key': key }) },
+    payload: body,
+  });
+}
+
+async function openOrder(player: TestPlayer, amount = '100000', provider: Provider = 'askmebet'): Promise<DepositOrder> {
+  const res = await create(player, { provider, amount });
+  expect(res.statusCode).toBe(201);
+  return res.json().order;
+}
+
+const post = (player: TestPlayer, url: string) => t.app.inject({ method: 'POST', url, headers: { cookie: player.cookie } });
+const get = (player: TestPlayer, url: string) => t.app.inject({ method: 'GET', url, headers: { cookie: player.cookie } });
+
+async function qrOf(player: TestPlayer, code: string): Promise<DepositQr> {
+  const res = await get(player, `/api/v2/deposits/laoqr/${code}`);
+  expect(res.statusCode).toBe(200);
+  return res.json();
+}
+
+/** Pays through the sandbox bank over HTTP, so its webhook comes back to this server. */
+async function payAtBank(payload: string, options: { amount?: string; twice?: boolean } = {}) {
+  const response = await fetch(`${origin}/sandbox/bank/api/payments`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ payload, ...options }),
+  });
+  expect(response.status).toBe(201);
+  return response.json();
+}
+
+function paymentEvent(billNumber: string, amount: string, transactionId = `TX${Math.random().toString(36).slice(2)}`, paidAt = new Date()): PaymentPaidEventBody {
+  return {
+    id: `evt-${transactionId}`,
+    type: 'payment.paid',
+    createdAt: new Date().toISOString(),
+    data: { billNumber, amount, currency: 'LAK', transactionId, paidAt: paidAt.toISOString() },
+  };
+}
+
+function deliver(event: PaymentPaidEventBody, { secret = SECRET, at = new Date() }: { secret?: string; at?: Date } = {}) {
+  const raw = JSON.stringify(event);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v2/webhooks/laoqr',
+    headers: { 'content-type': 'application/json', ...signWebhook(raw, secret, at) },
+    payload: raw,
+  });
+}
+
+async function orderRow(code: string) {
+  return t.db.selectFrom('deposit_orders').selectAll().where('code', '=', code).executeTakeFirstOrThrow();
+}
+
+async function providerCredit(player: TestPlayer, provider: Provider = 'askmebet'): Promise<string> {
+  const res = await get(player, `/api/v2/players/credits/${provider}`);
+  expect(res.statusCode).toBe(200);
+  return res.json().credit.amount;
+}
+
+async function unmatched(billNumber: string) {
+  return t.db.selectFrom('deposit_unmatched_payments').selectAll().where('bill_number', '=', billNumber).execute();
+}
+
+async function checkLedger() {
+  const unbalanced = await sql`SELECT transfer_id FROM ledger_entries GROUP BY transfer_id, currency HAVING sum(amount) <> 0`.execute(t.db);
+  expect(unbalanced.rows).toEqual([]);
+  const negative = await sql`SELECT id FROM ledger_accounts WHERE NOT may_go_negative AND balance < 0`.execute(t.db);
+  expect(negative.rows).toEqual([]);
+}
+
+const owed = (player: TestPlayer) => balanceOf(t.db, agencyId, { kind: 'owed_to_player', playerId: player.id, currency: 'THB' });
+
+describe('the deposit lifecycle', () => {
+  it('creates an order at the locked sell rate, shows its QR, pays through the bank, credits the provider once', async () => {
+    const player = await playerWithBank();
+    const order = await openOrder(player);
+    // 100,000 kip / 640 = 156.25 THB
+    expect(order).toMatchObject({ provider: 'askmebet', amount: '100000', credit: '156.25', rate: '640', status: 'OPEN', promoCredit: null, creditedTotal: null });
+    expect(new Date(order.expiresAt).getTime() - new Date(order.createdAt).getTime()).toBe(15 * 60_000);
+
+    // A later rate change does not touch the open order's credit.
+    await setRate(t.db, agencyId, 'THB', '600', '700', 'test');
+    const open = (await get(player, '/api/v2/deposits/open')).json();
+    expect(open.items).toEqual([order]);
+    await setRate(t.db, agencyId, 'THB', '600', '640', 'test');
+
+    const qr = await qrOf(player, order.code);
+    expect(qr).toMatchObject({ code: order.code, amount: '100000', payee: { name: 'CHAMPA GAMES', city: 'VIENTIANE', bankIin: '27710418', accountNumber: '0101000123456789' }, status: 'OPEN' });
+    expect(parseLaoQr(qr.payload)).toMatchObject({ billNumber: order.code, amountKip: 100000n, bankIin: '27710418' });
+
+    const check = await post(player, `/api/v2/deposits/${order.code}/check`);
+    expect(check.statusCode).toBe(409);
+    expect(check.json().code).toBe('DEPOSIT_NOT_PAID');
+
+    const cashBefore = await balanceOf(t.db, agencyId, { kind: 'agency_cash', currency: 'LAK' });
+    await payAtBank(qr.payload);
+    expect((await orderRow(order.code)).status).toBe('SUCCESS');
+    expect(await providerCredit(player)).toBe('156.25');
+    expect(await balanceOf(t.db, agencyId, { kind: 'agency_cash', currency: 'LAK' })).toBe(cashBefore + 100_000n);
+    expect(await owed(player)).toBe(0n);
+
+    // Checking afterwards just answers the order; nothing moves again.
+    const after = await post(player, `/api/v2/deposits/${order.code}/check`);
+    expect(after.statusCode).toBe(200);
+    expect(after.json().order).toMatchObject({ status: 'SUCCESS', paidAt: expect.any(String) });
+    expect(await providerCredit(player)).toBe('156.25');
+
+    const history = (await get(player, '/api/v2/deposits?page=1&pageSize=10')).json();
+    expect(history).toMatchObject({ page: 1, pageSize: 10, total: 1, items: [{ code: order.code, status: 'SUCCESS' }] });
+    expect((await get(player, '/api/v2/deposits/open')).json().items).toEqual([]);
+    await checkLedger();
+  });
+
+  it('applies a payment found by the check exactly as the webhook would', async () => {
+    const player = await playerWithBank();
+    const order = await openOrder(player, '64000', 'betflix');
+    const qr = await qrOf(player, order.code);
+    // A payment the bank made whose webhook never arrived: the check asks the gateway.
+    await t.db
+      .insertInto('sandbox_bank_payments')
+      .values({
+        bill_number: order.code,
+        transaction_id: `TXCHECK${order.code}`,
+        event_id: `evt-check-${order.code}`,
+        payload: qr.payload,
+        payee_name: 'CHAMPA GAMES',
+        payee_city: 'VIENTIANE',
+        bank_iin: '27710418',
+        account_number: '0101000123456789',
+        qr_amount_kip: 64000n,
+        paid_amount_kip: 64000n,
+        status: 'PAID',
+        pay_at: new Date(),
+        paid_at: new Date(),
+        webhook_url: 'http://127.0.0.1:9/unused',
+      })
+      .execute();
+    const check = await post(player, `/api/v2/deposits/${order.code}/check`);
+    expect(check.statusCode).toBe(200);
+    expect(check.json().order).toMatchObject({ status: 'SUCCESS', credit: '100.00' });
+    expect(await providerCredit(player, 'betflix')).toBe('100.00');
+    // The webhook arriving late for the same payment changes nothing.
+    const late = await deliver(paymentEvent(order.code, '64000', `TXCHECK${order.code}`));
+    expect(late.json()).toEqual({ received: true, outcome: 'duplicate' });
+    expect(await providerCredit(player, 'betflix')).toBe('100.00');
+    await checkLedger();
+  });
+
+  it('replays an Idempotency-Key with the same order and refuses it with another body', async () => {
+    const player = await playerWithBank();
+    const first = await create(player, { provider: 'gclub', amount: '20000' }, 'same-key');
+    expect(first.statusCode).toBe(201);
+    const again = await create(player, { provider: 'gclub', amount: '20000' }, 'same-key');
+    expect(again.statusCode).toBe(200);
+    expect(again.json().order).toEqual(first.json().order);
+    const other = await create(player, { provider: 'gclub', amount: '30000' }, 'same-key');
+    expect(other.statusCode).toBe(409);
+    expect(other.json().code).toBe('IDEMPOTENCY_CONFLICT');
+    const second = await create(player, { provider: 'gclub', amount: '20000' }, 'another-key');
+    expect(second.statusCode).toBe(409);
+    expect(second.json().code).toBe('OPEN_ORDER');
+    expect((await get(player, '/api/v2/deposits')).json().total).toBe(1);
+  });
+
+  it('cancels an open order only, and keeps a payment after the cancel as unmatched money', async () => {
+    const player = await playerWithBank();
+    const order = await openOrder(player);
+    const qr = await qrOf(player, order.code);
+    const cancel = await post(player, `/api/v2/deposits/${order.code}/cancel`);
+    expect(cancel.statusCode).toBe(200);
+    expect(cancel.json().order.status).toBe('CANCELED');
+    const twice = await post(player, `/api/v2/deposits/${order.code}/cancel`);
+    expect(twice.statusCode).toBe(409);
+    expect(twice.json().code).toBe('DEPOSIT_NOT_OPEN');
+
+    const unallocatedBefore = await balanceOf(t.db, agencyId, { kind: 'unallocated_payments', currency: 'LAK' });
+    await payAtBank(qr.payload);
+    expect((await orderRow(order.code)).status).toBe('CANCELED');
+    expect(await unmatched(order.code)).toMatchObject([{ reason: 'ORDER_CANCELED', amount_kip: '100000', status: 'UNRESOLVED' }]);
+    expect(await balanceOf(t.db, agencyId, { kind: 'unallocated_payments', currency: 'LAK' })).toBe(unallocatedBefore - 100_000n);
+    expect(await owed(player)).toBe(0n);
+    // A new order may be made once the old one is closed.
+    await openOrder(player, '10000');
+    await checkLedger();
+  });
+});
+
+describe('bad input changes nothing', () => {
+  it('refuses amounts out of bounds or not whole kip, unknown providers and a missing key', async () => {
+    const player = await playerWithBank();
+    const cases: [object, string | null, number, string][] = [
+      [{ provider: 'askmebet', amount: '9999' }, 'k1', 400, 'DEPOSIT_AMOUNT_OUT_OF_RANGE'],
+      [{ provider: 'askmebet', amount: '50000001' }, 'k2', 400, 'DEPOSIT_AMOUNT_OUT_OF_RANGE'],
+      [{ provider: 'askmebet', amount: '100000.50' }, 'k3', 400, 'DEPOSIT_AMOUNT_INVALID'],
+      [{ provider: 'askmebet', amount: '-100000' }, 'k4', 400, 'DEPOSIT_AMOUNT_INVALID'],
+      [{ provider: 'askmebet', amount: '1e6' }, 'k5', 400, 'DEPOSIT_AMOUNT_INVALID'],
+      [{ provider: 'askmebet', amount: '100,000' }, 'k6', 400, 'DEPOSIT_AMOUNT_INVALID'],
+      [{ provider: 'pokerstars', amount: '100000' }, 'k7', 400, 'UNKNOWN_PROVIDER'],
+      [{ provider: 'askmebet', amount: 100000 }, 'k8', 400, 'DEPOSIT_AMOUNT_INVALID'],
+      [{ provider: 'askmebet', amount: '100000', extra: true }, 'k10', 400, 'VALIDATION_ERROR'],
+      [{ provider: 'askmebet' }, 'k9', 400, 'VALIDATION_ERROR'],
+      [{ provider: 'askmebet', amount: '100000' }, null, 400, 'IDEMPOTENCY_KEY_REQUIRED'],
+    ];
+    for (const [body, key, status, code] of cases) {
+      const res = await create(player, body, key);
+      expect({ body, status: res.statusCode, code: res.json().code }).toEqual({ body, status, code });
+    }
+    expect((await get(player, '/api/v2/deposits')).json().total).toBe(0);
+  });
+
+  it('needs a bank account, with a Lao message', async () => {
+    const player = await createTestPlayer(t.db, agencyId);
+    const res = await create(player, { provider: 'askmebet', amount: '100000' });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('BANK_ACCOUNT_REQUIRED');
+    expect(res.json().message).toMatch(/ບັນຊີທະນາຄານ/);
+    expect((await get(player, '/api/v2/deposits')).json().total).toBe(0);
+  });
+
+  it("answers 404 for another player's order and leaves it alone", async () => {
+    const owner = await playerWithBank();
+    const stranger = await playerWithBank();
+    const order = await openOrder(owner);
+    for (const res of [
+      await get(stranger, `/api/v2/deposits/laoqr/${order.code}`),
+      await post(stranger, `/api/v2/deposits/${order.code}/check`),
+      await post(stranger, `/api/v2/deposits/${order.code}/cancel`),
+    ]) {
+      expect(res.statusCode).toBe(404);
+      expect(res.json().code).toBe('NOT_FOUND');
+    }
+    expect((await orderRow(order.code)).status).toBe('OPEN');
+    expect((await get(stranger, '/api/v2/deposits')).json().total).toBe(0);
+    const anonymous = await t.app.inject({ method: 'GET', url: '/api/v2/deposits' });
+    expect(anonymous.statusCode).toBe(401);
+  });
+
+  it('refuses forged, altered and stale webhooks', async () => {
+    const player = await playerWithBank();
+    const order = await openOrder(player);
+    const event = paymentEvent(order.code, '100000');
+    const forged = await deliver(event, { secret: 'someone-elses-secret-123' });
+    expect(forged.statusCode).toBe(401);
+    expect(forged.json().code).toBe('INVALID_WEBHOOK');
+    const stale = await deliver(event, { at: new Date(Date.now() - 6 * 60_000) });
+    expect(stale.statusCode).toBe(401);
+    const raw = JSON.stringify(event);
+    const altered = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/webhooks/laoqr',
+      headers: { 'content-type': 'application/json', ...signWebhook(raw, SECRET) },
+      payload: raw.replace('"100000"', '"900000"'),
+    });
+    expect(altered.statusCode).toBe(401);
+    const unsigned = await t.app.inject({ method: 'POST', url: '/api/v2/webhooks/laoqr', headers: { 'content-type': 'application/json' }, payload: raw });
+    expect(unsigned.statusCode).toBe(401);
+    expect((await orderRow(order.code)).status).toBe('OPEN');
+    expect(await t.db.selectFrom('laoqr_webhook_events').select('event_id').where('event_id', '=', event.id).executeTakeFirst()).toBeUndefined();
+  });
+});
+
+describe('payments that must count once, or be kept', () => {
+  it('credits once for a duplicate delivery and for 20 concurrent deliveries', async () => {
+    const player = await playerWithBank();
+    const order = await openOrder(player, '128000');
+    const qr = await qrOf(player, order.code);
+    await payAtBank(qr.payload, { twice: true });
+    expect(await providerCredit(player)).toBe('200.00');
+
+    const other = await playerWithBank();
+    const second = await openOrder(other, '64000');
+    const event = paymentEvent(second.code, '64000');
+    const answers = await Promise.all(Array.from({ length: 20 }, () => deliver(event)));
+    expect(answers.map((res) => res.statusCode)).toEqual(Array(20).fill(200));
+    expect(answers.filter((res) => res.json().outcome === 'paid')).toHaveLength(1);
+    // The same payment under other event ids (a gateway resending) is still one payment.
+    const resent = await Promise.all(Array.from({ length: 5 }, (_, i) => deliver({ ...event, id: `${event.id}-again-${i}` })));
+    expect(resent.map((res) => res.json().outcome)).toEqual(Array(5).fill('duplicate'));
+    expect((await orderRow(second.code)).status).toBe('SUCCESS');
+    expect(await providerCredit(other)).toBe('100.00');
+    const deposits = await t.db.selectFrom('ledger_transfers').select('kind').where(sql<boolean>`refs->>'deposit' = ${second.code}`).execute();
+    expect(deposits.map((row) => row.kind).sort()).toEqual(['DEPOSIT_CREDIT', 'DEPOSIT_PAYMENT']);
+    await checkLedger();
+  });
+
+  it('lets exactly one of a cancel and a payment racing for the order win', async () => {
+    for (let round = 0; round < 5; round++) {
+      const player = await playerWithBank();
+      const order = await openOrder(player, '64000');
+      const [cancel, paid] = await Promise.all([post(player, `/api/v2/deposits/${order.code}/cancel`), deliver(paymentEvent(order.code, '64000'))]);
+      const status = (await orderRow(order.code)).status;
+      if (cancel.statusCode === 200) {
+        expect(status).toBe('CANCELED');
+        expect(paid.json().outcome).toBe('unmatched');
+        expect(await unmatched(order.code)).toHaveLength(1);
+        expect(await providerCredit(player)).toBe('0.00');
+      } else {
+        expect(cancel.json().code).toBe('DEPOSIT_NOT_OPEN');
+        expect(paid.json().outcome).toBe('paid');
+        expect(status).toBe('SUCCESS');
+        expect(await unmatched(order.code)).toHaveLength(0);
+        expect(await providerCredit(player)).toBe('100.00');
+      }
+    }
+    await checkLedger();
+  });
+
+  it('keeps a payment made after expiry, a wrong amount and an unknown bill, with their cash in the ledger', async () => {
+    const player = await playerWithBank();
+    const order = await openOrder(player);
+    const qr = await qrOf(player, order.code);
+    await t.db.updateTable('deposit_orders').set({ expires_at: new Date(Date.now() - 1000) }).where('code', '=', order.code).execute();
+    expect((await get(player, '/api/v2/deposits/open')).json().items).toEqual([]);
+    const unallocatedBefore = await balanceOf(t.db, agencyId, { kind: 'unallocated_payments', currency: 'LAK' });
+    await payAtBank(qr.payload);
+    expect((await orderRow(order.code)).status).toBe('EXPIRED');
+    expect(await unmatched(order.code)).toMatchObject([{ reason: 'ORDER_EXPIRED', amount_kip: '100000' }]);
+    expect(await providerCredit(player)).toBe('0.00');
+
+    const wrong = await openOrder(player, '64000');
+    await payAtBank((await qrOf(player, wrong.code)).payload, { amount: '60000' });
+    expect((await orderRow(wrong.code)).status).toBe('FAILED');
+    expect(await unmatched(wrong.code)).toMatchObject([{ reason: 'AMOUNT_MISMATCH', amount_kip: '60000' }]);
+
+    const unknown = await deliver(paymentEvent('DNOSUCHBILL', '25000'));
+    expect(unknown.json()).toEqual({ received: true, outcome: 'unmatched' });
+    expect(await unmatched('DNOSUCHBILL')).toMatchObject([{ reason: 'UNKNOWN_BILL', deposit_order_id: null }]);
+    expect(await balanceOf(t.db, agencyId, { kind: 'unallocated_payments', currency: 'LAK' })).toBe(unallocatedBefore - 100_000n - 60_000n - 25_000n);
+    expect(await owed(player)).toBe(0n);
+    await checkLedger();
+  });
+
+  it('leaves the order PAID with the credit owed while the provider is down, and the reconciler credits it', async () => {
+    const player = await playerWithBank();
+    const order = await openOrder(player, '640000');
+    const down = await t.app.inject({ method: 'POST', url: '/sandbox/providers/askmebet/faults', payload: { mode: 'error' } });
+    expect(down.statusCode).toBe(204);
+    await payAtBank((await qrOf(player, order.code)).payload);
+    expect((await orderRow(order.code)).status).toBe('PAID');
+    const check = await post(player, `/api/v2/deposits/${order.code}/check`);
+    expect(check.json().order.status).toBe('PAID');
+    // Money paid is either at the provider or owed to the player: here, owed (or held in transit).
+    const transit = await balanceOf(t.db, agencyId, { kind: 'provider_transit', provider: 'askmebet' });
+    expect((await owed(player)) + transit).toBe(1000_00n);
+
+    await t.app.inject({ method: 'DELETE', url: '/sandbox/providers/askmebet/faults' });
+    const report = await reconcilePendingTransfers({ db: t.db, providers: t.app.providers }, { olderThanMs: 0 });
+    expect(report).toMatchObject({ depositsChecked: 1, depositsCredited: 1 });
+    expect((await orderRow(order.code)).status).toBe('SUCCESS');
+    expect(await providerCredit(player)).toBe('1000.00');
+    expect(await owed(player)).toBe(0n);
+    const again = await reconcilePendingTransfers({ db: t.db, providers: t.app.providers }, { olderThanMs: 0 });
+    expect(again.depositsChecked).toBe(0);
+    expect(await providerCredit(player)).toBe('1000.00');
+    await checkLedger();
+  });
+});
