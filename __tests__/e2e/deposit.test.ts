@@ -5,6 +5,7 @@ import { convertAt, formatAmount } from '../../src/contract/money';
 import { launchBrowser, screenshot } from '../support/browser';
 import { createTestPlayer, type TestPlayer } from '../support/players';
 import { startServer, type RunningServer } from '../support/server';
+import { displayAmount } from '../../src/contract/format';
 
 jest.setTimeout(120_000);
 
@@ -89,7 +90,7 @@ describe('deposit by LaoQR in Chromium', () => {
     await page.bringToFront();
     await page.getByRole('button', { name: 'ກວດສອບການຊຳລະ' }).click();
     await page.locator('[data-state="success"]').waitFor();
-    await page.getByText(`ຝາກເງິນສຳເລັດ ເຄຣດິດ ${expected} ບາດ ເຂົ້າ AskMeBet ແລ້ວ`).waitFor();
+    await page.getByText(`ຝາກເງິນສຳເລັດ ເຄຣດິດ ${displayAmount(expected)} ບາດ ເຂົ້າ AskMeBet ແລ້ວ`).waitFor();
     await screenshot(page, 'deposit-success-1280');
     expect(await credit(player)).toBe(expected);
 
@@ -99,7 +100,7 @@ describe('deposit by LaoQR in Chromium', () => {
     const text = await row.textContent();
     expect(text).toContain(code);
     expect(text).toContain('ສຳເລັດ');
-    expect(text).toContain('100,000 LAK');
+    expect(text).toContain('100.000 LAK');
     expect(text).toContain('AskMeBet');
     expect(text).toMatch(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}/);
     await screenshot(page, 'deposit-history-1280');

@@ -106,7 +106,7 @@ function pageShows(value: string, errorCode: string | null) {
       expect(within(screen.getByTestId('deposit')).getByRole('status')).toHaveTextContent('ໄດ້ຮັບເງິນແລ້ວ');
       break;
     case 'success':
-      expect(within(screen.getByTestId('deposit')).getByRole('status')).toHaveTextContent('ຝາກເງິນສຳເລັດ ເຄຣດິດ 156.25 ບາດ ເຂົ້າ AskMeBet ແລ້ວ');
+      expect(within(screen.getByTestId('deposit')).getByRole('status')).toHaveTextContent('ຝາກເງິນສຳເລັດ ເຄຣດິດ 156,25 ບາດ ເຂົ້າ AskMeBet ແລ້ວ');
       break;
     case 'canceled':
       expect(within(screen.getByTestId('deposit')).getByRole('status')).toHaveTextContent('ລາຍການຝາກຖືກຍົກເລີກແລ້ວ');

@@ -5,7 +5,6 @@ import type { AgencySocial } from '../../src/contract/agency';
 
 type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 /** bigint columns are read as strings (see db/database.ts) and written as bigint or string. */
-type DepositStatusColumn = 'OPEN' | 'PAID' | 'SUCCESS' | 'CANCELED' | 'EXPIRED' | 'FAILED';
 type Int8 = ColumnType<string, bigint | string | number, bigint | string | number>;
 
 export interface AgencyTables {

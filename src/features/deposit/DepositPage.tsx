@@ -18,7 +18,8 @@ import { Link } from '../../ui/Link';
 import { PageBody, PageTitle } from '../../ui/Page';
 import { Spinner } from '../../ui/Spinner';
 import { FieldError, TextField } from '../../ui/TextField';
-import { formatCountdown, formatDecimal, newIdempotencyKey } from './format';
+import { formatCountdown, newIdempotencyKey } from './format';
+import { displayAmount, displayMoney } from '../../contract/format';
 
 const Card = styled.section`
   max-width: 560px;
@@ -114,7 +115,7 @@ function DepositForm({ onCreate, errorCode, busy }: { onCreate: (request: Deposi
 
   const min = limits.data ? BigInt(limits.data.minAmount) : undefined;
   const max = limits.data ? BigInt(limits.data.maxAmount) : undefined;
-  const bounds = { min: formatDecimal(limits.data?.minAmount ?? '0'), max: formatDecimal(limits.data?.maxAmount ?? '0') };
+  const bounds = { min: displayAmount(limits.data?.minAmount ?? '0', 0), max: displayAmount(limits.data?.maxAmount ?? '0', 0) };
   const checked = min !== undefined && max !== undefined ? checkDepositAmount(amount, min, max) : undefined;
   const amountError = !amount.trim()
     ? t('validation.amountRequired')
@@ -168,7 +169,7 @@ function DepositForm({ onCreate, errorCode, busy }: { onCreate: (request: Deposi
         error={submitted ? amountError : undefined}
         hint={limits.data ? t('amountHint', bounds) : undefined}
       />
-      {preview && thb && <Preview aria-live="polite">{t('preview', { credit: formatDecimal(preview), rate: formatDecimal(thb.sell) })}</Preview>}
+      {preview && thb && <Preview aria-live="polite">{t('preview', { credit: displayAmount(preview), rate: thb.sell })}</Preview>}
       <Button type="submit" $block disabled={busy}>
         {busy ? <Spinner $size={18} /> : t('create')}
       </Button>
@@ -189,7 +190,7 @@ function OpenOrder({ order, onExpire }: { order: DepositOrder; onExpire: () => v
   return (
     <>
       <QrBlock>
-        {qr.data ? <QrImage payload={qr.data.payload} alt={t('qrAlt', { amount: formatDecimal(order.amount) })} /> : <Spinner />}
+        {qr.data ? <QrImage payload={qr.data.payload} alt={t('qrAlt', { amount: displayAmount(order.amount, 0) })} /> : <Spinner />}
         <p>{t('scanHint')}</p>
         <strong role="timer" aria-label={t('expiresIn', { time: formatCountdown(left) })}>
           {t('expiresIn', { time: formatCountdown(left) })}
@@ -199,10 +200,10 @@ function OpenOrder({ order, onExpire }: { order: DepositOrder; onExpire: () => v
         <dt>{t('code')}</dt>
         <dd data-testid="deposit-code">{order.code}</dd>
         <dt>{t('amountToPay')}</dt>
-        <dd>{formatDecimal(order.amount)} LAK</dd>
+        <dd>{displayMoney(order.amount, 'LAK')}</dd>
         <dt>{t('credit')}</dt>
         <dd>
-          {formatDecimal(order.credit)} THB · {PROVIDER_NAMES[order.provider]}
+          {displayMoney(order.credit, 'THB')} · {PROVIDER_NAMES[order.provider]}
         </dd>
         {qr.data && (
           <>
@@ -324,13 +325,13 @@ export default function DepositPage() {
                 </Message>
               )}
               <Message role="status" $tone={stateName === 'success' ? 'success' : stateName === 'paid' ? 'warning' : 'danger'}>
-                {t(`result.${stateName}`, { credit: formatDecimal(order.creditedTotal ?? order.credit), provider: PROVIDER_NAMES[order.provider] })}
+                {t(`result.${stateName}`, { credit: displayAmount(order.creditedTotal ?? order.credit), provider: PROVIDER_NAMES[order.provider] })}
               </Message>
               <Details>
                 <dt>{t('code')}</dt>
                 <dd data-testid="deposit-code">{order.code}</dd>
                 <dt>{t('amountToPay')}</dt>
-                <dd>{formatDecimal(order.amount)} LAK</dd>
+                <dd>{displayMoney(order.amount, 'LAK')}</dd>
               </Details>
               <Actions>
                 {stateName === 'paid' ? (

@@ -1,15 +1,4 @@
-/**
- * Local display helpers of the deposit page (the shell's shared format helpers were not in this
- * tree yet). Amounts arrive as the API's decimal strings and are grouped the Lao way.
- */
-const grouping = new Intl.NumberFormat('lo-LA');
-
-/** "100000" → "100,000"; "156.25" → "156.25" with its whole part grouped. */
-export function formatDecimal(text: string): string {
-  const [whole, fraction] = text.split('.');
-  const grouped = /^\d+$/.test(whole) ? grouping.format(BigInt(whole)) : whole;
-  return fraction === undefined ? grouped : `${grouped}.${fraction}`;
-}
+/** Small helpers of the deposit page. */
 
 /** Milliseconds left → "mm:ss" (never below 00:00). */
 export function formatCountdown(ms: number): string {

@@ -6,7 +6,8 @@ import { PROVIDER_NAMES } from '../../contract/providers';
 import { Button } from '../../ui/Button';
 import { PageBody, PageTitle } from '../../ui/Page';
 import { Spinner } from '../../ui/Spinner';
-import { StatusBadge, formatDateTime, formatDecimal } from './depositDisplay';
+import { displayMoney, formatDateTime } from '../../contract/format';
+import { StatusBadge } from '../../ui/StatusBadge';
 
 const PAGE_SIZE = 10;
 
@@ -78,7 +79,7 @@ export default function DepositHistoryPage() {
               <Item key={order.code} data-testid="deposit-row">
                 <Head>
                   <strong>{order.code}</strong>
-                  <StatusBadge $status={order.status}>{t(`status.${order.status}`, { defaultValue: order.status })}</StatusBadge>
+                  <StatusBadge status={order.status} />
                 </Head>
                 <Fields>
                   <dt>{t('list.date')}</dt>
@@ -86,17 +87,17 @@ export default function DepositHistoryPage() {
                   <dt>{t('list.provider')}</dt>
                   <dd>{PROVIDER_NAMES[order.provider] ?? order.provider}</dd>
                   <dt>{t('list.amount')}</dt>
-                  <dd>{formatDecimal(order.amount)} LAK</dd>
+                  <dd>{displayMoney(order.amount, 'LAK')}</dd>
                   {order.promoCredit !== null && (
                     <>
                       <dt>{t('list.promoCredit')}</dt>
-                      <dd>{formatDecimal(order.promoCredit)} THB</dd>
+                      <dd>{displayMoney(order.promoCredit, 'THB')}</dd>
                     </>
                   )}
                   {order.creditedTotal !== null && (
                     <>
                       <dt>{t('list.creditedTotal')}</dt>
-                      <dd>{formatDecimal(order.creditedTotal)} THB</dd>
+                      <dd>{displayMoney(order.creditedTotal, 'THB')}</dd>
                     </>
                   )}
                 </Fields>
