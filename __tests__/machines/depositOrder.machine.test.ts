@@ -10,6 +10,9 @@ import { getShortestPaths } from 'xstate/graph';
 import { depositOrderMachine, type DepositOrderEvent } from '../../machines/depositOrder.machine';
 import type { DepositOrder, DepositStatus } from '../../src/contract/deposits';
 import { API, renderApp } from '../support/renderApp';
+import { serveLoggedInPlayer } from '../support/playerSite';
+
+jest.mock('@fingerprintjs/fingerprintjs', () => jest.requireActual('../support/fakeFingerprintjs'));
 
 jest.setTimeout(60_000);
 
@@ -146,6 +149,7 @@ describe('the deposit page follows the depositOrder machine', () => {
     const expires = path.steps.some((step) => step.event.type === 'EXPIRE');
     // A path that lets the QR run out gets an order that expires in a moment.
     const resumable = orderWith('OPEN', expires ? 1500 : 15 * 60_000);
+    serveLoggedInPlayer();
     nock(API).get('/api/v2/agency').reply(200, { agency: { id: 'agency-1', name: 'Champa' } }).persist();
     nock(API).get('/api/v2/players/bank-accounts').reply(200, { bankAccounts: [{ id: 'a1', bank: 'bcel', accountNumber: '010120001234567001', accountName: 'S K', currency: 'LAK', createdAt: '2025-01-01T00:00:00.000Z' }] }).persist();
     nock(API).get('/api/v2/exchange-rates').reply(200, [{ code: 'THB_LAK', mid: '620', displayName: 'THB/LAK', currency: 'THB', buy: '600', sell: '640' }]).persist();

@@ -81,7 +81,7 @@ describe('status badges', () => {
     ['SUCCESS', 'ສຳເລັດ', 'green'],
     ['FAILED', 'ລົ້ມເຫຼວ', 'red'],
     ['REJECTED', 'ຖືກປະຕິເສດ', 'red'],
-    ['EXPIRED', 'EXPIRED', 'grey'],
+    ['ON_HOLD', 'ON_HOLD', 'grey'],
   ])('%s reads "%s" in %s', (status, text, tone) => {
     withProviders(<StatusBadge status={status} />);
     const badge = screen.getByTestId('status-badge');
