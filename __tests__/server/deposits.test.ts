@@ -143,6 +143,9 @@ describe('the deposit lifecycle', () => {
     await payAtBank(qr.payload);
     expect((await orderRow(order.code)).status).toBe('SUCCESS');
     expect(await providerCredit(player)).toBe('156.25');
+    // The provider knows the transfer by the order code.
+    const atProvider = await t.db.selectFrom('sandbox_provider_transfers').select(['ref', 'direction', 'amount', 'status']).where('ref', '=', order.code).execute();
+    expect(atProvider).toEqual([{ ref: order.code, direction: 'IN', amount: '15625', status: 'SUCCESS' }]);
     expect(await balanceOf(t.db, agencyId, { kind: 'agency_cash', currency: 'LAK' })).toBe(cashBefore + 100_000n);
     expect(await owed(player)).toBe(0n);
 

@@ -418,6 +418,8 @@ export async function creditPaidDeposit(deps: Pick<DepositDeps, 'db' | 'provider
         kind: 'DEPOSIT_CREDIT',
         from: owedTo(order.player_id),
         refs: { deposit: order.code },
+        // The provider sees the order code; a retry after a refusal needs a ref of its own.
+        providerRef: attempt === 1 ? order.code : `${order.code}-${attempt}`,
       });
       status = result.status;
     } catch (error) {

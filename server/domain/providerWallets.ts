@@ -150,6 +150,8 @@ export interface ProviderTransferRequest extends PlayerAtProvider {
   key: string;
   kind?: string;
   refs?: Record<string, string>;
+  /** The ref the provider is to know this transfer by (unique at the provider); a random one if unset. */
+  providerRef?: string;
 }
 
 function checkAmount(amount: bigint) {
@@ -197,7 +199,7 @@ async function runProviderTransfer(
       to,
       amount: request.amount,
       refs: { ...request.refs, playerId: request.playerId },
-      provider: { name: request.provider, ref: randomUUID(), direction },
+      provider: { name: request.provider, ref: request.providerRef ?? randomUUID(), direction },
     }),
   );
   if (transfer.status !== 'PENDING') return resultOf(transfer, replayed);
