@@ -9,6 +9,7 @@ import { signWebhook, type PaymentPaidEventBody } from '../../server/adapters/pa
 import { parseLaoQr } from '../../src/contract/laoqr';
 import type { DepositOrder, DepositQr } from '../../src/contract/deposits';
 import type { Provider } from '../../src/contract/providers';
+import { createOperator } from '../../server/domain/operators';
 
 const SECRET = 'deposit-test-webhook-secret-42';
 let t: TestApp;
@@ -229,6 +230,13 @@ describe('the deposit lifecycle', () => {
     expect(await unmatched(order.code)).toMatchObject([{ reason: 'ORDER_CANCELED', amount_kip: '100000', status: 'UNRESOLVED' }]);
     expect(await balanceOf(t.db, agencyId, { kind: 'unallocated_payments', currency: 'LAK' })).toBe(unallocatedBefore - 100_000n);
     expect(await owed(player)).toBe(0n);
+    // The operator sees it among the payments to resolve; a player session does not open that list.
+    await createOperator(t.db, agencyId, { username: 'desk', password: 'operator-pass-1', role: 'staff' }, { operatorId: null, name: 'test' });
+    const login = await t.app.inject({ method: 'POST', url: '/api/v2/admin/login', payload: { username: 'desk', password: 'operator-pass-1' } });
+    const operatorCookie = String(login.headers['set-cookie']).split(';')[0];
+    const listed = await t.app.inject({ url: '/api/v2/admin/deposits/unmatched', headers: { cookie: operatorCookie } });
+    expect(listed.json().items).toEqual([expect.objectContaining({ billNumber: order.code, reason: 'ORDER_CANCELED', amount: '100000', status: 'UNRESOLVED' })]);
+    expect((await get(player, '/api/v2/admin/deposits/unmatched')).statusCode).toBe(401);
     // A new order may be made once the old one is closed.
     await openOrder(player, '10000');
     await checkLedger();

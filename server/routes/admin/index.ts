@@ -6,6 +6,7 @@ import type { WithdrawalDeps } from '../../domain/withdrawals';
 import adminAuthRoutes from './auth';
 import adminOperatorRoutes from './operators';
 import adminWithdrawalRoutes from './withdrawals';
+import adminDepositRoutes from './deposits';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -47,6 +48,7 @@ const adminRoutes: FastifyPluginAsync<WithdrawalDeps> = async (app, deps) => {
   await app.register(adminAuthRoutes, { db: deps.db, guards });
   await app.register(adminWithdrawalRoutes, { deps, guards });
   await app.register(adminOperatorRoutes, { db: deps.db, guards });
+  await app.register(adminDepositRoutes, { db: deps.db, guards });
 };
 
 export default adminRoutes;

@@ -1,0 +1,36 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { Database } from '../../db/database';
+import { unmatchedPaymentsOf } from '../../domain/deposits';
+import { errorSchema } from '../schemas';
+import type { AdminGuards } from './index';
+
+const unmatchedPaymentSchema = {
+  type: 'object',
+  required: ['id', 'billNumber', 'reason', 'amount', 'transactionId', 'paidAt', 'status'],
+  properties: {
+    id: { type: 'string' },
+    billNumber: { type: 'string' },
+    reason: { type: 'string' },
+    amount: { type: 'string' },
+    transactionId: { type: 'string' },
+    paidAt: { type: 'string', format: 'date-time' },
+    status: { type: 'string' },
+  },
+} as const;
+
+/** GET /admin/deposits/unmatched?status=: money paid that no open order could take (wrong amount, late, unknown bill). */
+const adminDepositRoutes: FastifyPluginAsync<{ db: Database; guards: AdminGuards }> = async (app, { db, guards }) => {
+  app.get<{ Querystring: { status?: 'UNRESOLVED' | 'RESOLVED' } }>(
+    '/deposits/unmatched',
+    {
+      preHandler: guards.requireOperator,
+      schema: {
+        querystring: { type: 'object', additionalProperties: false, properties: { status: { type: 'string', enum: ['UNRESOLVED', 'RESOLVED'] } } },
+        response: { 200: { type: 'object', required: ['items'], properties: { items: { type: 'array', items: unmatchedPaymentSchema } } }, 401: errorSchema },
+      },
+    },
+    async (request) => ({ items: await unmatchedPaymentsOf(db, request.agency.id, request.query.status) }),
+  );
+};
+
+export default adminDepositRoutes;
