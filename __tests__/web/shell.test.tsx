@@ -14,6 +14,9 @@ import { ErrorBoundary } from '../../src/ui/ErrorBoundary';
 import { API, renderApp } from '../support/renderApp';
 import { SOCIAL, mockShellApi } from '../support/shell';
 
+// The session reports the device of a logged-in player; jsdom cannot run fingerprintjs itself.
+jest.mock('@fingerprintjs/fingerprintjs', () => jest.requireActual('../support/fakeFingerprintjs'));
+
 // Each test renders the whole site on two cores shared with other test runs: give it room.
 configure({ asyncUtilTimeout: 10_000 });
 jest.setTimeout(60_000);
@@ -102,7 +105,8 @@ describe('the drawer', () => {
     mockShellApi({ session: 'player' });
     renderApp('/player/deposit');
     const inDrawer = await openDrawer();
-    await userEvent.click(inDrawer.getByRole('link', { name: 'ຖອນເງິນ' }));
+    // The player's entries appear once the session has loaded the player.
+    await userEvent.click(await inDrawer.findByRole('link', { name: 'ຖອນເງິນ' }));
     expect(window.location.pathname).toBe('/player/withdraw');
     expect(drawer()).toHaveAttribute('data-state', 'closed');
     expect(drawer()).toHaveAttribute('aria-hidden', 'true');
