@@ -10,19 +10,7 @@ import { Spinner } from '../../ui/Spinner';
 import { BankAccountForm } from './BankAccountForm';
 import { BankLogo } from './BankLogo';
 import { useBankName } from './useBankName';
-
-const Card = styled.section`
-  max-width: 640px;
-  padding: 20px;
-  border-radius: ${({ theme }) => theme.radius};
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-`;
-
-const CardTitle = styled.h2`
-  margin: 0 0 12px;
-  font-size: 1.15rem;
-`;
+import { Card, CardTitle, Details } from '../../ui/Card';
 
 const Intro = styled.p`
   margin: 0 0 16px;
@@ -34,21 +22,6 @@ const AccountHead = styled.div`
   align-items: center;
   gap: 12px;
   margin-bottom: 12px;
-`;
-
-const Details = styled.dl`
-  display: grid;
-  grid-template-columns: max-content 1fr;
-  gap: 6px 16px;
-  margin: 0;
-  dt {
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
-  dd {
-    margin: 0;
-    font-weight: 700;
-    overflow-wrap: anywhere;
-  }
 `;
 
 const Note = styled.p`

@@ -20,14 +20,7 @@ import { Spinner } from '../../ui/Spinner';
 import { FieldError, TextField } from '../../ui/TextField';
 import { formatCountdown, newIdempotencyKey } from './format';
 import { displayAmount, displayMoney } from '../../contract/format';
-
-const Card = styled.section`
-  max-width: 560px;
-  padding: 20px;
-  border-radius: ${({ theme }) => theme.radius};
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-`;
+import { Card, Details } from '../../ui/Card';
 
 const Select = styled.select`
   min-height: 44px;
@@ -66,21 +59,6 @@ const QrBlock = styled.div`
   justify-items: center;
   gap: 12px;
   margin-bottom: 16px;
-`;
-
-const Details = styled.dl`
-  display: grid;
-  grid-template-columns: max-content 1fr;
-  gap: 6px 16px;
-  margin: 0 0 16px;
-  dt {
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
-  dd {
-    margin: 0;
-    font-weight: 700;
-    overflow-wrap: anywhere;
-  }
 `;
 
 const Actions = styled.div`

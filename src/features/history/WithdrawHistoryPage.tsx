@@ -9,6 +9,7 @@ import { PageBody, PageTitle } from '../../ui/Page';
 import { Spinner } from '../../ui/Spinner';
 import { displayMoney, formatDateTime } from '../../contract/format';
 import { StatusBadge } from '../../ui/StatusBadge';
+import { Details } from '../../ui/Card';
 
 const PAGE_SIZE = 10;
 
@@ -44,21 +45,6 @@ const Head = styled.div`
   gap: 8px;
   margin-bottom: 8px;
   strong {
-    overflow-wrap: anywhere;
-  }
-`;
-
-const Details = styled.dl`
-  display: grid;
-  grid-template-columns: max-content 1fr;
-  gap: 4px 12px;
-  margin: 0;
-  font-size: 0.92rem;
-  dt {
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
-  dd {
-    margin: 0;
     overflow-wrap: anywhere;
   }
 `;

@@ -14,20 +14,7 @@ import { Spinner } from '../../ui/Spinner';
 import { FieldError, TextField } from '../../ui/TextField';
 import { displayMoney } from '../../contract/format';
 import { StatusBadge } from '../../ui/StatusBadge';
-
-const Card = styled.section`
-  max-width: 640px;
-  padding: 20px;
-  margin-bottom: 16px;
-  border-radius: ${({ theme }) => theme.radius};
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-`;
-
-const CardTitle = styled.h2`
-  margin: 0 0 12px;
-  font-size: 1.15rem;
-`;
+import { Card, CardTitle, Details } from '../../ui/Card';
 
 const Muted = styled.p`
   margin: 0 0 12px;
@@ -62,21 +49,6 @@ const Preview = styled.output`
     display: block;
     font-size: 1.4rem;
     color: ${({ theme }) => theme.colors.primary};
-  }
-`;
-
-const Details = styled.dl`
-  display: grid;
-  grid-template-columns: max-content 1fr;
-  gap: 6px 16px;
-  margin: 0;
-  dt {
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
-  dd {
-    margin: 0;
-    font-weight: 700;
-    overflow-wrap: anywhere;
   }
 `;
 
