@@ -146,9 +146,10 @@ describe('the deposit page follows the depositOrder machine', () => {
   afterAll(() => nock.enableNetConnect());
 
   it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_, path) => {
-    const expires = path.steps.some((step) => step.event.type === 'EXPIRE');
-    // A path that lets the QR run out gets an order that expires in a moment.
-    const resumable = orderWith('OPEN', expires ? 1500 : 15 * 60_000);
+    const stepsBeforeExpiry = path.steps.findIndex((step) => step.event.type === 'EXPIRE');
+    // A path that lets the QR run out gets an order that expires soon after the steps before it:
+    // 3 s a step, so a loaded machine still sees the order open until then (within waitFor's 15 s).
+    const resumable = orderWith('OPEN', stepsBeforeExpiry >= 0 ? 3000 * stepsBeforeExpiry : 15 * 60_000);
     serveLoggedInPlayer();
     nock(API).get('/api/v2/agency').reply(200, { agency: { id: 'agency-1', name: 'Champa' } }).persist();
     nock(API).get('/api/v2/players/bank-accounts').reply(200, { bankAccounts: [{ id: 'a1', bank: 'bcel', accountNumber: '010120001234567001', accountName: 'S K', currency: 'LAK', createdAt: '2025-01-01T00:00:00.000Z' }] }).persist();
