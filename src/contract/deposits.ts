@@ -36,6 +36,8 @@ export interface DepositOrder {
 export interface DepositRequest {
   provider: Provider;
   amount: string;
+  /** The promotion the player has taken (its usage is ACTIVE); the amount must be its set amount. */
+  promotionId?: string;
 }
 
 export interface DepositOrderResponse {

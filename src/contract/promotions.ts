@@ -1,0 +1,159 @@
+import type { Language } from '../i18n/languages';
+import type { Provider } from './providers';
+
+/**
+ * Promotions (SPEC.md sections 3 to 8): a deposit bonus a player takes for one provider, with the
+ * turnover, balance and withdrawal rules that hold while it is in use. Amounts are decimal strings
+ * (THB credit with 2 decimals, LAK in whole kip); the pure rules below work in satang and kip as
+ * bigint and are used by the server, which decides, and by the pages, which preview.
+ */
+
+export type TranslatedText = Record<Language, string>;
+
+export const PROMOTION_STATUSES = ['ACTIVE', 'INACTIVE'] as const;
+export type PromotionStatus = (typeof PROMOTION_STATUSES)[number];
+
+/** A fixed bonus in THB, or a percent of the deposit's credit with a cap in THB. */
+export type PromotionBonus = { kind: 'FIXED'; amount: string } | { kind: 'PERCENT'; percent: number; cap: string };
+
+export interface Promotion {
+  id: string;
+  name: TranslatedText;
+  terms: TranslatedText;
+  /** A path or URL of the card picture. */
+  imageUrl: string;
+  bonus: PromotionBonus;
+  /** The set deposit amount in LAK: the deposit that takes the promotion must be exactly this. */
+  depositAmount: string;
+  /** Turnover needed = credit received (deposit credit + bonus) × this; 0 means none. */
+  turnoverMultiple: number;
+  /** THB the credit must at least be to withdraw while the promotion is in use. */
+  minBalance: string;
+  /** At most this percent of the credit received is paid out; the excess returns to the agency. */
+  maxWithdrawPercent: number;
+  /**
+   * THB below which a provider's credit counts as spent: taking the promotion and its deposit need
+   * the credit below it, and a recheck that finds the credit below it ends the usage.
+   */
+  creditThreshold: string;
+  /** Only for a player who has never had a successful deposit. */
+  firstOrderOnly: boolean;
+  /** The providers the bonus may be taken for. */
+  providers: Provider[];
+  startsAt: string;
+  /** null: no end. */
+  endsAt: string | null;
+  status: PromotionStatus;
+}
+
+export interface PromotionListResponse {
+  promotions: Promotion[];
+}
+
+export interface PromotionResponse {
+  promotion: Promotion;
+}
+
+/**
+ * ACTIVE: taken, waiting for the deposit of the set amount. USED: that deposit is credited with the
+ * bonus and the turnover runs. SUCCESS: ended (turnover met, credit spent, or withdrawn).
+ * CANCELED: given up by the player (a bonus already credited is forfeited). INACTIVE: the
+ * promotion ended or was switched off before the deposit was made.
+ */
+export const PROMOTION_USAGE_STATUSES = ['ACTIVE', 'INACTIVE', 'USED', 'SUCCESS', 'CANCELED'] as const;
+export type PromotionUsageStatus = (typeof PROMOTION_USAGE_STATUSES)[number];
+
+/** A usage in one of these is the player's one promotion at a time. */
+export const PROMOTION_USAGE_IN_PROGRESS: readonly PromotionUsageStatus[] = ['ACTIVE', 'USED'];
+
+export const PROMOTION_USAGE_END_REASONS = ['TURNOVER_MET', 'CREDIT_BELOW_THRESHOLD', 'WITHDRAWN', 'CANCELED', 'PROMOTION_ENDED'] as const;
+export type PromotionUsageEndReason = (typeof PROMOTION_USAGE_END_REASONS)[number];
+
+export interface PromotionUsage {
+  usageId: string;
+  promotionId: string;
+  promotionName: TranslatedText;
+  provider: Provider;
+  status: PromotionUsageStatus;
+  /** The deposit order that took the promotion; null while none has been made. */
+  depositCode: string | null;
+  /** THB: the deposit's own credit, the bonus, and their sum; null until the deposit is credited. */
+  depositCredit: string | null;
+  bonus: string | null;
+  creditReceived: string | null;
+  /** THB of bets needed and made since the bonus was credited (as of the last recheck). */
+  turnoverRequired: string | null;
+  turnover: string | null;
+  createdAt: string;
+  usedAt: string | null;
+  endedAt: string | null;
+  endReason: PromotionUsageEndReason | null;
+}
+
+export interface PromotionUseRequest {
+  promotionId: string;
+  providerId: Provider;
+}
+
+export interface PromotionUsageResponse {
+  usage: PromotionUsage;
+}
+
+/** GET /players/promotions/using and POST /promotions/usages/recheck: the usage in progress, if any. */
+export interface PromotionUsingResponse {
+  usage: PromotionUsage | null;
+}
+
+export interface PromotionUsageCancelRequest {
+  usageId: string;
+}
+
+export interface PromotionUsagePage {
+  items: PromotionUsage[];
+  page: number;
+  pageSize: number;
+  total: number;
+}
+
+export const PROMOTION_USAGE_PAGE_SIZE_MAX = 100;
+
+/** The bonus a deposit credit earns: the fixed amount, or the percent rounded down and capped. */
+export function bonusFor(bonus: { kind: 'FIXED'; amountSatang: bigint } | { kind: 'PERCENT'; percent: number; capSatang: bigint }, depositCreditSatang: bigint): bigint {
+  if (bonus.kind === 'FIXED') return bonus.amountSatang;
+  const earned = (depositCreditSatang * BigInt(bonus.percent)) / 100n;
+  return earned < bonus.capSatang ? earned : bonus.capSatang;
+}
+
+/** The bets in satang a usage needs: credit received × the turnover multiple. */
+export function turnoverRequiredFor(creditReceivedSatang: bigint, turnoverMultiple: number): bigint {
+  return creditReceivedSatang * BigInt(turnoverMultiple);
+}
+
+/** What a usage in use holds against a withdrawal, in satang. */
+export interface PromotionWithdrawalTerms {
+  bonusSatang: bigint;
+  creditReceivedSatang: bigint;
+  minBalanceSatang: bigint;
+  maxWithdrawPercent: number;
+  turnoverMet: boolean;
+}
+
+export type PromotionWithdrawalCheck =
+  | { ok: true; paidSatang: bigint; retainedSatang: bigint }
+  | { ok: false; code: 'PROMOTION_WITHDRAW_WHOLE_CREDIT' | 'PROMOTION_MIN_BALANCE' | 'PROMOTION_CREDIT_TOO_LOW' };
+
+/**
+ * The withdrawal rules of SPEC.md section 5 while a promotion is in use, in the order a player can
+ * act on them: the credit must exceed the bonus, reach the minimum balance, and be withdrawn whole.
+ * Of the credit taken, the bonus is deducted when the turnover is not met, and at most
+ * maxWithdrawPercent of the credit received is paid; the rest (retained) returns to the agency.
+ */
+export function checkPromotionWithdrawal(terms: PromotionWithdrawalTerms, creditSatang: bigint, amountSatang: bigint): PromotionWithdrawalCheck {
+  if (creditSatang <= terms.bonusSatang) return { ok: false, code: 'PROMOTION_CREDIT_TOO_LOW' };
+  if (creditSatang < terms.minBalanceSatang) return { ok: false, code: 'PROMOTION_MIN_BALANCE' };
+  if (amountSatang !== creditSatang) return { ok: false, code: 'PROMOTION_WITHDRAW_WHOLE_CREDIT' };
+  const afterBonus = terms.turnoverMet ? creditSatang : creditSatang - terms.bonusSatang;
+  const cap = (terms.creditReceivedSatang * BigInt(terms.maxWithdrawPercent)) / 100n;
+  const paidSatang = afterBonus < cap ? afterBonus : cap;
+  return { ok: true, paidSatang, retainedSatang: creditSatang - paidSatang };
+}
