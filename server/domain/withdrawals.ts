@@ -53,6 +53,7 @@ export function toWithdrawal(row: WithdrawalRow): Withdrawal {
     creditReceived: formatAmount(BigInt(row.amount_kip), 'LAK'),
     amountReceived: row.received_kip === null ? null : formatAmount(BigInt(row.received_kip), 'LAK'),
     creditReturned: formatAmount(BigInt(row.credit_returned_satang), 'THB'),
+    promotionRetained: null,
     bankName: row.bank,
     accountName: row.account_name,
     accountNumber: row.account_number,

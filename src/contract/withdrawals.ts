@@ -23,6 +23,11 @@ export interface Withdrawal {
   amountReceived: string | null;
   /** THB credit given back to the provider (on rejection or a failed payout). */
   creditReturned: string;
+  /**
+   * THB of the credit taken that a promotion in use kept for the agency (the bonus deducted when
+   * the turnover was not met, and any excess over the promotion's maximum); null without one.
+   */
+  promotionRetained: string | null;
   bankName: string;
   accountName: string;
   accountNumber: string;
