@@ -11,7 +11,7 @@ import { setRate } from '../../server/domain/exchangeRates';
 import { balanceOf, postTransfer, type AccountRef } from '../../server/domain/ledger';
 import { ensureMember, sendCreditToProvider } from '../../server/domain/providerWallets';
 import { reconcilePendingTransfers } from '../../server/domain/reconciler';
-import { payOut, rejectWithdrawal, type WithdrawalDeps } from '../../server/domain/withdrawals';
+import { payOut, rejectWithdrawal, requestWithdrawal, type WithdrawalDeps } from '../../server/domain/withdrawals';
 import { rigSpins, spin } from '../../server/sandbox/providers/books';
 import type { Promotion, PromotionUsage } from '../../src/contract/promotions';
 import type { Provider } from '../../src/contract/providers';
@@ -557,6 +557,17 @@ describe('a withdrawal with a promotion in use', () => {
     expect(res.statusCode).toBe(201);
     // 250 - 100 bonus = 150 THB paid (below the 600 THB cap), 100 kept; 150 × 600 = 90,000 LAK.
     expect(res.json().withdrawal).toMatchObject({ amountWithdrawn: '250.00', creditReceived: '90000', promotionRetained: '100.00' });
+  });
+
+  it('pays out at once when the amount paid, not the credit taken, is within the auto-approve limit', async () => {
+    const promotion = await createTestPromotion(t.db, agencyId, { maxWithdrawPercent: 100 });
+    const player = await playerWithBank();
+    await usedPromotion(player, promotion);
+    await setSandboxCredit(player, 300_00n);
+    const autoApproving = { ...deps, settings: { ...deps.settings, autoApproveSatang: 200_00n } };
+    // 300 THB taken, 200 paid (100% of the 200 received), 100 kept: 200 is within the 200 THB limit.
+    const { withdrawal } = await requestWithdrawal(autoApproving, { agencyId, playerId: player.id }, { provider: 'askmebet', amount: '300.00' }, `auto-approve-${player.id}`);
+    expect(withdrawal).toMatchObject({ status: 'SUCCESS', amountWithdrawn: '300.00', creditReceived: '120000', amountReceived: '120000', promotionRetained: '100.00' });
   });
 
   it('returns the whole credit once when rejected, and the promotion is in use again', async () => {
