@@ -559,6 +559,28 @@ describe('a withdrawal with a promotion in use', () => {
     expect(res.json().withdrawal).toMatchObject({ amountWithdrawn: '250.00', creditReceived: '90000', promotionRetained: '100.00' });
   });
 
+  it('returns the whole credit once when the payout fails, and the promotion is in use again', async () => {
+    const promotion = await createTestPromotion(t.db, agencyId, { maxWithdrawPercent: 100 });
+    const player = await playerWithBank();
+    const usage = await usedPromotion(player, promotion);
+    await setSandboxCredit(player, 300_00n);
+    const res = await withdraw(player, '300.00');
+    expect(res.json().withdrawal).toMatchObject({ creditReceived: '120000', promotionRetained: '100.00' });
+    const poolBefore = await pool();
+    await t.app.inject({ method: 'PUT', url: '/sandbox/bank/api/faults', payload: { operation: 'payout', mode: 'decline' } });
+    try {
+      const failed = await payOut(deps, agencyId, res.json().withdrawal.code, { operatorId: null, name: 'test' });
+      expect(failed).toMatchObject({ status: 'FAILED', credit_returned_satang: '30000' });
+    } finally {
+      await t.app.inject({ method: 'PUT', url: '/sandbox/bank/api/faults', payload: { operation: 'payout', mode: 'none' } });
+    }
+    await reconcilePendingTransfers(deps, { olderThanMs: 0 });
+    expect(await creditOf(player)).toBe('300.00');
+    expect(await pool()).toBe(poolBefore);
+    expect(await using(player)).toMatchObject({ usageId: usage.usageId, status: 'USED' });
+    await checkLedger();
+  });
+
   it('pays out at once when the amount paid, not the credit taken, is within the auto-approve limit', async () => {
     const promotion = await createTestPromotion(t.db, agencyId, { maxWithdrawPercent: 100 });
     const player = await playerWithBank();
