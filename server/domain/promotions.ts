@@ -451,6 +451,7 @@ export async function creditPromotionBonus(trx: LedgerTrx, order: { id: string; 
       turnover_since: sql<Date>`now()`,
       used_at: sql<Date>`now()`,
     })
+    .where('agency_id', '=', order.agency_id)
     .where('id', '=', usage.id)
     .execute();
   return bonus;
@@ -515,7 +516,7 @@ export async function cancelUsage(deps: WalletDeps, who: PlayerRef, usageId: str
       return null;
     }
     const attempt = row.cancel_attempt + 1;
-    await trx.updateTable('promotion_usages').set({ cancel_take_satang: take, cancel_attempt: attempt }).where('id', '=', row.id).execute();
+    await trx.updateTable('promotion_usages').set({ cancel_take_satang: take, cancel_attempt: attempt }).where('agency_id', '=', who.agencyId).where('id', '=', row.id).execute();
     return { take, attempt };
   });
 
@@ -535,6 +536,7 @@ export async function cancelUsage(deps: WalletDeps, who: PlayerRef, usageId: str
       await db
         .updateTable('promotion_usages')
         .set({ cancel_take_satang: null })
+        .where('agency_id', '=', who.agencyId)
         .where('id', '=', usage.id)
         .where('status', '=', 'USED')
         .where('cancel_attempt', '=', claim.attempt)
@@ -602,5 +604,5 @@ export async function reopenUsageAfterWithdrawal(trx: LedgerTrx, agencyId: strin
   if (!usage || usage.status !== 'SUCCESS' || usage.end_reason !== 'WITHDRAWN') return;
   const other = await usageInProgress(trx, { agencyId, playerId: usage.player_id });
   if (other) return;
-  await trx.updateTable('promotion_usages').set({ status: 'USED', end_reason: null, ended_at: null }).where('id', '=', usageId).execute();
+  await trx.updateTable('promotion_usages').set({ status: 'USED', end_reason: null, ended_at: null }).where('agency_id', '=', agencyId).where('id', '=', usageId).execute();
 }
