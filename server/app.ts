@@ -38,6 +38,7 @@ declare module 'fastify' {
 }
 import playerRoutes from './routes/players';
 import fingerprintRoutes from './routes/fingerprint';
+import promotionRoutes from './routes/promotions';
 
 export interface AppDeps {
   db: Database;
@@ -99,6 +100,7 @@ export async function buildApp({ db, config, logger = false, readiness = { prepa
       await api.register(adminRoutes, { ...withdrawalDeps, prefix: '/admin' });
       await api.register(depositRoutes, { db, config, providers, gateway: () => app.laoqrGateway });
       await api.register(laoqrWebhookRoutes, { db, providers, secret: config.laoqrWebhookSecret });
+      await api.register(promotionRoutes, { db, providers });
     },
     { prefix: '/api/v2' },
   );

@@ -3,6 +3,7 @@ import { createAgency, findAgencyByHost, type Agency } from './domain/agencies';
 import { currentRate, setRate } from './domain/exchangeRates';
 import type { RateCurrency } from '../src/contract/money';
 import { setReceivingAccount } from './domain/deposits';
+import { seedDemoPromotions } from './seedPromotions';
 
 export const DEMO_HOSTS = ['localhost', '127.0.0.1'];
 
@@ -48,4 +49,5 @@ export async function seed(db: Database): Promise<void> {
   const agency = await seedDemoAgency(db);
   await seedDemoExchangeRates(db, agency);
   await seedDemoReceivingAccount(db, agency);
+  await seedDemoPromotions(db, agency);
 }

@@ -10,7 +10,10 @@ import { findAgencyByHost, type Agency } from '../domain/agencies';
 import { AppError } from '../domain/errors';
 import { currentRates, rateHistory, setRate, type RateChange } from '../domain/exchangeRates';
 import { RATE_CURRENCIES, isRateCurrency } from '../../src/contract/money';
+import type { Promotion } from '../../src/contract/promotions';
 import { OPERATOR_ROLES, createOperator } from '../domain/operators';
+import { allPromotions, fundBonusPool } from '../domain/promotions';
+import { formatAmount, parseAmount } from '../../src/contract/money';
 
 /**
  * The operator's command line: `npm run agency -- <command> [options]`. Each command names its
@@ -30,7 +33,9 @@ interface Command {
   summary: string;
   usage: string;
   options: Options;
-  run(context: CliContext, agency: Agency, values: Values): Promise<void>;
+  /** How many positional arguments the command takes (none unless told). */
+  positionals?: number;
+  run(context: CliContext, agency: Agency, values: Values, positionals: string[]): Promise<void>;
 }
 
 /** A mistake in how the command was typed: the usage is printed with it. */
@@ -54,6 +59,16 @@ function rateCurrency(values: Values) {
 }
 
 const operatorName = () => `cli:${os.userInfo().username}`;
+
+const describeBonus = ({ bonus }: Promotion) => (bonus.kind === 'FIXED' ? `${bonus.amount} THB` : `${bonus.percent}% up to ${bonus.cap} THB`);
+
+const describePromotion = (promotion: Promotion) =>
+  [
+    `${promotion.id} ${promotion.status} "${promotion.name.lo}" / "${promotion.name.th}"`,
+    `    bonus ${describeBonus(promotion)} for a deposit of ${promotion.depositAmount} LAK; turnover x${promotion.turnoverMultiple}; minimum balance ${promotion.minBalance} THB;`,
+    `    at most ${promotion.maxWithdrawPercent}% of the credit received paid out; credit threshold ${promotion.creditThreshold} THB;${promotion.firstOrderOnly ? ' first deposit only;' : ''}`,
+    `    providers ${promotion.providers.join(', ')}; from ${promotion.startsAt} to ${promotion.endsAt ?? 'no end'}`,
+  ].join('\n');
 
 const COMMANDS: Record<string, Command> = {
   'set-rate': {
@@ -88,6 +103,30 @@ const COMMANDS: Record<string, Command> = {
         { operatorId: null, name: operatorName() },
       );
       out(`${agency.name}: operator ${operator.username} (${operator.role}) created; log in with POST /api/v2/admin/login`);
+    },
+  },
+  promotions: {
+    summary: "list the agency's promotions, live or not, in the order players see them",
+    usage: 'promotions [--host localhost]',
+    options: hostOption,
+    async run({ db, out }, agency) {
+      const promotions = await allPromotions(db, agency.id);
+      if (!promotions.length) out(`${agency.name}: no promotions`);
+      for (const promotion of promotions) out(describePromotion(promotion));
+    },
+  },
+  'fund-bonus-pool': {
+    summary: "move THB of the operator's own capital into the bonus pool that promotion bonuses are paid from",
+    usage: 'fund-bonus-pool <THB> [--key <idempotency key>] [--host localhost]',
+    options: { ...hostOption, key: { type: 'string' } },
+    positionals: 1,
+    async run({ db, out }, agency, values, positionals) {
+      const amount = parseAmount(positionals[0], 'THB');
+      if (amount === undefined || amount <= 0n) throw new UsageError('the amount is THB above 0 with at most 2 decimals, like 50000 or 1250.50');
+      // Without --key each run is its own funding; with one, repeating the command moves the money once.
+      const key = typeof values.key === 'string' && values.key !== '' ? `cli:fund-bonus-pool:${values.key}` : `cli:fund-bonus-pool:${new Date().toISOString()}:${Math.random().toString(36).slice(2)}`;
+      const balance = await fundBonusPool(db, agency.id, amount, key, operatorName());
+      out(`${agency.name}: bonus pool funded with ${formatAmount(amount, 'THB')} THB; it now holds ${formatAmount(balance, 'THB')} THB`);
     },
   },
   'rate-history': {
@@ -125,11 +164,12 @@ export async function runAgencyCli(argv: string[], context: CliContext, error: (
   if (!isCommand(name)) return helpOrMistake(name, context.out, error);
   const command = COMMANDS[name];
   try {
-    const { values } = parseArgs({ args: rest, options: command.options, strict: true, allowPositionals: false });
+    const { values, positionals } = parseArgs({ args: rest, options: command.options, strict: true, allowPositionals: command.positionals !== undefined });
+    if (positionals.length !== (command.positionals ?? 0)) throw new UsageError(`expected ${command.positionals ?? 0} argument(s), got ${positionals.length}`);
     const host = String(values.host).toLowerCase();
     const agency = await findAgencyByHost(context.db, host);
     if (!agency) throw new UsageError(`no agency serves the host "${host}"`);
-    await command.run(context, agency, values);
+    await command.run(context, agency, values, positionals);
     return 0;
   } catch (failure) {
     if (failure instanceof UsageError || (failure as { code?: string }).code?.startsWith('ERR_PARSE_ARGS')) {

@@ -273,6 +273,8 @@ export interface WithdrawalTables {
     decided_by: string | null;
     created_at: CreatedAt;
     completed_at: Date | null;
+    promotion_usage_id: ColumnType<string | null, string | null | undefined, never>;
+    promotion_retained_satang: ColumnType<string | null, bigint | string | null | undefined, never>;
   };
 }
 
@@ -360,6 +362,56 @@ export interface DepositTables {
   };
 }
 
+type TranslatedColumn = ColumnType<Record<'lo' | 'cn' | 'vn' | 'th', string>, string, string>;
+type NullableInt8 = ColumnType<string | null, bigint | string | null | undefined, bigint | string | null>;
+
+export interface PromotionTables {
+  promotions: {
+    id: Generated<string>;
+    agency_id: string;
+    name: TranslatedColumn;
+    terms: TranslatedColumn;
+    image_url: string;
+    bonus_kind: 'FIXED' | 'PERCENT';
+    bonus_amount_satang: NullableInt8;
+    bonus_percent: number | null;
+    bonus_cap_satang: NullableInt8;
+    deposit_amount_kip: Int8;
+    turnover_multiple: number;
+    min_balance_satang: Int8;
+    max_withdraw_percent: number;
+    credit_threshold_satang: Int8;
+    first_order_only: Generated<boolean>;
+    providers: string[];
+    starts_at: ColumnType<Date, Date | string | undefined, Date | string>;
+    ends_at: Date | null;
+    status: Generated<'ACTIVE' | 'INACTIVE'>;
+    sort_order: Generated<number>;
+    created_at: CreatedAt;
+  };
+  promotion_usages: {
+    id: Generated<string>;
+    agency_id: string;
+    player_id: string;
+    promotion_id: string;
+    provider: string;
+    status: Generated<'ACTIVE' | 'INACTIVE' | 'USED' | 'SUCCESS' | 'CANCELED'>;
+    deposit_order_id: string | null;
+    deposit_credit_satang: NullableInt8;
+    bonus_satang: NullableInt8;
+    credit_received_satang: NullableInt8;
+    turnover_required_satang: NullableInt8;
+    turnover_satang: NullableInt8;
+    turnover_since: Date | null;
+    cancel_take_satang: NullableInt8;
+    cancel_attempt: Generated<number>;
+    created_at: CreatedAt;
+    used_at: Date | null;
+    ended_at: Date | null;
+    end_reason: 'TURNOVER_MET' | 'CREDIT_BELOW_THRESHOLD' | 'WITHDRAWN' | 'CANCELED' | 'PROMOTION_ENDED' | null;
+  };
+}
+
 type DepositStatusColumn = 'OPEN' | 'PAID' | 'SUCCESS' | 'CANCELED' | 'EXPIRED' | 'FAILED';
 
-export interface DB extends AgencyTables, PlayerTables, LaoQrTables, SandboxBankTables, BankAccountTables, ExchangeRateTables, LedgerTables, SandboxProviderTables, SiteSettingsTables, FingerprintTables, WithdrawalTables, OperatorTables, DepositTables {}
+export interface DB extends AgencyTables, PlayerTables, LaoQrTables, SandboxBankTables, BankAccountTables, ExchangeRateTables, LedgerTables, SandboxProviderTables, SiteSettingsTables, FingerprintTables, WithdrawalTables, OperatorTables, DepositTables, PromotionTables {}

@@ -15,6 +15,7 @@ import { bankAccountsOf } from './bankAccounts';
 import { currentRate } from './exchangeRates';
 import { findTransfer, postTransfer, type AccountRef, type LedgerTrx } from './ledger';
 import { sendCreditToProvider } from './providerWallets';
+import { creditPromotionBonus, promotionForDeposit } from './promotions';
 
 /**
  * Deposits by LaoQR. A player orders credit at a provider for an amount of kip; the order locks
@@ -139,12 +140,14 @@ function replayOf(row: OrderRow, hash: string): { order: DepositOrder; replayed:
 /**
  * POST /deposits. The same Idempotency-Key with the same provider and amount gives the first order
  * again; with others, IDEMPOTENCY_CONFLICT. Refused with nothing changed: an unknown provider, an
- * amount that is not whole kip or out of bounds, no bank account, an open order already.
+ * amount that is not whole kip or out of bounds, no bank account, an open order already, and the
+ * promotion rules while a promotion is taken or in use (promotionForDeposit): an order made while
+ * one is taken carries it, and its bonus is credited with the payment.
  */
 export async function createDeposit(
-  deps: Pick<DepositDeps, 'db' | 'config'>,
+  deps: DepositDeps,
   who: PlayerRef,
-  input: { provider: string; amount: unknown; idempotencyKey: string | undefined },
+  input: { provider: string; amount: unknown; idempotencyKey: string | undefined; promotionId?: string },
 ): Promise<{ order: DepositOrder; replayed: boolean }> {
   const { db } = deps;
   const key = input.idempotencyKey?.trim();
@@ -168,6 +171,7 @@ export async function createDeposit(
   if (!rate || !settings) throw new AppError(503, ErrorCode.DEPOSIT_UNAVAILABLE, 'The agency takes no deposits yet (no THB rate or receiving account)');
   const credit = convertAt('DEPOSIT', amount.kip, rate, 'THB');
   if (credit <= 0n) throw new AppError(400, ErrorCode.DEPOSIT_AMOUNT_OUT_OF_RANGE, 'The amount buys no credit at the current rate');
+  const promotionUsageId = await promotionForDeposit(deps, who, input.provider, amount.kip, input.promotionId);
 
   await expireStale(db, who.agencyId, who.playerId);
   try {
@@ -184,6 +188,7 @@ export async function createDeposit(
         rate_effective_at: rate.effectiveAt,
         idempotency_key: key,
         request_hash: hash,
+        promotion_usage_id: promotionUsageId,
         expires_at: sql<Date>`now() + ${limits.expiryMinutes} * interval '1 minute'`,
       })
       .returningAll()
@@ -343,7 +348,10 @@ export async function applyPayment(db: Database, agencyId: string, payment: Depo
         ],
         refs: { deposit: order.code, transactionId: payment.transactionId, playerId: order.player_id },
       });
-      return { outcome: 'paid', order: paid };
+      const bonus = await creditPromotionBonus(trx, paid);
+      if (bonus === null) return { outcome: 'paid', order: paid };
+      const withBonus = await trx.updateTable('deposit_orders').set({ promo_credit_satang: bonus }).where('id', '=', order.id).returningAll().executeTakeFirstOrThrow();
+      return { outcome: 'paid', order: withBonus };
     }
 
     const reason = !order
@@ -413,7 +421,8 @@ export async function creditPaidDeposit(deps: Pick<DepositDeps, 'db' | 'provider
         agencyId: order.agency_id,
         playerId: order.player_id,
         provider: order.provider as Provider,
-        amount: BigInt(order.credit_satang),
+        // The deposit's credit and its promotion bonus, both owed to the player since the payment.
+        amount: BigInt(order.credit_satang) + BigInt(order.promo_credit_satang ?? 0),
         key,
         kind: 'DEPOSIT_CREDIT',
         from: owedTo(order.player_id),

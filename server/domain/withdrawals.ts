@@ -15,6 +15,7 @@ import { currentRate } from './exchangeRates';
 import { findTransfer, postTransfer, type AccountRef, type LedgerTransfer } from './ledger';
 import { sendCreditToProvider, takeCreditFromProvider, type WalletDeps } from './providerWallets';
 import { checkPromotionWithdrawalRules, type WithdrawingPlayer } from './withdrawalRules';
+import { BONUS_POOL, endUsageByWithdrawal, reopenUsageAfterWithdrawal } from './promotions';
 
 /**
  * Withdrawals: THB credit leaves the player's provider wallet into payout clearing, then the gateway
@@ -53,7 +54,7 @@ export function toWithdrawal(row: WithdrawalRow): Withdrawal {
     creditReceived: formatAmount(BigInt(row.amount_kip), 'LAK'),
     amountReceived: row.received_kip === null ? null : formatAmount(BigInt(row.received_kip), 'LAK'),
     creditReturned: formatAmount(BigInt(row.credit_returned_satang), 'THB'),
-    promotionRetained: null,
+    promotionRetained: row.promotion_retained_satang === null ? null : formatAmount(BigInt(row.promotion_retained_satang), 'THB'),
     bankName: row.bank,
     accountName: row.account_name,
     accountNumber: row.account_number,
@@ -112,14 +113,24 @@ interface Intent {
 
 const INTENT_FIELDS = ['code', 'requestHash', 'idempotencyKey', 'rate', 'kip', 'bank', 'accountName', 'accountNumber'] as const;
 
-function intentOf(transfer: LedgerTransfer): Intent {
-  const refs = transfer.refs;
-  for (const field of INTENT_FIELDS) if (typeof refs[field] !== 'string') throw new Error(`withdrawal transfer ${transfer.id} lacks ${field}`);
-  return Object.fromEntries(INTENT_FIELDS.map((field) => [field, refs[field]])) as unknown as Intent;
+/** With a promotion in use, the usage and the satang kept back of the credit taken (the rest is paid). */
+interface PromotionIntent {
+  promotionUsageId?: string;
+  retainedSatang?: string;
 }
 
+function intentOf(transfer: LedgerTransfer): Intent & PromotionIntent {
+  const refs = transfer.refs;
+  for (const field of INTENT_FIELDS) if (typeof refs[field] !== 'string') throw new Error(`withdrawal transfer ${transfer.id} lacks ${field}`);
+  const intent = Object.fromEntries(INTENT_FIELDS.map((field) => [field, refs[field]])) as unknown as Intent;
+  return refs.promotionUsageId === undefined ? intent : { ...intent, promotionUsageId: refs.promotionUsageId, retainedSatang: refs.retainedSatang };
+}
+
+/** What the player is paid of a withdrawal's credit: all of it, less what a promotion kept back. */
+const paidSatangOf = (row: WithdrawalRow) => BigInt(row.amount_satang) - BigInt(row.promotion_retained_satang ?? 0);
+
 /** Every rule a new withdrawal must pass; nothing has moved yet when one fails. */
-async function newIntent(deps: WithdrawalDeps, player: WithdrawingPlayer, provider: Provider, amount: bigint, hash: string, idempotencyKey: string): Promise<Intent> {
+async function newIntent(deps: WithdrawalDeps, player: WithdrawingPlayer, provider: Provider, amount: bigint, hash: string, idempotencyKey: string): Promise<Intent & PromotionIntent> {
   const { db, settings } = deps;
   if (amount < settings.minSatang) {
     throw new AppError(400, ErrorCode.WITHDRAW_BELOW_MINIMUM, `The least you can withdraw is ${formatAmount(settings.minSatang, 'THB')} THB`);
@@ -134,16 +145,17 @@ async function newIntent(deps: WithdrawalDeps, player: WithdrawingPlayer, provid
   if ((await countToday(db, player)) >= settings.dailyLimit) {
     throw new AppError(429, ErrorCode.WITHDRAW_DAILY_LIMIT, `At most ${settings.dailyLimit} withdrawals a day`);
   }
-  await checkPromotionWithdrawalRules(db, player, provider, amount);
+  const promotion = await checkPromotionWithdrawalRules(deps, player, provider, amount);
   return {
     code: codeFor(player, idempotencyKey),
     requestHash: hash,
     idempotencyKey,
     rate: rate.buy,
-    kip: convertAt('WITHDRAW', amount, rate).toString(),
+    kip: convertAt('WITHDRAW', promotion?.paidSatang ?? amount, rate).toString(),
     bank: account.bank,
     accountName: account.accountName,
     accountNumber: account.accountNumber,
+    ...(promotion && { promotionUsageId: promotion.usageId, retainedSatang: promotion.retainedSatang.toString() }),
   };
 }
 
@@ -189,7 +201,7 @@ export async function requestWithdrawal(
 
   const ledgerKey = `withdrawal:${player.playerId}:${idempotencyKey}`;
   const earlier = await findTransfer(db, player.agencyId, ledgerKey);
-  let intent: Intent;
+  let intent: Intent & PromotionIntent;
   if (earlier) {
     intent = intentOf(earlier);
     if (intent.requestHash !== hash) throw conflict();
@@ -220,37 +232,46 @@ export async function requestWithdrawal(
   return { withdrawal: toWithdrawal(settled), replayed: !created };
 }
 
-/** Records the OPEN withdrawal of a posted WITHDRAWAL transfer (once: the code is unique). */
+/**
+ * Records the OPEN withdrawal of a posted WITHDRAWAL transfer (once: the code is unique). One under
+ * a promotion's rules ends that usage in the same transaction.
+ */
 async function recordOpen(db: Database, transfer: LedgerTransfer): Promise<{ row: WithdrawalRow; created: boolean }> {
   const intent = intentOf(transfer);
-  const created = await db
-    .insertInto('withdrawals')
-    .values({
-      agency_id: transfer.agencyId,
-      code: intent.code,
-      player_id: transfer.refs.playerId,
-      provider: transfer.provider!.name,
-      idempotency_key: intent.idempotencyKey,
-      request_hash: intent.requestHash,
-      amount_satang: transfer.pending!.amount,
-      rate: intent.rate,
-      amount_kip: intent.kip,
-      bank: intent.bank,
-      account_name: intent.accountName,
-      account_number: intent.accountNumber,
-    })
-    .onConflict((oc) => oc.constraint('withdrawals_code_key').doNothing())
-    .returningAll()
-    .executeTakeFirst();
+  const created = await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('withdrawals')
+      .values({
+        agency_id: transfer.agencyId,
+        code: intent.code,
+        player_id: transfer.refs.playerId,
+        provider: transfer.provider!.name,
+        idempotency_key: intent.idempotencyKey,
+        request_hash: intent.requestHash,
+        amount_satang: transfer.pending!.amount,
+        rate: intent.rate,
+        amount_kip: intent.kip,
+        bank: intent.bank,
+        account_name: intent.accountName,
+        account_number: intent.accountNumber,
+        promotion_usage_id: intent.promotionUsageId ?? null,
+        promotion_retained_satang: intent.retainedSatang ?? null,
+      })
+      .onConflict((oc) => oc.constraint('withdrawals_code_key').doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    if (row?.promotion_usage_id) await endUsageByWithdrawal(trx, row.agency_id, row.promotion_usage_id);
+    return row;
+  });
   if (created) return { row: created, created: true };
   const row = await db.selectFrom('withdrawals').selectAll().where('agency_id', '=', transfer.agencyId).where('code', '=', intent.code).executeTakeFirstOrThrow();
   if (row.player_id !== transfer.refs.playerId) throw new Error(`withdrawal code ${intent.code} belongs to another player`);
   return { row, created: false };
 }
 
-/** Pays out at once when the amount is within the agency's auto-approve limit; larger ones wait for an operator. */
+/** Pays out at once when the amount paid is within the agency's auto-approve limit; larger ones wait for an operator. */
 async function autoApprove(deps: WithdrawalDeps, row: WithdrawalRow): Promise<WithdrawalRow> {
-  if (BigInt(row.amount_satang) > deps.settings.autoApproveSatang) return row;
+  if (paidSatangOf(row) > deps.settings.autoApproveSatang) return row;
   return payOut(deps, row.agency_id, row.code, { operatorId: null, name: 'auto-approve' });
 }
 
@@ -298,14 +319,17 @@ async function settlePayout(deps: WithdrawalDeps, row: WithdrawalRow, result: Pa
     const current = await lockWithdrawal(trx, row.agency_id, row.code);
     if (current.status !== 'OPEN') return current;
     if (result.outcome === 'paid') {
-      // The credit held in payout clearing is spent: exchanged into the kip the gateway paid.
+      // The credit held in payout clearing is spent: exchanged into the kip the gateway paid, and
+      // what a promotion kept back returns to the bonus pool.
+      const retained = BigInt(row.promotion_retained_satang ?? 0);
       await postTransfer(trx, {
         agencyId: row.agency_id,
         key: `withdrawal-paid:${row.id}`,
         kind: 'WITHDRAWAL_PAID',
         entries: [
           { account: PAYOUT_CLEARING, amount: -BigInt(row.amount_satang) },
-          { account: EXCHANGE_THB, amount: BigInt(row.amount_satang) },
+          { account: EXCHANGE_THB, amount: paidSatangOf(row) },
+          ...(retained > 0n ? [{ account: BONUS_POOL, amount: retained }] : []),
         ],
         refs: { withdrawal: row.code, payoutRef: result.ref, kip: result.amountKip.toString() },
       });
@@ -316,6 +340,7 @@ async function settlePayout(deps: WithdrawalDeps, row: WithdrawalRow, result: Pa
         .returningAll()
         .executeTakeFirstOrThrow();
     }
+    if (current.promotion_usage_id) await reopenUsageAfterWithdrawal(trx, row.agency_id, current.promotion_usage_id);
     return trx
       .updateTable('withdrawals')
       .set({ status: 'FAILED', reason: `payout failed: ${result.reason}`, completed_at: sql<Date>`now()` })
@@ -366,6 +391,7 @@ export async function rejectWithdrawal(deps: WithdrawalDeps, agencyId: string, c
     const row = await lockWithdrawal(trx, agencyId, code);
     mustBeUndecided(row);
     await appendAudit(trx, { agencyId, actor, action: 'REJECT_WITHDRAWAL', target: code, reason, details: { amount: toWithdrawal(row).amountWithdrawn } });
+    if (row.promotion_usage_id) await reopenUsageAfterWithdrawal(trx, agencyId, row.promotion_usage_id);
     return trx
       .updateTable('withdrawals')
       .set({ status: 'REJECTED', reason, decided_by: actor.name, completed_at: sql<Date>`now()` })

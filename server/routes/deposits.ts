@@ -66,7 +66,7 @@ const depositRoutes: FastifyPluginAsync<DepositDeps & { gateway: () => LaoQrGate
     async (request) => depositLimitsView(deps, request.player.agencyId),
   );
 
-  app.post<{ Body: { provider: string; amount: unknown }; Headers: { 'idempotency-key'?: string } }>(
+  app.post<{ Body: { provider: string; amount: unknown; promotionId?: string }; Headers: { 'idempotency-key'?: string } }>(
     '/deposits',
     {
       preHandler: app.requirePlayer,
@@ -80,7 +80,7 @@ const depositRoutes: FastifyPluginAsync<DepositDeps & { gateway: () => LaoQrGate
           // only ever a decimal string; the domain refuses anything else as DEPOSIT_AMOUNT_INVALID.
           properties: { provider: { type: 'string', maxLength: 50 }, amount: { maxLength: 40 }, promotionId: { type: 'string', maxLength: 64 } },
         },
-        response: { 200: orderResponse, 201: orderResponse, 400: errorSchema, 409: errorSchema, 503: errorSchema },
+        response: { 200: orderResponse, 201: orderResponse, 400: errorSchema, 409: errorSchema, 502: errorSchema, 503: errorSchema },
       },
     },
     async (request, reply) => {
@@ -88,6 +88,7 @@ const depositRoutes: FastifyPluginAsync<DepositDeps & { gateway: () => LaoQrGate
         provider: request.body.provider,
         amount: request.body.amount,
         idempotencyKey: request.headers['idempotency-key'],
+        promotionId: request.body.promotionId,
       });
       return reply.status(replayed ? 200 : 201).send({ order });
     },
