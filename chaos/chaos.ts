@@ -43,7 +43,9 @@ export interface ChaosReport {
   dependencyUnavailable: number;
   /** Requests that never got an answer because their process was killed (or was down). */
   cutByKill: number;
-  deposits: { paid: number; unmatched: number; canceled: number; webhooksSent: number };
+  deposits: { paid: number; unmatched: number; canceled: number; webhooksSent: number; paymentsChecked: number };
+  /** Player wallets at the providers compared with their ledger mirrors. */
+  walletsCompared: number;
   withdrawals: { requested: number; succeeded: number };
   spins: number;
   reconcileRounds: number;
@@ -496,7 +498,8 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       }
     }
 
-    const violations = [...(await checkInvariants(db, state)), ...checkAnswers(driver.sent, servers), ...driver.gaveUp];
+    const invariants = await checkInvariants(db, state);
+    const violations = [...invariants.violations, ...checkAnswers(driver.sent, servers), ...driver.gaveUp];
     const byStatus: Record<string, number> = {};
     for (const sent of driver.sent) byStatus[String(sent.status)] = (byStatus[String(sent.status)] ?? 0) + 1;
     const paid = await db.selectFrom('deposit_orders').select(db.fn.countAll<string>().as('n')).where('status', '=', 'SUCCESS').executeTakeFirstOrThrow();
@@ -509,7 +512,10 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       byStatus,
       dependencyUnavailable: driver.sent.filter((sent) => sent.code !== undefined && DEPENDENCY_CODES.has(sent.code)).length,
       cutByKill: driver.sent.filter((sent) => sent.status === 'NO_ANSWER').length,
-      deposits: { paid: Number(paid.n), unmatched: Number(unmatched.n), canceled: state.counts.canceled, webhooksSent: driver.sent.filter((sent) => sent.path === '/api/v2/webhooks/laoqr').length },
+      deposits: { paid: Number(paid.n), unmatched: Number(unmatched.n), canceled: state.counts.canceled, webhooksSent: driver.sent.filter((sent) => sent.path === '/api/v2/webhooks/laoqr').length,
+        paymentsChecked: state.payments.length,
+      },
+      walletsCompared: invariants.walletsCompared,
       withdrawals: { requested: state.counts.withdrawals, succeeded: Number(succeeded.n) },
       spins: state.counts.spins,
       reconcileRounds: rounds,
@@ -556,7 +562,7 @@ async function settle(db: Database, server: ServerProcess): Promise<number> {
   throw new Error(`still unsettled after 50 reconcile rounds: ${JSON.stringify(await unsettled(db))}`);
 }
 
-async function checkInvariants(db: Database, state: RunState): Promise<string[]> {
+async function checkInvariants(db: Database, state: RunState): Promise<{ violations: string[]; walletsCompared: number }> {
   const violations: string[] = [];
   const rows = async <T>(query: ReturnType<typeof sql<T>>) => (await query.execute(db)).rows;
 
@@ -608,7 +614,7 @@ async function checkInvariants(db: Database, state: RunState): Promise<string[]>
   }
   const stray = await rows<{ code: string }>(sql`SELECT code FROM deposit_orders WHERE status IN ('PAID', 'SUCCESS') AND transaction_id NOT IN (SELECT unnest(${state.payments.map((payment) => payment.event.data.transactionId)}::text[]))`);
   for (const row of stray) violations.push(`order ${row.code} is paid by a payment nobody made`);
-  return violations;
+  return { violations, walletsCompared: mirrors.length };
 }
 
 /** No 5xx but a dependency's named refusal; no unanswered request but to a killed process. */

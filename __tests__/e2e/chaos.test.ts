@@ -20,6 +20,8 @@ it('keeps every invariant: transfers sum to zero, nothing negative, wallets equa
 
 it('did what a chaos run is for: paid deposits, duplicates, cancels, withdrawals, slot play, faults and a kill', () => {
   expect(report.deposits.paid).toBeGreaterThan(0);
+  expect(report.deposits.paymentsChecked).toBeGreaterThanOrEqual(report.deposits.paid);
+  expect(report.walletsCompared).toBeGreaterThanOrEqual(8);
   expect(report.deposits.webhooksSent).toBeGreaterThan(report.deposits.paid);
   expect(report.deposits.canceled).toBeGreaterThan(0);
   expect(report.withdrawals.succeeded).toBeGreaterThan(0);
