@@ -509,8 +509,6 @@ describe('cookies and pages', () => {
 
 describe('SQL injection strings in text fields', () => {
   it.each(SQL_INJECTIONS)('stores %j verbatim or refuses it, in every text field', async (evil) => {
-    const results: Record<string, number> = {};
-
     // Registration: username, display name, password.
     const username = `sqli${keySerial++}`;
     const visitor = newVisitorId();
@@ -522,8 +520,8 @@ describe('SQL injection strings in text fields', () => {
       ageConfirmed: true,
       fingerprint: testDevice(visitor),
     }, { 'x-fingerprint': visitor });
-    results.registerUsername = register.statusCode;
-    expect(register.statusCode).toBeLessThan(500);
+    // Usernames are lowercase letters and digits: an injection string is never one.
+    expect([400, 429]).toContain(register.statusCode);
     const second = newVisitorId();
     const withDisplayName = await t.app.inject({
       method: 'POST',
@@ -532,7 +530,6 @@ describe('SQL injection strings in text fields', () => {
       remoteAddress: `198.51.100.${keySerial % 250}`,
       payload: { username, password: evil.padEnd(8, 'x'), confirmPassword: evil.padEnd(8, 'x'), displayName: evil, ageConfirmed: true, fingerprint: testDevice(second) },
     });
-    results.registerDisplayName = withDisplayName.statusCode;
     expect(withDisplayName.statusCode).toBeLessThan(500);
     if (withDisplayName.statusCode === 201) {
       const row = await t.db.selectFrom('players').select(['username', 'display_name']).where('username', '=', username).executeTakeFirstOrThrow();
@@ -549,8 +546,6 @@ describe('SQL injection strings in text fields', () => {
       ['/api/v2/admin/login', { username: evil, password: evil }],
     ] as const) {
       const res = await t.app.inject({ method: 'POST', url, payload, remoteAddress: `203.0.113.${keySerial++ % 250}` });
-      results[url] = res.statusCode;
-      expect([url, res.statusCode]).toEqual([url, res.statusCode === 429 ? 429 : expect.any(Number)]);
       expect(res.statusCode).toBeLessThan(500);
       expect(res.statusCode).not.toBe(200);
     }
@@ -558,14 +553,13 @@ describe('SQL injection strings in text fields', () => {
     // Bank account name and number.
     const player = await createTestPlayer(t.db, agencyId);
     const account = await inject(player, 'POST', '/api/v2/players/bank-accounts', { bank: 'bcel', accountNumber: `0303${accountSerial++}0000000000`, accountName: evil, currency: 'LAK', owner: true });
-    results.accountName = account.statusCode;
-    expect(account.statusCode).toBeLessThan(500);
-    if (account.statusCode === 201) {
-      const listed = await inject(player, 'GET', '/api/v2/players/bank-accounts');
-      expect(listed.json().bankAccounts.map((item: { accountName: string }) => item.accountName)).toEqual([account.json().bankAccount.accountName]);
-      const row = await t.db.selectFrom('bank_accounts').select('account_name').where('player_id', '=', player.id).executeTakeFirstOrThrow();
-      expect(row.account_name).toBe(account.json().bankAccount.accountName);
-    }
+    // An account name is free text: the string is kept exactly as sent (trimmed).
+    expect(account.statusCode).toBe(201);
+    expect(account.json().bankAccount.accountName).toBe(evil.trim());
+    const listed = await inject(player, 'GET', '/api/v2/players/bank-accounts');
+    expect(listed.json().bankAccounts.map((item: { accountName: string }) => item.accountName)).toEqual([evil.trim()]);
+    const row = await t.db.selectFrom('bank_accounts').select('account_name').where('player_id', '=', player.id).executeTakeFirstOrThrow();
+    expect(row.account_name).toBe(evil.trim());
     const number = await inject(player, 'POST', '/api/v2/players/bank-accounts', { bank: 'bcel', accountNumber: evil, accountName: 'KHAMLA PHONSAVANH', currency: 'LAK', owner: true });
     expect(number.statusCode).toBeLessThan(500);
 
@@ -591,7 +585,6 @@ describe('SQL injection strings in text fields', () => {
     const code: string = request.json().withdrawal.code;
     const reason = `${evil} (attack)`;
     const rejected = await inject(owner, 'POST', `/api/v2/admin/withdrawals/${code}/reject`, { reason });
-    results.operatorReason = rejected.statusCode;
     expect(rejected.statusCode).toBe(200);
     expect(rejected.json().withdrawal.status).toBe('REJECTED');
     const stored = await t.db.selectFrom('withdrawals').select('reason').where('code', '=', code).executeTakeFirstOrThrow();
