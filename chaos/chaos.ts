@@ -41,6 +41,8 @@ export interface ChaosReport {
   byStatus: Record<string, number>;
   /** Refusals with a product code because a dependency failed (PROVIDER_UNAVAILABLE, ...). */
   dependencyUnavailable: number;
+  /** The same, per route and status. */
+  dependencyUnavailableByRoute: Record<string, number>;
   /** Requests that never got an answer because their process was killed (or was down). */
   cutByKill: number;
   deposits: { paid: number; unmatched: number; canceled: number; webhooksSent: number; paymentsChecked: number };
@@ -172,7 +174,7 @@ class Driver {
     const payload = options.raw ?? (options.body === undefined ? undefined : JSON.stringify(options.body));
     if (payload !== undefined) headers['content-type'] = 'application/json';
     try {
-      const response = await fetch(`${server.url}${url}`, { method, headers, body: payload, signal: AbortSignal.timeout(60_000) });
+      const response = await fetch(`${server.url}${url}`, { method, headers, body: payload, signal: AbortSignal.timeout(120_000) });
       const text = await response.text();
       record.status = response.status;
       let body: Record<string, unknown> = {};
@@ -505,12 +507,19 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     const paid = await db.selectFrom('deposit_orders').select(db.fn.countAll<string>().as('n')).where('status', '=', 'SUCCESS').executeTakeFirstOrThrow();
     const unmatched = await db.selectFrom('deposit_unmatched_payments').select(db.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
     const succeeded = await db.selectFrom('withdrawals').select(db.fn.countAll<string>().as('n')).where('status', '=', 'SUCCESS').executeTakeFirstOrThrow();
+    const dependencyUnavailableByRoute: Record<string, number> = {};
+    for (const sent of driver.sent) {
+      if (sent.code === undefined || !DEPENDENCY_CODES.has(sent.code)) continue;
+      const route = `${sent.status} ${sent.method} ${sent.path}`;
+      dependencyUnavailableByRoute[route] = (dependencyUnavailableByRoute[route] ?? 0) + 1;
+    }
     return {
       players: players.length,
       durationMs: options.durationMs,
       requests: driver.sent.length,
       byStatus,
       dependencyUnavailable: driver.sent.filter((sent) => sent.code !== undefined && DEPENDENCY_CODES.has(sent.code)).length,
+      dependencyUnavailableByRoute,
       cutByKill: driver.sent.filter((sent) => sent.status === 'NO_ANSWER').length,
       deposits: { paid: Number(paid.n), unmatched: Number(unmatched.n), canceled: state.counts.canceled, webhooksSent: driver.sent.filter((sent) => sent.path === '/api/v2/webhooks/laoqr').length,
         paymentsChecked: state.payments.length,
