@@ -3,6 +3,9 @@ import type { FastifyError } from 'fastify';
 import { AppError } from '../domain/errors';
 import { ErrorCode } from '../../src/contract/errors';
 
+/** character_not_in_repertoire and untranslatable_character: text PostgreSQL cannot store. */
+const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
+
 /**
  * One error shape for the whole API: { code, message } with a fitting status. Fastify's own
  * refusals (schema validation, bad JSON, oversize or wrongly typed bodies) become 4xx codes;
@@ -26,6 +29,11 @@ export default fp(async (app) => {
         return reply.status(413).send({ code: ErrorCode.BODY_TOO_LARGE, message: 'The body is too large' });
       case 'FST_ERR_CTP_INVALID_MEDIA_TYPE':
         return reply.status(415).send({ code: ErrorCode.UNSUPPORTED_MEDIA_TYPE, message: 'Send application/json' });
+    }
+    // PostgreSQL stores no NUL character in text (and nothing else outside UTF-8): the input is
+    // refused, and the transaction it broke has rolled back.
+    if (UNSTORABLE_TEXT.has((error as { code?: unknown }).code as string)) {
+      return reply.status(400).send({ code: ErrorCode.VALIDATION_ERROR, message: 'Text may not contain NUL characters' });
     }
     const status = fastifyError.statusCode;
     if (status && status >= 400 && status < 500) {

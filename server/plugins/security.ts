@@ -10,6 +10,12 @@ function originHost(origin: string): string {
   }
 }
 
+function holdsNonFiniteNumber(value: unknown, depth = 0): boolean {
+  if (typeof value === 'number') return !Number.isFinite(value);
+  if (value === null || typeof value !== 'object' || depth > 20) return false;
+  return Object.values(value).some((item) => holdsNonFiniteNumber(item, depth + 1));
+}
+
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
@@ -37,6 +43,14 @@ export default fp(async (app) => {
     },
     crossOriginEmbedderPolicy: false,
     hsts: false,
+  });
+
+  // Schema validation lets Infinity through where a number is asked for ("Infinity" or 1e400
+  // coerced, or 1e400 in JSON) and it would reach SQL as a limit, an offset or an amount.
+  app.addHook('preHandler', async (request) => {
+    if (holdsNonFiniteNumber(request.query) || holdsNonFiniteNumber(request.params) || holdsNonFiniteNumber(request.body)) {
+      throw new AppError(400, 'VALIDATION_ERROR', 'Numbers must be finite');
+    }
   });
 
   app.addHook('onRequest', async (request) => {
