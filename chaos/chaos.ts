@@ -50,6 +50,8 @@ export interface ChaosReport {
   walletsCompared: number;
   withdrawals: { requested: number; succeeded: number };
   spins: number;
+  /** Promotions taken, and bonuses credited from the bonus pool. */
+  promotions: { taken: number; bonusesCredited: number };
   reconcileRounds: number;
   /** How long the killed process was down, SIGKILL to ready again. */
   killedForMs: number;
@@ -247,7 +249,7 @@ interface RunState {
   payments: Payment[];
   /** Events delivered once already, delivered again later by the late-webhook courier. */
   lateEvents: PaymentPaidEventBody[];
-  counts: { canceled: number; withdrawals: number; spins: number };
+  counts: { canceled: number; withdrawals: number; spins: number; promotionsTaken: number };
 }
 
 const pickOf = <T>(random: () => number, items: readonly T[]): T => items[Math.floor(random() * items.length)];
@@ -284,15 +286,47 @@ async function openDeposit(state: RunState, player: Player): Promise<{ code: str
   return { code: order.code, amount };
 }
 
-/**
- * One thing a player does. The lead adds promotion actions here (use, deposit the set amount,
- * recheck, cancel) once the promotions capability is merged.
- */
+/** One thing a player does. */
 export interface ChaosAction {
   name: string;
   weight: number;
   run(state: RunState, player: Player): Promise<void>;
 }
+
+const PROMOTION_ACTION: ChaosAction = {
+  name: 'promotion taken and paid for with its set amount, then rechecked or cancelled',
+  weight: 2,
+  async run(state, player) {
+    const listed = await state.driver.retried('GET', '/api/v2/promotions', { cookie: player.cookie });
+    const promotions = ((listed.body.promotions as { id: string; providers: string[]; depositAmount: string }[] | undefined) ?? []).filter((promotion) =>
+      promotion.providers.some((provider) => (PROVIDERS_IN_PLAY as readonly string[]).includes(provider)),
+    );
+    if (!promotions.length) return;
+    const promotion = pickOf(player.random, promotions);
+    const provider = pickOf(player.random, promotion.providers.filter((name) => (PROVIDERS_IN_PLAY as readonly string[]).includes(name)));
+    const taken = await state.driver.retried('POST', '/api/v2/promotions/use', { cookie: player.cookie, body: { promotionId: promotion.id, providerId: provider } });
+    if (taken.status === 200) {
+      state.counts.promotionsTaken += 1;
+      const answer = await state.driver.retried('POST', '/api/v2/deposits', {
+        cookie: player.cookie,
+        body: { provider, amount: promotion.depositAmount, promotionId: promotion.id },
+        headers: { 'idempotency-key': key() },
+      });
+      if (answer.status === 200 || answer.status === 201) {
+        const code = (answer.body.order as { code: string }).code;
+        const event = paymentEvent(code, promotion.depositAmount);
+        state.payments.push({ event, billNumber: code });
+        await deliver(state, event);
+      }
+    }
+    // The usage in progress (this one or an earlier one): checked again, or given up.
+    const using = await state.driver.retried('GET', '/api/v2/players/promotions/using', { cookie: player.cookie });
+    const usage = using.body.usage as { usageId: string } | null | undefined;
+    if (!usage) return;
+    if (player.random() < 0.5) await state.driver.retried('POST', '/api/v2/promotions/usages/recheck', { cookie: player.cookie });
+    else await state.driver.retried('POST', '/api/v2/promotions/usages/cancel', { cookie: player.cookie, body: { usageId: usage.usageId } });
+  },
+};
 
 export const ACTIONS: ChaosAction[] = [
   {
@@ -365,6 +399,7 @@ export const ACTIONS: ChaosAction[] = [
       }
     },
   },
+  PROMOTION_ACTION,
   {
     name: 'credit read, which brings the ledger mirror in line with play',
     weight: 2,
@@ -423,7 +458,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     log(`3 servers up on ports ${servers.map((server) => server.port).join(', ')}`);
 
     const driver = new Driver(servers, mulberry32(seedValue));
-    const state: RunState = { driver, agencyId, payments: [], lateEvents: [], counts: { canceled: 0, withdrawals: 0, spins: 0 } };
+    const state: RunState = { driver, agencyId, payments: [], lateEvents: [], counts: { canceled: 0, withdrawals: 0, spins: 0, promotionsTaken: 0 } };
     const players = await createPlayers(db, agencyId, options.players, seedValue);
     for (const [i, player] of players.entries()) {
       const answer = await driver.retried('POST', '/api/v2/players/bank-accounts', {
@@ -449,10 +484,13 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     const startedAt = Date.now();
     const endsAt = startedAt + options.durationMs;
     const failures: string[] = [];
-    const playing = players.map(async (player) => {
+    const playing = players.map(async (player, index) => {
+      // Half the players start with a promotion, while their credit is still below its threshold.
+      let next: ChaosAction | undefined = index % 2 === 0 ? PROMOTION_ACTION : undefined;
       while (Date.now() < endsAt) {
         try {
-          await chooseAction(player.random).run(state, player);
+          await (next ?? chooseAction(player.random)).run(state, player);
+          next = undefined;
         } catch (error) {
           failures.push(String((error as Error).stack ?? error));
           return;
@@ -506,6 +544,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     for (const sent of driver.sent) byStatus[String(sent.status)] = (byStatus[String(sent.status)] ?? 0) + 1;
     const paid = await db.selectFrom('deposit_orders').select(db.fn.countAll<string>().as('n')).where('status', '=', 'SUCCESS').executeTakeFirstOrThrow();
     const unmatched = await db.selectFrom('deposit_unmatched_payments').select(db.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const bonuses = await db.selectFrom('ledger_transfers').select(db.fn.countAll<string>().as('n')).where('kind', '=', 'PROMOTION_BONUS').executeTakeFirstOrThrow();
     const succeeded = await db.selectFrom('withdrawals').select(db.fn.countAll<string>().as('n')).where('status', '=', 'SUCCESS').executeTakeFirstOrThrow();
     const dependencyUnavailableByRoute: Record<string, number> = {};
     for (const sent of driver.sent) {
@@ -527,6 +566,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       walletsCompared: invariants.walletsCompared,
       withdrawals: { requested: state.counts.withdrawals, succeeded: Number(succeeded.n) },
       spins: state.counts.spins,
+      promotions: { taken: state.counts.promotionsTaken, bonusesCredited: Number(bonuses.n) },
       reconcileRounds: rounds,
       killedForMs: servers[1].downs.reduce((total, down) => total + (down.to - down.from), 0),
       violations,
@@ -620,6 +660,16 @@ async function checkInvariants(db: Database, state: RunState): Promise<{ violati
         violations.push(`order ${billNumber}: ${payments[0].n} payment transfer(s), ${credits[0].n} posted credit(s), ${atProvider[0].n} credit(s) at the provider; each should be 1`);
       }
     }
+  }
+  // A promotion's bonus leaves the bonus pool once per order, and only for an order that has it.
+  const bonuses = await rows<{ code: string; promo: string | null; n: string }>(
+    sql`SELECT o.code, o.promo_credit_satang::text AS promo, count(t.id)::text AS n FROM deposit_orders o
+        LEFT JOIN ledger_transfers t ON t.kind = 'PROMOTION_BONUS' AND t.refs->>'deposit' = o.code
+        WHERE o.promotion_usage_id IS NOT NULL GROUP BY o.code, o.promo_credit_satang`,
+  );
+  for (const row of bonuses) {
+    const expected = row.promo !== null && row.promo !== '0' ? '1' : '0';
+    if (row.n !== expected) violations.push(`order ${row.code} with promo credit ${row.promo ?? 'none'} has ${row.n} bonus transfer(s), not ${expected}`);
   }
   const stray = await rows<{ code: string }>(sql`SELECT code FROM deposit_orders WHERE status IN ('PAID', 'SUCCESS') AND transaction_id NOT IN (SELECT unnest(${state.payments.map((payment) => payment.event.data.transactionId)}::text[]))`);
   for (const row of stray) violations.push(`order ${row.code} is paid by a payment nobody made`);

@@ -18,7 +18,7 @@ it('keeps every invariant: transfers sum to zero, nothing negative, wallets equa
   expect(report.violations).toEqual([]);
 });
 
-it('did what a chaos run is for: paid deposits, duplicates, cancels, withdrawals, slot play, faults and a kill', () => {
+it('did what a chaos run is for: paid deposits, duplicates, cancels, withdrawals, promotions, slot play, faults and a kill', () => {
   expect(report.deposits.paid).toBeGreaterThan(0);
   expect(report.deposits.paymentsChecked).toBeGreaterThanOrEqual(report.deposits.paid);
   expect(report.walletsCompared).toBeGreaterThanOrEqual(8);
@@ -26,6 +26,8 @@ it('did what a chaos run is for: paid deposits, duplicates, cancels, withdrawals
   expect(report.deposits.canceled).toBeGreaterThan(0);
   expect(report.withdrawals.succeeded).toBeGreaterThan(0);
   expect(report.spins).toBeGreaterThan(0);
+  expect(report.promotions.taken).toBeGreaterThan(0);
+  expect(report.promotions.bonusesCredited).toBeGreaterThan(0);
   expect(report.dependencyUnavailable).toBeGreaterThan(0);
   expect(report.killedForMs).toBeGreaterThan(0);
   expect(Number.isFinite(report.killedForMs)).toBe(true);
