@@ -1,6 +1,7 @@
 import { createActor, fromPromise, waitFor, type AnyEventObject } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { promotionUsageMachine, type PromotionUsageEvent } from '../../machines/promotionUsage.machine';
+import type { PromotionUsage, PromotionUseRequest } from '../../src/contract/promotions';
 import { PROMOTION, usageWith } from '../support/promotions';
 
 // The outcomes of the page's calls enter the model as the machine's own done and error events.
@@ -36,23 +37,31 @@ describe('the promotionUsage machine', () => {
     async (_, path) => {
       // Each call answers with the outcome event that follows the step which started it; a path ending on a call leaves it running.
       let answer: AnyEventObject | undefined;
-      const call = <T,>() =>
-        fromPromise<T, unknown>(() => {
-          const outcome = answer;
-          if (!outcome) return new Promise<T>(() => {});
-          return outcome.type.startsWith('xstate.done') ? Promise.resolve((outcome as unknown as { output: T }).output) : Promise.reject((outcome as unknown as { error: unknown }).error);
-        });
-      const actor = createActor(promotionUsageMachine.provide({ actors: { usePromotion: call(), cancelUsage: call(), recheckUsage: call() } })).start();
+      const answered = <T,>(): Promise<T> => {
+        const outcome = answer;
+        if (!outcome) return new Promise<T>(() => {});
+        return outcome.type.startsWith('xstate.done') ? Promise.resolve((outcome as unknown as { output: T }).output) : Promise.reject((outcome as unknown as { error: unknown }).error);
+      };
+      const actor = createActor(
+        promotionUsageMachine.provide({
+          actors: {
+            usePromotion: fromPromise<PromotionUsage, PromotionUseRequest>(() => answered()),
+            cancelUsage: fromPromise<PromotionUsage, string>(() => answered()),
+            recheckUsage: fromPromise<PromotionUsage | null, void>(() => answered()),
+          },
+        }),
+      ).start();
       for (let index = 0; index < path.steps.length; index++) {
-        const { event, state } = path.steps[index];
+        const { state } = path.steps[index];
+        const event = path.steps[index].event as AnyEventObject;
         if (event.type === 'xstate.init') continue;
         if (event.type.startsWith('xstate.')) {
           // The answer of the call the previous step started: wait for the machine to take it.
-          await waitFor(actor, (snapshot) => snapshot.matches(state.value as string));
+          await waitFor(actor, (snapshot) => snapshot.value === state.value);
         } else {
           const next = path.steps[index + 1]?.event as AnyEventObject | undefined;
           answer = next?.type.startsWith('xstate.') ? next : undefined;
-          actor.send(event);
+          actor.send(event as PromotionUsageEvent);
         }
         expect(actor.getSnapshot().value).toEqual(state.value);
         expect(actor.getSnapshot().context.errorCode).toBe(state.context.errorCode);
