@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import nock from 'nock';
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { DepositOrder } from '../../src/contract/deposits';
 import type { PromotionUsage } from '../../src/contract/promotions';
@@ -11,6 +11,8 @@ import { PROMOTION, usageWith } from '../support/promotions';
 
 jest.mock('@fingerprintjs/fingerprintjs', () => jest.requireActual('../support/fakeFingerprintjs'));
 
+// The pages render on two cores shared with other test runs: every wait gets room.
+configure({ asyncUtilTimeout: 10_000 });
 jest.setTimeout(60_000);
 
 // jsdom's crypto lacks randomUUID, which the withdraw page keys its requests with (browsers have it).
@@ -89,6 +91,7 @@ describe('the deposit page with a promotion', () => {
     const banner = await screen.findByTestId('deposit-promotion', {}, FIRST_PAINT);
     expect(banner).toHaveTextContent('ໂປຣໂມຊັນ ໂບນັດຕ້ອນຮັບ 100% ກຳລັງໃຊ້ຢູ່ກັບ AskMeBet');
     expect(screen.getByLabelText('ຄ່າຍເກມ')).toBeEnabled();
+    await screen.findByText('ຕັ້ງແຕ່ 10.000 ຫາ 50.000.000 ກີບ');
     await user.selectOptions(screen.getByLabelText('ຄ່າຍເກມ'), 'gclub');
     await user.type(screen.getByRole('textbox', { name: 'ຈຳນວນເງິນ (ກີບ)' }), '20000');
     await user.click(screen.getByRole('button', { name: 'ສ້າງ QR ຝາກເງິນ' }));

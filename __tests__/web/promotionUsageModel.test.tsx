@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import nock from 'nock';
-import { cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AnyEventObject } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
@@ -13,6 +13,8 @@ import { PROMOTION, usageWith } from '../support/promotions';
 
 jest.mock('@fingerprintjs/fingerprintjs', () => jest.requireActual('../support/fakeFingerprintjs'));
 
+// The pages render on two cores shared with other test runs: every wait gets room.
+configure({ asyncUtilTimeout: 10_000 });
 jest.setTimeout(60_000);
 
 const ERRORS: Record<string, string> = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'public', 'locales', 'lo', 'common.json'), 'utf8')).errors;

@@ -1,5 +1,5 @@
 import nock from 'nock';
-import { screen, waitFor, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { Promotion, PromotionUsage } from '../../src/contract/promotions';
 import { API, renderApp } from '../support/renderApp';
@@ -9,6 +9,8 @@ import { PROMOTION, SECOND_PROMOTION, usageWith } from '../support/promotions';
 jest.mock('@fingerprintjs/fingerprintjs', () => jest.requireActual('../support/fakeFingerprintjs'));
 
 // The pages are lazy chunks compiled on first use, on two cores shared with other runs.
+// The pages render on two cores shared with other test runs: every wait gets room.
+configure({ asyncUtilTimeout: 10_000 });
 jest.setTimeout(60_000);
 const FIRST_PAINT = { timeout: 15_000 };
 
