@@ -83,7 +83,9 @@ export function usePromotionEligibility() {
   const using = useGetUsingPromotionQuery();
   const blocked = backlist.data?.blocked === true;
   const busy = isInProgress(using.data);
-  return { blocked, busy, ready: Boolean(backlist.data) && using.data !== undefined, usage: using.data ?? null };
+  // A question that went unanswered does not hold the button back: the server refuses what is not allowed.
+  const answered = (query: { data?: unknown; isError: boolean }) => query.data !== undefined || query.isError;
+  return { blocked, busy, ready: answered(backlist) && answered(using), usage: using.data ?? null };
 }
 
 /** The "use" button of a promotion: asks for the provider through the machine. */

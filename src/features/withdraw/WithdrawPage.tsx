@@ -150,7 +150,8 @@ export default function WithdrawPage() {
   }
 
   const account = accounts.data.bankAccounts[0];
-  const promotionApplies = usage !== undefined && usage.provider === provider;
+  // Without the promotion's terms there is nothing exact to preview: the server still applies them.
+  const promotionApplies = usage !== undefined && usage.provider === provider && !promotion.isError;
   const quote = rates.data.find((rate) => rate.currency === 'THB');
   const satang = parseAmount(amount.trim(), 'THB');
   const previewKip = satang === undefined ? 0n : convert('WITHDRAW', satang, 'THB', rates.data);
