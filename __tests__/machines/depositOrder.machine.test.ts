@@ -154,6 +154,7 @@ describe('the deposit page follows the depositOrder machine', () => {
     nock(API).get('/api/v2/agency').reply(200, { agency: { id: 'agency-1', name: 'Champa' } }).persist();
     nock(API).get('/api/v2/players/bank-accounts').reply(200, { bankAccounts: [{ id: 'a1', bank: 'bcel', accountNumber: '010120001234567001', accountName: 'S K', currency: 'LAK', createdAt: '2025-01-01T00:00:00.000Z' }] }).persist();
     nock(API).get('/api/v2/exchange-rates').reply(200, [{ code: 'THB_LAK', mid: '620', displayName: 'THB/LAK', currency: 'THB', buy: '600', sell: '640' }]).persist();
+    nock(API).get('/api/v2/players/promotions/using').reply(200, { usage: null }).persist();
     nock(API).get('/api/v2/deposits/limits').reply(200, { minAmount: '10000', maxAmount: '50000000', expiryMinutes: 15 }).persist();
     nock(API).get(`/api/v2/deposits/laoqr/${CODE}`).reply(200, { code: CODE, payload: '00020101021238', amount: '100000', payee: { name: 'CHAMPA GAMES', city: 'VIENTIANE', bankIin: '27710418', accountNumber: '0101' }, expiresAt: resumable.expiresAt, status: 'OPEN' }).persist();
     nock(API).get('/api/v2/deposits/open').reply(200, { items: path.steps.some((step) => step.event.type === 'RESUME') ? [resumable] : [] }).persist();

@@ -26,10 +26,11 @@ export const depositsApi = baseApi.injectEndpoints({
       transformResponse: (response: DepositOrderResponse) => response.order,
       invalidatesTags: ['Deposit'],
     }),
+    // A credited deposit may take the promotion in use (ACTIVE becomes USED).
     checkDeposit: build.mutation<DepositOrder, string>({
       query: (code) => ({ url: `/v2/deposits/${encodeURIComponent(code)}/check`, method: 'POST' }),
       transformResponse: (response: DepositOrderResponse) => response.order,
-      invalidatesTags: ['Deposit', 'Credit'],
+      invalidatesTags: ['Deposit', 'Credit', 'PromotionUsage'],
     }),
     cancelDeposit: build.mutation<DepositOrder, string>({
       query: (code) => ({ url: `/v2/deposits/${encodeURIComponent(code)}/cancel`, method: 'POST' }),

@@ -19,8 +19,9 @@ export const withdrawalsApi = baseApi.injectEndpoints({
     }),
     requestWithdrawal: build.mutation<WithdrawalResponse, WithdrawalRequest & { idempotencyKey: string }>({
       query: ({ idempotencyKey, ...body }) => ({ url: '/v2/withdrawals', method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } }),
-      // The credit left the provider (or came back): both lists and credits are stale either way.
-      invalidatesTags: ['Withdrawal', 'Credit'],
+      // The credit left the provider (or came back): lists and credits are stale either way, and a
+      // promotion in use for that provider ends with the withdrawal.
+      invalidatesTags: ['Withdrawal', 'Credit', 'PromotionUsage'],
     }),
   }),
 });

@@ -157,3 +157,21 @@ export function checkPromotionWithdrawal(terms: PromotionWithdrawalTerms, credit
   const paidSatang = afterBonus < cap ? afterBonus : cap;
   return { ok: true, paidSatang, retainedSatang: creditSatang - paidSatang };
 }
+
+/**
+ * The colour a usage's status is shown in: waiting for the deposit or running (yellow), ended well
+ * (green), given up (red), ended before the deposit (grey).
+ */
+export function promotionUsageTone(status: string): import('./status').StatusTone {
+  switch (status) {
+    case 'ACTIVE':
+    case 'USED':
+      return 'yellow';
+    case 'SUCCESS':
+      return 'green';
+    case 'CANCELED':
+      return 'red';
+    default:
+      return 'grey';
+  }
+}

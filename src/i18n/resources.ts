@@ -16,6 +16,9 @@ import vnGame from '../../public/locales/vn/game.json';
 import loPassword from '../../public/locales/lo/password.json';
 import cnPassword from '../../public/locales/cn/password.json';
 import vnPassword from '../../public/locales/vn/password.json';
+import loPromotion from '../../public/locales/lo/promotion.json';
+import cnPromotion from '../../public/locales/cn/promotion.json';
+import vnPromotion from '../../public/locales/vn/promotion.json';
 import loShell from '../../public/locales/lo/shell.json';
 import cnShell from '../../public/locales/cn/shell.json';
 import vnShell from '../../public/locales/vn/shell.json';
@@ -27,10 +30,10 @@ import vnWithdraw from '../../public/locales/vn/withdraw.json';
  * Built-in translations for lo, cn and vn (bundled, so the first paint needs no request).
  * th is fetched from /locales/th/{ns}.json when chosen. Each namespace is one file per language.
  */
-export const NAMESPACES = ['common', 'auth', 'bank', 'deposit', 'game', 'password', 'shell', 'withdraw'] as const;
+export const NAMESPACES = ['common', 'auth', 'bank', 'deposit', 'game', 'password', 'promotion', 'shell', 'withdraw'] as const;
 
 export const builtInResources = {
-  lo: { common: loCommon, auth: loAuth, bank: loBank, deposit: loDeposit, game: loGame, password: loPassword, shell: loShell, withdraw: loWithdraw },
-  cn: { common: cnCommon, auth: cnAuth, bank: cnBank, deposit: cnDeposit, game: cnGame, password: cnPassword, shell: cnShell, withdraw: cnWithdraw },
-  vn: { common: vnCommon, auth: vnAuth, bank: vnBank, deposit: vnDeposit, game: vnGame, password: vnPassword, shell: vnShell, withdraw: vnWithdraw },
+  lo: { common: loCommon, auth: loAuth, bank: loBank, deposit: loDeposit, game: loGame, password: loPassword, promotion: loPromotion, shell: loShell, withdraw: loWithdraw },
+  cn: { common: cnCommon, auth: cnAuth, bank: cnBank, deposit: cnDeposit, game: cnGame, password: cnPassword, promotion: cnPromotion, shell: cnShell, withdraw: cnWithdraw },
+  vn: { common: vnCommon, auth: vnAuth, bank: vnBank, deposit: vnDeposit, game: vnGame, password: vnPassword, promotion: vnPromotion, shell: vnShell, withdraw: vnWithdraw },
 };

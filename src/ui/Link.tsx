@@ -8,6 +8,11 @@ export function setLinkPreloader(preload: (href: string) => void) {
   preloader = preload;
 }
 
+/** Starts loading the page of an href, for an intent shown elsewhere than on the link (a card's hover). */
+export function preloadHref(href: string) {
+  preloader(href);
+}
+
 type LinkProps = ComponentProps<typeof RouterLink> & { href: string };
 
 /** A router link that starts loading its page on hover, focus or touch (intent), before the click. */

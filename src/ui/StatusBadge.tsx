@@ -33,14 +33,13 @@ const Badge = styled.span<{ $tone: StatusTone }>`
 
 /**
  * A deposit's or withdrawal's status in its colour (SPEC.md section 4). A status this site does not
- * know yet is shown grey with its own name.
+ * know yet is shown grey with its own name. Other records (promotion usages) give their own tone and label.
  */
-export function StatusBadge({ status }: { status: string }) {
+export function StatusBadge({ status, tone = statusTone(status), label }: { status: string; tone?: StatusTone; label?: string }) {
   const { t } = useTranslation();
-  const tone = statusTone(status);
   return (
     <Badge $tone={tone} data-tone={tone} data-status={status} data-testid="status-badge">
-      {t(`status.${status}`, { defaultValue: status })}
+      {label ?? t(`status.${status}`, { defaultValue: status })}
     </Badge>
   );
 }

@@ -6,6 +6,9 @@ import { fromPromise } from 'xstate';
 import { depositOrderMachine } from '../../../machines/depositOrder.machine';
 import { useCancelDepositMutation, useCheckDepositMutation, useCreateDepositMutation, useGetDepositLimitsQuery, useGetDepositQrQuery, useGetOpenDepositsQuery } from '../../api/deposits';
 import { useGetBankAccountsQuery, useGetExchangeRatesQuery } from '../../api/banks';
+import { useGetPromotionQuery, useGetUsingPromotionQuery } from '../../api/promotions';
+import type { Promotion, PromotionUsage } from '../../contract/promotions';
+import { useLanguage } from '../../i18n/useLanguage';
 import { errorCodeOf } from '../../api/errors';
 import { QrImage, saveQrImage } from '../../components/QrImage';
 import { checkDepositAmount, type DepositOrder, type DepositRequest } from '../../contract/deposits';
@@ -61,6 +64,44 @@ const QrBlock = styled.div`
   margin-bottom: 16px;
 `;
 
+const Banner = styled.div`
+  margin: 0 0 16px;
+  padding: 12px 14px;
+  border-radius: ${({ theme }) => theme.radius};
+  border: 1px solid ${({ theme }) => theme.colors.primary};
+  background: ${({ theme }) => theme.colors.surfaceRaised};
+  p {
+    margin: 0 0 6px;
+  }
+`;
+
+/** The promotion the player has taken and not yet deposited for (its usage is ACTIVE). */
+interface TakenPromotion {
+  usage: PromotionUsage;
+  promotion: Promotion | undefined;
+}
+
+/** The promotion in progress above the form: the set deposit to make (ACTIVE), or the one running (USED). */
+function PromotionBanner({ usage, promotion }: { usage: PromotionUsage; promotion: Promotion | undefined }) {
+  const { t } = useTranslation('deposit');
+  const language = useLanguage();
+  const name = usage.promotionName[language];
+  const provider = PROVIDER_NAMES[usage.provider];
+  return (
+    <Banner role="note" aria-label={name} data-testid="deposit-promotion" data-status={usage.status}>
+      <p>
+        {usage.status === 'ACTIVE' && promotion
+          ? t('promotion.banner', { name, amount: displayAmount(promotion.depositAmount, 0), provider })
+          : usage.status === 'ACTIVE'
+            ? `${name} · ${provider}`
+            : t('promotion.inUse', { name, provider })}
+      </p>
+      {usage.status === 'ACTIVE' && <p>{t('promotion.locked')}</p>}
+      <Link href="/player/promotion">{t('promotion.link')}</Link>
+    </Banner>
+  );
+}
+
 const Actions = styled.div`
   display: flex;
   flex-wrap: wrap;
@@ -83,12 +124,13 @@ function useNow(active: boolean): number {
   return now;
 }
 
-function DepositForm({ onCreate, errorCode, busy }: { onCreate: (request: DepositRequest) => void; errorCode: string | null; busy: boolean }) {
+function DepositForm({ onCreate, errorCode, busy, taken }: { onCreate: (request: DepositRequest) => void; errorCode: string | null; busy: boolean; taken?: TakenPromotion }) {
   const { t } = useTranslation('deposit');
   const limits = useGetDepositLimitsQuery();
   const rates = useGetExchangeRatesQuery();
-  const [provider, setProvider] = useState<Provider | ''>('');
-  const [amount, setAmount] = useState('');
+  // A taken promotion sets the provider and the amount: the deposit that takes it must be exactly these.
+  const [provider, setProvider] = useState<Provider | ''>(taken?.usage.provider ?? '');
+  const [amount, setAmount] = useState(taken?.promotion?.depositAmount ?? '');
   const [submitted, setSubmitted] = useState(false);
 
   const min = limits.data ? BigInt(limits.data.minAmount) : undefined;
@@ -111,7 +153,7 @@ function DepositForm({ onCreate, errorCode, busy }: { onCreate: (request: Deposi
     event.preventDefault();
     setSubmitted(true);
     if (providerError || amountError || !checked?.ok || !provider) return;
-    onCreate({ provider, amount: checked.kip.toString() });
+    onCreate(taken ? { provider, amount: checked.kip.toString(), promotionId: taken.usage.promotionId } : { provider, amount: checked.kip.toString() });
   };
 
   return (
@@ -128,7 +170,7 @@ function DepositForm({ onCreate, errorCode, busy }: { onCreate: (request: Deposi
       )}
       <Field>
         <label htmlFor="deposit-provider">{t('provider')}</label>
-        <Select id="deposit-provider" value={provider} onChange={(event) => setProvider(isProvider(event.target.value) ? event.target.value : '')} aria-invalid={submitted && Boolean(providerError)}>
+        <Select id="deposit-provider" value={provider} disabled={Boolean(taken)} onChange={(event) => setProvider(isProvider(event.target.value) ? event.target.value : '')} aria-invalid={submitted && Boolean(providerError)}>
           <option value="">{t('chooseProvider')}</option>
           {PROVIDERS.map((name) => (
             <option key={name} value={name}>
@@ -143,6 +185,7 @@ function DepositForm({ onCreate, errorCode, busy }: { onCreate: (request: Deposi
         inputMode="numeric"
         autoComplete="off"
         value={amount}
+        readOnly={Boolean(taken?.promotion)}
         onChange={(event) => setAmount(event.target.value)}
         error={submitted ? amountError : undefined}
         hint={limits.data ? t('amountHint', bounds) : undefined}
@@ -210,6 +253,9 @@ export default function DepositPage() {
   const { t } = useTranslation('deposit');
   const accounts = useGetBankAccountsQuery();
   const open = useGetOpenDepositsQuery();
+  const using = useGetUsingPromotionQuery();
+  const usage = using.data ?? null;
+  const promotion = useGetPromotionQuery(usage?.promotionId ?? '', { skip: usage?.status !== 'ACTIVE' });
   const [createDeposit] = useCreateDepositMutation();
   const [checkDeposit] = useCheckDepositMutation();
   const [cancelDeposit] = useCancelDepositMutation();
@@ -250,7 +296,10 @@ export default function DepositPage() {
   const { order, errorCode } = state.context;
   const stateName = String(state.value);
   const hasBank = (accounts.data?.bankAccounts.length ?? 0) > 0;
-  const loading = !accounts.data || !open.data;
+  // Without an answer about promotions the form cannot know whether to set them (a failed call: none).
+  const loading = !accounts.data || !open.data || using.isLoading || promotion.isLoading;
+  const inProgress = usage && (usage.status === 'ACTIVE' || usage.status === 'USED') ? usage : null;
+  const taken = inProgress?.status === 'ACTIVE' ? { usage: inProgress, promotion: promotion.data } : undefined;
   const showingOrder = order && ['open', 'checking', 'confirmingCancel', 'cancelling'].includes(stateName);
 
   return (
@@ -265,7 +314,10 @@ export default function DepositPage() {
             <Link href="/player/bank">{t('addBank')}</Link>
           </Card>
         ) : stateName === 'idle' || stateName === 'creating' ? (
-          <DepositForm onCreate={(request) => send({ type: 'CREATE', request })} errorCode={errorCode} busy={stateName === 'creating'} />
+          <>
+            {inProgress && <PromotionBanner usage={inProgress} promotion={promotion.data} />}
+            <DepositForm onCreate={(request) => send({ type: 'CREATE', request })} errorCode={errorCode} busy={stateName === 'creating'} taken={taken} />
+          </>
         ) : showingOrder ? (
           <Card aria-label={t('title')}>
             {errorCode && (

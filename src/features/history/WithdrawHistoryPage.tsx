@@ -81,6 +81,12 @@ function WithdrawalCard({ withdrawal }: { withdrawal: Withdrawal }) {
         <dd data-testid="amount-received">{withdrawal.amountReceived === null ? '-' : displayMoney(withdrawal.amountReceived, 'LAK')}</dd>
         <dt>{t('field.creditReturned')}</dt>
         <dd>{displayMoney(withdrawal.creditReturned, 'THB')}</dd>
+        {withdrawal.promotionRetained !== null && (
+          <>
+            <dt>{t('field.promotionRetained')}</dt>
+            <dd data-testid="promotion-retained">{displayMoney(withdrawal.promotionRetained, 'THB')}</dd>
+          </>
+        )}
         <dt>{t('field.bankName')}</dt>
         <dd>{withdrawal.bankName.toUpperCase()}</dd>
         <dt>{t('field.accountName')}</dt>

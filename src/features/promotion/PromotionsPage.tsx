@@ -1,11 +1,152 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import { useGetPromotionsQuery, usePromotionsPrefetch } from '../../api/promotions';
+import { usePromotionUsageFlow } from '../../components/PromotionUsage';
+import type { Promotion } from '../../contract/promotions';
+import { useLanguage } from '../../i18n/useLanguage';
+import { Button } from '../../ui/Button';
+import { Link, preloadHref } from '../../ui/Link';
 import { PageBody, PageTitle } from '../../ui/Page';
+import { Spinner } from '../../ui/Spinner';
+import { PromotionHeader, PromotionTerms, UseButton, usePromotionEligibility } from './PromotionParts';
 
+const Intro = styled.p`
+  margin: 0 0 16px;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
+const Grid = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: 16px;
+  grid-template-columns: repeat(auto-fill, minmax(min(300px, 100%), 1fr));
+`;
+
+const CardItem = styled.li`
+  display: grid;
+  grid-template-rows: auto 1fr;
+  border-radius: ${({ theme }) => theme.radius};
+  background: ${({ theme }) => theme.colors.surface};
+  border: 1px solid ${({ theme }) => theme.colors.border};
+  overflow: hidden;
+  &:focus-within,
+  &:hover {
+    border-color: ${({ theme }) => theme.colors.primary};
+  }
+`;
+
+const Picture = styled.img`
+  display: block;
+  width: 100%;
+  aspect-ratio: 16 / 9;
+  object-fit: cover;
+  background: ${({ theme }) => theme.colors.surfaceRaised};
+`;
+
+const Body = styled.div`
+  display: grid;
+  align-content: start;
+  gap: 8px;
+  padding: 16px;
+  h2 {
+    margin: 0;
+    font-size: 1.15rem;
+  }
+  h2 a {
+    color: ${({ theme }) => theme.colors.text};
+  }
+`;
+
+const Tag = styled.span`
+  justify-self: start;
+  padding: 2px 10px;
+  border-radius: 999px;
+  font-size: 0.85rem;
+  color: ${({ theme }) => theme.colors.warning};
+  border: 1px solid currentColor;
+`;
+
+const Links = styled.div`
+  display: flex;
+  justify-content: space-between;
+  gap: 12px;
+  margin-bottom: 16px;
+`;
+
+const Alert = styled.div`
+  margin: 0 0 16px;
+  color: ${({ theme }) => theme.colors.danger};
+`;
+
+const detailHref = (id: string) => `/player/promotion/${encodeURIComponent(id)}`;
+
+function PromotionCard({ promotion, useButton }: { promotion: Promotion; useButton: ReactNode }) {
+  const { t } = useTranslation('promotion');
+  const language = useLanguage();
+  const prefetch = usePromotionsPrefetch('getPromotion');
+  const href = detailHref(promotion.id);
+  // Hover or focus anywhere on the card: the detail's data and page chunk start loading before the click.
+  const intent = () => {
+    prefetch(promotion.id);
+    preloadHref(href);
+  };
+  const name = promotion.name[language];
+  return (
+    <CardItem data-testid="promotion-card" data-id={promotion.id} onMouseEnter={intent} onFocus={intent} onTouchStart={intent}>
+      <Picture src={promotion.imageUrl} alt={t('imageAlt', { name })} loading="lazy" />
+      <Body>
+        <h2>
+          <Link href={href}>{name}</Link>
+        </h2>
+        {promotion.firstOrderOnly && <Tag>{t('firstOrderOnly')}</Tag>}
+        <PromotionTerms promotion={promotion} />
+        {useButton}
+        <Link href={href} aria-label={`${t('details')}: ${name}`}>
+          {t('details')}
+        </Link>
+      </Body>
+    </CardItem>
+  );
+}
+
+/** /player/promotion: the promotions as cards, the usage in progress on top, and "use" asking for the provider. */
 export default function PromotionsPage() {
-  const { t } = useTranslation();
+  const { t } = useTranslation('promotion');
+  const promotions = useGetPromotionsQuery();
+  const eligibility = usePromotionEligibility();
+  const [state, send] = usePromotionUsageFlow();
+  const taking = promotions.data?.find((promotion) => promotion.id === state.context.promotionId);
+
   return (
     <PageBody>
-      <PageTitle>{t('page.promotion')}</PageTitle>
+      <PageTitle>{t('common:page.promotion')}</PageTitle>
+      <Links>
+        <Intro>{t('intro')}</Intro>
+        <Link href="/player/promotion/history">{t('history')}</Link>
+      </Links>
+      <PromotionHeader state={state} send={send} promotion={taking} />
+      {promotions.isError ? (
+        <Alert role="alert">
+          {t('loadFailed')} <Button onClick={() => void promotions.refetch()}>{t('common:retry')}</Button>
+        </Alert>
+      ) : !promotions.data ? (
+        <Spinner aria-label={t('common:loading')} />
+      ) : promotions.data.length === 0 ? (
+        <p>{t('empty')}</p>
+      ) : (
+        <Grid aria-label={t('common:page.promotion')}>
+          {promotions.data.map((promotion) => (
+            <PromotionCard
+              key={promotion.id}
+              promotion={promotion}
+              useButton={<UseButton promotion={promotion} state={state} send={send} canUse={eligibility.ready && !eligibility.blocked && !eligibility.busy} />}
+            />
+          ))}
+        </Grid>
+      )}
     </PageBody>
   );
 }

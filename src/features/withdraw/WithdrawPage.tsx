@@ -4,6 +4,8 @@ import styled from 'styled-components';
 import { useGetBankAccountsQuery, useGetExchangeRatesQuery } from '../../api/banks';
 import { errorMessageKey } from '../../api/errors';
 import { useGetWithdrawalLimitsQuery, useRequestWithdrawalMutation } from '../../api/withdrawals';
+import { useGetPromotionQuery, useGetUsingPromotionQuery } from '../../api/promotions';
+import { PromotionWithdrawal } from './PromotionWithdrawal';
 import { convert, parseAmount, formatAmount } from '../../contract/money';
 import { PROVIDERS, PROVIDER_NAMES } from '../../contract/providers';
 import type { Withdrawal } from '../../contract/withdrawals';
@@ -86,6 +88,12 @@ function WithdrawalResult({ withdrawal, onAgain }: { withdrawal: Withdrawal; onA
         <dd>{displayMoney(withdrawal.amountWithdrawn, 'THB')}</dd>
         <dt>{t('field.creditReceived')}</dt>
         <dd>{displayMoney(withdrawal.creditReceived, 'LAK')}</dd>
+        {withdrawal.promotionRetained !== null && (
+          <>
+            <dt>{t('field.promotionRetained')}</dt>
+            <dd data-testid="promotion-retained">{displayMoney(withdrawal.promotionRetained, 'THB')}</dd>
+          </>
+        )}
       </Details>
       <Actions>
         <Link href="/player/withdraw/history">{t('result.history')}</Link>
@@ -104,6 +112,10 @@ export default function WithdrawPage() {
   const rates = useGetExchangeRatesQuery();
   const limits = useGetWithdrawalLimitsQuery();
   const [requestWithdrawal, request] = useRequestWithdrawalMutation();
+  const using = useGetUsingPromotionQuery();
+  // Only a usage whose bonus is credited (USED) holds withdrawals to the promotion's rules.
+  const usage = using.data?.status === 'USED' ? using.data : undefined;
+  const promotion = useGetPromotionQuery(usage?.promotionId ?? '', { skip: !usage });
   const [provider, setProvider] = useState('');
   const [amount, setAmount] = useState('');
   const [errors, setErrors] = useState<FieldErrors>({});
@@ -138,6 +150,8 @@ export default function WithdrawPage() {
   }
 
   const account = accounts.data.bankAccounts[0];
+  // Without the promotion's terms there is nothing exact to preview: the server still applies them.
+  const promotionApplies = usage !== undefined && usage.provider === provider && !promotion.isError;
   const quote = rates.data.find((rate) => rate.currency === 'THB');
   const satang = parseAmount(amount.trim(), 'THB');
   const previewKip = satang === undefined ? 0n : convert('WITHDRAW', satang, 'THB', rates.data);
@@ -223,11 +237,15 @@ export default function WithdrawPage() {
                 error={errors.amount}
                 hint={t('form.amountHint', { min, max })}
               />
-              <Preview aria-live="polite" aria-label={t('form.preview')}>
-                {t('form.preview')}
-                <strong data-testid="withdraw-preview">{displayMoney(previewKip, 'LAK')}</strong>
-                {quote && <span>{t('form.rate', { rate: quote.buy })}</span>}
-              </Preview>
+              {promotionApplies ? (
+                <PromotionWithdrawal key={usage.provider} usage={usage} promotion={promotion.data} amount={amount} rates={rates.data} onWithdrawAll={setAmount} />
+              ) : (
+                <Preview aria-live="polite" aria-label={t('form.preview')}>
+                  {t('form.preview')}
+                  <strong data-testid="withdraw-preview">{displayMoney(previewKip, 'LAK')}</strong>
+                  {quote && <span>{t('form.rate', { rate: quote.buy })}</span>}
+                </Preview>
+              )}
               <Muted>{t('form.dailyUsed', { used: limits.data.usedToday, limit: limits.data.dailyLimit })}</Muted>
               <Button type="submit" $block disabled={!account || request.isLoading}>
                 {request.isLoading ? t('form.submitting') : t('form.submit')}

@@ -1,0 +1,280 @@
+import { useMemo } from 'react';
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import { useMachine } from '@xstate/react';
+import { fromPromise, type SnapshotFrom } from 'xstate';
+import { promotionUsageMachine, type PromotionUsageEvent } from '../../machines/promotionUsage.machine';
+import { errorCodeOf } from '../api/errors';
+import { useCancelPromotionUsageMutation, useRecheckPromotionUsageMutation, useUsePromotionMutation } from '../api/promotions';
+import { ErrorCode } from '../contract/errors';
+import { displayAmount, displayMoney, formatDateTime } from '../contract/format';
+import { PROMOTION_USAGE_IN_PROGRESS, promotionUsageTone, type Promotion, type PromotionUsage, type PromotionUseRequest } from '../contract/promotions';
+import { PROVIDER_NAMES } from '../contract/providers';
+import { useLanguage } from '../i18n/useLanguage';
+import { Button } from '../ui/Button';
+import { Details } from '../ui/Card';
+import { Dialog, DialogActions } from '../ui/Dialog';
+import { Link } from '../ui/Link';
+import { Spinner } from '../ui/Spinner';
+import { StatusBadge } from '../ui/StatusBadge';
+
+export type PromotionUsageSnapshot = SnapshotFrom<typeof promotionUsageMachine>;
+export type SendPromotionUsage = (event: PromotionUsageEvent) => void;
+
+/** Rejects with the API's error code, which the machine keeps to show. */
+const withCode = <T,>(call: Promise<T>) =>
+  call.catch((error: unknown) => {
+    throw { code: errorCodeOf(error as Parameters<typeof errorCodeOf>[0]) ?? ErrorCode.INTERNAL };
+  });
+
+/** The promotionUsage machine with its calls wired to the API (use, cancel, recheck). */
+export function usePromotionUsageFlow() {
+  const [usePromotion] = useUsePromotionMutation();
+  const [cancelUsage] = useCancelPromotionUsageMutation();
+  const [recheckUsage] = useRecheckPromotionUsageMutation();
+  const machine = useMemo(
+    () =>
+      promotionUsageMachine.provide({
+        actors: {
+          usePromotion: fromPromise<PromotionUsage, PromotionUseRequest>(({ input }) => withCode(usePromotion(input).unwrap())),
+          cancelUsage: fromPromise<PromotionUsage, string>(({ input }) => withCode(cancelUsage(input).unwrap())),
+          recheckUsage: fromPromise<PromotionUsage | null, void>(() => withCode(recheckUsage().unwrap())),
+        },
+      }),
+    [usePromotion, cancelUsage, recheckUsage],
+  );
+  return useMachine(machine);
+}
+
+export const isInProgress = (usage: PromotionUsage | null | undefined): boolean => Boolean(usage && PROMOTION_USAGE_IN_PROGRESS.includes(usage.status));
+
+const Message = styled.div<{ $tone: 'danger' | 'success' | 'warning' }>`
+  margin: 0 0 16px;
+  padding: 12px 14px;
+  border-radius: ${({ theme }) => theme.radius};
+  border: 1px solid ${({ theme, $tone }) => theme.colors[$tone]};
+  color: ${({ theme, $tone }) => theme.colors[$tone]};
+  display: grid;
+  gap: 8px;
+  p {
+    margin: 0;
+  }
+`;
+
+const Row = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px;
+  align-items: center;
+`;
+
+const ProviderList = styled.ul`
+  list-style: none;
+  margin: 0;
+  padding: 0;
+  display: grid;
+  gap: 8px;
+`;
+
+const Progress = styled.progress`
+  width: 100%;
+  height: 10px;
+  accent-color: ${({ theme }) => theme.colors.primary};
+`;
+
+export function UsageStatusBadge({ usage }: { usage: PromotionUsage }) {
+  const { t } = useTranslation('promotion');
+  return <StatusBadge status={usage.status} tone={promotionUsageTone(usage.status)} label={t(`usageStatus.${usage.status}`)} />;
+}
+
+/** Turnover made of turnover needed, in satang (for the progress bar). */
+function turnoverProgress(usage: PromotionUsage): { value: number; max: number } | undefined {
+  if (usage.turnoverRequired === null || usage.turnover === null) return undefined;
+  const required = Number(usage.turnoverRequired);
+  if (!(required > 0)) return undefined;
+  return { value: Math.min(Number(usage.turnover), required), max: required };
+}
+
+/** Every field of a usage that has a value, as label and value pairs. */
+export function UsageDetails({ usage }: { usage: PromotionUsage }) {
+  const { t } = useTranslation('promotion');
+  const progress = turnoverProgress(usage);
+  return (
+    <Details>
+      <dt>{t('field.provider')}</dt>
+      <dd>{PROVIDER_NAMES[usage.provider] ?? usage.provider}</dd>
+      {usage.depositCode && (
+        <>
+          <dt>{t('field.depositCode')}</dt>
+          <dd>{usage.depositCode}</dd>
+        </>
+      )}
+      {usage.depositCredit !== null && (
+        <>
+          <dt>{t('field.depositCredit')}</dt>
+          <dd>{displayMoney(usage.depositCredit, 'THB')}</dd>
+        </>
+      )}
+      {usage.bonus !== null && (
+        <>
+          <dt>{t('field.bonus')}</dt>
+          <dd>{displayMoney(usage.bonus, 'THB')}</dd>
+        </>
+      )}
+      {usage.creditReceived !== null && (
+        <>
+          <dt>{t('field.creditReceived')}</dt>
+          <dd>{displayMoney(usage.creditReceived, 'THB')}</dd>
+        </>
+      )}
+      {usage.turnoverRequired !== null && (
+        <>
+          <dt>{t('field.turnoverProgress')}</dt>
+          <dd data-testid="usage-turnover">
+            {t('usage.turnover', { turnover: displayAmount(usage.turnover ?? '0'), required: displayAmount(usage.turnoverRequired) })}
+            {progress && <Progress value={progress.value} max={progress.max} aria-label={t('field.turnoverProgress')} />}
+          </dd>
+        </>
+      )}
+      <dt>{t('field.createdAt')}</dt>
+      <dd>{formatDateTime(usage.createdAt)}</dd>
+      {usage.usedAt && (
+        <>
+          <dt>{t('field.usedAt')}</dt>
+          <dd>{formatDateTime(usage.usedAt)}</dd>
+        </>
+      )}
+      {usage.endedAt && (
+        <>
+          <dt>{t('field.endedAt')}</dt>
+          <dd>{formatDateTime(usage.endedAt)}</dd>
+        </>
+      )}
+      {usage.endReason && (
+        <>
+          <dt>{t('field.endReason')}</dt>
+          <dd>{t(`endReason.${usage.endReason}`)}</dd>
+        </>
+      )}
+    </Details>
+  );
+}
+
+/** The recheck and cancel buttons of a usage in progress; both go through the machine. */
+export function UsageActions({ usage, state, send }: { usage: PromotionUsage; state: PromotionUsageSnapshot; send: SendPromotionUsage }) {
+  const { t } = useTranslation('promotion');
+  const busy = state.matches('using') || state.matches('canceling') || state.matches('rechecking');
+  return (
+    <Row>
+      <Button onClick={() => send({ type: 'RECHECK' })} disabled={busy}>
+        {state.matches('rechecking') ? <Spinner $size={18} /> : t('usage.recheck')}
+      </Button>
+      <Button $variant="danger" onClick={() => send({ type: 'CANCEL', usageId: usage.usageId })} disabled={busy}>
+        {t('usage.cancel')}
+      </Button>
+    </Row>
+  );
+}
+
+/**
+ * What the machine has to say: the provider dialog, the cancel confirmation, and the result of the
+ * last use, cancel or recheck. `promotion` is the one being taken (for the set amount to deposit).
+ */
+export function PromotionUsageFeedback({ state, send, promotion }: { state: PromotionUsageSnapshot; send: SendPromotionUsage; promotion?: Promotion }) {
+  const { t } = useTranslation('promotion');
+  const language = useLanguage();
+  const { usage, errorCode, providers } = state.context;
+  const dismiss = () => send({ type: 'DISMISS' });
+  const name = promotion?.name[language];
+
+  return (
+    <>
+      {state.matches('taken') && usage && (
+        <Message role="status" $tone="success">
+          <p>
+            {promotion
+              ? t('taken', { amount: displayAmount(promotion.depositAmount, 0), provider: PROVIDER_NAMES[usage.provider] })
+              : t('takenNoAmount', { provider: PROVIDER_NAMES[usage.provider] })}
+          </p>
+          <Row>
+            <Link href="/player/deposit">{t('goDeposit')}</Link>
+            <Button $variant="ghost" onClick={dismiss}>
+              {t('close')}
+            </Button>
+          </Row>
+        </Message>
+      )}
+      {state.matches('canceled') && (
+        <Message role="status" $tone="warning">
+          <p>{t('canceled')}</p>
+          <Row>
+            <Button $variant="ghost" onClick={dismiss}>
+              {t('close')}
+            </Button>
+          </Row>
+        </Message>
+      )}
+      {state.matches('rechecked') && (
+        <Message role="status" $tone={isInProgress(usage) ? 'warning' : 'success'}>
+          <p>
+            {!usage
+              ? t('rechecked.none')
+              : isInProgress(usage)
+                ? t('rechecked.inProgress')
+                : t('rechecked.ended', { reason: usage.endReason ? t(`endReason.${usage.endReason}`) : t(`usageStatus.${usage.status}`) })}
+          </p>
+          {usage && usage.turnoverRequired !== null && (
+            <p>{t('usage.turnover', { turnover: displayAmount(usage.turnover ?? '0'), required: displayAmount(usage.turnoverRequired) })}</p>
+          )}
+          <Row>
+            <Button $variant="ghost" onClick={dismiss}>
+              {t('close')}
+            </Button>
+          </Row>
+        </Message>
+      )}
+      {state.matches('failed') && errorCode && (
+        <Message role="alert" $tone="danger">
+          <p>{t(`common:errors.${errorCode}`)}</p>
+          <Row>
+            {errorCode === ErrorCode.BANK_ACCOUNT_REQUIRED && <Link href="/player/bank">{t('common:page.bank')}</Link>}
+            {(errorCode === ErrorCode.OPEN_ORDER || errorCode === ErrorCode.CANNOT_USE_PROMOTION_WHILE_ORDER_IS_OPEN) && <Link href="/player/deposit">{t('common:page.deposit')}</Link>}
+            <Button $variant="ghost" onClick={dismiss}>
+              {t('close')}
+            </Button>
+          </Row>
+        </Message>
+      )}
+      <Dialog open={state.matches('choosingProvider') || state.matches('using')} title={t('pick.title')} onClose={dismiss}>
+        <p>{t('pick.hint')}</p>
+        {name && <p>{name}</p>}
+        <ProviderList>
+          {providers.map((provider) => (
+            <li key={provider}>
+              <Button $block $variant="secondary" disabled={state.matches('using')} onClick={() => send({ type: 'PICK', provider })}>
+                {PROVIDER_NAMES[provider]}
+              </Button>
+            </li>
+          ))}
+        </ProviderList>
+        {state.matches('using') && <Spinner $size={18} />}
+        <DialogActions>
+          <Button $variant="ghost" onClick={dismiss} disabled={state.matches('using')}>
+            {t('pick.back')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+      <Dialog open={state.matches('confirmingCancel') || state.matches('canceling')} title={t('cancelDialog.title')} onClose={dismiss}>
+        <p>{t('cancelDialog.warning')}</p>
+        <DialogActions>
+          <Button $variant="secondary" onClick={dismiss} disabled={state.matches('canceling')}>
+            {t('cancelDialog.back')}
+          </Button>
+          <Button $variant="danger" onClick={() => send({ type: 'CONFIRM' })} disabled={state.matches('canceling')}>
+            {t('cancelDialog.confirm')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </>
+  );
+}
