@@ -1,0 +1,171 @@
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { createProviderClient, providerBaseUrls } from '../../server/adapters/providers';
+import { findAgencyByHost } from '../../server/domain/agencies';
+import { ensureMember, type WalletDeps } from '../../server/domain/providerWallets';
+import lo from '../../public/locales/lo/common.json';
+import { launchBrowser, screenshot } from '../support/browser';
+import { createTestPlayer, type TestPlayer } from '../support/players';
+import { createTestPromotion } from '../support/promotions';
+import { startServer, type RunningServer } from '../support/server';
+
+jest.setTimeout(180_000);
+
+let server: RunningServer;
+let browser: Browser;
+let agencyId: string;
+let wallets: WalletDeps;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  agencyId = (await findAgencyByHost(server.database.db, 'localhost'))!.id;
+  wallets = { db: server.database.db, providers: createProviderClient({ baseUrl: providerBaseUrls({}, () => server.url), timeoutMs: 5000 }) };
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+async function playerWithBank(): Promise<TestPlayer> {
+  const player = await createTestPlayer(server.database.db, agencyId);
+  await server.database.db
+    .insertInto('bank_accounts')
+    .values({ agency_id: agencyId, player_id: player.id, bank: 'bcel', account_number: '010120004455667788', account_name: 'VIENGKHAM SAYASANE', currency: 'LAK' })
+    .execute();
+  return player;
+}
+
+async function loggedIn(player: TestPlayer): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
+  const [name, value] = player.cookie.split('=');
+  await context.addCookies([{ name, value, url: server.url }]);
+  return { context, page: await context.newPage() };
+}
+
+async function api(player: TestPlayer, method: 'GET' | 'POST', path: string, body?: unknown, headers: Record<string, string> = {}) {
+  const response = await fetch(`${server.url}/api/v2${path}`, {
+    method,
+    headers: { cookie: player.cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
+    body: body === undefined ? undefined : JSON.stringify(body),
+  });
+  return { status: response.status, body: await response.json() };
+}
+
+const creditAtAskmebet = async (player: TestPlayer) => (await api(player, 'GET', '/players/credits/askmebet')).body.credit.amount as string;
+
+describe('a promotion in Chromium, on a phone', () => {
+  it('takes a promotion, deposits its set amount and gets the bonus; a withdrawal before the turnover is refused; after play past the turnover a recheck ends it and the withdrawal succeeds', async () => {
+    // 50 THB on a deposit of 64,000 LAK (100 THB at the demo sell rate of 640); turnover x1 of 150 THB.
+    const promotion = await createTestPromotion(server.database.db, agencyId, {
+      bonus: { kind: 'FIXED', amountSatang: 50_00n },
+      depositAmountKip: 64_000n,
+      turnoverMultiple: 1,
+      minBalanceSatang: 10_00n,
+      maxWithdrawPercent: 300,
+      providers: ['askmebet'],
+      sortOrder: -1,
+    });
+    const name = promotion.name.lo;
+    const player = await playerWithBank();
+    const { context, page } = await loggedIn(player);
+
+    // Take it: the card's use button asks for the provider.
+    await page.goto(`${server.url}/player/promotion`);
+    await page.getByRole('button', { name: `ໃຊ້ໂປຣໂມຊັນ ${name}` }).click();
+    const picker = page.getByRole('dialog', { name: 'ເລືອກຄ່າຍເກມ' });
+    await picker.getByRole('button', { name: 'AskMeBet' }).click();
+    await page.getByText('ຮັບໂປຣໂມຊັນແລ້ວ ກະລຸນາຝາກ 64.000 ກີບ ເຂົ້າ AskMeBet ເພື່ອຮັບໂບນັດ').waitFor();
+    await screenshot(page, 'promotion-taken-390');
+    await page.getByRole('link', { name: 'ໄປໜ້າຝາກເງິນ' }).click();
+
+    // The deposit page carries the promotion: provider and amount are set by it.
+    const banner = page.getByTestId('deposit-promotion');
+    await banner.waitFor();
+    expect(await banner.getAttribute('data-status')).toBe('ACTIVE');
+    await expect(page.getByRole('textbox', { name: 'ຈຳນວນເງິນ (ກີບ)' }).inputValue()).resolves.toBe('64000');
+    await page.getByText(/ທ່ານຈະໄດ້ຮັບເຄຣດິດ/).waitFor();
+    await page.getByRole('button', { name: 'ສ້າງ QR ຝາກເງິນ' }).click();
+    await page.locator('[data-state="open"]').waitFor();
+    const payload = await page.getByTestId('deposit-payload').inputValue();
+    const bank = await context.newPage();
+    await bank.goto(`${server.url}/sandbox/bank`);
+    await bank.getByLabel('QR code text').fill(payload);
+    await bank.getByRole('button', { name: 'Read QR' }).click();
+    await bank.getByRole('button', { name: 'Pay 64,000 LAK' }).click();
+    await bank.getByTestId('deliveries').getByText('Site answered HTTP 200').waitFor();
+    await page.bringToFront();
+    await page.getByRole('button', { name: 'ກວດສອບການຊຳລະ' }).click();
+    await page.locator('[data-state="success"]').waitFor();
+    expect(await creditAtAskmebet(player)).toBe('150.00');
+    await page.goto(`${server.url}/player/deposit/history`);
+    const row = page.getByTestId('deposit-row').first();
+    await row.waitFor();
+    await expect(row.textContent()).resolves.toMatch(/50,00[\s\S]*150,00/);
+    await screenshot(page, 'promotion-deposit-history-390');
+
+    // Before the turnover: taking part of the credit breaks the promotion's rule, on the page and on the server.
+    await page.goto(`${server.url}/player/withdraw`);
+    await page.getByRole('form', { name: 'ແບບຟອມຖອນເງິນ' }).waitFor();
+    await page.getByRole('combobox', { name: 'ຜູ້ໃຫ້ບໍລິການເກມ' }).selectOption('askmebet');
+    await page.getByTestId('withdraw-promotion').waitFor();
+    await page.getByRole('textbox', { name: 'ຈຳນວນເຄຣດິດ (THB)' }).fill('100');
+    const rule = lo.errors.PROMOTION_WITHDRAW_WHOLE_CREDIT;
+    await page.getByTestId('promotion-problem').getByText(rule).waitFor();
+    await page.getByRole('button', { name: 'ຢືນຢັນການຖອນ' }).click();
+    await page.getByRole('alert').filter({ hasText: rule }).first().waitFor();
+    await screenshot(page, 'promotion-withdraw-refused-390');
+    const refused = await api(player, 'POST', '/withdrawals', { provider: 'askmebet', amount: '100.00' }, { 'idempotency-key': 'e2e-promo-partial' });
+    expect(refused).toMatchObject({ status: 409, body: { code: 'PROMOTION_WITHDRAW_WHOLE_CREDIT' } });
+    expect(await creditAtAskmebet(player)).toBe('150.00');
+    expect((await api(player, 'GET', '/withdrawals')).body.total).toBe(0);
+
+    // Play the sandbox slot past the turnover: a win at 10, then losses at 100 and 50 (160 THB of bets).
+    const member = await ensureMember(wallets, { agencyId, playerId: player.id, provider: 'askmebet' });
+    const rig = await fetch(`${server.url}/sandbox/providers/askmebet/members/${member}/rigged-spins`, {
+      method: 'PUT',
+      headers: { 'content-type': 'application/json' },
+      body: JSON.stringify({ reels: [['SEVEN', 'SEVEN', 'SEVEN'], ['CLUB', 'STAR', 'HEART'], ['CLUB', 'STAR', 'HEART']] }),
+    });
+    expect(rig.status).toBe(204);
+    const games = await (await fetch(`${server.url}/sandbox/providers/askmebet/games?tab=Slot`)).json();
+    const slotUrl = await wallets.providers.launch('askmebet', { member, gameCode: games.games[0].code, language: 'lo' });
+    const slot = await context.newPage();
+    await slot.goto(new URL(slotUrl, server.url).href);
+    for (const [stake, balance] of [
+      ['10.00', '1140.00'],
+      ['100.00', '1040.00'],
+      ['50.00', '990.00'],
+    ]) {
+      await slot.locator(`input[name="stake"][value="${stake}"]`).check();
+      await slot.locator('#spin').click();
+      await slot.waitForFunction((expected) => document.querySelector('[data-testid="balance"]')?.textContent === expected, balance);
+    }
+    await slot.close();
+
+    // Recheck on the promotion history: the turnover is met and the promotion ends SUCCESS.
+    await page.goto(`${server.url}/player/promotion/history`);
+    await page.getByRole('button', { name: 'ກວດສອບເງື່ອນໄຂ' }).first().click();
+    await page.getByText('ໂປຣໂມຊັນສິ້ນສຸດແລ້ວ: ຄົບຍອດເທີນໂອເວີແລ້ວ').waitFor();
+    const using = await api(player, 'GET', '/players/promotions/using');
+    expect(using.body.usage).toBeNull();
+    const usages = await api(player, 'GET', '/promotions/usages');
+    expect(usages.body.items[0]).toMatchObject({ status: 'SUCCESS', endReason: 'TURNOVER_MET', bonus: '50.00', creditReceived: '150.00', turnoverRequired: '150.00', turnover: '160.00' });
+    await page.reload();
+    await page.locator('[data-status="SUCCESS"]').first().waitFor();
+    await screenshot(page, 'promotion-history-success-390');
+
+    // Now a normal withdrawal of the whole credit goes through and pays all of it.
+    await page.goto(`${server.url}/player/withdraw`);
+    await page.getByRole('form', { name: 'ແບບຟອມຖອນເງິນ' }).waitFor();
+    await page.getByRole('combobox', { name: 'ຜູ້ໃຫ້ບໍລິການເກມ' }).selectOption('askmebet');
+    await page.getByRole('textbox', { name: 'ຈຳນວນເຄຣດິດ (THB)' }).fill('990');
+    expect(await page.getByTestId('withdraw-promotion').count()).toBe(0);
+    await page.getByRole('button', { name: 'ຢືນຢັນການຖອນ' }).click();
+    await expect(page.getByTestId('withdrawal-result').textContent()).resolves.toContain('ໂອນເງິນເຂົ້າບັນຊີຂອງທ່ານແລ້ວ');
+    expect(await creditAtAskmebet(player)).toBe('0.00');
+    const withdrawals = await api(player, 'GET', '/withdrawals');
+    expect(withdrawals.body.items[0]).toMatchObject({ status: 'SUCCESS', amountWithdrawn: '990.00', promotionRetained: null, amountReceived: '594000' });
+    await screenshot(page, 'promotion-withdraw-success-390');
+    await context.close();
+  });
+});
