@@ -78,6 +78,7 @@ export async function buildApp({ db, config, logger = false, readiness = { prepa
   const providers = createProviderClient({
     baseUrl: providerBaseUrls(config.providerUrls, () => listeningOrigin(app)),
     timeoutMs: config.providerTimeoutMs,
+    attempts: config.providerAttempts,
   });
   app.decorate('providers', providers);
   await app.register(sandboxProviders, { prefix: '/sandbox/providers', db, providers: PROVIDERS.filter((provider) => !config.providerUrls[provider]) });

@@ -27,6 +27,8 @@ export interface Config {
   /** Game providers with their own API; the others are served by the built-in sandbox. */
   providerUrls: Partial<Record<Provider, string>>;
   providerTimeoutMs: number;
+  /** Tries of a provider call that fails fast (no connection, 5xx) before it counts as unavailable. */
+  providerAttempts: number;
   /** How often the reconciler settles transfers left PENDING; 0 turns it off in this process. */
   reconcileIntervalSeconds: number;
   /** How long a deposit order's QR may be paid, unless the agency sets its own. */
@@ -145,6 +147,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     sandboxBankWebhookUrl: urlFrom(env, 'SANDBOX_BANK_WEBHOOK_URL'),
     providerUrls: providerUrlsFrom(env),
     providerTimeoutMs: intFrom(env, 'PROVIDER_TIMEOUT_MS', 8000, 100, 120_000),
+    providerAttempts: intFrom(env, 'PROVIDER_ATTEMPTS', 3, 1, 10),
     reconcileIntervalSeconds: intFrom(env, 'RECONCILE_INTERVAL_SECONDS', 30, 0, 86_400),
     withdrawals: withdrawalSettingsFrom(env),
     depositExpiryMinutes: intFrom(env, 'DEPOSIT_EXPIRY_MINUTES', 15, 1, 1440),

@@ -27,6 +27,7 @@ async function main() {
     const providers = createProviderClient({
       baseUrl: providerBaseUrls(config.providerUrls, () => `http://127.0.0.1:${config.port}`),
       timeoutMs: config.providerTimeoutMs,
+      attempts: config.providerAttempts,
     });
     const gateway = createLaoQrGateway({
       baseUrl: config.laoqrGatewayUrl ?? `http://127.0.0.1:${config.port}${SANDBOX_GATEWAY_PATH}`,

@@ -186,13 +186,19 @@ describe('the reconciler settles transfers whose provider call timed out', () =>
     expect(await mirror(who)).toBe(0n);
   });
 
-  it('treats a 5xx as an unknown outcome and leaves a transfer pending while the provider cannot be asked', async () => {
+  it('repeats a call that got a 5xx, and a transfer still refused after every try stays pending while the provider cannot be asked', async () => {
     const { who } = await newPlayer('betflix');
+    // One 5xx is a blip: the repeat (same ref) goes through.
     await fault('betflix', { mode: 'error', calls: 1, operations: ['transfer'] });
+    expect((await sendCreditToProvider(deps, { ...who, amount: 2_00n, key: 'after-a-blip', from: capital })).status).toBe('POSTED');
+    expect(await mirror(who)).toBe(2_00n);
+
+    // A 5xx on every try (3 by default) is an unknown outcome.
+    await fault('betflix', { mode: 'error', calls: 3, operations: ['transfer'] });
     const sent = await sendCreditToProvider(deps, { ...who, amount: 3_00n, key: 'five-hundred', from: capital });
     expect(sent.status).toBe('PENDING');
     expect(await reconcilePendingTransfers(deps, { olderThanMs: 60_000 })).toMatchObject({ checked: 0 });
-    await fault('betflix', { mode: 'error', calls: 1, operations: ['transferStatus'] });
+    await fault('betflix', { mode: 'error', calls: 3, operations: ['transferStatus'] });
     expect(await reconcilePendingTransfers(deps, { olderThanMs: 0 })).toMatchObject({ checked: 1, unresolved: 1 });
     expect(await reconcilePendingTransfers(deps, { olderThanMs: 0 })).toMatchObject({ checked: 1, voided: 1 });
   });
@@ -241,10 +247,11 @@ describe('the sandbox provider', () => {
     expect(await t.app.providers.turnover('alphabet', member)).toEqual({ turnover: 15_00n, bets: 2 });
     expect(await providerWallet('alphabet', member)).toBe(90_50n);
 
-    await fault('alphabet', { mode: 'error', calls: 2, operations: ['balance'] });
-    await expect(t.app.providers.balance('alphabet', member)).rejects.toMatchObject({ name: 'ProviderUnavailable' });
+    // Four failing calls: the client's first read tries three times and gives up, the second gets an answer on its second try.
+    await fault('alphabet', { mode: 'error', calls: 4, operations: ['balance'] });
     await expect(t.app.providers.balance('alphabet', member)).rejects.toMatchObject({ name: 'ProviderUnavailable' });
     expect(await t.app.providers.balance('alphabet', member)).toBe(90_50n);
+    await expect(t.app.providers.balance('alphabet', member)).resolves.toBe(90_50n);
     await fault('alphabet', { mode: 'error', share: 1 });
     await expect(t.app.providers.games('alphabet')).rejects.toMatchObject({ name: 'ProviderUnavailable' });
     await fault('alphabet', { mode: 'error', share: 0 });

@@ -7,6 +7,11 @@ import type { Game } from '../../../src/contract/games';
  * Every call has a timeout. A call that times out, cannot connect or gets a 5xx has an unknown
  * outcome (ProviderUnavailable): for a transfer that means "maybe done", never "failed". A 4xx with
  * a code is the provider's definite answer (ProviderRefusal).
+ *
+ * A call that fails fast (no connection, or a 5xx) is made again, up to `attempts` times in all:
+ * every call is safe to repeat (reads, and transfers keyed by a ref the provider runs once), and a
+ * blip at the provider should not become an error for the player. A timeout is not repeated: the
+ * player has waited long enough, and the reconciler settles what it left unknown.
  */
 
 export class ProviderUnavailable extends Error {
@@ -14,6 +19,8 @@ export class ProviderUnavailable extends Error {
     readonly provider: Provider,
     readonly operation: string,
     reason: string,
+    /** No answer within the timeout (the call may still be running at the provider). */
+    readonly timedOut = false,
   ) {
     super(`${provider} ${operation}: ${reason}`);
     this.name = 'ProviderUnavailable';
@@ -73,12 +80,28 @@ export interface ProviderClientOptions {
   /** The base URL of a provider's API, without a trailing slash. */
   baseUrl(provider: Provider): string;
   timeoutMs: number;
+  /** Tries of a call that fails fast (no connection, 5xx); 1 = no retry. */
+  attempts?: number;
 }
+
+/** Pause before the next try of a call that failed fast: 100 ms, then 200 ms, ... */
+const RETRY_PAUSE_MS = 100;
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
-export function createProviderClient({ baseUrl, timeoutMs }: ProviderClientOptions): ProviderClient {
+export function createProviderClient({ baseUrl, timeoutMs, attempts = 3 }: ProviderClientOptions): ProviderClient {
   async function call(provider: Provider, operation: string, method: 'GET' | 'POST', path: string, body?: unknown): Promise<Record<string, unknown>> {
+    for (let attempt = 1; ; attempt++) {
+      try {
+        return await callOnce(provider, operation, method, path, body);
+      } catch (error) {
+        if (!(error instanceof ProviderUnavailable) || error.timedOut || attempt >= attempts) throw error;
+        await new Promise((resolve) => setTimeout(resolve, RETRY_PAUSE_MS * attempt));
+      }
+    }
+  }
+
+  async function callOnce(provider: Provider, operation: string, method: 'GET' | 'POST', path: string, body?: unknown): Promise<Record<string, unknown>> {
     let response: Response;
     let data: unknown;
     try {
@@ -90,8 +113,9 @@ export function createProviderClient({ baseUrl, timeoutMs }: ProviderClientOptio
       });
       data = await response.json();
     } catch (error) {
-      const timedOut = error instanceof Error && error.name === 'TimeoutError';
-      throw new ProviderUnavailable(provider, operation, timedOut ? `no answer within ${timeoutMs} ms` : error instanceof Error ? error.message : String(error));
+      // By name: fetch's DOMException may come from another realm than this module's Error (as under jest).
+      const timedOut = (error as { name?: unknown } | null)?.name === 'TimeoutError';
+      throw new ProviderUnavailable(provider, operation, timedOut ? `no answer within ${timeoutMs} ms` : error instanceof Error ? error.message : String(error), timedOut);
     }
     if (response.status >= 500 || !isRecord(data)) throw new ProviderUnavailable(provider, operation, `HTTP ${response.status}`);
     if (response.status >= 400) throw new ProviderRefusal(provider, operation, typeof data.code === 'string' ? data.code : `HTTP_${response.status}`, response.status);
