@@ -104,9 +104,11 @@ async function tpcbTransaction(db: Database): Promise<void> {
  * pg pool at the same concurrency.
  */
 export async function measureMoneyPath(origin: string, db: Database, config: Config, agencyId: string): Promise<Measurement[]> {
-  // One payer more than the timed run needs: its deposit is counted in statements afterwards.
+  // One payer more than the timed run needs: its deposit is counted in statements.
   const cookies = await createPayers(db, agencyId, DEPOSITS + 1);
   const counted = await openOrder(origin, cookies.pop() as string, 'bench-counted');
+  // Counted before the timed run, while nothing else is under way.
+  const depositStatements = await countStatements(() => confirm(origin, config.laoqrWebhookSecret, counted));
   const orders: DepositOrder[] = [];
   await inParallel(cookies, PAYERS, async (cookie) => {
     orders.push(await openOrder(origin, cookie, `bench-${orders.length}-${cookie.slice(-12)}`));
@@ -122,8 +124,6 @@ export async function measureMoneyPath(origin: string, db: Database, config: Con
     .where('status', '=', 'SUCCESS')
     .executeTakeFirstOrThrow();
   if (Number(succeeded.count) !== orders.length) throw new Error(`${succeeded.count} of ${orders.length} bench deposits reached SUCCESS`);
-
-  const depositStatements = await countStatements(() => confirm(origin, config.laoqrWebhookSecret, counted));
 
   await createTpcbTables(db);
   try {
