@@ -119,9 +119,9 @@ function listeningOrigin(app: FastifyInstance): string {
 }
 
 /**
- * dist/ is served when built: content-hashed files are cached for a year, everything else is
- * revalidated. Unknown /api and /sandbox paths get JSON 404; any other GET gets the SPA, whose
- * router shows its own Not Found page.
+ * dist/ is served when built, compressed when the browser accepts it: content-hashed files are
+ * cached for a year, everything else is revalidated. Unknown /api and /sandbox paths get JSON 404;
+ * any other GET gets the SPA, whose router shows its own Not Found page.
  */
 function registerSpa(app: FastifyInstance, distDir: string) {
   const hasSpa = fs.existsSync(path.join(distDir, 'index.html'));
@@ -131,8 +131,10 @@ function registerSpa(app: FastifyInstance, distDir: string) {
       wildcard: false,
       index: false,
       cacheControl: false,
+      // The build writes .br and .gz beside each text file; browsers that accept them get those.
+      preCompressed: true,
       setHeaders(res, filePath) {
-        const hashed = /[.-][0-9a-f]{10}\.\w+$/.test(filePath);
+        const hashed = /[.-][0-9a-f]{10}\.\w+(\.br|\.gz)?$/.test(filePath);
         res.setHeader('Cache-Control', hashed ? 'public, max-age=31536000, immutable' : 'no-cache');
       },
     });

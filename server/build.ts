@@ -21,12 +21,13 @@ export function distIsStale(distDir: string): boolean {
   return SOURCES.some((entry) => newestMtime(path.join(projectRoot, entry)) > built);
 }
 
-export function buildSpa(mode: 'production' | 'development' = 'production'): Promise<void> {
+/** Builds the SPA into dist/ (or config.output.path when a caller adjusts the config); resolves with webpack's stats. */
+export function buildSpa(mode: 'production' | 'development' = 'production', adjust: (config: webpack.Configuration) => webpack.Configuration = (config) => config): Promise<webpack.Stats> {
   return new Promise((resolve, reject) => {
-    webpack(webpackConfig(mode), (error, stats) => {
-      if (error) return reject(error);
-      if (stats?.hasErrors()) return reject(new Error(stats.toString('errors-only')));
-      resolve();
+    webpack(adjust(webpackConfig(mode)), (error, stats) => {
+      if (error || !stats) return reject(error ?? new Error('webpack gave no stats'));
+      if (stats.hasErrors()) return reject(new Error(stats.toString('errors-only')));
+      resolve(stats);
     });
   });
 }

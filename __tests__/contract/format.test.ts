@@ -1,4 +1,5 @@
-import { displayAmount, formatDate, formatDateTime } from '../../src/contract/format';
+import { displayAmount } from '../../src/contract/format';
+import { formatDate, formatDateTime } from '../../src/contract/dates';
 import { statusTone, TRANSACTION_STATUSES } from '../../src/contract/status';
 
 describe('dates', () => {

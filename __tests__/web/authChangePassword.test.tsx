@@ -29,7 +29,8 @@ async function openDialog() {
   const menuButton = await openAsPlayer();
   await userEvent.click(menuButton);
   await userEvent.click(screen.getByRole('menuitem', { name: 'ປ່ຽນລະຫັດຜ່ານ' }));
-  return screen.getByRole('dialog', { name: 'ປ່ຽນລະຫັດຜ່ານ' });
+  // The dialog's chunk (form library and rules) loads on the first open.
+  return screen.findByRole('dialog', { name: 'ປ່ຽນລະຫັດຜ່ານ' });
 }
 
 /** The message tied to a field by aria-describedby. */

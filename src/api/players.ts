@@ -1,15 +1,14 @@
 import { baseApi } from './baseApi';
-import {
-  FINGERPRINT_HEADER,
-  type BacklistResponse,
-  type ChangePasswordForm,
-  type DeviceFingerprint,
-  type FingerprintResponse,
-  type LoginForm,
-  type PlayerInfoResponse,
-  type PlayerResponse,
-  type RegisterRequest,
-  type UsernameAvailability,
+import { FINGERPRINT_HEADER, type DeviceFingerprint } from '../contract/deviceFingerprint';
+import type {
+  BacklistResponse,
+  ChangePasswordForm,
+  FingerprintResponse,
+  LoginForm,
+  PlayerInfoResponse,
+  PlayerResponse,
+  RegisterRequest,
+  UsernameAvailability,
 } from '../contract/players';
 
 /** Refresh the player only after a success: a refused login leaves the visitor's state alone. */

@@ -7,7 +7,8 @@ import { promotionUsageMachine, type PromotionUsageEvent } from '../../machines/
 import { errorCodeOf } from '../api/errors';
 import { useCancelPromotionUsageMutation, useRecheckPromotionUsageMutation, useUsePromotionMutation } from '../api/promotions';
 import { ErrorCode } from '../contract/errors';
-import { displayAmount, displayMoney, formatDateTime } from '../contract/format';
+import { formatDateTime } from '../contract/dates';
+import { displayAmount, displayMoney } from '../contract/format';
 import { PROMOTION_USAGE_IN_PROGRESS, promotionUsageTone, type Promotion, type PromotionUsage, type PromotionUseRequest } from '../contract/promotions';
 import { PROVIDER_NAMES } from '../contract/providers';
 import { useLanguage } from '../i18n/useLanguage';

@@ -1,13 +1,8 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import HttpBackend from 'i18next-http-backend';
-import moment from 'moment';
-import 'moment/locale/lo';
-import 'moment/locale/zh-cn';
-import 'moment/locale/vi';
-import 'moment/locale/th';
 import { builtInResources, NAMESPACES } from './resources';
-import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_STORAGE_KEY, LANGUAGE_TAGS, MOMENT_LOCALE, isLanguage, type Language } from './languages';
+import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_STORAGE_KEY, LANGUAGE_TAGS, isLanguage, type Language } from './languages';
 
 function storedLanguage(): Language {
   try {
@@ -23,7 +18,8 @@ export function initI18n(language: Language = storedLanguage()) {
   if (!i18n.isInitialized) {
     i18n.on('languageChanged', (lng) => {
       if (!isLanguage(lng)) return;
-      moment.locale(MOMENT_LOCALE[lng]);
+      // moment and its four locales are not needed to draw the first page: they follow in their own chunk.
+      void import(/* webpackChunkName: "moment" */ './momentLocale').then(({ applyMomentLocale }) => applyMomentLocale(lng));
       try {
         globalThis.localStorage?.setItem(LANGUAGE_STORAGE_KEY, lng);
       } catch {

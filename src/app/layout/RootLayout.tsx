@@ -1,4 +1,4 @@
-import { Suspense, useCallback, useState } from 'react';
+import { Suspense, lazy, useCallback, useState } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { useMachine } from '@xstate/react';
@@ -21,7 +21,11 @@ import { SessionProvider } from '../../features/auth/session';
 import { RouteGuard } from '../../features/auth/RouteGuard';
 import { AccountMenu } from '../../features/auth/AccountMenu';
 import { VisitorLinks } from '../../features/auth/VisitorLinks';
-import { ChangePasswordDialog } from '../../features/password/ChangePasswordDialog';
+
+// Its form library and rules load the first time a player opens it, not with every page.
+const ChangePasswordDialog = lazy(() =>
+  import(/* webpackChunkName: "change-password" */ '../../features/password/ChangePasswordDialog').then(({ ChangePasswordDialog: dialog }) => ({ default: dialog })),
+);
 
 /**
  * Header, drawer, page, bottom app bar and footer around the routed page, once the agency is
@@ -37,7 +41,12 @@ function Shell() {
   const chooseEntry = useCallback(() => send({ type: 'CHOOSE_ENTRY' }), [send]);
   const drawerOpen = drawer.matches('open');
   const [changingPassword, setChangingPassword] = useState(false);
-  const openChangePassword = useCallback(() => setChangingPassword(true), []);
+  // Once opened the dialog stays mounted, as if it had always been there.
+  const [passwordDialogWanted, setPasswordDialogWanted] = useState(false);
+  const openChangePassword = useCallback(() => {
+    setPasswordDialogWanted(true);
+    setChangingPassword(true);
+  }, []);
   const closeChangePassword = useCallback(() => setChangingPassword(false), []);
   return (
     <>
@@ -48,7 +57,11 @@ function Shell() {
         visitorArea={<VisitorLinks />}
         playerArea={<AccountMenu onChangePassword={openChangePassword} />}
       />
-      <ChangePasswordDialog open={changingPassword} onClose={closeChangePassword} />
+      {passwordDialogWanted && (
+        <Suspense fallback={null}>
+          <ChangePasswordDialog open={changingPassword} onClose={closeChangePassword} />
+        </Suspense>
+      )}
       {session.status === 'loggedOut' && <Banner />}
       <Drawer open={drawerOpen} session={session} currentPath={location} onClose={close} onChooseEntry={chooseEntry} />
       <ErrorBoundary resetKey={location}>

@@ -7,7 +7,6 @@ import { playersApi, useGetPlayerInfoQuery, useLogoutMutation, useReportFingerpr
 import { useGetAgencyQuery } from '../../api/agency';
 import type { PlayerSummary } from '../../contract/players';
 import { reloadPage } from '../../ui/reloadPage';
-import { collectDeviceFingerprint } from './deviceFingerprint';
 import { needsFingerprintReport, rememberFingerprintReport } from './fingerprintReports';
 
 export interface Session {
@@ -82,7 +81,9 @@ function useFingerprintReports(loggedIn: boolean) {
   useEffect(() => {
     if (!loggedIn || !agencyId) return;
     let cancelled = false;
-    collectDeviceFingerprint()
+    // fingerprintjs is a chunk of its own: a visitor who never logs in never downloads it.
+    import(/* webpackChunkName: "fingerprint" */ './deviceFingerprint')
+      .then(({ collectDeviceFingerprint }) => collectDeviceFingerprint())
       .then(async (device) => {
         if (cancelled || !needsFingerprintReport(agencyId, device.fingerprint)) return;
         await report(device).unwrap();

@@ -6,7 +6,8 @@ import { PROVIDER_NAMES } from '../../contract/providers';
 import { Button } from '../../ui/Button';
 import { PageBody, PageTitle } from '../../ui/Page';
 import { Spinner } from '../../ui/Spinner';
-import { displayMoney, formatDateTime } from '../../contract/format';
+import { displayMoney } from '../../contract/format';
+import { formatDateTime } from '../../contract/dates';
 import { StatusBadge } from '../../ui/StatusBadge';
 
 const PAGE_SIZE = 10;

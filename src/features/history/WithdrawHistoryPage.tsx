@@ -7,7 +7,8 @@ import type { Withdrawal } from '../../contract/withdrawals';
 import { Button } from '../../ui/Button';
 import { PageBody, PageTitle } from '../../ui/Page';
 import { Spinner } from '../../ui/Spinner';
-import { displayMoney, formatDateTime } from '../../contract/format';
+import { displayMoney } from '../../contract/format';
+import { formatDateTime } from '../../contract/dates';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { Details } from '../../ui/Card';
 

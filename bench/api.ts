@@ -1,0 +1,94 @@
+import { spawn } from 'node:child_process';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { projectRoot } from '../server/config';
+import { SESSION_COOKIE } from '../server/domain/sessions';
+import { FINGERPRINT_HEADER, type DeviceFingerprint } from '../src/contract/deviceFingerprint';
+import { countStatements } from './statements';
+import type { Measurement } from './table';
+
+export const BARE_ROUTE = '/bench/bare';
+const CONNECTIONS = 100;
+const SECONDS = 10;
+
+interface LoadResult {
+  requestsPerSecond: number;
+  p99Ms: number;
+  errors: number;
+  non2xx: number;
+}
+
+/** Runs bench/loadgen.ts in its own process: the load generator must not share the server's event loop. */
+function load(url: string, headers: Record<string, string>): Promise<LoadResult> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', path.join(projectRoot, 'bench/loadgen.ts'), JSON.stringify({ url, headers, connections: CONNECTIONS, seconds: SECONDS })], {
+      cwd: projectRoot,
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let stdout = '';
+    let stderr = '';
+    child.stdout.on('data', (chunk) => (stdout += chunk));
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    child.on('error', reject);
+    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(stdout) as LoadResult) : reject(new Error(`autocannon failed (${code}): ${stderr}`))));
+  });
+}
+
+const BENCH_DEVICE: DeviceFingerprint = {
+  screen: '412x915',
+  version: '5.2.0',
+  timezone: 'Asia/Vientiane',
+  userAgent: 'Mozilla/5.0 (Linux; Android 13) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Mobile Safari/537.36',
+  plugins: '',
+  webGL: { version: 'WebGL 1.0', vendor: 'WebKit', vendorUnmasked: 'Qualcomm', renderer: 'WebKit WebGL', rendererUnmasked: 'Adreno (TM) 610', shadingLanguageVersion: 'WebGL GLSL ES 1.0' },
+  audio: 124.04,
+  platform: 'Linux armv8l',
+  fingerprint: 'benchdevice0000000000000000000001',
+  memory: 4,
+  fonts: 'Noto Sans Lao',
+  languages: 'lo',
+  hardwareConcurrency: 8,
+  vendor: 'Google Inc.',
+};
+
+/** Registers a player through the API, as the register page does; returns its session Cookie header. */
+export async function registerBenchPlayer(origin: string): Promise<string> {
+  const response = await fetch(`${origin}/api/v2/players/register`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', [FINGERPRINT_HEADER]: BENCH_DEVICE.fingerprint },
+    body: JSON.stringify({ username: 'benchplayer', password: 'bench-password-9', confirmPassword: 'bench-password-9', displayName: 'Bench', ageConfirmed: true, fingerprint: BENCH_DEVICE }),
+  });
+  if (response.status !== 201) throw new Error(`registering the bench player answered ${response.status}: ${await response.text()}`);
+  const cookie = response.headers.getSetCookie().find((header) => header.startsWith(`${SESSION_COOKIE}=`));
+  if (!cookie) throw new Error('registering the bench player set no session cookie');
+  return cookie.split(';')[0];
+}
+
+/** The bare route answering {} that the API row is compared with; registered by the bench only. */
+export function addBareRoute(app: FastifyInstance): void {
+  app.get(BARE_ROUTE, async () => ({}));
+}
+
+/** GET /api/v2/players/info of a logged-in player against the bare route, 100 connections for 10 s each. */
+export async function measureApi(origin: string): Promise<Measurement[]> {
+  const cookie = await registerBenchPlayer(origin);
+  // Counted while the server is idle: after a load run it still answers requests autocannon left queued.
+  let status = 0;
+  const statements = await countStatements(async () => {
+    const check = await fetch(`${origin}/api/v2/players/info`, { headers: { cookie } });
+    status = check.status;
+    await check.text();
+  });
+  if (status !== 200) throw new Error(`GET /api/v2/players/info answered ${status} for the bench player`);
+  const bare = await load(`${origin}${BARE_ROUTE}`, {});
+  const info = await load(`${origin}/api/v2/players/info`, { cookie });
+  for (const [name, result] of [['bare route', bare], ['players/info', info]] as const) {
+    if (result.errors > 0 || result.non2xx > 0) throw new Error(`${name}: ${result.errors} errors and ${result.non2xx} non-2xx answers under load`);
+  }
+  const limitedBy = `each request waits for ${statements} PostgreSQL statements (session, player, bank accounts; the bare route: none) through the pool of 10 connections, with ${CONNECTIONS} connections at once; PostgreSQL, the server and autocannon share the machine's cores`;
+  const referenceLabel = 'bare route {}';
+  return [
+    { metric: 'API GET /players/info: requests/s', value: info.requestsPerSecond, unit: 'req/s', reference: bare.requestsPerSecond, referenceLabel, target: { on: 'ratio', direction: 'atLeast', limit: 0.5 }, limitedBy },
+    { metric: 'API GET /players/info: p99 latency', value: info.p99Ms, unit: 'ms', reference: bare.p99Ms, referenceLabel, target: { on: 'value', direction: 'atMost', limit: 25 }, limitedBy },
+  ];
+}

@@ -1,0 +1,154 @@
+import { sql } from 'kysely';
+import type { Database } from '../server/db/database';
+import type { Config } from '../server/config';
+import { hashPassword } from '../server/domain/passwords';
+import { createSession, SESSION_COOKIE } from '../server/domain/sessions';
+import { signWebhook, type PaymentPaidEventBody } from '../server/adapters/payment';
+import type { DepositOrder } from '../src/contract/deposits';
+import { countStatements } from './statements';
+import type { Measurement } from './table';
+
+export const PAYERS = 32;
+const DEPOSITS = 640;
+const AMOUNT_KIP = '100000';
+
+/** Runs work(item) for every item, at most `concurrency` at a time. */
+export async function inParallel<T>(items: T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await work(items[next++]);
+  };
+  await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
+}
+
+/** Players with a bank account and a live session, straight in the database (one password hash for all). */
+async function createPayers(db: Database, agencyId: string, count: number): Promise<string[]> {
+  const passwordHash = await hashPassword('bench-password-9');
+  const players = await db
+    .insertInto('players')
+    .values(Array.from({ length: count }, (_, index) => ({ agency_id: agencyId, username: `benchpayer${index}`, password_hash: passwordHash, display_name: `Payer ${index}` })))
+    .returning('id')
+    .execute();
+  await db
+    .insertInto('bank_accounts')
+    .values(players.map(({ id }, index) => ({ agency_id: agencyId, player_id: id, bank: 'bcel', account_number: `0101${String(index).padStart(12, '0')}`, account_name: 'SOMPHONE KEOMANY', currency: 'LAK' })))
+    .execute();
+  const cookies: string[] = [];
+  for (const { id } of players) cookies.push(`${SESSION_COOKIE}=${await createSession(db, id, agencyId, 24)}`);
+  return cookies;
+}
+
+async function openOrder(origin: string, cookie: string, key: string): Promise<DepositOrder> {
+  const response = await fetch(`${origin}/api/v2/deposits`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', cookie, 'idempotency-key': key },
+    body: JSON.stringify({ provider: 'askmebet', amount: AMOUNT_KIP }),
+  });
+  if (response.status !== 201) throw new Error(`POST /api/v2/deposits answered ${response.status}: ${await response.text()}`);
+  return ((await response.json()) as { order: DepositOrder }).order;
+}
+
+/** The gateway's signed payment.paid delivery for an order; answered once its credit is settled. */
+async function confirm(origin: string, secret: string, order: DepositOrder): Promise<void> {
+  const event: PaymentPaidEventBody = {
+    id: `evt-bench-${order.code}`,
+    type: 'payment.paid',
+    createdAt: new Date().toISOString(),
+    data: { billNumber: order.code, amount: order.amount.split('.')[0], currency: 'LAK', transactionId: `TXBENCH${order.code}`, paidAt: new Date().toISOString() },
+  };
+  const raw = JSON.stringify(event);
+  const response = await fetch(`${origin}/api/v2/webhooks/laoqr`, { method: 'POST', headers: { 'content-type': 'application/json', ...signWebhook(raw, secret) }, body: raw });
+  const answer = await response.text();
+  if (response.status !== 200 || (JSON.parse(answer) as { outcome: string }).outcome !== 'paid') throw new Error(`webhook for ${order.code} answered ${response.status}: ${answer}`);
+}
+
+const TPCB = { branches: PAYERS, tellersPerBranch: 10, accounts: 100_000 };
+
+/**
+ * pgbench's tpcb-like tables in a schema of their own. 32 branches (pgbench's scale 32 in branches
+ * and tellers) so the 32 clients do not all queue on one branch row; 100,000 accounts.
+ */
+async function createTpcbTables(db: Database): Promise<void> {
+  await sql`CREATE SCHEMA bench_tpcb`.execute(db);
+  await sql`CREATE TABLE bench_tpcb.branches (bid int PRIMARY KEY, bbalance bigint NOT NULL, filler char(88))`.execute(db);
+  await sql`CREATE TABLE bench_tpcb.tellers (tid int PRIMARY KEY, bid int NOT NULL, tbalance bigint NOT NULL, filler char(84))`.execute(db);
+  await sql`CREATE TABLE bench_tpcb.accounts (aid int PRIMARY KEY, bid int NOT NULL, abalance bigint NOT NULL, filler char(84))`.execute(db);
+  await sql`CREATE TABLE bench_tpcb.history (tid int, bid int, aid int, delta int, mtime timestamp, filler char(22))`.execute(db);
+  await sql`INSERT INTO bench_tpcb.branches SELECT b, 0 FROM generate_series(1, ${TPCB.branches}::int) b`.execute(db);
+  await sql`INSERT INTO bench_tpcb.tellers SELECT t, (t - 1) / ${TPCB.tellersPerBranch}::int + 1, 0 FROM generate_series(1, ${TPCB.branches * TPCB.tellersPerBranch}::int) t`.execute(db);
+  await sql`INSERT INTO bench_tpcb.accounts SELECT a, (a - 1) % ${TPCB.branches}::int + 1, 0 FROM generate_series(1, ${TPCB.accounts}::int) a`.execute(db);
+  await sql`ANALYZE bench_tpcb.branches, bench_tpcb.tellers, bench_tpcb.accounts`.execute(db);
+}
+
+const randomInt = (min: number, max: number) => min + Math.floor(Math.random() * (max - min + 1));
+
+/** pgbench's built-in tpcb-like script, one transaction. */
+async function tpcbTransaction(db: Database): Promise<void> {
+  const aid = randomInt(1, TPCB.accounts);
+  const bid = randomInt(1, TPCB.branches);
+  const tid = randomInt(1, TPCB.branches * TPCB.tellersPerBranch);
+  const delta = randomInt(-5000, 5000);
+  await db.transaction().execute(async (trx) => {
+    await sql`UPDATE bench_tpcb.accounts SET abalance = abalance + ${delta} WHERE aid = ${aid}`.execute(trx);
+    await sql`SELECT abalance FROM bench_tpcb.accounts WHERE aid = ${aid}`.execute(trx);
+    await sql`UPDATE bench_tpcb.tellers SET tbalance = tbalance + ${delta} WHERE tid = ${tid}`.execute(trx);
+    await sql`UPDATE bench_tpcb.branches SET bbalance = bbalance + ${delta} WHERE bid = ${bid}`.execute(trx);
+    await sql`INSERT INTO bench_tpcb.history (tid, bid, aid, delta, mtime) VALUES (${tid}, ${bid}, ${aid}, ${delta}, CURRENT_TIMESTAMP)`.execute(trx);
+  });
+}
+
+/**
+ * Deposit confirmations per second with 32 payers at once: each signed webhook is answered after
+ * the payment is recorded, the ledger posted, the credit transferred to the (sandbox) provider over
+ * HTTP and the order marked SUCCESS. Against as many TPC-B-like transactions through the app's
+ * pg pool at the same concurrency.
+ */
+export async function measureMoneyPath(origin: string, db: Database, config: Config, agencyId: string): Promise<Measurement[]> {
+  // One payer more than the timed run needs: its deposit is counted in statements.
+  const cookies = await createPayers(db, agencyId, DEPOSITS + 1);
+  const counted = await openOrder(origin, cookies.pop() as string, 'bench-counted');
+  // Counted before the timed run, while nothing else is under way.
+  const depositStatements = await countStatements(() => confirm(origin, config.laoqrWebhookSecret, counted));
+  const orders: DepositOrder[] = [];
+  await inParallel(cookies, PAYERS, async (cookie) => {
+    orders.push(await openOrder(origin, cookie, `bench-${orders.length}-${cookie.slice(-12)}`));
+  });
+
+  const started = performance.now();
+  await inParallel(orders, PAYERS, (order) => confirm(origin, config.laoqrWebhookSecret, order));
+  const depositSeconds = (performance.now() - started) / 1000;
+  const succeeded = await db
+    .selectFrom('deposit_orders')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('code', 'in', orders.map((order) => order.code))
+    .where('status', '=', 'SUCCESS')
+    .executeTakeFirstOrThrow();
+  if (Number(succeeded.count) !== orders.length) throw new Error(`${succeeded.count} of ${orders.length} bench deposits reached SUCCESS`);
+
+  await createTpcbTables(db);
+  try {
+    const tpcbStatements = await countStatements(() => tpcbTransaction(db));
+    const tpcbStarted = performance.now();
+    await inParallel(
+      Array.from({ length: orders.length }, (_, index) => index),
+      PAYERS,
+      () => tpcbTransaction(db),
+    );
+    const tpcbSeconds = (performance.now() - tpcbStarted) / 1000;
+    return [
+      {
+        metric: `money path: deposits confirmed/s (${PAYERS} payers)`,
+        value: orders.length / depositSeconds,
+        unit: 'tx/s',
+        reference: orders.length / tpcbSeconds,
+        referenceLabel: 'TPC-B-like, same pool',
+        target: { on: 'ratio', direction: 'atLeast', limit: 0.3 },
+        limitedBy:
+          `one confirmation sends ${depositStatements} PostgreSQL statements in several transactions (a TPC-B transaction: ${tpcbStatements}), ` +
+          "the sandbox provider's own wallet statements included, plus an HTTP call to the provider; all through the pool of 10 connections on the machine's shared cores",
+      },
+    ];
+  } finally {
+    await sql`DROP SCHEMA bench_tpcb CASCADE`.execute(db);
+  }
+}

@@ -1,0 +1,50 @@
+// Kept apart from the yup schemas of players.ts so the site's first load can send the header without yup.
+
+/**
+ * The device fingerprint payload of SPEC.md section 3: fingerprintjs components plus the browser's
+ * own values. Lists are comma-joined; numbers the browser does not tell are null.
+ */
+export interface DeviceFingerprint {
+  /** width x height of the screen, e.g. "1920x1080" */
+  screen: string;
+  /** fingerprintjs algorithm version */
+  version: string;
+  timezone: string;
+  userAgent: string;
+  plugins: string;
+  webGL: {
+    version: string;
+    vendor: string;
+    vendorUnmasked: string;
+    renderer: string;
+    rendererUnmasked: string;
+    shadingLanguageVersion: string;
+  };
+  audio: number | null;
+  platform: string;
+  /** the fingerprintjs visitor id */
+  fingerprint: string;
+  memory: number | null;
+  fonts: string;
+  languages: string;
+  hardwareConcurrency: number | null;
+  vendor: string;
+}
+
+/** The longest text each device field may carry; the site clips to it and the server refuses more. */
+export const DEVICE_TEXT_MAX = {
+  screen: 32,
+  version: 32,
+  timezone: 64,
+  userAgent: 512,
+  plugins: 2048,
+  webGL: 256,
+  platform: 64,
+  fonts: 4096,
+  languages: 256,
+  vendor: 128,
+} as const;
+
+/** Visitor ids are fingerprintjs hashes: letters and digits only. */
+export const VISITOR_ID_PATTERN = /^[A-Za-z0-9]{8,64}$/;
+export const FINGERPRINT_HEADER = 'X-Fingerprint';
