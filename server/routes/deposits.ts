@@ -76,9 +76,10 @@ const depositRoutes: FastifyPluginAsync<DepositDeps & { gateway: () => LaoQrGate
           type: 'object',
           required: ['provider', 'amount'],
           additionalProperties: false,
-          // amount has no type here: ajv would coerce a JSON number into a string, and an amount is
-          // only ever a decimal string; the domain refuses anything else as DEPOSIT_AMOUNT_INVALID.
-          properties: { provider: { type: 'string', maxLength: 50 }, amount: { maxLength: 40 }, promotionId: { type: 'string', maxLength: 64 } },
+          // amount has no schema here: ajv would coerce a JSON number into a string, and an amount is
+          // only ever a decimal string; the domain refuses anything else (and over 15 digits) as
+          // DEPOSIT_AMOUNT_INVALID.
+          properties: { provider: { type: 'string', maxLength: 50 }, amount: {}, promotionId: { type: 'string', maxLength: 64 } },
         },
         response: { 200: orderResponse, 201: orderResponse, 400: errorSchema, 409: errorSchema, 502: errorSchema, 503: errorSchema },
       },
