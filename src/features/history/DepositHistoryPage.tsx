@@ -5,35 +5,16 @@ import { useGetDepositsQuery } from '../../api/deposits';
 import { PROVIDER_NAMES } from '../../contract/providers';
 import { Button } from '../../ui/Button';
 import { PageBody, PageTitle } from '../../ui/Page';
+import { Pager, pageCount } from '../../ui/Pager';
 import { Spinner } from '../../ui/Spinner';
+import { HistoryHead, HistoryItem, HistoryList } from './HistoryList';
 import { displayMoney } from '../../contract/format';
 import { formatDateTime } from '../../contract/dates';
 import { StatusBadge } from '../../ui/StatusBadge';
 
 const PAGE_SIZE = 10;
 
-const List = styled.ul`
-  list-style: none;
-  margin: 0 0 16px;
-  padding: 0;
-  display: grid;
-  gap: 10px;
-`;
 
-const Item = styled.li`
-  padding: 14px 16px;
-  border-radius: ${({ theme }) => theme.radius};
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-`;
-
-const Head = styled.div`
-  display: flex;
-  justify-content: space-between;
-  align-items: center;
-  gap: 8px;
-  margin-bottom: 8px;
-`;
 
 const Fields = styled.dl`
   display: grid;
@@ -49,18 +30,12 @@ const Fields = styled.dl`
   }
 `;
 
-const Pager = styled.nav`
-  display: flex;
-  align-items: center;
-  gap: 12px;
-`;
-
 /** /player/deposit/history: the player's deposit orders, newest first, a page at a time. */
 export default function DepositHistoryPage() {
   const { t } = useTranslation('deposit');
   const [page, setPage] = useState(1);
   const deposits = useGetDepositsQuery({ page, pageSize: PAGE_SIZE });
-  const pages = Math.max(1, Math.ceil((deposits.data?.total ?? 0) / PAGE_SIZE));
+  const pages = pageCount(deposits.data?.total ?? 0, PAGE_SIZE);
 
   return (
     <PageBody>
@@ -75,13 +50,13 @@ export default function DepositHistoryPage() {
         <p>{t('list.empty')}</p>
       ) : (
         <>
-          <List aria-label={t('common:page.depositHistory')}>
+          <HistoryList aria-label={t('common:page.depositHistory')}>
             {deposits.data.items.map((order) => (
-              <Item key={order.code} data-testid="deposit-row">
-                <Head>
+              <HistoryItem key={order.code} data-testid="deposit-row">
+                <HistoryHead>
                   <strong>{order.code}</strong>
                   <StatusBadge status={order.status} />
-                </Head>
+                </HistoryHead>
                 <Fields>
                   <dt>{t('list.date')}</dt>
                   <dd>{formatDateTime(order.createdAt)}</dd>
@@ -102,18 +77,10 @@ export default function DepositHistoryPage() {
                     </>
                   )}
                 </Fields>
-              </Item>
+              </HistoryItem>
             ))}
-          </List>
-          <Pager aria-label={t('list.page', { page, pages })}>
-            <Button $variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-              {t('list.previous')}
-            </Button>
-            <span>{t('list.page', { page, pages })}</span>
-            <Button $variant="secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-              {t('list.next')}
-            </Button>
-          </Pager>
+          </HistoryList>
+          <Pager page={page} pages={pages} onPage={setPage} label={t('list.page', { page, pages })} previous={t('list.previous')} next={t('list.next')} />
         </>
       )}
     </PageBody>

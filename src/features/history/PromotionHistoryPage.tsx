@@ -8,35 +8,13 @@ import { useLanguage } from '../../i18n/useLanguage';
 import { Button } from '../../ui/Button';
 import { Link } from '../../ui/Link';
 import { PageBody, PageTitle } from '../../ui/Page';
+import { Pager, pageCount } from '../../ui/Pager';
 import { Spinner } from '../../ui/Spinner';
+import { HistoryHead, HistoryItem, HistoryList } from './HistoryList';
 
 const PAGE_SIZE = 10;
 
-const List = styled.ul`
-  list-style: none;
-  margin: 0 0 16px;
-  padding: 0;
-  display: grid;
-  gap: 10px;
-`;
 
-const Item = styled.li`
-  padding: 14px 16px;
-  border-radius: ${({ theme }) => theme.radius};
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-`;
-
-const Head = styled.div`
-  display: flex;
-  justify-content: space-between;
-  align-items: center;
-  gap: 8px;
-  margin-bottom: 8px;
-  strong {
-    overflow-wrap: anywhere;
-  }
-`;
 
 const Toolbar = styled.div`
   display: flex;
@@ -61,12 +39,6 @@ const Toolbar = styled.div`
   }
 `;
 
-const Pager = styled.nav`
-  display: flex;
-  align-items: center;
-  gap: 12px;
-`;
-
 const isUsageStatus = (value: string): value is PromotionUsageStatus => (PROMOTION_USAGE_STATUSES as readonly string[]).includes(value);
 
 /** /player/promotion/history: the player's promotion usages, a page at a time, with recheck and cancel of the one in progress. */
@@ -77,7 +49,7 @@ export default function PromotionHistoryPage() {
   const [status, setStatus] = useState<PromotionUsageStatus | ''>('');
   const usages = useGetPromotionUsagesQuery(status ? { page, pageSize: PAGE_SIZE, status } : { page, pageSize: PAGE_SIZE });
   const [state, send] = usePromotionUsageFlow();
-  const pages = Math.max(1, Math.ceil((usages.data?.total ?? 0) / PAGE_SIZE));
+  const pages = pageCount(usages.data?.total ?? 0, PAGE_SIZE);
 
   return (
     <PageBody>
@@ -115,27 +87,19 @@ export default function PromotionHistoryPage() {
         <p>{t('list.empty')}</p>
       ) : (
         <>
-          <List aria-label={t('common:page.promotionHistory')}>
+          <HistoryList aria-label={t('common:page.promotionHistory')}>
             {usages.data.items.map((usage) => (
-              <Item key={usage.usageId} data-testid="usage-row" data-usage={usage.usageId}>
-                <Head>
+              <HistoryItem key={usage.usageId} data-testid="usage-row" data-usage={usage.usageId}>
+                <HistoryHead>
                   <strong>{usage.promotionName[language]}</strong>
                   <UsageStatusBadge usage={usage} />
-                </Head>
+                </HistoryHead>
                 <UsageDetails usage={usage} />
                 {isInProgress(usage) && <UsageActions usage={usage} state={state} send={send} />}
-              </Item>
+              </HistoryItem>
             ))}
-          </List>
-          <Pager aria-label={t('list.page', { page, pages })}>
-            <Button $variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-              {t('list.previous')}
-            </Button>
-            <span>{t('list.page', { page, pages })}</span>
-            <Button $variant="secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-              {t('list.next')}
-            </Button>
-          </Pager>
+          </HistoryList>
+          <Pager page={page} pages={pages} onPage={setPage} label={t('list.page', { page, pages })} previous={t('list.previous')} next={t('list.next')} />
         </>
       )}
     </PageBody>

@@ -6,7 +6,9 @@ import { PROVIDER_NAMES } from '../../contract/providers';
 import type { Withdrawal } from '../../contract/withdrawals';
 import { Button } from '../../ui/Button';
 import { PageBody, PageTitle } from '../../ui/Page';
+import { Pager, pageCount } from '../../ui/Pager';
 import { Spinner } from '../../ui/Spinner';
+import { HistoryHead, HistoryItem, HistoryList } from './HistoryList';
 import { displayMoney } from '../../contract/format';
 import { formatDateTime } from '../../contract/dates';
 import { StatusBadge } from '../../ui/StatusBadge';
@@ -23,52 +25,19 @@ const SectionTitle = styled.h2`
   margin: 0 0 12px;
 `;
 
-const List = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  gap: 12px;
-  grid-template-columns: repeat(auto-fill, minmax(300px, 1fr));
-`;
-
-const Item = styled.li`
-  padding: 16px;
-  border-radius: ${({ theme }) => theme.radius};
-  background: ${({ theme }) => theme.colors.surface};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-`;
-
-const Head = styled.div`
-  display: flex;
-  justify-content: space-between;
-  align-items: center;
-  gap: 8px;
-  margin-bottom: 8px;
-  strong {
-    overflow-wrap: anywhere;
-  }
-`;
 
 const Muted = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
-const Pager = styled.nav`
-  display: flex;
-  align-items: center;
-  gap: 12px;
-  margin-top: 16px;
-`;
-
 function WithdrawalCard({ withdrawal }: { withdrawal: Withdrawal }) {
   const { t } = useTranslation('withdraw');
   return (
-    <Item data-testid="withdrawal" data-code={withdrawal.code}>
-      <Head>
+    <HistoryItem data-testid="withdrawal" data-code={withdrawal.code}>
+      <HistoryHead>
         <strong>{withdrawal.code}</strong>
         <StatusBadge status={withdrawal.status} />
-      </Head>
+      </HistoryHead>
       <Details>
         <dt>{t('field.date')}</dt>
         <dd>{formatDateTime(withdrawal.date)}</dd>
@@ -101,7 +70,7 @@ function WithdrawalCard({ withdrawal }: { withdrawal: Withdrawal }) {
           </>
         )}
       </Details>
-    </Item>
+    </HistoryItem>
   );
 }
 
@@ -138,18 +107,18 @@ export default function WithdrawHistoryPage() {
       </PageBody>
     );
   }
-  const pages = Math.max(1, Math.ceil(all.data.total / all.data.pageSize));
+  const pages = pageCount(all.data.total, all.data.pageSize);
   return (
     <PageBody>
       <PageTitle>{t('history.title')}</PageTitle>
       <Section aria-label={t('history.open')}>
         <SectionTitle>{t('history.open')}</SectionTitle>
         {open.data.length ? (
-          <List>
+          <HistoryList>
             {open.data.map((withdrawal) => (
               <WithdrawalCard key={withdrawal.code} withdrawal={withdrawal} />
             ))}
-          </List>
+          </HistoryList>
         ) : (
           <Muted>{t('history.noOpen')}</Muted>
         )}
@@ -157,24 +126,16 @@ export default function WithdrawHistoryPage() {
       <Section aria-label={t('history.all')}>
         <SectionTitle>{t('history.all')}</SectionTitle>
         {all.data.items.length ? (
-          <List>
+          <HistoryList>
             {all.data.items.map((withdrawal) => (
               <WithdrawalCard key={withdrawal.code} withdrawal={withdrawal} />
             ))}
-          </List>
+          </HistoryList>
         ) : (
           <Muted>{t('history.empty')}</Muted>
         )}
         {pages > 1 && (
-          <Pager aria-label={t('history.page', { page, pages })}>
-            <Button $variant="secondary" disabled={page <= 1} onClick={() => setPage(page - 1)}>
-              {t('history.previous')}
-            </Button>
-            <span>{t('history.page', { page, pages })}</span>
-            <Button $variant="secondary" disabled={page >= pages} onClick={() => setPage(page + 1)}>
-              {t('history.next')}
-            </Button>
-          </Pager>
+          <Pager page={page} pages={pages} onPage={setPage} label={t('history.page', { page, pages })} previous={t('history.previous')} next={t('history.next')} />
         )}
       </Section>
     </PageBody>
