@@ -12,7 +12,8 @@ import { measureBundle } from './bundle';
 import { measurePageSpeed } from './lighthouse';
 import { describeMachine } from './machine';
 import { measureMoneyPath } from './money';
-import { freePort, startChampa } from './processes';
+import { freePort } from '../scripts/freePort';
+import { startChampa } from './processes';
 import { formatMisses, formatTable, toRow, type Measurement } from './table';
 
 /** What to undo, last first, whether the run ends well, fails or is interrupted. */

@@ -1,7 +1,6 @@
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { sql } from 'kysely';
@@ -15,6 +14,7 @@ import { reconcileOnce } from '../server/domain/reconciler';
 import { createProviderClient, providerBaseUrls } from '../server/adapters/providers';
 import { createLaoQrGateway, SANDBOX_GATEWAY_PATH, signWebhook, type PaymentPaidEventBody } from '../server/adapters/payment';
 import type { Provider } from '../src/contract/providers';
+import { freePort } from '../scripts/freePort';
 
 /**
  * The chaos run: three server processes on one PostgreSQL, players doing deposits (with duplicate
@@ -91,16 +91,6 @@ interface ServerProcess {
   output: string;
 }
 
-function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 

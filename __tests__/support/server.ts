@@ -1,7 +1,7 @@
 import { spawn, type ChildProcess } from 'node:child_process';
-import net from 'node:net';
 import { projectRoot } from '../../server/config';
 import { createTestDatabase, type TestDatabase } from './db';
+import { freePort } from '../../scripts/freePort';
 
 export interface RunningServer {
   url: string;
@@ -11,16 +11,6 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-export function freePort(): Promise<number> {
-  return new Promise((resolve, reject) => {
-    const server = net.createServer();
-    server.once('error', reject);
-    server.listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 async function waitUntilReady(url: string, child: ChildProcess, output: () => string) {
   const deadline = Date.now() + 60_000;
