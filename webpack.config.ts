@@ -39,7 +39,8 @@ export function webpackConfig(mode: 'production' | 'development' = 'production')
       assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
       clean: true,
     },
-    devtool: mode === 'production' ? false : 'eval-cheap-module-source-map',
+    // No eval-based source maps: the CSP (script-src 'self') refuses eval in development too.
+    devtool: mode === 'production' ? false : 'cheap-module-source-map',
     resolve: { extensions: ['.tsx', '.ts', '.js'] },
     module: {
       rules: [

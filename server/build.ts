@@ -13,20 +13,29 @@ function newestMtime(entry: string): number {
   return fs.readdirSync(entry).reduce((newest, name) => Math.max(newest, newestMtime(path.join(entry, name))), stat.mtimeMs);
 }
 
-/** dist/ needs a build when it has no index.html or any source is newer than it. */
-export function distIsStale(distDir: string): boolean {
+export type BuildMode = 'production' | 'development';
+
+/** Which mode the build in a dist/ was made in; a dist/ without the mark is a production build. */
+const MODE_MARK = '.build-mode';
+
+/** dist/ needs a build when it has no index.html, was built in another mode, or any source is newer than it. */
+export function distIsStale(distDir: string, mode: BuildMode = 'production'): boolean {
   const index = path.join(distDir, 'index.html');
   if (!fs.existsSync(index)) return true;
+  const mark = path.join(distDir, MODE_MARK);
+  if ((fs.existsSync(mark) ? fs.readFileSync(mark, 'utf8').trim() : 'production') !== mode) return true;
   const built = fs.statSync(index).mtimeMs;
   return SOURCES.some((entry) => newestMtime(path.join(projectRoot, entry)) > built);
 }
 
 /** Builds the SPA into dist/ (or config.output.path when a caller adjusts the config); resolves with webpack's stats. */
-export function buildSpa(mode: 'production' | 'development' = 'production', adjust: (config: webpack.Configuration) => webpack.Configuration = (config) => config): Promise<webpack.Stats> {
+export function buildSpa(mode: BuildMode = 'production', adjust: (config: webpack.Configuration) => webpack.Configuration = (config) => config): Promise<webpack.Stats> {
+  const config = adjust(webpackConfig(mode));
   return new Promise((resolve, reject) => {
-    webpack(adjust(webpackConfig(mode)), (error, stats) => {
+    webpack(config, (error, stats) => {
       if (error || !stats) return reject(error ?? new Error('webpack gave no stats'));
       if (stats.hasErrors()) return reject(new Error(stats.toString('errors-only')));
+      if (config.output?.path) fs.writeFileSync(path.join(config.output.path, MODE_MARK), `${mode}\n`);
       resolve(stats);
     });
   });

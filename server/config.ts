@@ -15,6 +15,8 @@ export interface Config {
   logLevel: string;
   trustProxy: boolean;
   distDir: string;
+  /** `npm run dev` (NODE_ENV=development) builds the site unminified, with `?inspect` for its machines. */
+  buildMode: 'production' | 'development';
   sessionTtlHours: number;
   /** Base URL of the LaoQR payment gateway; undefined means the sandbox bank of this server. */
   laoqrGatewayUrl: string | undefined;
@@ -140,6 +142,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     logLevel: env.LOG_LEVEL || 'info',
     trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
     distDir: path.resolve(projectRoot, env.DIST_DIR || 'dist'),
+    buildMode: env.NODE_ENV === 'development' ? 'development' : 'production',
     sessionTtlHours: intFrom(env, 'SESSION_TTL_HOURS', 24 * 7, 1, 24 * 365),
     laoqrGatewayUrl,
     laoqrWebhookSecret: webhookSecretFrom(env, laoqrGatewayUrl),

@@ -12,9 +12,9 @@ async function main() {
   const config = loadConfig();
   const log = (message: string) => console.log(`[champa] ${message}`);
 
-  if (distIsStale(config.distDir)) {
-    log('building the site into dist/ ...');
-    await buildSpa();
+  if (distIsStale(config.distDir, config.buildMode)) {
+    log(`building the site into dist/ (${config.buildMode}) ...`);
+    await buildSpa(config.buildMode);
   }
 
   let embedded: EmbeddedDatabase | undefined;

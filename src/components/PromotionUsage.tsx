@@ -18,6 +18,7 @@ import { Dialog, DialogActions } from '../ui/Dialog';
 import { Link } from '../ui/Link';
 import { Spinner } from '../ui/Spinner';
 import { StatusBadge } from '../ui/StatusBadge';
+import { inspect } from '../devtools/inspect';
 
 export type PromotionUsageSnapshot = SnapshotFrom<typeof promotionUsageMachine>;
 export type SendPromotionUsage = (event: PromotionUsageEvent) => void;
@@ -44,7 +45,7 @@ export function usePromotionUsageFlow() {
       }),
     [usePromotion, cancelUsage, recheckUsage],
   );
-  return useMachine(machine);
+  return useMachine(machine, { inspect });
 }
 
 export const isInProgress = (usage: PromotionUsage | null | undefined): boolean => Boolean(usage && PROMOTION_USAGE_IN_PROGRESS.includes(usage.status));

@@ -21,6 +21,7 @@ import { SessionProvider } from '../../features/auth/session';
 import { RouteGuard } from '../../features/auth/RouteGuard';
 import { AccountMenu } from '../../features/auth/AccountMenu';
 import { VisitorLinks } from '../../features/auth/VisitorLinks';
+import { inspect } from '../../devtools/inspect';
 
 // Its form library and rules load the first time a player opens it, not with every page.
 const ChangePasswordDialog = lazy(() =>
@@ -35,7 +36,7 @@ function Shell() {
   const { t } = useTranslation();
   const session = useShellSession();
   const [location] = useLocation();
-  const [drawer, send] = useMachine(drawerMachine);
+  const [drawer, send] = useMachine(drawerMachine, { inspect });
   const open = useCallback(() => send({ type: 'OPEN' }), [send]);
   const close = useCallback(() => send({ type: 'CLOSE' }), [send]);
   const chooseEntry = useCallback(() => send({ type: 'CHOOSE_ENTRY' }), [send]);

@@ -8,6 +8,7 @@ import { useGetAgencyQuery } from '../../api/agency';
 import type { PlayerSummary } from '../../contract/players';
 import { reloadPage } from '../../ui/reloadPage';
 import { needsFingerprintReport, rememberFingerprintReport } from './fingerprintReports';
+import { inspect } from '../../devtools/inspect';
 
 export interface Session {
   status: SessionStatus;
@@ -49,6 +50,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         reloadPage: () => reloadPage(isPlayerArea(window.location.pathname) ? '/login' : undefined),
       },
     }),
+    { inspect },
   );
 
   useEffect(() => {

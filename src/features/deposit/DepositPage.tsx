@@ -24,6 +24,7 @@ import { FieldError, TextField } from '../../ui/TextField';
 import { formatCountdown, newIdempotencyKey } from './format';
 import { displayAmount, displayMoney } from '../../contract/format';
 import { Card, Details } from '../../ui/Card';
+import { inspect } from '../../devtools/inspect';
 
 const Select = styled.select`
   min-height: 44px;
@@ -284,7 +285,7 @@ export default function DepositPage() {
       }),
     [createDeposit, checkDeposit, cancelDeposit],
   );
-  const [state, send] = useMachine(machine);
+  const [state, send] = useMachine(machine, { inspect });
   const resumed = useRef(false);
   useEffect(() => {
     if (resumed.current || !open.data) return;
