@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { buildTestApp, type TestApp } from '../support/app';
 import { createTestPlayer } from '../support/players';
@@ -74,5 +75,66 @@ describe('the operator command line', () => {
     expect(result.out.split('\n').filter((line) => /^[0-9a-f-]{36} ACTIVE/.test(line))).toHaveLength(4);
     expect(result.out).toContain('bonus 100% up to 1000.00 THB for a deposit of 640000 LAK; turnover x5');
     expect(result.out).toContain('bonus 50.00 THB for a deposit of 128000 LAK');
+  });
+
+  const example = {
+    name: { lo: 'ໂບນັດວັນພຸດ 20%', cn: '周三 20% 奖金', vn: 'Thưởng thứ Tư 20%', th: 'โบนัสวันพุธ 20%' },
+    terms: { lo: 'ຝາກ 320.000 ກີບ ຮັບໂບນັດ 20%', cn: '存 320.000 基普得 20% 奖金', vn: 'Nạp 320.000 LAK nhận 20%', th: 'ฝาก 320.000 กีบ รับโบนัส 20%' },
+    imageUrl: '/images/promotions/slots-bonus.svg',
+    bonus: { kind: 'PERCENT', percent: 20, cap: '300.00' },
+    depositAmount: '320000',
+    turnoverMultiple: 3,
+    minBalance: '100.00',
+    maxWithdrawPercent: 200,
+    creditThreshold: '20.00',
+    providers: ['askmebet', 'betflix'],
+    status: 'INACTIVE',
+  };
+  const file = (content: unknown) => {
+    const name = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'champa-promotion-')), 'promotion.json');
+    fs.writeFileSync(name, typeof content === 'string' ? content : JSON.stringify(content));
+    return name;
+  };
+
+  it('creates a promotion from a JSON file, off at first, and switches it on for players', async () => {
+    const created = await run(['create-promotion', file(example)]);
+    expect(created.code).toBe(0);
+    expect(created.out).toContain('INACTIVE "ໂບນັດວັນພຸດ 20%"');
+    expect(created.out).toContain('bonus 20% up to 300.00 THB for a deposit of 320000 LAK; turnover x3');
+    const id = /([0-9a-f-]{36}) INACTIVE/.exec(created.out)![1];
+    const player = await createTestPlayer(t.db, await demoAgencyId());
+    const listed = async () => ((await t.app.inject({ method: 'GET', url: '/api/v2/promotions', headers: { cookie: player.cookie } })).json().promotions as Promotion[]).map((promotion) => promotion.id);
+    expect(await listed()).not.toContain(id);
+    expect((await run(['set-promotion-status', id, 'ACTIVE'])).code).toBe(0);
+    expect(await listed()).toContain(id);
+    expect((await run(['set-promotion-status', id, 'INACTIVE'])).code).toBe(0);
+    expect(await listed()).not.toContain(id);
+  });
+
+  it('refuses a promotion file with a mistake, naming the field, and creates nothing', async () => {
+    const count = async () => Number((await t.db.selectFrom('promotions').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+    const before = await count();
+    for (const [content, field] of [
+      ['{ not json', 'cannot read'],
+      [[1, 2], 'promotion: must be a JSON object'],
+      [{ ...example, name: { lo: 'ແຕ່ລາວ' } }, 'name: needs a text in each of lo, cn, vn and th'],
+      [{ ...example, bonus: { kind: 'PERCENT', percent: 0, cap: '300.00' } }, 'bonus.percent'],
+      [{ ...example, bonus: { kind: 'GIFT' } }, 'bonus.kind'],
+      [{ ...example, depositAmount: 320000 }, 'depositAmount'],
+      [{ ...example, depositAmount: '0' }, 'depositAmount'],
+      [{ ...example, creditThreshold: '1.005' }, 'creditThreshold'],
+      [{ ...example, turnoverMultiple: 2.5 }, 'turnoverMultiple'],
+      [{ ...example, providers: ['askmebet', 'casino'] }, 'providers'],
+      [{ ...example, imageUrl: 'javascript:alert(1)' }, 'imageUrl'],
+      [{ ...example, endsAt: '2001-01-01T00:00:00Z' }, 'endsAt'],
+      [{ ...example, status: 'ON' }, 'status'],
+    ] as const) {
+      const result = await run(['create-promotion', file(content)]);
+      expect(result.code).not.toBe(0);
+      expect(result.errors).toContain(field);
+    }
+    expect((await run(['set-promotion-status', '00000000-0000-4000-8000-000000000000', 'ACTIVE'])).errors).toContain('NOT_FOUND');
+    expect((await run(['set-promotion-status', 'not-an-id', 'ON'])).code).toBe(2);
+    expect(await count()).toBe(before);
   });
 });

@@ -12,7 +12,7 @@ import { currentRates, rateHistory, setRate, type RateChange } from '../domain/e
 import { RATE_CURRENCIES, isRateCurrency } from '../../src/contract/money';
 import type { Promotion } from '../../src/contract/promotions';
 import { OPERATOR_ROLES, createOperator } from '../domain/operators';
-import { allPromotions, fundBonusPool } from '../domain/promotions';
+import { allPromotions, createPromotion, fundBonusPool, newPromotionFrom, setPromotionStatus } from '../domain/promotions';
 import { formatAmount, parseAmount } from '../../src/contract/money';
 
 /**
@@ -113,6 +113,32 @@ const COMMANDS: Record<string, Command> = {
       const promotions = await allPromotions(db, agency.id);
       if (!promotions.length) out(`${agency.name}: no promotions`);
       for (const promotion of promotions) out(describePromotion(promotion));
+    },
+  },
+  'create-promotion': {
+    summary: 'create a promotion from a JSON file in the API\'s Promotion shape without its id (docs/promotions.md has an example)',
+    usage: 'create-promotion <file.json> [--host localhost]',
+    options: hostOption,
+    positionals: 1,
+    async run({ db, out }, agency, _values, positionals) {
+      let input: unknown;
+      try {
+        input = JSON.parse(fs.readFileSync(positionals[0], 'utf8'));
+      } catch (failure) {
+        throw new UsageError(`cannot read ${positionals[0]} as JSON: ${(failure as Error).message}`);
+      }
+      const promotion = await createPromotion(db, agency.id, newPromotionFrom(input));
+      out(`${agency.name}: promotion created\n${describePromotion(promotion)}`);
+    },
+  },
+  'set-promotion-status': {
+    summary: 'switch a promotion on (ACTIVE) or off (INACTIVE) for new takers; usages in progress keep its rules',
+    usage: 'set-promotion-status <promotionId> ACTIVE|INACTIVE [--host localhost]',
+    options: hostOption,
+    positionals: 2,
+    async run({ db, out }, agency, _values, [promotionId, status]) {
+      if (status !== 'ACTIVE' && status !== 'INACTIVE') throw new UsageError('the status is ACTIVE or INACTIVE');
+      out(describePromotion(await setPromotionStatus(db, agency.id, promotionId, status)));
     },
   },
   'fund-bonus-pool': {
