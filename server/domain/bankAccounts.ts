@@ -3,6 +3,7 @@ import { AppError } from './errors';
 import { ErrorCode } from '../../src/contract/errors';
 import { checkBankAccountInput, type BankAccount } from '../../src/contract/bankAccounts';
 import type { Currency } from '../../src/contract/money';
+import { isUniqueViolation } from '../db/errors';
 
 type AccountRow = { id: string; bank: string; account_number: string; account_name: string; currency: string; created_at: Date };
 
@@ -29,8 +30,6 @@ export async function bankAccountsOf(db: Database, agencyId: string, playerId: s
   return rows.map(toBankAccount);
 }
 
-const isUniqueViolation = (error: unknown, constraint: string) =>
-  typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505' && (error as { constraint?: string }).constraint === constraint;
 
 /**
  * Adds the player's bank account after the form's rules (src/contract/bankAccounts.ts). A player

@@ -16,6 +16,7 @@ import { currentRate } from './exchangeRates';
 import { findTransfer, postTransfer, type AccountRef, type LedgerTrx } from './ledger';
 import { sendCreditToProvider } from './providerWallets';
 import { creditPromotionBonus, promotionForDeposit } from './promotions';
+import { isUniqueViolation } from '../db/errors';
 
 /**
  * Deposits by LaoQR. A player orders credit at a provider for an amount of kip; the order locks
@@ -119,8 +120,6 @@ function newCode(now = new Date()): string {
 
 const requestHashOf = (provider: string, kip: bigint) => createHash('sha256').update(`${provider}:${kip}`).digest('hex');
 
-const isUniqueViolation = (error: unknown, constraint: string) =>
-  typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505' && (error as { constraint?: string }).constraint === constraint;
 
 async function orderByKey(db: Database, who: PlayerRef, key: string) {
   return db

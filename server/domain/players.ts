@@ -5,6 +5,7 @@ import { AppError } from './errors';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import { createSession, revokeOtherSessions, tokenHash } from './sessions';
 import { recordFingerprint } from './fingerprints';
+import { isUniqueViolation } from '../db/errors';
 
 const summaryColumns = ['id', 'username', 'display_name'] as const;
 const toSummary = (row: { id: string; username: string; display_name: string }): PlayerSummary => ({
@@ -13,7 +14,6 @@ const toSummary = (row: { id: string; username: string; display_name: string }):
   displayName: row.display_name,
 });
 
-const isUniqueViolation = (error: unknown) => (error as { code?: string }).code === '23505';
 
 export async function isUsernameAvailable(db: Database, agencyId: string, username: string): Promise<boolean> {
   const taken = await db.selectFrom('players').select('id').where('agency_id', '=', agencyId).where('username', '=', username).executeTakeFirst();

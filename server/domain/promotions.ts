@@ -19,6 +19,7 @@ import { bankAccountsOf } from './bankAccounts';
 import { isBlocked } from './players';
 import { postTransfer, resolveAccount, type AccountRef, type LedgerTrx } from './ledger';
 import { ensureMember, readCredit, takeCreditFromProvider, withProvider, type WalletDeps } from './providerWallets';
+import { isUniqueViolation } from '../db/errors';
 
 /**
  * Promotions (docs/promotions.md): a player takes one promotion at a time for one provider (a
@@ -370,8 +371,6 @@ export async function liveTurnover(deps: WalletDeps, who: PlayerRef, provider: P
 
 const refuse = (status: number, code: ErrorCode, message: string) => new AppError(status, code, message);
 
-const isUniqueViolation = (error: unknown, constraint: string) =>
-  typeof error === 'object' && error !== null && (error as { code?: string }).code === '23505' && (error as { constraint?: string }).constraint === constraint;
 
 /** POST /promotions/use: the rules in the order docs/promotions.md lists them, then a new ACTIVE usage. */
 export async function usePromotion(deps: WalletDeps, who: PlayerRef, request: { promotionId: string; providerId: string }): Promise<PromotionUsage> {
