@@ -45,6 +45,12 @@ describe('checkPromotionWithdrawal', () => {
     expect(checkPromotionWithdrawal(terms, 150_00n, 149_99n)).toEqual({ ok: false, code: 'PROMOTION_WITHDRAW_WHOLE_CREDIT' });
   });
 
+  it('refuses a withdrawal whose cap rounds down to nothing, rather than keep the whole credit', () => {
+    const tiny = { ...terms, bonusSatang: 0n, minBalanceSatang: 0n, creditReceivedSatang: 99n, maxWithdrawPercent: 1, turnoverMet: true };
+    expect(checkPromotionWithdrawal(tiny, 50_00n, 50_00n)).toEqual({ ok: false, code: 'PROMOTION_CREDIT_TOO_LOW' });
+    expect(checkPromotionWithdrawal({ ...tiny, creditReceivedSatang: 100n }, 50_00n, 50_00n)).toEqual({ ok: true, paidSatang: 1n, retainedSatang: 49_99n });
+  });
+
   it('deducts the bonus while the turnover is not met, and caps the payout at the percent of the credit received', () => {
     const deducted = checkPromotionWithdrawal(terms, 250_00n, 250_00n);
     expect(deducted.ok && [s(deducted.paidSatang), s(deducted.retainedSatang)]).toEqual(['15000', '10000']);

@@ -44,6 +44,5 @@ export async function checkPromotionWithdrawalRules(deps: WalletDeps, player: Wi
     const detail = check.code === 'PROMOTION_CREDIT_TOO_LOW' ? usage.bonusSatang : check.code === 'PROMOTION_MIN_BALANCE' ? usage.minBalanceSatang : credit;
     throw new AppError(409, ErrorCode[check.code], MESSAGES[check.code](detail));
   }
-  if (check.paidSatang === 0n) throw new AppError(409, ErrorCode.PROMOTION_CREDIT_TOO_LOW, 'Nothing of this credit can be paid out under the promotion yet');
   return { usageId: usage.usageId, paidSatang: check.paidSatang, retainedSatang: check.retainedSatang };
 }

@@ -155,6 +155,8 @@ export function checkPromotionWithdrawal(terms: PromotionWithdrawalTerms, credit
   const afterBonus = terms.turnoverMet ? creditSatang : creditSatang - terms.bonusSatang;
   const cap = (terms.creditReceivedSatang * BigInt(terms.maxWithdrawPercent)) / 100n;
   const paidSatang = afterBonus < cap ? afterBonus : cap;
+  // A cap that rounds down to nothing would take the whole credit and pay none of it.
+  if (paidSatang === 0n) return { ok: false, code: 'PROMOTION_CREDIT_TOO_LOW' };
   return { ok: true, paidSatang, retainedSatang: creditSatang - paidSatang };
 }
 
