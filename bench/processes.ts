@@ -1,9 +1,9 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { projectRoot } from '../server/config';
 import { freePort } from '../scripts/freePort';
 
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function groupAlive(pid: number): boolean {
   try {

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { spawn, type ChildProcess } from 'node:child_process';
 import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
@@ -92,7 +93,6 @@ interface ServerProcess {
 }
 
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
 function spawnServer(server: ServerProcess, env: NodeJS.ProcessEnv) {
   server.child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import { buildApp, logRedaction } from './app';
 import { loadConfig } from './config';
@@ -95,7 +96,7 @@ async function prepareDatabase(db: Database, log: (message: string) => void) {
     } catch (error) {
       const delay = Math.min(30, 2 ** attempt);
       log(`database unreachable (${(error as Error).message}); retrying in ${delay}s`);
-      await new Promise((resolve) => setTimeout(resolve, delay * 1000));
+      await sleep(delay * 1000);
     }
   }
   await migrateToLatest(db);

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { formatAmount, parseAmount } from '../../../src/contract/money';
 import type { Provider } from '../../../src/contract/providers';
 import type { Game } from '../../../src/contract/games';
@@ -96,7 +97,7 @@ export function createProviderClient({ baseUrl, timeoutMs, attempts = 3 }: Provi
         return await callOnce(provider, operation, method, path, body);
       } catch (error) {
         if (!(error instanceof ProviderUnavailable) || error.timedOut || attempt >= attempts) throw error;
-        await new Promise((resolve) => setTimeout(resolve, RETRY_PAUSE_MS * attempt));
+        await sleep(RETRY_PAUSE_MS * attempt);
       }
     }
   }

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
@@ -25,7 +26,6 @@ const memberParams = { type: 'object', required: ['provider', 'member'], propert
 // The sandbox stands for outside companies: it stays out of the site's API document.
 const hide = true;
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 const assetsDir = path.join(__dirname, 'assets');
 
 /**
