@@ -19,6 +19,7 @@ import { Link } from '../ui/Link';
 import { Spinner } from '../ui/Spinner';
 import { StatusBadge } from '../ui/StatusBadge';
 import { inspect } from '../devtools/inspect';
+import { Notice } from '../ui/Notice';
 
 export type PromotionUsageSnapshot = SnapshotFrom<typeof promotionUsageMachine>;
 export type SendPromotionUsage = (event: PromotionUsageEvent) => void;
@@ -50,12 +51,7 @@ export function usePromotionUsageFlow() {
 
 export const isInProgress = (usage: PromotionUsage | null | undefined): boolean => Boolean(usage && PROMOTION_USAGE_IN_PROGRESS.includes(usage.status));
 
-const Message = styled.div<{ $tone: 'danger' | 'success' | 'warning' }>`
-  margin: 0 0 16px;
-  padding: 12px 14px;
-  border-radius: ${({ theme }) => theme.radius};
-  border: 1px solid ${({ theme, $tone }) => theme.colors[$tone]};
-  color: ${({ theme, $tone }) => theme.colors[$tone]};
+const Message = styled(Notice)`
   display: grid;
   gap: 8px;
   p {

@@ -11,6 +11,7 @@ import { BankAccountForm } from './BankAccountForm';
 import { BankLogo } from './BankLogo';
 import { useBankName } from './useBankName';
 import { Card, CardTitle, Details } from '../../ui/Card';
+import { Notice } from '../../ui/Notice';
 
 const Intro = styled.p`
   margin: 0 0 16px;
@@ -29,13 +30,8 @@ const Note = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
-const Alert = styled.p`
+const Alert = styled(Notice)`
   max-width: 640px;
-  margin: 0 0 16px;
-  padding: 12px 14px;
-  border-radius: ${({ theme }) => theme.radius};
-  border: 1px solid ${({ theme }) => theme.colors.danger};
-  color: ${({ theme }) => theme.colors.danger};
 `;
 
 function SavedAccount({ account }: { account: BankAccount }) {

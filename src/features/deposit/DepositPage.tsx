@@ -25,6 +25,7 @@ import { formatCountdown, newIdempotencyKey } from './format';
 import { displayAmount, displayMoney } from '../../contract/format';
 import { Card, Details } from '../../ui/Card';
 import { inspect } from '../../devtools/inspect';
+import { Notice } from '../../ui/Notice';
 
 const Select = styled.select`
   min-height: 44px;
@@ -50,13 +51,6 @@ const Preview = styled.p`
   color: ${({ theme }) => theme.colors.warning};
 `;
 
-const Message = styled.p<{ $tone?: 'danger' | 'success' | 'warning' }>`
-  margin: 0 0 16px;
-  padding: 12px 14px;
-  border-radius: ${({ theme }) => theme.radius};
-  border: 1px solid ${({ theme, $tone = 'warning' }) => theme.colors[$tone]};
-  color: ${({ theme, $tone = 'warning' }) => theme.colors[$tone]};
-`;
 
 const QrBlock = styled.div`
   display: grid;
@@ -160,9 +154,9 @@ function DepositForm({ onCreate, errorCode, busy, taken }: { onCreate: (request:
   return (
     <Card as="form" aria-label={t('title')} onSubmit={submit} noValidate>
       {errorCode && (
-        <Message role="alert" $tone="danger">
+        <Notice role="alert" $tone="danger">
           {t(`common:errors.${errorCode}`)}
-        </Message>
+        </Notice>
       )}
       {errorCode === ErrorCode.BANK_ACCOUNT_REQUIRED && (
         <p>
@@ -311,7 +305,7 @@ export default function DepositPage() {
           <Spinner />
         ) : (stateName === 'idle' || stateName === 'creating') && !hasBank ? (
           <Card>
-            <Message role="alert">{t('needBank')}</Message>
+            <Notice role="alert" $tone="warning">{t('needBank')}</Notice>
             <Link href="/player/bank">{t('addBank')}</Link>
           </Card>
         ) : stateName === 'idle' || stateName === 'creating' ? (
@@ -322,9 +316,9 @@ export default function DepositPage() {
         ) : showingOrder ? (
           <Card aria-label={t('title')}>
             {errorCode && (
-              <Message role="alert" $tone={errorCode === ErrorCode.DEPOSIT_NOT_PAID ? 'warning' : 'danger'}>
+              <Notice role="alert" $tone={errorCode === ErrorCode.DEPOSIT_NOT_PAID ? 'warning' : 'danger'}>
                 {t(`common:errors.${errorCode}`)}
-              </Message>
+              </Notice>
             )}
             <OpenOrder order={order} onExpire={onExpire} />
             <Actions style={{ marginTop: 12 }}>
@@ -351,13 +345,13 @@ export default function DepositPage() {
           order && (
             <Card aria-label={t('title')}>
               {errorCode && stateName === 'paid' && (
-                <Message role="alert" $tone="danger">
+                <Notice role="alert" $tone="danger">
                   {t(`common:errors.${errorCode}`)}
-                </Message>
+                </Notice>
               )}
-              <Message role="status" $tone={stateName === 'success' ? 'success' : stateName === 'paid' ? 'warning' : 'danger'}>
+              <Notice role="status" $tone={stateName === 'success' ? 'success' : stateName === 'paid' ? 'warning' : 'danger'}>
                 {t(`result.${stateName}`, { credit: displayAmount(order.creditedTotal ?? order.credit), provider: PROVIDER_NAMES[order.provider] })}
-              </Message>
+              </Notice>
               <Details>
                 <dt>{t('code')}</dt>
                 <dd data-testid="deposit-code">{order.code}</dd>

@@ -9,7 +9,8 @@ import { Card, CardTitle } from '../../ui/Card';
 import { Link } from '../../ui/Link';
 import { PageBody, PageTitle } from '../../ui/Page';
 import { Spinner } from '../../ui/Spinner';
-import { Alert, PromotionHeader, PromotionTerms, UseButton, usePromotionEligibility } from './PromotionParts';
+import { PromotionHeader, PromotionTerms, UseButton, usePromotionEligibility } from './PromotionParts';
+import { Notice } from '../../ui/Notice';
 
 const Picture = styled.img`
   display: block;
@@ -50,9 +51,9 @@ export default function PromotionDetailPage() {
       <PageTitle>{name ?? t('common:page.promotionDetail')}</PageTitle>
       <PromotionHeader state={state} send={send} promotion={promotion.data} />
       {promotion.isError ? (
-        <Alert role="alert">
+        <Notice role="alert">
           {t('notFound')} <Button onClick={() => void promotion.refetch()}>{t('common:retry')}</Button>
-        </Alert>
+        </Notice>
       ) : !promotion.data ? (
         <Spinner aria-label={t('common:loading')} />
       ) : (

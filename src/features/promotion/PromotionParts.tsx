@@ -10,14 +10,8 @@ import { PROVIDER_NAMES } from '../../contract/providers';
 import { useLanguage } from '../../i18n/useLanguage';
 import { Button } from '../../ui/Button';
 import { Card, CardTitle, Details } from '../../ui/Card';
+import { Notice } from '../../ui/Notice';
 
-export const Alert = styled.p`
-  margin: 0 0 16px;
-  padding: 12px 14px;
-  border-radius: ${({ theme }) => theme.radius};
-  border: 1px solid ${({ theme }) => theme.colors.danger};
-  color: ${({ theme }) => theme.colors.danger};
-`;
 
 const Head = styled.div`
   display: flex;
@@ -116,7 +110,7 @@ export function PromotionHeader({ state, send, promotion }: { state: PromotionUs
   const { blocked, busy, usage } = usePromotionEligibility();
   return (
     <div data-testid="promotion-usage" data-state={String(state.value)}>
-      {blocked && <Alert role="alert">{t('common:errors.PLAYER_BLOCKED')}</Alert>}
+      {blocked && <Notice role="alert">{t('common:errors.PLAYER_BLOCKED')}</Notice>}
       <PromotionUsageFeedback state={state} send={send} promotion={promotion} />
       {usage && busy && (
         <Card aria-label={t('usage.title')} data-testid="usage-in-progress">

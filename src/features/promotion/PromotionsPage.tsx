@@ -10,6 +10,7 @@ import { Link, preloadHref } from '../../ui/Link';
 import { PageBody, PageTitle } from '../../ui/Page';
 import { Spinner } from '../../ui/Spinner';
 import { PromotionHeader, PromotionTerms, UseButton, usePromotionEligibility } from './PromotionParts';
+import { Notice } from '../../ui/Notice';
 
 const Intro = styled.p`
   margin: 0 0 16px;
@@ -76,11 +77,6 @@ const Links = styled.div`
   margin-bottom: 16px;
 `;
 
-const Alert = styled.div`
-  margin: 0 0 16px;
-  color: ${({ theme }) => theme.colors.danger};
-`;
-
 const detailHref = (id: string) => `/player/promotion/${encodeURIComponent(id)}`;
 
 function PromotionCard({ promotion, useButton }: { promotion: Promotion; useButton: ReactNode }) {
@@ -129,9 +125,9 @@ export default function PromotionsPage() {
       </Links>
       <PromotionHeader state={state} send={send} promotion={taking} />
       {promotions.isError ? (
-        <Alert role="alert">
+        <Notice role="alert">
           {t('loadFailed')} <Button onClick={() => void promotions.refetch()}>{t('common:retry')}</Button>
-        </Alert>
+        </Notice>
       ) : !promotions.data ? (
         <Spinner aria-label={t('common:loading')} />
       ) : promotions.data.length === 0 ? (

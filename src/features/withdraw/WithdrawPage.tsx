@@ -17,6 +17,7 @@ import { FieldError, TextField } from '../../ui/TextField';
 import { displayMoney } from '../../contract/format';
 import { StatusBadge } from '../../ui/StatusBadge';
 import { Card, CardTitle, Details } from '../../ui/Card';
+import { Notice } from '../../ui/Notice';
 
 const Muted = styled.p`
   margin: 0 0 12px;
@@ -54,13 +55,6 @@ const Preview = styled.output`
   }
 `;
 
-const Alert = styled.p`
-  margin: 0 0 12px;
-  padding: 12px 14px;
-  border-radius: ${({ theme }) => theme.radius};
-  border: 1px solid ${({ theme }) => theme.colors.danger};
-  color: ${({ theme }) => theme.colors.danger};
-`;
 
 const Actions = styled.div`
   display: flex;
@@ -208,7 +202,7 @@ export default function WithdrawPage() {
               </Details>
             ) : (
               <>
-                <Alert role="alert">{t('validation.bankRequired')}</Alert>
+                <Notice role="alert">{t('validation.bankRequired')}</Notice>
                 <Link href="/player/bank">{t('bank.add')}</Link>
               </>
             )}
@@ -217,7 +211,7 @@ export default function WithdrawPage() {
             <CardTitle>{t('form.title')}</CardTitle>
             <Muted>{t('intro')}</Muted>
             <form aria-label={t('form.title')} onSubmit={(event) => void submit(event)} noValidate>
-              {request.error && <Alert role="alert">{t(`common:${errorMessageKey(request.error)}`)}</Alert>}
+              {request.error && <Notice role="alert">{t(`common:${errorMessageKey(request.error)}`)}</Notice>}
               <Label htmlFor="withdraw-provider">{t('form.provider')}</Label>
               <Select id="withdraw-provider" value={provider} onChange={(event) => setProvider(event.target.value)} aria-invalid={Boolean(errors.provider)}>
                 <option value="">{t('form.chooseProvider')}</option>
