@@ -71,8 +71,11 @@ describe('checkPromotionWithdrawal', () => {
     fc.assert(
       fc.property(anyTerms, fc.bigInt({ min: 0n, max: 10n ** 11n }), (t, credit) => {
         const result = checkPromotionWithdrawal(t, credit, credit);
-        if (!result.ok) return result.code === (credit <= t.bonusSatang ? 'PROMOTION_CREDIT_TOO_LOW' : 'PROMOTION_MIN_BALANCE');
         const cap = (t.creditReceivedSatang * BigInt(t.maxWithdrawPercent)) / 100n;
+        // Refused: not above the bonus, under the minimum balance, or a cap that pays nothing.
+        const refusal = credit <= t.bonusSatang ? 'PROMOTION_CREDIT_TOO_LOW' : credit < t.minBalanceSatang ? 'PROMOTION_MIN_BALANCE' : cap === 0n ? 'PROMOTION_CREDIT_TOO_LOW' : undefined;
+        if (!result.ok) return result.code === refusal;
+        if (refusal !== undefined) return false;
         const earned = t.turnoverMet ? credit : credit - t.bonusSatang;
         return (
           result.paidSatang + result.retainedSatang === credit &&
