@@ -45,6 +45,9 @@ async function viewportShot(page: Page, name: string) {
 async function ready(page: Page, as: 'visitor' | 'player') {
   await page.getByTestId('footer').waitFor();
   await page.getByTestId(as === 'player' ? 'player-area' : 'visitor-area').waitFor({ state: 'attached' });
+  // Layout is measured in the site's own font: until Noto Sans Lao has loaded (font-display: swap),
+  // the wider fallback can wrap the footer's sections differently.
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
 }
 
 async function footerLayout(page: Page): Promise<'wide' | 'narrow'> {
