@@ -3,7 +3,7 @@ import path from 'node:path';
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { NAMESPACES } from '../../src/i18n/resources';
-import { LANGUAGES } from '../../src/i18n/languages';
+import { LANGUAGES } from '../../src/contract/languages';
 import { initI18n } from '../../src/i18n';
 import { renderApp } from '../support/renderApp';
 import { mockShellApi, type SessionReply } from '../support/shell';

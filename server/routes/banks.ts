@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { BANKS } from '../../src/contract/banks';
-import { LANGUAGES } from '../../src/i18n/languages';
+import { LANGUAGES } from '../../src/contract/languages';
 
 const bankSchema = {
   type: 'object',

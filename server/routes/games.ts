@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { LANGUAGES } from '../../src/i18n/languages';
+import { LANGUAGES } from '../../src/contract/languages';
 import { launchGame, listGames } from '../domain/games';
 import type { WalletDeps } from '../domain/providerWallets';
 import { providerParam, providerParamsSchema } from './credits';

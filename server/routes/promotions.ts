@@ -1,5 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { LANGUAGES } from '../../src/i18n/languages';
+import { LANGUAGES } from '../../src/contract/languages';
 import { PROVIDERS } from '../../src/contract/providers';
 import {
   PROMOTION_STATUSES,

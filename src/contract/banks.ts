@@ -1,4 +1,4 @@
-import type { Language } from '../i18n/languages';
+import type { Language } from './languages';
 
 /**
  * The Lao banks a player can withdraw to (SPEC.md section 1). Each bank's account-number rule is

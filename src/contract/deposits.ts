@@ -83,3 +83,9 @@ export function checkDepositAmount(text: unknown, min: bigint, max: bigint): Dep
   if (kip < min || kip > max) return { ok: false, code: 'DEPOSIT_AMOUNT_OUT_OF_RANGE' };
   return { ok: true, kip };
 }
+
+/** POST /api/v2/deposits: the order and, in the same answer, the QR to pay it with. */
+export interface DepositCreated {
+  order: DepositOrder;
+  qr: DepositQr;
+}

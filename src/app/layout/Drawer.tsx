@@ -1,7 +1,7 @@
 import { Fragment, useRef } from 'react';
 import styled, { css } from 'styled-components';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, LANGUAGE_NAMES, LANGUAGE_TAGS, isLanguage } from '../../i18n/languages';
+import { LANGUAGES, LANGUAGE_NAMES, LANGUAGE_TAGS, isLanguage } from '../../contract/languages';
 import { Link } from '../../ui/Link';
 import { useFocusTrap } from '../../ui/useFocusTrap';
 import { visuallyHidden } from '../../ui/visuallyHidden';

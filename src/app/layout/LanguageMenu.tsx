@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGE_NAMES, LANGUAGE_TAGS, TOP_BAR_LANGUAGES, isLanguage } from '../../i18n/languages';
+import { LANGUAGE_NAMES, LANGUAGE_TAGS, TOP_BAR_LANGUAGES, isLanguage } from '../../contract/languages';
 import { Menu, MenuItem } from '../../ui/Menu';
 import { media } from '../../ui/theme';
 import { Icon } from './icons';
