@@ -1,5 +1,19 @@
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
 import { navigate } from 'wouter/use-browser-location';
+import { ErrorCode, isApiError, type ApiError } from '../contract/errors';
+
+/**
+ * A failed call as every page and machine reads it: the API's error code (INTERNAL when the answer
+ * was not the API's, e.g. no connection) and its message, with the HTTP status or fetch's failure kind.
+ */
+export interface CallError extends ApiError {
+  status: FetchBaseQueryError['status'];
+}
+
+function toCallError(error: FetchBaseQueryError): CallError {
+  if (isApiError(error.data)) return { status: error.status, code: error.data.code, message: error.data.message };
+  return { status: error.status, code: ErrorCode.INTERNAL, message: 'error' in error ? error.error : `HTTP ${error.status}` };
+}
 
 /** Calls whose 401 is an answer ("nobody is logged in"), not a reason to leave the page. */
 const ANSWERS_401 = new Set(['getPlayerInfo', 'getAgency', 'getAgencyInfo']);
@@ -15,12 +29,13 @@ const rawBaseQuery = fetchBaseQuery({
 });
 
 /** SPEC.md section 8: HTTP 401 on any call other than player info and agency info goes to /login. */
-const baseQuery: BaseQueryFn<string | FetchArgs, unknown, FetchBaseQueryError> = async (args, api, extraOptions) => {
+const baseQuery: BaseQueryFn<string | FetchArgs, unknown, CallError> = async (args, api, extraOptions) => {
   const result = await rawBaseQuery(args, api, extraOptions);
-  if (result.error?.status === 401 && !ANSWERS_401.has(api.endpoint) && window.location.pathname !== '/login') {
+  if (!result.error) return result;
+  if (result.error.status === 401 && !ANSWERS_401.has(api.endpoint) && window.location.pathname !== '/login') {
     navigate('/login', { replace: true });
   }
-  return result;
+  return { error: toCallError(result.error), meta: result.meta };
 };
 
 /**

@@ -1,14 +1,12 @@
-import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
 import type { SerializedError } from '@reduxjs/toolkit';
-import { isApiError } from '../contract/errors';
+import type { CallError } from './baseApi';
 
-/** The API's error code of a failed call, or undefined for network and unexpected failures. */
-export function errorCodeOf(error: FetchBaseQueryError | SerializedError | undefined): string | undefined {
-  if (error && 'status' in error && isApiError(error.data)) return error.data.code;
-  return undefined;
+/** The API's error code of a failed call (INTERNAL for network and unexpected failures). */
+export function errorCodeOf(error: CallError | SerializedError | undefined): string | undefined {
+  return error?.code;
 }
 
 /** The common-namespace translation key of a failed call's message (errors.<CODE>). */
-export function errorMessageKey(error: FetchBaseQueryError | SerializedError | undefined): string {
-  return `errors.${errorCodeOf(error) ?? 'INTERNAL'}`;
+export function errorMessageKey(error: CallError | SerializedError | undefined): string {
+  return `errors.${error?.code ?? 'INTERNAL'}`;
 }

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useFormik } from 'formik';
 import { useLocation } from 'wouter';
 import { useTranslation } from 'react-i18next';
-import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import type { CallError } from '../../api/baseApi';
 import { useLoginMutation } from '../../api/players';
 import { errorMessageKey } from '../../api/errors';
 import { loginSchema, PLAYER_LIMITS, type LoginForm } from '../../contract/players';
@@ -32,7 +32,7 @@ export default function LoginPage() {
         session.login(player);
         navigate('/player', { replace: true });
       } catch (error) {
-        setFailure(errorMessageKey(error as FetchBaseQueryError));
+        setFailure(errorMessageKey(error as CallError));
       }
     },
   });

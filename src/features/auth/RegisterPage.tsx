@@ -2,7 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useFormik } from 'formik';
 import { useLocation } from 'wouter';
 import { useTranslation } from 'react-i18next';
-import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import type { CallError } from '../../api/baseApi';
 import { useRegisterMutation, useValidateUsernameMutation } from '../../api/players';
 import { useGetAgencyQuery } from '../../api/agency';
 import { errorCodeOf, errorMessageKey } from '../../api/errors';
@@ -62,8 +62,8 @@ export default function RegisterPage() {
         session.login(player);
         navigate('/player', { replace: true });
       } catch (error) {
-        if (errorCodeOf(error as FetchBaseQueryError) === 'USERNAME_TAKEN') setUsernameCheck({ username: registration.username, available: false });
-        else setFailure(errorMessageKey(error as FetchBaseQueryError));
+        if (errorCodeOf(error as CallError) === 'USERNAME_TAKEN') setUsernameCheck({ username: registration.username, available: false });
+        else setFailure(errorMessageKey(error as CallError));
       }
     },
   });

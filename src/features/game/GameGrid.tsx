@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import type { CallError } from '../../api/baseApi';
 import type { SerializedError } from '@reduxjs/toolkit';
 import type { Game } from '../../contract/games';
 import { errorMessageKey } from '../../api/errors';
@@ -64,7 +64,7 @@ const Status = styled.div`
 interface GameGridProps {
   games: Game[] | undefined;
   isLoading: boolean;
-  error: FetchBaseQueryError | SerializedError | undefined;
+  error: CallError | SerializedError | undefined;
   onRetry: () => void;
   onPlay: (game: Game) => void;
   launchingCode: string | null;

@@ -2,7 +2,7 @@ import { useCallback, useState } from 'react';
 import { useFormik } from 'formik';
 import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
-import type { FetchBaseQueryError } from '@reduxjs/toolkit/query';
+import type { CallError } from '../../api/baseApi';
 import { useChangePasswordMutation } from '../../api/players';
 import { useGetAgencyInfoQuery } from '../../api/agency';
 import { errorCodeOf } from '../../api/errors';
@@ -50,7 +50,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
         await changePassword(values).unwrap();
         setChanged(true);
       } catch (error) {
-        const code = errorCodeOf(error as FetchBaseQueryError);
+        const code = errorCodeOf(error as CallError);
         toast({
           status: 'error',
           title: t('notification.error'),
