@@ -7,7 +7,7 @@ import { createLaoQrGateway, SANDBOX_GATEWAY_PATH } from './adapters/payment';
 import { reconcileOnce } from './domain/reconciler';
 
 /**
- * `npm run reconcile`: settles every provider transfer left PENDING and credits deposits left PAID, once, and prints what it did.
+ * `npm run reconcile`: settles every provider transfer left PENDING, credits deposits left PAID and writes expired deposits, once, and prints what it did.
  * It uses DATABASE_URL, or the embedded PostgreSQL of a running `npm start` (started here from
  * PG_DATA_DIR when none runs). Sandbox providers are reached on the running server at PORT.
  */
@@ -38,7 +38,7 @@ async function main() {
       { olderThanMs: 2 * config.providerTimeoutMs, payoutOlderThanMs: 2 * config.laoqrGatewayTimeoutMs, limit: 10_000 },
     );
     console.log(
-      `[champa] reconciled ${report.checked} pending provider transfer(s): ${report.posted} posted, ${report.voided} voided, ${report.unresolved} still pending (provider unreachable); ${report.depositsCredited} of ${report.depositsChecked} paid deposit(s) credited`,
+      `[champa] reconciled ${report.checked} pending provider transfer(s): ${report.posted} posted, ${report.voided} voided, ${report.unresolved} still pending (provider unreachable); ${report.depositsCredited} of ${report.depositsChecked} paid deposit(s) credited, ${report.depositsExpired} expired`,
     );
     const w = report.withdrawals!;
     console.log(

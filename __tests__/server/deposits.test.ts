@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { buildTestApp, createTestAgency, type TestApp } from '../support/app';
 import { createTestPlayer, type TestPlayer } from '../support/players';
 import { setRate } from '../../server/domain/exchangeRates';
-import { setReceivingAccount } from '../../server/domain/deposits';
+import { createDeposit, setReceivingAccount } from '../../server/domain/deposits';
 import { reconcilePendingTransfers } from '../../server/domain/reconciler';
 import { balanceOf } from '../../server/domain/ledger';
 import { signWebhook, type PaymentPaidEventBody } from '../../server/adapters/payment';
@@ -41,7 +41,7 @@ async function playerWithBank(): Promise<TestPlayer> {
 }
 
 let keySerial = 0;
-function create(player: TestPlayer, body: object, key: string | null = `key-${++keySerial}`) {
+function create(player: TestPlayer, body: object, key: string | null = `deposit-key-${++keySerial}`) {
   return t.app.inject({
     method: 'POST',
     url: '/api/v2/deposits',
@@ -247,16 +247,16 @@ describe('bad input changes nothing', () => {
   it('refuses amounts out of bounds or not whole kip, unknown providers and a missing key', async () => {
     const player = await playerWithBank();
     const cases: [object, string | null, number, string][] = [
-      [{ provider: 'askmebet', amount: '9999' }, 'k1', 400, 'DEPOSIT_AMOUNT_OUT_OF_RANGE'],
-      [{ provider: 'askmebet', amount: '50000001' }, 'k2', 400, 'DEPOSIT_AMOUNT_OUT_OF_RANGE'],
-      [{ provider: 'askmebet', amount: '100000.50' }, 'k3', 400, 'DEPOSIT_AMOUNT_INVALID'],
-      [{ provider: 'askmebet', amount: '-100000' }, 'k4', 400, 'DEPOSIT_AMOUNT_INVALID'],
-      [{ provider: 'askmebet', amount: '1e6' }, 'k5', 400, 'DEPOSIT_AMOUNT_INVALID'],
-      [{ provider: 'askmebet', amount: '100,000' }, 'k6', 400, 'DEPOSIT_AMOUNT_INVALID'],
-      [{ provider: 'pokerstars', amount: '100000' }, 'k7', 400, 'UNKNOWN_PROVIDER'],
-      [{ provider: 'askmebet', amount: 100000 }, 'k8', 400, 'DEPOSIT_AMOUNT_INVALID'],
-      [{ provider: 'askmebet', amount: '100000', extra: true }, 'k10', 400, 'VALIDATION_ERROR'],
-      [{ provider: 'askmebet' }, 'k9', 400, 'VALIDATION_ERROR'],
+      [{ provider: 'askmebet', amount: '9999' }, 'bad-input-k1', 400, 'DEPOSIT_AMOUNT_OUT_OF_RANGE'],
+      [{ provider: 'askmebet', amount: '50000001' }, 'bad-input-k2', 400, 'DEPOSIT_AMOUNT_OUT_OF_RANGE'],
+      [{ provider: 'askmebet', amount: '100000.50' }, 'bad-input-k3', 400, 'DEPOSIT_AMOUNT_INVALID'],
+      [{ provider: 'askmebet', amount: '-100000' }, 'bad-input-k4', 400, 'DEPOSIT_AMOUNT_INVALID'],
+      [{ provider: 'askmebet', amount: '1e6' }, 'bad-input-k5', 400, 'DEPOSIT_AMOUNT_INVALID'],
+      [{ provider: 'askmebet', amount: '100,000' }, 'bad-input-k6', 400, 'DEPOSIT_AMOUNT_INVALID'],
+      [{ provider: 'pokerstars', amount: '100000' }, 'bad-input-k7', 400, 'UNKNOWN_PROVIDER'],
+      [{ provider: 'askmebet', amount: 100000 }, 'bad-input-k8', 400, 'DEPOSIT_AMOUNT_INVALID'],
+      [{ provider: 'askmebet', amount: '100000', extra: true }, 'bad-input-k10', 400, 'VALIDATION_ERROR'],
+      [{ provider: 'askmebet' }, 'bad-input-k9', 400, 'VALIDATION_ERROR'],
       [{ provider: 'askmebet', amount: '100000' }, null, 400, 'IDEMPOTENCY_KEY_REQUIRED'],
     ];
     for (const [body, key, status, code] of cases) {
@@ -411,5 +411,67 @@ describe('payments that must count once, or be kept', () => {
     expect(again.depositsChecked).toBe(0);
     expect(await providerCredit(player)).toBe('1000.00');
     await checkLedger();
+  });
+});
+
+describe('reads never write', () => {
+  it('reads an order past its expiry as EXPIRED without writing it; the reconciler writes it', async () => {
+    const player = await playerWithBank();
+    const order = await openOrder(player);
+    await t.db.updateTable('deposit_orders').set({ expires_at: new Date(Date.now() - 1000) }).where('code', '=', order.code).execute();
+    const before = await orderRow(order.code);
+
+    expect((await get(player, '/api/v2/deposits')).json().items).toEqual([expect.objectContaining({ code: order.code, status: 'EXPIRED' })]);
+    expect((await get(player, '/api/v2/deposits/open')).json().items).toEqual([]);
+    expect((await qrOf(player, order.code)).status).toBe('EXPIRED');
+    expect(await orderRow(order.code)).toEqual(before);
+    expect(before).toMatchObject({ status: 'OPEN', closed_at: null });
+
+    const report = await reconcilePendingTransfers({ db: t.db, providers: t.app.providers }, { olderThanMs: 0 });
+    expect(report.depositsExpired).toBeGreaterThanOrEqual(1);
+    expect(await orderRow(order.code)).toMatchObject({ status: 'EXPIRED', closed_at: expect.any(Date) });
+    expect((await get(player, '/api/v2/deposits')).json().items).toEqual([expect.objectContaining({ code: order.code, status: 'EXPIRED' })]);
+  });
+
+  it('creates a new order over the player\'s own expired one', async () => {
+    const player = await playerWithBank();
+    const stale = await openOrder(player);
+    await t.db.updateTable('deposit_orders').set({ expires_at: new Date(Date.now() - 1000) }).where('code', '=', stale.code).execute();
+    const fresh = await openOrder(player, '64000');
+    expect((await orderRow(stale.code)).status).toBe('EXPIRED');
+    expect((await get(player, '/api/v2/deposits/open')).json().items).toEqual([expect.objectContaining({ code: fresh.code, status: 'OPEN' })]);
+  });
+});
+
+describe('the order comes with its QR', () => {
+  it('gives the order and its LaoQR payload, also on a replay', async () => {
+    const player = await playerWithBank();
+    const deps = { db: t.db, config: t.config, providers: t.app.providers };
+    const who = { agencyId, playerId: player.id };
+    const input = { provider: 'gclub', amount: '20000', idempotencyKey: 'qr-in-the-answer' };
+    const created = await createDeposit(deps, who, input);
+    expect(created.replayed).toBe(false);
+    expect(created.qr).toEqual(await qrOf(player, created.order.code));
+    expect(parseLaoQr(created.qr.payload).billNumber).toBe(created.order.code);
+    const replay = await createDeposit(deps, who, input);
+    expect(replay).toEqual({ ...created, replayed: true });
+  });
+});
+
+describe('one Idempotency-Key rule', () => {
+  it('refuses keys outside 8 to 100 visible ASCII characters and changes nothing; takes 8 and 100', async () => {
+    const player = await playerWithBank();
+    for (const key of ['seven-7', 'k'.repeat(101), 'has space', 'clé-secrète', '']) {
+      const res = await create(player, { provider: 'askmebet', amount: '100000' }, key);
+      expect({ key, status: res.statusCode, code: res.json().code }).toEqual({ key, status: 400, code: 'IDEMPOTENCY_KEY_REQUIRED' });
+    }
+    expect((await get(player, '/api/v2/deposits')).json().total).toBe(0);
+
+    const eight = await create(player, { provider: 'askmebet', amount: '100000' }, 'eight-88');
+    expect(eight.statusCode).toBe(201);
+    await post(player, `/api/v2/deposits/${eight.json().order.code}/cancel`);
+    const hundred = await create(player, { provider: 'askmebet', amount: '100000' }, 'h'.repeat(100));
+    expect(hundred.statusCode).toBe(201);
+    expect((await get(player, '/api/v2/deposits')).json().total).toBe(2);
   });
 });

@@ -3,7 +3,7 @@ import { ProviderRefusal, ProviderUnavailable } from '../adapters/providers';
 import { postPendingTransfer, toTransfer, voidPendingTransfer } from './ledger';
 import type { WalletDeps } from './providerWallets';
 import { reconcileWithdrawals, type WithdrawalDeps, type WithdrawalReconcileReport } from './withdrawals';
-import { creditPaidDeposits } from './deposits';
+import { creditPaidDeposits, expireStaleOrders } from './deposits';
 
 export interface ReconcileReport {
   checked: number;
@@ -14,6 +14,8 @@ export interface ReconcileReport {
   /** Deposits paid but not yet credited at their provider, and how many of them are credited now. */
   depositsChecked: number;
   depositsCredited: number;
+  /** Open deposit orders past their expiry, now written EXPIRED (readers saw them EXPIRED already). */
+  depositsExpired: number;
 }
 
 /**
@@ -21,7 +23,8 @@ export interface ReconcileReport {
  * each ref: done there → POSTED; refused or never received (the provider then closes the ref for
  * good) → VOIDED and the held money goes back. Only transfers older than `olderThanMs` are looked
  * at, so a call still in flight is left to finish. Then deposits left PAID are credited (their
-transfers settled first, so a credit that did reach the provider is never sent twice). Safe to run in several processes at once:
+ * transfers settled first, so a credit that did reach the provider is never sent twice), and open
+ * deposit orders past their expiry are written EXPIRED. Safe to run in several processes at once:
  * settling is idempotent and locks the transfer.
  */
 export async function reconcilePendingTransfers(deps: WalletDeps, { olderThanMs, limit = 200 }: { olderThanMs: number; limit?: number }): Promise<ReconcileReport> {
@@ -35,7 +38,7 @@ export async function reconcilePendingTransfers(deps: WalletDeps, { olderThanMs,
     .orderBy('created_at')
     .limit(limit)
     .execute();
-  const report: ReconcileReport = { checked: 0, posted: 0, voided: 0, unresolved: 0, depositsChecked: 0, depositsCredited: 0 };
+  const report: ReconcileReport = { checked: 0, posted: 0, voided: 0, unresolved: 0, depositsChecked: 0, depositsCredited: 0, depositsExpired: 0 };
   for (const row of rows) {
     const transfer = toTransfer(row);
     const { name, ref } = transfer.provider!;
@@ -62,6 +65,7 @@ export async function reconcilePendingTransfers(deps: WalletDeps, { olderThanMs,
   const deposits = await creditPaidDeposits(deps, { olderThanMs, limit });
   report.depositsChecked = deposits.checked;
   report.depositsCredited = deposits.credited;
+  report.depositsExpired = await expireStaleOrders(db);
   return report;
 }
 
