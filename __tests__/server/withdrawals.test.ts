@@ -178,6 +178,19 @@ describe('the rules of a withdrawal: each refusal has a code and moves nothing',
     expect((await history(player)).total).toBe(0);
   });
 
+  it('follows the one Idempotency-Key rule: 8 to 100 visible ASCII characters', async () => {
+    const player = await playerWith(1000_00n);
+    for (const key of ['seven-7', 'k'.repeat(101), 'has space', 'clé-secrète']) {
+      const res = await withdraw(player, { provider: 'askmebet', amount: '150' }, key);
+      expect({ key, status: res.statusCode, code: res.json().code }).toEqual({ key, status: 400, code: 'IDEMPOTENCY_KEY_REQUIRED' });
+    }
+    expect(await creditAt(player)).toBe('1000.00');
+    expect((await history(player)).total).toBe(0);
+    expect((await withdraw(player, { provider: 'askmebet', amount: '150' }, 'eight-88')).statusCode).toBe(201);
+    expect((await withdraw(player, { provider: 'askmebet', amount: '150' }, 'h'.repeat(100))).statusCode).toBe(201);
+    expect((await history(player)).total).toBe(2);
+  });
+
   it('refuses with EXCHANGE_RATE_MISSING while the agency has no THB rate', async () => {
     const player = await playerWith(1000_00n, { agency: bareAgencyId });
     const res = await withdraw(player, { provider: 'askmebet', amount: '150' }, newKey(), BARE_HOST);

@@ -8,6 +8,7 @@ import { createDatabase, type Database } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { findAgencyByHost, type Agency } from '../domain/agencies';
 import { AppError } from '../domain/errors';
+import { requireIdempotencyKey } from '../domain/idempotency';
 import { currentRates, rateHistory, setRate, type RateChange } from '../domain/exchangeRates';
 import { RATE_CURRENCIES, isRateCurrency } from '../../src/contract/money';
 import type { Promotion } from '../../src/contract/promotions';
@@ -149,8 +150,11 @@ const COMMANDS: Record<string, Command> = {
     async run({ db, out }, agency, values, positionals) {
       const amount = parseAmount(positionals[0], 'THB');
       if (amount === undefined || amount <= 0n) throw new UsageError('the amount is THB above 0 with at most 2 decimals, like 50000 or 1250.50');
-      // Without --key each run is its own funding; with one, repeating the command moves the money once.
-      const key = typeof values.key === 'string' && values.key !== '' ? `cli:fund-bonus-pool:${values.key}` : `cli:fund-bonus-pool:${new Date().toISOString()}:${Math.random().toString(36).slice(2)}`;
+      // Without --key each run is its own funding; with one (by the one Idempotency-Key rule), repeating the command moves the money once.
+      const key =
+        values.key === undefined
+          ? `cli:fund-bonus-pool:${new Date().toISOString()}:${Math.random().toString(36).slice(2)}`
+          : `cli:fund-bonus-pool:${requireIdempotencyKey(values.key)}`;
       const balance = await fundBonusPool(db, agency.id, amount, key, operatorName());
       out(`${agency.name}: bonus pool funded with ${formatAmount(amount, 'THB')} THB; it now holds ${formatAmount(balance, 'THB')} THB`);
     },
