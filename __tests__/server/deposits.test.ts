@@ -1,6 +1,8 @@
 import { sql } from 'kysely';
 import { buildTestApp, createTestAgency, type TestApp } from '../support/app';
-import { createTestPlayer, type TestPlayer } from '../support/players';
+import { createTestPlayer, createTestPlayerWithBank, type TestPlayer } from '../support/players';
+import { ledgerViolations } from '../support/ledgerInvariant';
+import { loggedInOperator } from '../support/operators';
 import { setRate } from '../../server/domain/exchangeRates';
 import { createDeposit, setReceivingAccount } from '../../server/domain/deposits';
 import { reconcilePendingTransfers } from '../../server/domain/reconciler';
@@ -9,7 +11,6 @@ import { signWebhook, type PaymentPaidEventBody } from '../../server/adapters/pa
 import { parseLaoQr } from '../../src/contract/laoqr';
 import type { DepositOrder, DepositQr } from '../../src/contract/deposits';
 import type { Provider } from '../../src/contract/providers';
-import { createOperator } from '../../server/domain/operators';
 
 const SECRET = 'deposit-test-webhook-secret-42';
 let t: TestApp;
@@ -30,15 +31,7 @@ afterEach(async () => {
 });
 afterAll(() => t.close());
 
-let accountSerial = 5000;
-async function playerWithBank(): Promise<TestPlayer> {
-  const player = await createTestPlayer(t.db, agencyId);
-  await t.db
-    .insertInto('bank_accounts')
-    .values({ agency_id: agencyId, player_id: player.id, bank: 'bcel', account_number: `0101${accountSerial++}00000000`, account_name: 'SOMPHONE KEOMANY', currency: 'LAK' })
-    .execute();
-  return player;
-}
+const playerWithBank = () => createTestPlayerWithBank(t.db, agencyId);
 
 let keySerial = 0;
 function create(player: TestPlayer, body: object, key: string | null = `deposit-key-${++keySerial}`) {
@@ -109,13 +102,6 @@ async function unmatched(billNumber: string) {
   return t.db.selectFrom('deposit_unmatched_payments').selectAll().where('bill_number', '=', billNumber).execute();
 }
 
-async function checkLedger() {
-  const unbalanced = await sql`SELECT transfer_id FROM ledger_entries GROUP BY transfer_id, currency HAVING sum(amount) <> 0`.execute(t.db);
-  expect(unbalanced.rows).toEqual([]);
-  const negative = await sql`SELECT id FROM ledger_accounts WHERE NOT may_go_negative AND balance < 0`.execute(t.db);
-  expect(negative.rows).toEqual([]);
-}
-
 const owed = (player: TestPlayer) => balanceOf(t.db, agencyId, { kind: 'owed_to_player', playerId: player.id, currency: 'THB' });
 
 describe('the deposit lifecycle', () => {
@@ -159,7 +145,7 @@ describe('the deposit lifecycle', () => {
     const history = (await get(player, '/api/v2/deposits?page=1&pageSize=10')).json();
     expect(history).toMatchObject({ page: 1, pageSize: 10, total: 1, items: [{ code: order.code, status: 'SUCCESS' }] });
     expect((await get(player, '/api/v2/deposits/open')).json().items).toEqual([]);
-    await checkLedger();
+    expect(await ledgerViolations(t.db)).toEqual([]);
   });
 
   it('applies a payment found by the check exactly as the webhook would', async () => {
@@ -194,7 +180,7 @@ describe('the deposit lifecycle', () => {
     const late = await deliver(paymentEvent(order.code, '64000', `TXCHECK${order.code}`));
     expect(late.json()).toEqual({ received: true, outcome: 'duplicate' });
     expect(await providerCredit(player, 'betflix')).toBe('100.00');
-    await checkLedger();
+    expect(await ledgerViolations(t.db)).toEqual([]);
   });
 
   it('replays an Idempotency-Key with the same order and refuses it with another body', async () => {
@@ -231,15 +217,13 @@ describe('the deposit lifecycle', () => {
     expect(await balanceOf(t.db, agencyId, { kind: 'unallocated_payments', currency: 'LAK' })).toBe(unallocatedBefore - 100_000n);
     expect(await owed(player)).toBe(0n);
     // The operator sees it among the payments to resolve; a player session does not open that list.
-    await createOperator(t.db, agencyId, { username: 'desk', password: 'operator-pass-1', role: 'staff' }, { operatorId: null, name: 'test' });
-    const login = await t.app.inject({ method: 'POST', url: '/api/v2/admin/login', payload: { username: 'desk', password: 'operator-pass-1' } });
-    const operatorCookie = String(login.headers['set-cookie']).split(';')[0];
+    const operatorCookie = await loggedInOperator(t, agencyId, { username: 'desk', password: 'operator-pass-1', role: 'staff' });
     const listed = await t.app.inject({ url: '/api/v2/admin/deposits/unmatched', headers: { cookie: operatorCookie } });
     expect(listed.json().items).toEqual([expect.objectContaining({ billNumber: order.code, reason: 'ORDER_CANCELED', amount: '100000', status: 'UNRESOLVED' })]);
     expect((await get(player, '/api/v2/admin/deposits/unmatched')).statusCode).toBe(401);
     // A new order may be made once the old one is closed.
     await openOrder(player, '10000');
-    await checkLedger();
+    expect(await ledgerViolations(t.db)).toEqual([]);
   });
 });
 
@@ -338,7 +322,7 @@ describe('payments that must count once, or be kept', () => {
     expect(await providerCredit(other)).toBe('100.00');
     const deposits = await t.db.selectFrom('ledger_transfers').select('kind').where(sql<boolean>`refs->>'deposit' = ${second.code}`).execute();
     expect(deposits.map((row) => row.kind).sort()).toEqual(['DEPOSIT_CREDIT', 'DEPOSIT_PAYMENT']);
-    await checkLedger();
+    expect(await ledgerViolations(t.db)).toEqual([]);
   });
 
   it('lets exactly one of a cancel and a payment racing for the order win', async () => {
@@ -360,7 +344,7 @@ describe('payments that must count once, or be kept', () => {
         expect(await providerCredit(player)).toBe('100.00');
       }
     }
-    await checkLedger();
+    expect(await ledgerViolations(t.db)).toEqual([]);
   });
 
   it('keeps a payment made after expiry, a wrong amount and an unknown bill, with their cash in the ledger', async () => {
@@ -385,7 +369,7 @@ describe('payments that must count once, or be kept', () => {
     expect(await unmatched('DNOSUCHBILL')).toMatchObject([{ reason: 'UNKNOWN_BILL', deposit_order_id: null }]);
     expect(await balanceOf(t.db, agencyId, { kind: 'unallocated_payments', currency: 'LAK' })).toBe(unallocatedBefore - 100_000n - 60_000n - 25_000n);
     expect(await owed(player)).toBe(0n);
-    await checkLedger();
+    expect(await ledgerViolations(t.db)).toEqual([]);
   });
 
   it('leaves the order PAID with the credit owed while the provider is down, and the reconciler credits it', async () => {
@@ -410,7 +394,7 @@ describe('payments that must count once, or be kept', () => {
     const again = await reconcilePendingTransfers({ db: t.db, providers: t.app.providers }, { olderThanMs: 0 });
     expect(again.depositsChecked).toBe(0);
     expect(await providerCredit(player)).toBe('1000.00');
-    await checkLedger();
+    expect(await ledgerViolations(t.db)).toEqual([]);
   });
 });
 
