@@ -1,6 +1,5 @@
 import type { Database } from './db/database';
-import { createAgency, findAgencyByHost, type Agency } from './domain/agencies';
-import { currentRate, setRate } from './domain/exchangeRates';
+import { createAgency, findAgencyByHost, type Agency, currentRate, setRate } from './domain/agencies';
 import type { RateCurrency } from '../src/contract/money';
 import { setReceivingAccount } from './domain/deposits';
 import { seedDemoPromotions } from './seedPromotions';

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { buildTestApp, createTestAgency, type TestApp } from '../support/app';
 import { createTestPlayer, createTestPlayerWithBank, fundTestCredit, type TestPlayer } from '../support/players';
 import { runAgencyCli } from '../../server/cli/agency';
-import { setRate } from '../../server/domain/exchangeRates';
+import { setRate } from '../../server/domain/agencies';
 import { OPERATOR_COOKIE } from '../../server/domain/operators';
 
 const A = 'alpha.example';

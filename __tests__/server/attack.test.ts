@@ -12,7 +12,7 @@ import { ledgerViolations } from '../support/ledgerInvariant';
 import { testDevice } from '../support/device';
 import { seed } from '../../server/seed';
 import { findAgencyByHost } from '../../server/domain/agencies';
-import { createSession, SESSION_COOKIE } from '../../server/domain/sessions';
+import { createSession, SESSION_COOKIE } from '../../server/domain/players';
 import { createOperator, loginOperator, OPERATOR_COOKIE } from '../../server/domain/operators';
 import { signWebhook, type PaymentPaidEventBody } from '../../server/adapters/payment';
 

@@ -3,7 +3,7 @@ import { buildTestApp, createTestAgency, type TestApp } from '../support/app';
 import { createTestPlayer, createTestPlayerWithBank, type TestPlayer } from '../support/players';
 import { ledgerViolations } from '../support/ledgerInvariant';
 import { loggedInOperator } from '../support/operators';
-import { setRate } from '../../server/domain/exchangeRates';
+import { setRate } from '../../server/domain/agencies';
 import { createDeposit, setReceivingAccount } from '../../server/domain/deposits';
 import { reconcilePendingTransfers } from '../../server/domain/reconciler';
 import { balanceOf } from '../../server/domain/ledger';

@@ -7,7 +7,7 @@ import { createTestPromotion, fundTestBonusPool } from '../support/promotions';
 import { loadConfig } from '../../server/config';
 import { signWebhook, type PaymentPaidEventBody } from '../../server/adapters/payment';
 import { setReceivingAccount } from '../../server/domain/deposits';
-import { setRate } from '../../server/domain/exchangeRates';
+import { setRate } from '../../server/domain/agencies';
 import { balanceOf, postTransfer, type AccountRef } from '../../server/domain/ledger';
 import { ensureMember } from '../../server/domain/providerWallets';
 import { reconcilePendingTransfers } from '../../server/domain/reconciler';

@@ -4,7 +4,7 @@ import { addTestBankAccount, createTestPlayer, fundTestCredit, type TestPlayer }
 import { ledgerViolations } from '../support/ledgerInvariant';
 import { loggedInOperator } from '../support/operators';
 import { loadConfig } from '../../server/config';
-import { setRate } from '../../server/domain/exchangeRates';
+import { setRate } from '../../server/domain/agencies';
 import { balanceOf } from '../../server/domain/ledger';
 import { ensureMember } from '../../server/domain/providerWallets';
 import { reconcileOnce } from '../../server/domain/reconciler';

@@ -1,9 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../server/db/database';
-import { addBankAccount } from '../../server/domain/bankAccounts';
-import { hashPassword } from '../../server/domain/passwords';
+import { addBankAccount, hashPassword, SESSION_COOKIE, createSession } from '../../server/domain/players';
 import { sendCreditToProvider, type WalletDeps } from '../../server/domain/providerWallets';
-import { SESSION_COOKIE, createSession } from '../../server/domain/sessions';
 import type { Provider } from '../../src/contract/providers';
 
 export interface TestPlayer {

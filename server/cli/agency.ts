@@ -6,15 +6,13 @@ import { sql } from 'kysely';
 import { loadConfig, type Config } from '../config';
 import { createDatabase, type Database } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
-import { findAgencyByHost, type Agency } from '../domain/agencies';
+import { findAgencyByHost, type Agency, currentRates, rateHistory, setRate, type RateChange } from '../domain/agencies';
 import { AppError } from '../domain/errors';
 import { requireIdempotencyKey } from '../domain/idempotency';
-import { currentRates, rateHistory, setRate, type RateChange } from '../domain/exchangeRates';
-import { RATE_CURRENCIES, isRateCurrency } from '../../src/contract/money';
+import { RATE_CURRENCIES, isRateCurrency, formatAmount, parseAmount } from '../../src/contract/money';
 import type { Promotion } from '../../src/contract/promotions';
 import { OPERATOR_ROLES, createOperator } from '../domain/operators';
 import { allPromotions, createPromotion, fundBonusPool, newPromotionFrom, setPromotionStatus } from '../domain/promotions';
-import { formatAmount, parseAmount } from '../../src/contract/money';
 
 /**
  * The operator's command line: `npm run agency -- <command> [options]`. Each command names its

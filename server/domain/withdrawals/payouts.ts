@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import type { PayoutResult } from '../../adapters/payment';
 import { ErrorCode } from '../../../src/contract/errors';
 import type { Provider } from '../../../src/contract/providers';
-import { appendAudit, type Actor } from '../audit';
+import { appendAudit, type Actor } from '../operators';
 import { AppError } from '../errors';
 import { postTransfer } from '../ledger';
 import { BONUS_POOL, reopenUsageAfterWithdrawal } from '../promotions';

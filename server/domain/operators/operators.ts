@@ -1,11 +1,11 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import type { Database } from '../db/database';
-import { ErrorCode } from '../../src/contract/errors';
+import type { Database } from '../../db/database';
+import { ErrorCode } from '../../../src/contract/errors';
 import { appendAudit, type Actor } from './audit';
-import { AppError } from './errors';
-import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords';
-import { tokenHash } from './sessions';
+import { AppError } from '../errors';
+import { decoyPasswordHash, hashPassword, verifyPassword } from '../players';
+import { tokenHash } from '../players';
 
 /**
  * The agency's operators: their own accounts (argon2id passwords), sessions and roles, apart from

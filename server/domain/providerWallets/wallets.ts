@@ -1,10 +1,10 @@
 import { randomBytes, randomUUID } from 'node:crypto';
-import type { Database } from '../db/database';
-import { ErrorCode } from '../../src/contract/errors';
-import type { Provider } from '../../src/contract/providers';
-import { ProviderRefusal, ProviderUnavailable, type ProviderClient } from '../adapters/providers';
-import { AppError } from './errors';
-import { beginPendingTransfer, findAccount, postPendingTransfer, postTransfer, resolveAccount, voidPendingTransfer, type AccountRef, type LedgerTransfer, type TransferStatus } from './ledger';
+import type { Database } from '../../db/database';
+import { ErrorCode } from '../../../src/contract/errors';
+import type { Provider } from '../../../src/contract/providers';
+import { ProviderRefusal, ProviderUnavailable, type ProviderClient } from '../../adapters/providers';
+import { AppError } from '../errors';
+import { beginPendingTransfer, findAccount, postPendingTransfer, postTransfer, resolveAccount, voidPendingTransfer, type AccountRef, type LedgerTransfer, type TransferStatus } from '../ledger';
 
 /**
  * A player's credit at the game providers, kept in step with the ledger. Provider calls are never

@@ -1,8 +1,8 @@
-import type { Database } from '../db/database';
-import { AppError } from './errors';
-import { ErrorCode } from '../../src/contract/errors';
-import { exchangeRateOf, type ExchangeRate } from '../../src/contract/exchangeRates';
-import { RATE_CURRENCIES, compareRates, isRateCurrency, normalizeRate, normalizeSettableRate, type RateCurrency } from '../../src/contract/money';
+import type { Database } from '../../db/database';
+import { AppError } from '../errors';
+import { ErrorCode } from '../../../src/contract/errors';
+import { exchangeRateOf, type ExchangeRate } from '../../../src/contract/exchangeRates';
+import { RATE_CURRENCIES, compareRates, isRateCurrency, normalizeRate, normalizeSettableRate, type RateCurrency } from '../../../src/contract/money';
 
 /** One rate of an agency as it was set at effectiveAt. */
 export interface RateChange {

@@ -1,5 +1,5 @@
-import type { Database } from '../db/database';
-import type { AgencySocial } from '../../src/contract/agency';
+import type { Database } from '../../db/database';
+import type { AgencySocial } from '../../../src/contract/agency';
 
 export interface Agency {
   id: string;

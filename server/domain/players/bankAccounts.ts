@@ -1,9 +1,9 @@
-import type { Database } from '../db/database';
-import { AppError } from './errors';
-import { ErrorCode } from '../../src/contract/errors';
-import { checkBankAccountInput, type BankAccount } from '../../src/contract/bankAccounts';
-import type { Currency } from '../../src/contract/money';
-import { isUniqueViolation } from '../db/errors';
+import type { Database } from '../../db/database';
+import { AppError } from '../errors';
+import { ErrorCode } from '../../../src/contract/errors';
+import { checkBankAccountInput, type BankAccount } from '../../../src/contract/bankAccounts';
+import type { Currency } from '../../../src/contract/money';
+import { isUniqueViolation } from '../../db/errors';
 
 type AccountRow = { id: string; bank: string; account_number: string; account_name: string; currency: string; created_at: Date };
 

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import type { Database } from '../db/database';
+import type { Database } from '../../db/database';
 
 export const SESSION_COOKIE = 'champa_session';
 
@@ -46,10 +46,6 @@ export async function findSession(db: Database, token: string, agencyId: string,
     SELECT id, player_id, agency_id FROM live`.execute(db);
   const row = rows[0];
   return row && { sessionId: row.id, playerId: row.player_id, agencyId: row.agency_id };
-}
-
-export async function revokeSession(db: Database, sessionId: string): Promise<void> {
-  await db.updateTable('player_sessions').set({ revoked_at: sql<Date>`now()` }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
 }
 
 /** Ends every other session of the player, e.g. after a password change. */

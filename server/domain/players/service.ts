@@ -1,11 +1,11 @@
 import { sql } from 'kysely';
-import type { Database } from '../db/database';
-import type { DeviceFingerprint, PlayerSummary } from '../../src/contract/players';
-import { AppError } from './errors';
+import type { Database } from '../../db/database';
+import type { DeviceFingerprint, PlayerSummary } from '../../../src/contract/players';
+import { AppError } from '../errors';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import { createSession, revokeOtherSessions, tokenHash } from './sessions';
 import { recordFingerprint } from './fingerprints';
-import { isUniqueViolation } from '../db/errors';
+import { isUniqueViolation } from '../../db/errors';
 
 const summaryColumns = ['id', 'username', 'display_name'] as const;
 const toSummary = (row: { id: string; username: string; display_name: string }): PlayerSummary => ({

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { DB } from '../db/schema';
+import type { DB } from '../../db/schema';
 
 /** Who acted: an operator of the agency, or the command line (operatorId null). */
 export interface Actor {

@@ -1,5 +1,5 @@
-import type { Database } from '../db/database';
-import type { SiteSettings } from '../../src/contract/agency';
+import type { Database } from '../../db/database';
+import type { SiteSettings } from '../../../src/contract/agency';
 
 /** What a site advertises until its operator sets its own numbers. */
 export const DEFAULT_SITE_SETTINGS: SiteSettings = { signUpMinutes: 1, gameCount: 1000 };

@@ -1,0 +1,13 @@
+export {
+  providerFailure,
+  withProvider,
+  ensureMember,
+  readCredit,
+  sendCreditToProvider,
+  takeCreditFromProvider,
+  type WalletDeps,
+  type PlayerAtProvider,
+  type ProviderTransferResult,
+  type ProviderTransferRequest,
+} from './wallets';
+export { listGames, launchGame } from './games';
