@@ -5,14 +5,11 @@ export {
   OPERATOR_USERNAME,
   OPERATOR_PASSWORD_MIN,
   isOperatorRole,
-  createOperator,
-  loginOperator,
-  findOperatorSession,
-  logoutOperator,
   actorOf,
-  operatorsOf,
   type OperatorRole,
   type Operator,
   type OperatorSession,
-} from './operators';
+} from './rules';
+export { findOperatorSession, operatorsOf } from './repository';
+export { createOperator, loginOperator, logoutOperator } from './service';
 export { appendAudit, auditLogOf, type Actor, type AuditEntry, type AuditRow } from './audit';
