@@ -1,24 +1,11 @@
-import { sql } from 'kysely';
 import type { Database } from '../../db/database';
 import type { DeviceFingerprint, PlayerSummary } from '../../../src/contract/players';
+import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../errors';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords';
-import { createSession, revokeOtherSessions, tokenHash } from './sessions';
+import { createSession, revokeOtherSessions } from './sessions';
 import { recordFingerprint } from './fingerprints';
-import { isUniqueViolation } from '../../db/errors';
-
-const summaryColumns = ['id', 'username', 'display_name'] as const;
-const toSummary = (row: { id: string; username: string; display_name: string }): PlayerSummary => ({
-  id: row.id,
-  username: row.username,
-  displayName: row.display_name,
-});
-
-
-export async function isUsernameAvailable(db: Database, agencyId: string, username: string): Promise<boolean> {
-  const taken = await db.selectFrom('players').select('id').where('agency_id', '=', agencyId).where('username', '=', username).executeTakeFirst();
-  return !taken;
-}
+import { insertPlayer, passwordHashOf, playerCredentials, playerInfoOf, setPasswordHash, type PlayerInfo } from './repository';
 
 export interface Registration {
   username: string;
@@ -42,19 +29,11 @@ export async function registerPlayer(
   const passwordHash = await hashPassword(registration.password);
   try {
     return await db.transaction().execute(async (trx) => {
-      const row = await trx
-        .insertInto('players')
-        .values({
-          agency_id: agencyId,
-          username: registration.username,
-          password_hash: passwordHash,
-          display_name: registration.displayName || registration.username,
-        })
-        .returning(summaryColumns)
-        .executeTakeFirstOrThrow();
-      await recordFingerprint(trx, { agencyId, playerId: row.id, device: registration.device, source: 'register', ip: registration.ip });
-      const token = await createSession(trx, row.id, agencyId, sessionTtlHours);
-      return { player: toSummary(row), token };
+      const displayName = registration.displayName || registration.username;
+      const player = await insertPlayer(trx, agencyId, { username: registration.username, passwordHash, displayName });
+      await recordFingerprint(trx, { agencyId, playerId: player.id, device: registration.device, source: 'register', ip: registration.ip });
+      const token = await createSession(trx, player.id, agencyId, sessionTtlHours);
+      return { player, token };
     });
   } catch (error) {
     if (isUniqueViolation(error)) throw new AppError(409, 'USERNAME_TAKEN', 'This username already exists on this site');
@@ -68,46 +47,16 @@ export async function registerPlayer(
  * agency is unknown here.
  */
 export async function authenticate(db: Database, agencyId: string, username: string, password: string): Promise<PlayerSummary> {
-  const row = await db
-    .selectFrom('players')
-    .select([...summaryColumns, 'password_hash'])
-    .where('agency_id', '=', agencyId)
-    .where('username', '=', username)
-    .executeTakeFirst();
-  const valid = await verifyPassword(row?.password_hash ?? (await decoyPasswordHash()), password);
-  if (!row || !valid) throw new AppError(401, 'INVALID_CREDENTIALS', 'Username or password is incorrect');
-  return toSummary(row);
-}
-
-/** Ends the session of a cookie's token on this agency; an unknown or ended token changes nothing. */
-export async function endSession(db: Database, token: string, agencyId: string): Promise<void> {
-  if (!token || token.length > 100) return;
-  await db
-    .updateTable('player_sessions')
-    .set({ revoked_at: sql<Date>`now()` })
-    .where('token_hash', '=', tokenHash(token))
-    .where('agency_id', '=', agencyId)
-    .where('revoked_at', 'is', null)
-    .execute();
-}
-
-export interface PlayerInfo {
-  player: PlayerSummary & { createdAt: string };
-  credential: { passwordChangedAt: string | null };
+  const found = await playerCredentials(db, agencyId, username);
+  const valid = await verifyPassword(found?.passwordHash ?? (await decoyPasswordHash()), password);
+  if (!found || !valid) throw new AppError(401, 'INVALID_CREDENTIALS', 'Username or password is incorrect');
+  return found.player;
 }
 
 export async function playerInfo(db: Database, agencyId: string, playerId: string): Promise<PlayerInfo> {
-  const row = await db
-    .selectFrom('players')
-    .select([...summaryColumns, 'created_at', 'password_changed_at'])
-    .where('agency_id', '=', agencyId)
-    .where('id', '=', playerId)
-    .executeTakeFirst();
-  if (!row) throw new AppError(401, 'UNAUTHORIZED', 'Log in first');
-  return {
-    player: { ...toSummary(row), createdAt: row.created_at.toISOString() },
-    credential: { passwordChangedAt: row.password_changed_at?.toISOString() ?? null },
-  };
+  const info = await playerInfoOf(db, agencyId, playerId);
+  if (!info) throw new AppError(401, 'UNAUTHORIZED', 'Log in first');
+  return info;
 }
 
 /**
@@ -120,29 +69,13 @@ export async function changePassword(
   currentPassword: string,
   newPassword: string,
 ): Promise<void> {
-  const row = await db
-    .selectFrom('players')
-    .select('password_hash')
-    .where('agency_id', '=', session.agencyId)
-    .where('id', '=', session.playerId)
-    .executeTakeFirst();
-  if (!row || !(await verifyPassword(row.password_hash, currentPassword))) {
+  const currentHash = await passwordHashOf(db, session.agencyId, session.playerId);
+  if (!currentHash || !(await verifyPassword(currentHash, currentPassword))) {
     throw new AppError(400, 'PASSWORD_INCORRECT', 'The current password is incorrect');
   }
   const passwordHash = await hashPassword(newPassword);
   await db.transaction().execute(async (trx) => {
-    await trx
-      .updateTable('players')
-      .set({ password_hash: passwordHash, password_changed_at: sql<Date>`now()` })
-      .where('id', '=', session.playerId)
-      .where('agency_id', '=', session.agencyId)
-      .execute();
+    await setPasswordHash(trx, session.agencyId, session.playerId, passwordHash);
     await revokeOtherSessions(trx, session.playerId, session.sessionId);
   });
-}
-
-/** The operator's blocked flag: a blocked player cannot take promotions. */
-export async function isBlocked(db: Database, agencyId: string, playerId: string): Promise<boolean> {
-  const row = await db.selectFrom('players').select('blocked').where('agency_id', '=', agencyId).where('id', '=', playerId).executeTakeFirst();
-  return row?.blocked ?? false;
 }

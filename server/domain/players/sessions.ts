@@ -48,6 +48,18 @@ export async function findSession(db: Database, token: string, agencyId: string,
   return row && { sessionId: row.id, playerId: row.player_id, agencyId: row.agency_id };
 }
 
+/** Ends the session of a cookie's token on this agency; an unknown or ended token changes nothing. */
+export async function endSession(db: Database, token: string, agencyId: string): Promise<void> {
+  if (!token || token.length > 100) return;
+  await db
+    .updateTable('player_sessions')
+    .set({ revoked_at: sql<Date>`now()` })
+    .where('token_hash', '=', tokenHash(token))
+    .where('agency_id', '=', agencyId)
+    .where('revoked_at', 'is', null)
+    .execute();
+}
+
 /** Ends every other session of the player, e.g. after a password change. */
 export async function revokeOtherSessions(db: Database, playerId: string, keepSessionId: string): Promise<void> {
   await db
