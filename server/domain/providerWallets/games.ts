@@ -2,7 +2,8 @@ import { ErrorCode } from '../../../src/contract/errors';
 import { DEFAULT_GAME_TAB, type GameListResponse } from '../../../src/contract/games';
 import type { Provider } from '../../../src/contract/providers';
 import { AppError } from '../errors';
-import { ensureMember, readCredit, withProvider, type PlayerAtProvider, type WalletDeps } from './wallets';
+import type { PlayerAtProvider } from './repository';
+import { ensureMember, readCredit, withProvider, type WalletDeps } from './service';
 
 /** A provider's games, on the page's tab (askmebet Slot and betflix pp.txt when none is asked for). */
 export async function listGames(deps: WalletDeps, provider: Provider, tab: string | undefined): Promise<GameListResponse> {

@@ -6,8 +6,8 @@ export {
   sendCreditToProvider,
   takeCreditFromProvider,
   type WalletDeps,
-  type PlayerAtProvider,
   type ProviderTransferResult,
   type ProviderTransferRequest,
-} from './wallets';
+} from './service';
+export type { PlayerAtProvider } from './repository';
 export { listGames, launchGame } from './games';

@@ -1,10 +1,10 @@
-import { randomBytes, randomUUID } from 'node:crypto';
+import { randomUUID } from 'node:crypto';
 import type { Database } from '../../db/database';
 import { ErrorCode } from '../../../src/contract/errors';
-import type { Provider } from '../../../src/contract/providers';
 import { ProviderRefusal, ProviderUnavailable, type ProviderClient } from '../../adapters/providers';
 import { AppError } from '../errors';
 import { beginPendingTransfer, findAccount, postPendingTransfer, postTransfer, resolveAccount, voidPendingTransfer, type AccountRef, type LedgerTransfer, type TransferStatus } from '../ledger';
+import { hasPendingTransfer, insertMember, markMemberRegistered, memberOf, type PlayerAtProvider } from './repository';
 
 /**
  * A player's credit at the game providers, kept in step with the ledger. Provider calls are never
@@ -16,12 +16,6 @@ import { beginPendingTransfer, findAccount, postPendingTransfer, postTransfer, r
 export interface WalletDeps {
   db: Database;
   providers: ProviderClient;
-}
-
-export interface PlayerAtProvider {
-  agencyId: string;
-  playerId: string;
-  provider: Provider;
 }
 
 export interface ProviderTransferResult {
@@ -61,20 +55,15 @@ export async function withProvider<T>(call: () => Promise<T>): Promise<T> {
  */
 export async function ensureMember(deps: WalletDeps, who: PlayerAtProvider): Promise<string> {
   const { db, providers } = deps;
-  const find = () => db.selectFrom('provider_members').select(['member', 'registered']).where('player_id', '=', who.playerId).where('provider', '=', who.provider).executeTakeFirst();
-  let row = await find();
+  let row = await memberOf(db, who);
   if (row?.registered) return row.member;
   if (!row) {
-    await db
-      .insertInto('provider_members')
-      .values({ player_id: who.playerId, provider: who.provider, agency_id: who.agencyId, member: `ch${randomBytes(7).toString('hex')}` })
-      .onConflict((oc) => oc.columns(['player_id', 'provider']).doNothing())
-      .execute();
-    row = await find();
+    await insertMember(db, who);
+    row = await memberOf(db, who);
     if (!row) throw new Error('provider member row vanished');
   }
   await providers.createMember(who.provider, row.member);
-  await db.updateTable('provider_members').set({ registered: true }).where('player_id', '=', who.playerId).where('provider', '=', who.provider).execute();
+  await markMemberRegistered(db, who);
   return row.member;
 }
 
@@ -88,15 +77,7 @@ export async function readCredit(deps: WalletDeps, who: PlayerAtProvider): Promi
   const { db, providers } = deps;
   const member = await ensureMember(deps, who);
   const account = await findAccount(db, who.agencyId, creditAccount(who));
-  const pending = account
-    ? await db
-        .selectFrom('ledger_transfers')
-        .select('id')
-        .where('status', '=', 'PENDING')
-        .where((eb) => eb.or([eb('pending_from', '=', account.id), eb('pending_to', '=', account.id)]))
-        .limit(1)
-        .executeTakeFirst()
-    : undefined;
+  const pending = account ? await hasPendingTransfer(db, account.id) : false;
   const live = await providers.balance(who.provider, member);
   if (!pending && live !== (account?.balance ?? 0n)) await syncMirror(db, who, account?.version ?? 0n, live);
   return live;
