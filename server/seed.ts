@@ -36,7 +36,12 @@ export async function seedDemoExchangeRates(db: Database, agency: Agency): Promi
 }
 
 /** The account the demo agency's deposit QRs pay into (the sandbox bank takes any account). */
-export const DEMO_RECEIVING_ACCOUNT = { bankIin: '27710418', accountNumber: '0101000123456789', merchantName: 'CHAMPA GAMES', merchantCity: 'VIENTIANE' };
+export const DEMO_RECEIVING_ACCOUNT = {
+  bankIin: '27710418',
+  accountNumber: '0101000123456789',
+  merchantName: 'CHAMPA GAMES',
+  merchantCity: 'VIENTIANE',
+};
 
 /** Sets the demo agency's receiving account once; an account the operator set is left as it is. */
 export async function seedDemoReceivingAccount(db: Database, agency: Agency): Promise<void> {

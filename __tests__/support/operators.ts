@@ -8,7 +8,12 @@ import type { TestApp } from './app';
 export async function loggedInOperator(
   t: TestApp,
   agencyId: string,
-  { username = 'boss', password = 'owner-password-1', role = 'owner', host = 'localhost' }: { username?: string; password?: string; role?: OperatorRole; host?: string } = {},
+  {
+    username = 'boss',
+    password = 'owner-password-1',
+    role = 'owner',
+    host = 'localhost',
+  }: { username?: string; password?: string; role?: OperatorRole; host?: string } = {},
 ): Promise<string> {
   await createOperator(t.db, agencyId, { username, password, role }, { operatorId: null, name: 'test' });
   const login = await t.app.inject({ method: 'POST', url: '/api/v2/admin/login', headers: { host }, payload: { username, password } });

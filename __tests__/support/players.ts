@@ -13,7 +13,11 @@ export interface TestPlayer {
 }
 
 /** A player of the agency with a live session, made directly in the database. */
-export async function createTestPlayer(db: Database, agencyId: string, username = `p${Math.random().toString(36).slice(2, 10)}`): Promise<TestPlayer> {
+export async function createTestPlayer(
+  db: Database,
+  agencyId: string,
+  username = `p${Math.random().toString(36).slice(2, 10)}`,
+): Promise<TestPlayer> {
   const password = 'correct-horse-9';
   const player = await db
     .insertInto('players')
@@ -27,7 +31,12 @@ export async function createTestPlayer(db: Database, agencyId: string, username 
 let accountSerial = 0;
 
 /** A LAK account at BCEL in the player's own name, with a number no other test account has. */
-export async function addTestBankAccount(db: Database, agencyId: string, playerId: string, accountName = 'SOMPHONE KEOMANY'): Promise<void> {
+export async function addTestBankAccount(
+  db: Database,
+  agencyId: string,
+  playerId: string,
+  accountName = 'SOMPHONE KEOMANY',
+): Promise<void> {
   accountSerial += 1;
   const accountNumber = `0101300012345${String(accountSerial).padStart(5, '0')}`;
   await addBankAccount(db, agencyId, playerId, { bank: 'bcel', accountNumber, accountName, currency: 'LAK', owner: true });
@@ -41,7 +50,20 @@ export async function createTestPlayerWithBank(db: Database, agencyId: string, a
 }
 
 /** Puts THB credit (satang) in the player's wallet at the provider, out of the agency's capital; each call moves it. */
-export async function fundTestCredit(deps: WalletDeps, agencyId: string, playerId: string, satang: bigint, provider: Provider = 'askmebet'): Promise<void> {
-  const put = await sendCreditToProvider(deps, { agencyId, playerId, provider, amount: satang, key: `test-credit-${randomUUID()}`, from: { kind: 'capital', currency: 'THB' } });
+export async function fundTestCredit(
+  deps: WalletDeps,
+  agencyId: string,
+  playerId: string,
+  satang: bigint,
+  provider: Provider = 'askmebet',
+): Promise<void> {
+  const put = await sendCreditToProvider(deps, {
+    agencyId,
+    playerId,
+    provider,
+    amount: satang,
+    key: `test-credit-${randomUUID()}`,
+    from: { kind: 'capital', currency: 'THB' },
+  });
   if (put.status !== 'POSTED') throw new Error(`the test credit of ${satang} satang at ${provider} is ${put.status}`);
 }

@@ -27,7 +27,10 @@ export interface ReconcileReport {
  * deposit orders past their expiry are written EXPIRED. Safe to run in several processes at once:
  * settling is idempotent and locks the transfer.
  */
-export async function reconcilePendingTransfers(deps: WalletDeps, { olderThanMs, limit = 200 }: { olderThanMs: number; limit?: number }): Promise<ReconcileReport> {
+export async function reconcilePendingTransfers(
+  deps: WalletDeps,
+  { olderThanMs, limit = 200 }: { olderThanMs: number; limit?: number },
+): Promise<ReconcileReport> {
   const { db, providers } = deps;
   const rows = await db
     .selectFrom('ledger_transfers')
@@ -38,7 +41,15 @@ export async function reconcilePendingTransfers(deps: WalletDeps, { olderThanMs,
     .orderBy('created_at')
     .limit(limit)
     .execute();
-  const report: ReconcileReport = { checked: 0, posted: 0, voided: 0, unresolved: 0, depositsChecked: 0, depositsCredited: 0, depositsExpired: 0 };
+  const report: ReconcileReport = {
+    checked: 0,
+    posted: 0,
+    voided: 0,
+    unresolved: 0,
+    depositsChecked: 0,
+    depositsCredited: 0,
+    depositsExpired: 0,
+  };
   for (const row of rows) {
     const transfer = toTransfer(row);
     const { name, ref } = transfer.provider!;
@@ -82,10 +93,16 @@ export interface FullReconcileReport extends ReconcileReport {
  * then, given the gateway, the withdrawals left half-way (payouts are asked about after
  * payoutOlderThanMs, their own call's time limit twice over).
  */
-export async function reconcileOnce(deps: WalletDeps | WithdrawalDeps, options: { olderThanMs: number; payoutOlderThanMs?: number; limit?: number }): Promise<FullReconcileReport> {
+export async function reconcileOnce(
+  deps: WalletDeps | WithdrawalDeps,
+  options: { olderThanMs: number; payoutOlderThanMs?: number; limit?: number },
+): Promise<FullReconcileReport> {
   const report: FullReconcileReport = await reconcilePendingTransfers(deps, options);
   if ('gateway' in deps) {
-    report.withdrawals = await reconcileWithdrawals(deps, { olderThanMs: Math.max(options.olderThanMs, options.payoutOlderThanMs ?? 0), limit: options.limit });
+    report.withdrawals = await reconcileWithdrawals(deps, {
+      olderThanMs: Math.max(options.olderThanMs, options.payoutOlderThanMs ?? 0),
+      limit: options.limit,
+    });
   }
   return report;
 }
@@ -93,7 +110,13 @@ export async function reconcileOnce(deps: WalletDeps | WithdrawalDeps, options: 
 /** Runs reconcileOnce every intervalMs in this process until stopped. */
 export function startReconciler(
   deps: WalletDeps | WithdrawalDeps,
-  options: { intervalMs: number; olderThanMs: number; payoutOlderThanMs?: number; onReport?: (report: FullReconcileReport) => void; onError?: (error: unknown) => void },
+  options: {
+    intervalMs: number;
+    olderThanMs: number;
+    payoutOlderThanMs?: number;
+    onReport?: (report: FullReconcileReport) => void;
+    onError?: (error: unknown) => void;
+  },
 ): Reconciler {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();

@@ -1,4 +1,13 @@
-export { expireStaleOrders, setReceivingAccount, listDeposits, openDeposits, unmatchedPaymentsOf, toDepositOrder, type PlayerRef, type UnmatchedPayment } from './repository';
+export {
+  expireStaleOrders,
+  setReceivingAccount,
+  listDeposits,
+  openDeposits,
+  unmatchedPaymentsOf,
+  toDepositOrder,
+  type PlayerRef,
+  type UnmatchedPayment,
+} from './repository';
 export { MAX_CREDIT_ATTEMPTS } from './rules';
 export { depositLimits, depositLimitsView, createDeposit, depositQr, cancelDeposit, checkDeposit, type DepositDeps } from './service';
 export {

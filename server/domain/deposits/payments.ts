@@ -42,7 +42,13 @@ export type PaymentOutcome =
 async function payOrder(trx: LedgerTrx, agencyId: string, order: OrderRow, payment: DepositPayment): Promise<PaymentOutcome> {
   const paid = await trx
     .updateTable('deposit_orders')
-    .set({ status: 'PAID', transaction_id: payment.transactionId, paid_amount_kip: payment.amountKip, paid_at: payment.paidAt, closed_at: null })
+    .set({
+      status: 'PAID',
+      transaction_id: payment.transactionId,
+      paid_amount_kip: payment.amountKip,
+      paid_at: payment.paidAt,
+      closed_at: null,
+    })
     .where('id', '=', order.id)
     .returningAll()
     .executeTakeFirstOrThrow();
@@ -61,12 +67,23 @@ async function payOrder(trx: LedgerTrx, agencyId: string, order: OrderRow, payme
   });
   const bonus = await creditPromotionBonus(trx, paid);
   if (bonus === null) return { outcome: 'paid', order: paid };
-  const withBonus = await trx.updateTable('deposit_orders').set({ promo_credit_satang: bonus }).where('id', '=', order.id).returningAll().executeTakeFirstOrThrow();
+  const withBonus = await trx
+    .updateTable('deposit_orders')
+    .set({ promo_credit_satang: bonus })
+    .where('id', '=', order.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
   return { outcome: 'paid', order: withBonus };
 }
 
 /** The payment is kept unmatched with its cash in the ledger; a mismatched order fails, a stale one expires. */
-async function keepUnmatched(trx: LedgerTrx, agencyId: string, order: OrderRow | undefined, payment: DepositPayment, reason: UnmatchedReason): Promise<PaymentOutcome> {
+async function keepUnmatched(
+  trx: LedgerTrx,
+  agencyId: string,
+  order: OrderRow | undefined,
+  payment: DepositPayment,
+  reason: UnmatchedReason,
+): Promise<PaymentOutcome> {
   const recorded = await trx
     .insertInto('deposit_unmatched_payments')
     .values({
@@ -94,9 +111,17 @@ async function keepUnmatched(trx: LedgerTrx, agencyId: string, order: OrderRow |
     refs: { billNumber: payment.billNumber, transactionId: payment.transactionId, reason },
   });
   if (order && reason === 'AMOUNT_MISMATCH') {
-    await trx.updateTable('deposit_orders').set({ status: 'FAILED', failure_code: reason, closed_at: sql<Date>`now()` }).where('id', '=', order.id).execute();
+    await trx
+      .updateTable('deposit_orders')
+      .set({ status: 'FAILED', failure_code: reason, closed_at: sql<Date>`now()` })
+      .where('id', '=', order.id)
+      .execute();
   } else if (order && order.status === 'OPEN' && reason === 'ORDER_EXPIRED') {
-    await trx.updateTable('deposit_orders').set({ status: 'EXPIRED', closed_at: sql<Date>`now()` }).where('id', '=', order.id).execute();
+    await trx
+      .updateTable('deposit_orders')
+      .set({ status: 'EXPIRED', closed_at: sql<Date>`now()` })
+      .where('id', '=', order.id)
+      .execute();
   }
   return { outcome: 'unmatched', reason };
 }
@@ -207,7 +232,10 @@ export interface DepositReconcileReport {
  * its current attempt's key, so a transfer that reached the provider is never repeated. Only orders
  * paid more than olderThanMs ago, so a request still crediting is left to finish.
  */
-export async function creditPaidDeposits(deps: CreditDeps, { olderThanMs, limit = 200 }: { olderThanMs: number; limit?: number }): Promise<DepositReconcileReport> {
+export async function creditPaidDeposits(
+  deps: CreditDeps,
+  { olderThanMs, limit = 200 }: { olderThanMs: number; limit?: number },
+): Promise<DepositReconcileReport> {
   const rows = await paidOrders(deps.db, olderThanMs, limit);
   const report: DepositReconcileReport = { checked: 0, credited: 0 };
   for (const row of rows) {

@@ -40,7 +40,10 @@ export function toDepositOrder(row: OrderRow): DepositOrder {
  * The status a reader sees: an OPEN order past its expiry is EXPIRED whether or not the reconciler
  * has written that yet, so reads never write.
  */
-const effectiveStatus = sql<DepositStatus>`CASE WHEN deposit_orders.status = 'OPEN' AND deposit_orders.expires_at <= now() THEN 'EXPIRED' ELSE deposit_orders.status END`;
+const effectiveStatus = sql<DepositStatus>`CASE
+  WHEN deposit_orders.status = 'OPEN' AND deposit_orders.expires_at <= now() THEN 'EXPIRED'
+  ELSE deposit_orders.status
+END`;
 
 const orderColumns = [
   'id',
@@ -152,7 +155,12 @@ export async function setReceivingAccount(
   agencyId: string,
   account: { bankIin: string; accountNumber: string; merchantName: string; merchantCity: string },
 ): Promise<void> {
-  const values = { bank_iin: account.bankIin, account_number: account.accountNumber, merchant_name: account.merchantName, merchant_city: account.merchantCity };
+  const values = {
+    bank_iin: account.bankIin,
+    account_number: account.accountNumber,
+    merchant_name: account.merchantName,
+    merchant_city: account.merchantCity,
+  };
   await db
     .insertInto('agency_deposit_settings')
     .values({ agency_id: agencyId, ...values })
@@ -171,7 +179,11 @@ export interface UnmatchedPayment {
 }
 
 /** The payments no open order could take, newest first, for the operator to resolve. */
-export async function unmatchedPaymentsOf(db: Database, agencyId: string, status: 'UNRESOLVED' | 'RESOLVED' = 'UNRESOLVED'): Promise<UnmatchedPayment[]> {
+export async function unmatchedPaymentsOf(
+  db: Database,
+  agencyId: string,
+  status: 'UNRESOLVED' | 'RESOLVED' = 'UNRESOLVED',
+): Promise<UnmatchedPayment[]> {
   const rows = await db
     .selectFrom('deposit_unmatched_payments')
     .select(['id', 'bill_number', 'reason', 'amount_kip', 'transaction_id', 'paid_at', 'status'])

@@ -29,7 +29,8 @@ export const creditKey = (code: string, attempt: number) => `deposit:${code}:cre
 
 /** The first order made with a key, when the request is the same; another request with that key is a conflict. */
 export function replayOf(row: OrderRow, hash: string): { order: DepositOrder; replayed: true } {
-  if (row.request_hash !== hash) throw new AppError(409, ErrorCode.IDEMPOTENCY_CONFLICT, 'This Idempotency-Key was already used for another deposit');
+  if (row.request_hash !== hash)
+    throw new AppError(409, ErrorCode.IDEMPOTENCY_CONFLICT, 'This Idempotency-Key was already used for another deposit');
   return { order: toDepositOrder(row), replayed: true };
 }
 
@@ -48,7 +49,12 @@ export function qrOf(row: OrderRow, settings: SettingsRow): DepositQr {
     code: row.code,
     payload,
     amount: formatAmount(BigInt(row.amount_kip), 'LAK'),
-    payee: { name: settings.merchant_name, city: settings.merchant_city, bankIin: settings.bank_iin, accountNumber: settings.account_number },
+    payee: {
+      name: settings.merchant_name,
+      city: settings.merchant_city,
+      bankIin: settings.bank_iin,
+      accountNumber: settings.account_number,
+    },
     expiresAt: row.expires_at.toISOString(),
     status: row.status,
   };

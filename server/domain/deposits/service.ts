@@ -4,7 +4,13 @@ import type { Config } from '../../config';
 import { ErrorCode } from '../../../src/contract/errors';
 import { convertAt, formatAmount } from '../../../src/contract/money';
 import { isProvider } from '../../../src/contract/providers';
-import { checkDepositAmount, type DepositCreated, type DepositLimits, type DepositOrder, type DepositQr } from '../../../src/contract/deposits';
+import {
+  checkDepositAmount,
+  type DepositCreated,
+  type DepositLimits,
+  type DepositOrder,
+  type DepositQr,
+} from '../../../src/contract/deposits';
 import type { LaoQrGateway } from '../../adapters/payment';
 import type { ProviderClient } from '../../adapters/providers';
 import { isUniqueViolation } from '../../db/errors';
@@ -31,7 +37,10 @@ export interface DepositDeps {
 }
 
 /** The agency's bounds and expiry: its own settings, else the server's. */
-export async function depositLimits(deps: Pick<DepositDeps, 'db' | 'config'>, agencyId: string): Promise<{ min: bigint; max: bigint; expiryMinutes: number }> {
+export async function depositLimits(
+  deps: Pick<DepositDeps, 'db' | 'config'>,
+  agencyId: string,
+): Promise<{ min: bigint; max: bigint; expiryMinutes: number }> {
   const settings = await settingsOf(deps.db, agencyId);
   return {
     min: settings?.min_kip ? BigInt(settings.min_kip) : deps.config.depositMinKip,
@@ -55,7 +64,10 @@ async function withQr(db: Database, agencyId: string, created: { order: DepositO
 function depositAmount(amount: unknown, limits: { min: bigint; max: bigint }): bigint {
   const checked = checkDepositAmount(amount, limits.min, limits.max);
   if (checked.ok) return checked.kip;
-  const message = checked.code === 'DEPOSIT_AMOUNT_INVALID' ? 'The amount is whole kip, digits only' : `The amount must be from ${limits.min} to ${limits.max} LAK`;
+  const message =
+    checked.code === 'DEPOSIT_AMOUNT_INVALID'
+      ? 'The amount is whole kip, digits only'
+      : `The amount must be from ${limits.min} to ${limits.max} LAK`;
   throw new AppError(400, checked.code, message);
 }
 
@@ -85,7 +97,8 @@ export async function createDeposit(
     throw new AppError(409, ErrorCode.BANK_ACCOUNT_REQUIRED, 'ກະລຸນາເພີ່ມບັນຊີທະນາຄານກ່ອນຝາກເງິນ (add a bank account before depositing)');
   }
   const [rate, settings] = await Promise.all([currentRate(db, who.agencyId, 'THB'), settingsOf(db, who.agencyId)]);
-  if (!rate || !settings) throw new AppError(503, ErrorCode.DEPOSIT_UNAVAILABLE, 'The agency takes no deposits yet (no THB rate or receiving account)');
+  if (!rate || !settings)
+    throw new AppError(503, ErrorCode.DEPOSIT_UNAVAILABLE, 'The agency takes no deposits yet (no THB rate or receiving account)');
   const credit = convertAt('DEPOSIT', kip, rate, 'THB');
   if (credit <= 0n) throw new AppError(400, ErrorCode.DEPOSIT_AMOUNT_OUT_OF_RANGE, 'The amount buys no credit at the current rate');
   const promotionUsageId = await promotionForDeposit(deps, who, input.provider, kip, input.promotionId);
@@ -139,9 +152,19 @@ export async function depositQr(db: Database, who: PlayerRef, code: string): Pro
 export async function cancelDeposit(db: Database, who: PlayerRef, code: string): Promise<DepositOrder> {
   await playerOrder(db, who, code);
   return db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('deposit_orders').selectAll().where('agency_id', '=', who.agencyId).where('code', '=', code).forUpdate().executeTakeFirstOrThrow();
+    const row = await trx
+      .selectFrom('deposit_orders')
+      .selectAll()
+      .where('agency_id', '=', who.agencyId)
+      .where('code', '=', code)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
     if (row.status !== 'OPEN' || row.expires_at.getTime() <= Date.now()) {
-      throw new AppError(409, ErrorCode.DEPOSIT_NOT_OPEN, `Deposit ${code} is ${row.status === 'OPEN' ? 'EXPIRED' : row.status}; only an open order can be cancelled`);
+      throw new AppError(
+        409,
+        ErrorCode.DEPOSIT_NOT_OPEN,
+        `Deposit ${code} is ${row.status === 'OPEN' ? 'EXPIRED' : row.status}; only an open order can be cancelled`,
+      );
     }
     const updated = await trx
       .updateTable('deposit_orders')
@@ -163,12 +186,19 @@ export async function checkDeposit(deps: DepositDeps & { gateway: LaoQrGateway }
   let row = await playerOrder(db, who, code);
   if (row.status === 'OPEN' || (row.status === 'EXPIRED' && row.transaction_id === null)) {
     const check = await gateway.checkPayment(code);
-    if (check.outcome === 'unknown') throw new AppError(503, ErrorCode.DEPOSIT_UNAVAILABLE, `The payment gateway did not answer (${check.reason})`);
+    if (check.outcome === 'unknown')
+      throw new AppError(503, ErrorCode.DEPOSIT_UNAVAILABLE, `The payment gateway did not answer (${check.reason})`);
     if (check.outcome === 'unpaid') {
-      if (row.status === 'OPEN') throw new AppError(409, ErrorCode.DEPOSIT_NOT_PAID, 'Not paid yet: scan the QR with your banking app and pay');
+      if (row.status === 'OPEN')
+        throw new AppError(409, ErrorCode.DEPOSIT_NOT_PAID, 'Not paid yet: scan the QR with your banking app and pay');
       return toDepositOrder(row);
     }
-    await applyPayment(db, who.agencyId, { billNumber: code, amountKip: check.amountKip, transactionId: check.transactionId, paidAt: check.paidAt });
+    await applyPayment(db, who.agencyId, {
+      billNumber: code,
+      amountKip: check.amountKip,
+      transactionId: check.transactionId,
+      paidAt: check.paidAt,
+    });
     row = await playerOrder(db, who, code);
   }
   if (row.status === 'PAID') {

@@ -14,7 +14,11 @@ const toOperator = (row: { id: string; agency_id: string; username: string; role
 });
 
 /** The new operator, or undefined when the agency has one of that username already. */
-export async function insertOperator(trx: Transaction<DB>, agencyId: string, operator: { username: string; passwordHash: string; role: OperatorRole }): Promise<Operator | undefined> {
+export async function insertOperator(
+  trx: Transaction<DB>,
+  agencyId: string,
+  operator: { username: string; passwordHash: string; role: OperatorRole },
+): Promise<Operator | undefined> {
   const row = await trx
     .insertInto('operators')
     .values({ agency_id: agencyId, username: operator.username, password_hash: operator.passwordHash, role: operator.role })
@@ -25,7 +29,11 @@ export async function insertOperator(trx: Transaction<DB>, agencyId: string, ope
 }
 
 /** The operator of this username with its password hash, to check a login. */
-export async function operatorCredentials(db: Database, agencyId: string, username: string): Promise<{ operator: Operator; passwordHash: string } | undefined> {
+export async function operatorCredentials(
+  db: Database,
+  agencyId: string,
+  username: string,
+): Promise<{ operator: Operator; passwordHash: string } | undefined> {
   const row = await db
     .selectFrom('operators')
     .select(['id', 'agency_id', 'username', 'role', 'password_hash'])
@@ -38,7 +46,12 @@ export async function operatorCredentials(db: Database, agencyId: string, userna
 export async function insertOperatorSession(trx: Transaction<DB>, operator: Operator, token: string): Promise<void> {
   await trx
     .insertInto('operator_sessions')
-    .values({ token_hash: tokenHash(token), operator_id: operator.id, agency_id: operator.agencyId, expires_at: new Date(Date.now() + OPERATOR_SESSION_HOURS * 3600_000) })
+    .values({
+      token_hash: tokenHash(token),
+      operator_id: operator.id,
+      agency_id: operator.agencyId,
+      expires_at: new Date(Date.now() + OPERATOR_SESSION_HOURS * 3600_000),
+    })
     .execute();
 }
 
@@ -58,10 +71,20 @@ export async function findOperatorSession(db: Database, token: string, agencyId:
 }
 
 export async function revokeOperatorSession(trx: Transaction<DB>, sessionId: string): Promise<void> {
-  await trx.updateTable('operator_sessions').set({ revoked_at: sql<Date>`now()` }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+  await trx
+    .updateTable('operator_sessions')
+    .set({ revoked_at: sql<Date>`now()` })
+    .where('id', '=', sessionId)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 export async function operatorsOf(db: Database, agencyId: string): Promise<Operator[]> {
-  const rows = await db.selectFrom('operators').select(['id', 'agency_id', 'username', 'role']).where('agency_id', '=', agencyId).orderBy('username').execute();
+  const rows = await db
+    .selectFrom('operators')
+    .select(['id', 'agency_id', 'username', 'role'])
+    .where('agency_id', '=', agencyId)
+    .orderBy('username')
+    .execute();
   return rows.map(toOperator);
 }

@@ -28,14 +28,20 @@ export interface OperatorSession extends Operator {
   sessionId: string;
 }
 
-export const isOperatorRole = (value: unknown): value is OperatorRole => typeof value === 'string' && (OPERATOR_ROLES as readonly string[]).includes(value);
+export const isOperatorRole = (value: unknown): value is OperatorRole =>
+  typeof value === 'string' && (OPERATOR_ROLES as readonly string[]).includes(value);
 
 export const actorOf = (operator: Operator): Actor => ({ operatorId: operator.id, name: operator.username });
 
 /** A new operator's username (trimmed, lowercase), password and role, or the VALIDATION_ERROR of the first field that is wrong. */
-export function newOperatorFrom(input: { username: string; password: string; role: string }): { username: string; password: string; role: OperatorRole } {
+export function newOperatorFrom(input: { username: string; password: string; role: string }): {
+  username: string;
+  password: string;
+  role: OperatorRole;
+} {
   const username = input.username.trim().toLowerCase();
-  if (!OPERATOR_USERNAME.test(username)) throw new AppError(400, ErrorCode.VALIDATION_ERROR, 'username: 3 to 32 lowercase letters, digits, - or _');
+  if (!OPERATOR_USERNAME.test(username))
+    throw new AppError(400, ErrorCode.VALIDATION_ERROR, 'username: 3 to 32 lowercase letters, digits, - or _');
   if (input.password.length < OPERATOR_PASSWORD_MIN || input.password.length > 200) {
     throw new AppError(400, ErrorCode.VALIDATION_ERROR, `password: ${OPERATOR_PASSWORD_MIN} to 200 characters`);
   }

@@ -8,7 +8,12 @@ import { insertOperator, insertOperatorSession, operatorCredentials, revokeOpera
 import { actorOf, newOperatorFrom, type Operator, type OperatorSession } from './rules';
 
 /** Creates an operator of the agency; the creation is written to the audit log by `by`. */
-export async function createOperator(db: Database, agencyId: string, input: { username: string; password: string; role: string }, by: Actor): Promise<Operator> {
+export async function createOperator(
+  db: Database,
+  agencyId: string,
+  input: { username: string; password: string; role: string },
+  by: Actor,
+): Promise<Operator> {
   const { username, password, role } = newOperatorFrom(input);
   const passwordHash = await hashPassword(password);
   return db.transaction().execute(async (trx) => {
@@ -20,7 +25,12 @@ export async function createOperator(db: Database, agencyId: string, input: { us
 }
 
 /** Checks the operator's password and opens a session; the token goes into the operator cookie. */
-export async function loginOperator(db: Database, agencyId: string, username: string, password: string): Promise<{ operator: Operator; token: string }> {
+export async function loginOperator(
+  db: Database,
+  agencyId: string,
+  username: string,
+  password: string,
+): Promise<{ operator: Operator; token: string }> {
   const found = await operatorCredentials(db, agencyId, username.trim().toLowerCase());
   const valid = await verifyPassword(found?.passwordHash ?? (await decoyPasswordHash()), password);
   if (!found || !valid) throw new AppError(401, ErrorCode.INVALID_CREDENTIALS, 'Username or password is incorrect');

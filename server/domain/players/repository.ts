@@ -13,11 +13,20 @@ const toSummary = (row: { id: string; username: string; display_name: string }):
 });
 
 export async function isUsernameAvailable(db: Database, agencyId: string, username: string): Promise<boolean> {
-  const taken = await db.selectFrom('players').select('id').where('agency_id', '=', agencyId).where('username', '=', username).executeTakeFirst();
+  const taken = await db
+    .selectFrom('players')
+    .select('id')
+    .where('agency_id', '=', agencyId)
+    .where('username', '=', username)
+    .executeTakeFirst();
   return !taken;
 }
 
-export async function insertPlayer(trx: Transaction<DB>, agencyId: string, player: { username: string; passwordHash: string; displayName: string }): Promise<PlayerSummary> {
+export async function insertPlayer(
+  trx: Transaction<DB>,
+  agencyId: string,
+  player: { username: string; passwordHash: string; displayName: string },
+): Promise<PlayerSummary> {
   const row = await trx
     .insertInto('players')
     .values({ agency_id: agencyId, username: player.username, password_hash: player.passwordHash, display_name: player.displayName })
@@ -27,7 +36,11 @@ export async function insertPlayer(trx: Transaction<DB>, agencyId: string, playe
 }
 
 /** The player of this username with its password hash, to check a login. */
-export async function playerCredentials(db: Database, agencyId: string, username: string): Promise<{ player: PlayerSummary; passwordHash: string } | undefined> {
+export async function playerCredentials(
+  db: Database,
+  agencyId: string,
+  username: string,
+): Promise<{ player: PlayerSummary; passwordHash: string } | undefined> {
   const row = await db
     .selectFrom('players')
     .select([...summaryColumns, 'password_hash'])
@@ -38,7 +51,12 @@ export async function playerCredentials(db: Database, agencyId: string, username
 }
 
 export async function passwordHashOf(db: Database, agencyId: string, playerId: string): Promise<string | undefined> {
-  const row = await db.selectFrom('players').select('password_hash').where('agency_id', '=', agencyId).where('id', '=', playerId).executeTakeFirst();
+  const row = await db
+    .selectFrom('players')
+    .select('password_hash')
+    .where('agency_id', '=', agencyId)
+    .where('id', '=', playerId)
+    .executeTakeFirst();
   return row?.password_hash;
 }
 
@@ -73,6 +91,11 @@ export async function playerInfoOf(db: Database, agencyId: string, playerId: str
 
 /** The operator's blocked flag: a blocked player cannot take promotions. */
 export async function isBlocked(db: Database, agencyId: string, playerId: string): Promise<boolean> {
-  const row = await db.selectFrom('players').select('blocked').where('agency_id', '=', agencyId).where('id', '=', playerId).executeTakeFirst();
+  const row = await db
+    .selectFrom('players')
+    .select('blocked')
+    .where('agency_id', '=', agencyId)
+    .where('id', '=', playerId)
+    .executeTakeFirst();
   return row?.blocked ?? false;
 }

@@ -1,5 +1,13 @@
 export { toPromotion, livePromotions, allPromotions, findPromotion, setPromotionStatus, createPromotion } from './repository';
-export { usingPromotion, usagesOf, usedUsageAt, endUsageByWithdrawal, reopenUsageAfterWithdrawal, type PlayerRef, type UsageForWithdrawal } from './usageRepository';
+export {
+  usingPromotion,
+  usagesOf,
+  usedUsageAt,
+  endUsageByWithdrawal,
+  reopenUsageAfterWithdrawal,
+  type PlayerRef,
+  type UsageForWithdrawal,
+} from './usageRepository';
 export { BONUS_POOL, newPromotionFrom, type NewPromotion } from './rules';
 export {
   fundBonusPool,

@@ -26,7 +26,10 @@ export function toPromotion(row: PromotionRow): Promotion {
     name: row.name,
     terms: row.terms,
     imageUrl: row.image_url,
-    bonus: bonus.kind === 'FIXED' ? { kind: 'FIXED', amount: formatAmount(bonus.amountSatang, 'THB') } : { kind: 'PERCENT', percent: bonus.percent, cap: formatAmount(bonus.capSatang, 'THB') },
+    bonus:
+      bonus.kind === 'FIXED'
+        ? { kind: 'FIXED', amount: formatAmount(bonus.amountSatang, 'THB') }
+        : { kind: 'PERCENT', percent: bonus.percent, cap: formatAmount(bonus.capSatang, 'THB') },
     depositAmount: formatAmount(BigInt(row.deposit_amount_kip), 'LAK'),
     turnoverMultiple: row.turnover_multiple,
     minBalance: formatAmount(BigInt(row.min_balance_satang), 'THB'),
@@ -57,7 +60,13 @@ export async function livePromotions(db: Database, agencyId: string): Promise<Pr
 
 /** Every promotion of the agency (for the operator), in list order. */
 export async function allPromotions(db: Database, agencyId: string): Promise<Promotion[]> {
-  const rows = await db.selectFrom('promotions').selectAll().where('agency_id', '=', agencyId).orderBy('sort_order').orderBy('created_at', 'desc').execute();
+  const rows = await db
+    .selectFrom('promotions')
+    .selectAll()
+    .where('agency_id', '=', agencyId)
+    .orderBy('sort_order')
+    .orderBy('created_at', 'desc')
+    .execute();
   return rows.map(toPromotion);
 }
 
@@ -76,9 +85,20 @@ export async function findPromotion(db: Database, agencyId: string, promotionId:
 }
 
 /** Switches a promotion on or off for new takers; usages already taken go on under its rules. */
-export async function setPromotionStatus(db: Database, agencyId: string, promotionId: string, status: 'ACTIVE' | 'INACTIVE'): Promise<Promotion> {
+export async function setPromotionStatus(
+  db: Database,
+  agencyId: string,
+  promotionId: string,
+  status: 'ACTIVE' | 'INACTIVE',
+): Promise<Promotion> {
   const row = await promotionRow(db, agencyId, promotionId);
-  const updated = await db.updateTable('promotions').set({ status }).where('agency_id', '=', agencyId).where('id', '=', row.id).returningAll().executeTakeFirstOrThrow();
+  const updated = await db
+    .updateTable('promotions')
+    .set({ status })
+    .where('agency_id', '=', agencyId)
+    .where('id', '=', row.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
   return toPromotion(updated);
 }
 
@@ -113,5 +133,10 @@ export async function createPromotion(db: Database, agencyId: string, input: New
 
 /** The promotion of a usage. */
 export async function promotionOf(db: Database | LedgerTrx, usage: { agency_id: string; promotion_id: string }): Promise<PromotionRow> {
-  return db.selectFrom('promotions').selectAll().where('agency_id', '=', usage.agency_id).where('id', '=', usage.promotion_id).executeTakeFirstOrThrow();
+  return db
+    .selectFrom('promotions')
+    .selectAll()
+    .where('agency_id', '=', usage.agency_id)
+    .where('id', '=', usage.promotion_id)
+    .executeTakeFirstOrThrow();
 }

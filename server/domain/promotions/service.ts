@@ -10,7 +10,16 @@ import { bankAccountsOf, isBlocked } from '../players';
 import { postTransfer, resolveAccount, type LedgerTrx } from '../ledger';
 import { ensureMember, readCredit, takeCreditFromProvider, withProvider, type WalletDeps } from '../providerWallets';
 import { bonusOf, promotionOf, promotionRow } from './repository';
-import { endUsage, hasDeposited, hasHadBonusOf, hasOpenDeposit, toUsage, usageById, usageInProgress, type PlayerRef } from './usageRepository';
+import {
+  endUsage,
+  hasDeposited,
+  hasHadBonusOf,
+  hasOpenDeposit,
+  toUsage,
+  usageById,
+  usageInProgress,
+  type PlayerRef,
+} from './usageRepository';
 import { BONUS_POOL, CAPITAL_THB, isLive, notCancelable, refuse } from './rules';
 
 /**
@@ -53,23 +62,38 @@ export async function liveTurnover(deps: WalletDeps, who: PlayerRef, provider: P
   return turnover;
 }
 /** POST /promotions/use: the rules in the order docs/promotions.md lists them, then a new ACTIVE usage. */
-export async function usePromotion(deps: WalletDeps, who: PlayerRef, request: { promotionId: string; providerId: string }): Promise<PromotionUsage> {
+export async function usePromotion(
+  deps: WalletDeps,
+  who: PlayerRef,
+  request: { promotionId: string; providerId: string },
+): Promise<PromotionUsage> {
   const { db } = deps;
   if (!isProvider(request.providerId)) throw refuse(400, ErrorCode.UNKNOWN_PROVIDER, `No game provider ${request.providerId}`);
   const provider = request.providerId;
   const promotion = await promotionRow(db, who.agencyId, request.promotionId);
-  if (await isBlocked(db, who.agencyId, who.playerId)) throw refuse(403, ErrorCode.PLAYER_BLOCKED, 'This account is blocked from receiving promotions');
-  if ((await bankAccountsOf(db, who.agencyId, who.playerId)).length === 0) throw refuse(409, ErrorCode.BANK_ACCOUNT_REQUIRED, 'Add a bank account before taking a promotion');
+  if (await isBlocked(db, who.agencyId, who.playerId))
+    throw refuse(403, ErrorCode.PLAYER_BLOCKED, 'This account is blocked from receiving promotions');
+  if ((await bankAccountsOf(db, who.agencyId, who.playerId)).length === 0)
+    throw refuse(409, ErrorCode.BANK_ACCOUNT_REQUIRED, 'Add a bank account before taking a promotion');
   if (!isLive(promotion)) throw refuse(409, ErrorCode.PROMOTION_INACTIVE, 'This promotion is not available now');
-  if (!promotion.providers.includes(provider)) throw refuse(422, ErrorCode.PROMOTION_PROVIDER_NOT_ALLOWED, `This promotion is not for ${provider}`);
-  if (await usageInProgress(db, who)) throw refuse(409, ErrorCode.PROMOTION_USAGE, 'A promotion is in use already: finish or cancel it first');
-  if (await hasHadBonusOf(db, who, promotion.id)) throw refuse(409, ErrorCode.PROMOTION_ALREADY_USED, 'You have used this promotion already');
+  if (!promotion.providers.includes(provider))
+    throw refuse(422, ErrorCode.PROMOTION_PROVIDER_NOT_ALLOWED, `This promotion is not for ${provider}`);
+  if (await usageInProgress(db, who))
+    throw refuse(409, ErrorCode.PROMOTION_USAGE, 'A promotion is in use already: finish or cancel it first');
+  if (await hasHadBonusOf(db, who, promotion.id))
+    throw refuse(409, ErrorCode.PROMOTION_ALREADY_USED, 'You have used this promotion already');
   if (promotion.first_order_only) {
-    if (await hasDeposited(db, who)) throw refuse(409, ErrorCode.PROMOTION_ONLY_FOR_FIRST_ORDER, 'This promotion is for a first deposit only');
+    if (await hasDeposited(db, who))
+      throw refuse(409, ErrorCode.PROMOTION_ONLY_FOR_FIRST_ORDER, 'This promotion is for a first deposit only');
   }
-  if (await hasOpenDeposit(db, who)) throw refuse(409, ErrorCode.CANNOT_USE_PROMOTION_WHILE_ORDER_IS_OPEN, 'Close the open deposit order to take a promotion');
+  if (await hasOpenDeposit(db, who))
+    throw refuse(409, ErrorCode.CANNOT_USE_PROMOTION_WHILE_ORDER_IS_OPEN, 'Close the open deposit order to take a promotion');
   if ((await liveCredit(deps, who, provider)) >= BigInt(promotion.credit_threshold_satang)) {
-    throw refuse(409, ErrorCode.PROMOTION_CREDIT_USED, `The credit at ${provider} must be below ${formatAmount(BigInt(promotion.credit_threshold_satang), 'THB')} THB`);
+    throw refuse(
+      409,
+      ErrorCode.PROMOTION_CREDIT_USED,
+      `The credit at ${provider} must be below ${formatAmount(BigInt(promotion.credit_threshold_satang), 'THB')} THB`,
+    );
   }
   try {
     const created = await db
@@ -79,7 +103,8 @@ export async function usePromotion(deps: WalletDeps, who: PlayerRef, request: { 
       .executeTakeFirstOrThrow();
     return toUsage(await usageById(db, who, created.id));
   } catch (error) {
-    if (isUniqueViolation(error, 'promotion_usages_one_in_progress')) throw refuse(409, ErrorCode.PROMOTION_USAGE, 'A promotion is in use already');
+    if (isUniqueViolation(error, 'promotion_usages_one_in_progress'))
+      throw refuse(409, ErrorCode.PROMOTION_USAGE, 'A promotion is in use already');
     throw error;
   }
 }
@@ -91,7 +116,13 @@ export async function usePromotion(deps: WalletDeps, who: PlayerRef, request: { 
  * still at or above the threshold is refused, and below it the usage ends (the promotion's credit
  * is spent) and the deposit goes ahead without one.
  */
-export async function promotionForDeposit(deps: WalletDeps, who: PlayerRef, provider: Provider, amountKip: bigint, promotionId: string | undefined): Promise<string | null> {
+export async function promotionForDeposit(
+  deps: WalletDeps,
+  who: PlayerRef,
+  provider: Provider,
+  amountKip: bigint,
+  promotionId: string | undefined,
+): Promise<string | null> {
   const usage = await usageInProgress(deps.db, who);
   if (!usage) {
     if (promotionId !== undefined) throw refuse(409, ErrorCode.PROMOTION_INACTIVE, 'Take the promotion first, then deposit');
@@ -100,17 +131,28 @@ export async function promotionForDeposit(deps: WalletDeps, who: PlayerRef, prov
   const promotion = await promotionOf(deps.db, usage);
   const threshold = BigInt(promotion.credit_threshold_satang);
   if (usage.status === 'ACTIVE') {
-    if (promotionId !== undefined && promotionId !== usage.promotion_id) throw refuse(409, ErrorCode.PROMOTION_USAGE, 'Another promotion is taken: deposit for that one or cancel it');
+    if (promotionId !== undefined && promotionId !== usage.promotion_id)
+      throw refuse(409, ErrorCode.PROMOTION_USAGE, 'Another promotion is taken: deposit for that one or cancel it');
     if (provider !== usage.provider) throw refuse(409, ErrorCode.PROMOTION_USAGE, `The promotion taken is for ${usage.provider}`);
     if (amountKip !== BigInt(promotion.deposit_amount_kip)) {
-      throw refuse(409, ErrorCode.PROMOTION_DEPOSIT_AMOUNT, `Deposit exactly ${formatAmount(BigInt(promotion.deposit_amount_kip), 'LAK')} LAK for this promotion`);
+      throw refuse(
+        409,
+        ErrorCode.PROMOTION_DEPOSIT_AMOUNT,
+        `Deposit exactly ${formatAmount(BigInt(promotion.deposit_amount_kip), 'LAK')} LAK for this promotion`,
+      );
     }
-    if ((await liveCredit(deps, who, provider)) >= threshold) throw refuse(409, ErrorCode.PROMOTION_CREDIT_USED, `The credit at ${provider} must be below ${formatAmount(threshold, 'THB')} THB`);
+    if ((await liveCredit(deps, who, provider)) >= threshold)
+      throw refuse(409, ErrorCode.PROMOTION_CREDIT_USED, `The credit at ${provider} must be below ${formatAmount(threshold, 'THB')} THB`);
     return usage.id;
   }
-  if (promotionId !== undefined || provider !== usage.provider) throw refuse(409, ErrorCode.PROMOTION_USAGE, `A promotion is in use at ${usage.provider}`);
+  if (promotionId !== undefined || provider !== usage.provider)
+    throw refuse(409, ErrorCode.PROMOTION_USAGE, `A promotion is in use at ${usage.provider}`);
   if ((await liveCredit(deps, who, provider)) >= threshold) {
-    throw refuse(409, ErrorCode.PROMOTION_CREDIT_USED, `A promotion is in use: deposit again once the credit is below ${formatAmount(threshold, 'THB')} THB`);
+    throw refuse(
+      409,
+      ErrorCode.PROMOTION_CREDIT_USED,
+      `A promotion is in use: deposit again once the credit is below ${formatAmount(threshold, 'THB')} THB`,
+    );
   }
   await endUsage(deps.db, usage, 'USED', 'SUCCESS', 'CREDIT_BELOW_THRESHOLD');
   return null;
@@ -123,7 +165,10 @@ export async function promotionForDeposit(deps: WalletDeps, who: PlayerRef, prov
  * deposit is credited without it and the usage ends INACTIVE: a player's paid money is never held
  * back for a bonus. Returns the bonus credited (null: none).
  */
-export async function creditPromotionBonus(trx: LedgerTrx, order: { id: string; agency_id: string; code: string; player_id: string; credit_satang: string; promotion_usage_id: string | null }): Promise<bigint | null> {
+export async function creditPromotionBonus(
+  trx: LedgerTrx,
+  order: { id: string; agency_id: string; code: string; player_id: string; credit_satang: string; promotion_usage_id: string | null },
+): Promise<bigint | null> {
   if (order.promotion_usage_id === null) return null;
   const usage = await trx
     .selectFrom('promotion_usages')
@@ -137,9 +182,16 @@ export async function creditPromotionBonus(trx: LedgerTrx, order: { id: string; 
   const credit = BigInt(order.credit_satang);
   const bonus = bonusFor(bonusOf(promotion), credit);
   const pool = await resolveAccount(trx, order.agency_id, BONUS_POOL);
-  const { balance } = await trx.selectFrom('ledger_accounts').select('balance').where('id', '=', pool.id).forUpdate().executeTakeFirstOrThrow();
+  const { balance } = await trx
+    .selectFrom('ledger_accounts')
+    .select('balance')
+    .where('id', '=', pool.id)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
   if (BigInt(balance) < bonus) {
-    console.warn(`promotion usage ${usage.id}: the bonus pool holds ${formatAmount(BigInt(balance), 'THB')} THB, short of the ${formatAmount(bonus, 'THB')} THB bonus of deposit ${order.code}; credited without it`);
+    const pool = formatAmount(BigInt(balance), 'THB');
+    const shortfall = `the bonus pool holds ${pool} THB, short of the ${formatAmount(bonus, 'THB')} THB bonus`;
+    console.warn(`promotion usage ${usage.id}: ${shortfall} of deposit ${order.code}; credited without it`);
     await endUsage(trx, usage, 'ACTIVE', 'INACTIVE', 'PROMOTION_ENDED');
     return null;
   }
@@ -196,7 +248,13 @@ export async function recheckUsage(deps: WalletDeps, who: PlayerRef): Promise<Pr
     } else if ((await liveCredit(deps, who, provider)) < BigInt(promotion.credit_threshold_satang)) {
       await endUsage(db, usage, 'USED', 'SUCCESS', 'CREDIT_BELOW_THRESHOLD', turnover);
     } else {
-      await db.updateTable('promotion_usages').set({ turnover_satang: turnover }).where('agency_id', '=', who.agencyId).where('id', '=', usage.id).where('status', '=', 'USED').execute();
+      await db
+        .updateTable('promotion_usages')
+        .set({ turnover_satang: turnover })
+        .where('agency_id', '=', who.agencyId)
+        .where('id', '=', usage.id)
+        .where('status', '=', 'USED')
+        .execute();
     }
   }
   return toUsage(await usageById(db, who, usage.id));
@@ -222,7 +280,13 @@ export async function cancelUsage(deps: WalletDeps, who: PlayerRef, usageId: str
   const credit = usage.cancel_take_satang === null ? await liveCredit(deps, who, provider) : 0n;
 
   const claim = await db.transaction().execute(async (trx) => {
-    const row = await trx.selectFrom('promotion_usages').selectAll().where('agency_id', '=', who.agencyId).where('id', '=', usage.id).forUpdate().executeTakeFirstOrThrow();
+    const row = await trx
+      .selectFrom('promotion_usages')
+      .selectAll()
+      .where('agency_id', '=', who.agencyId)
+      .where('id', '=', usage.id)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
     if (row.status !== 'USED') throw notCancelable(row.status);
     if (row.cancel_take_satang !== null) return { take: BigInt(row.cancel_take_satang), attempt: row.cancel_attempt };
     const bonus = BigInt(row.bonus_satang!);
@@ -232,7 +296,12 @@ export async function cancelUsage(deps: WalletDeps, who: PlayerRef, usageId: str
       return null;
     }
     const attempt = row.cancel_attempt + 1;
-    await trx.updateTable('promotion_usages').set({ cancel_take_satang: take, cancel_attempt: attempt }).where('agency_id', '=', who.agencyId).where('id', '=', row.id).execute();
+    await trx
+      .updateTable('promotion_usages')
+      .set({ cancel_take_satang: take, cancel_attempt: attempt })
+      .where('agency_id', '=', who.agencyId)
+      .where('id', '=', row.id)
+      .execute();
     return { take, attempt };
   });
 
@@ -247,7 +316,8 @@ export async function cancelUsage(deps: WalletDeps, who: PlayerRef, usageId: str
       refs: { usage: usage.id },
       providerRef: `PC-${usage.id}-${claim.attempt}`,
     });
-    if (taken.status === 'PENDING') throw refuse(503, ErrorCode.PROVIDER_UNAVAILABLE, 'The game provider did not answer; cancel again to finish');
+    if (taken.status === 'PENDING')
+      throw refuse(503, ErrorCode.PROVIDER_UNAVAILABLE, 'The game provider did not answer; cancel again to finish');
     if (taken.status === 'VOIDED') {
       await db
         .updateTable('promotion_usages')

@@ -4,7 +4,13 @@ import type { PromotionTables } from '../../db/schema';
 import { ErrorCode } from '../../../src/contract/errors';
 import { formatAmount } from '../../../src/contract/money';
 import type { Provider } from '../../../src/contract/providers';
-import type { PromotionUsage, PromotionUsageEndReason, PromotionUsagePage, PromotionUsageStatus, TranslatedText } from '../../../src/contract/promotions';
+import type {
+  PromotionUsage,
+  PromotionUsageEndReason,
+  PromotionUsagePage,
+  PromotionUsageStatus,
+  TranslatedText,
+} from '../../../src/contract/promotions';
 import { AppError } from '../errors';
 import type { LedgerTrx } from '../ledger';
 import { UUID } from './rules';
@@ -94,7 +100,9 @@ export async function usageInProgress(db: Database | LedgerTrx, who: PlayerRef):
 }
 
 export async function usageById(db: Database | LedgerTrx, who: PlayerRef, usageId: string): Promise<UsageView> {
-  const row = UUID.test(usageId) ? ((await usages(db, who).where('promotion_usages.id', '=', usageId).executeTakeFirst()) as UsageView | undefined) : undefined;
+  const row = UUID.test(usageId)
+    ? ((await usages(db, who).where('promotion_usages.id', '=', usageId).executeTakeFirst()) as UsageView | undefined)
+    : undefined;
   if (!row) throw new AppError(404, ErrorCode.NOT_FOUND, `No promotion usage ${usageId}`);
   return row;
 }
@@ -106,7 +114,13 @@ export async function usingPromotion(db: Database, who: PlayerRef): Promise<Prom
 }
 
 /** GET /promotions/usages: the player's usages, newest first, optionally of one status. */
-export async function usagesOf(db: Database, who: PlayerRef, page: number, pageSize: number, status?: PromotionUsageStatus): Promise<PromotionUsagePage> {
+export async function usagesOf(
+  db: Database,
+  who: PlayerRef,
+  page: number,
+  pageSize: number,
+  status?: PromotionUsageStatus,
+): Promise<PromotionUsagePage> {
   const scoped = db
     .selectFrom('promotion_usages')
     .where('agency_id', '=', who.agencyId)
@@ -126,7 +140,14 @@ export async function usagesOf(db: Database, who: PlayerRef, page: number, pageS
 }
 
 /** Ends a usage that is still in `from`; undefined when it had moved on meanwhile. */
-export async function endUsage(db: Database | LedgerTrx, usage: { id: string; agency_id: string }, from: PromotionUsageStatus, to: PromotionUsageStatus, reason: PromotionUsageEndReason, turnover?: bigint) {
+export async function endUsage(
+  db: Database | LedgerTrx,
+  usage: { id: string; agency_id: string },
+  from: PromotionUsageStatus,
+  to: PromotionUsageStatus,
+  reason: PromotionUsageEndReason,
+  turnover?: bigint,
+) {
   return db
     .updateTable('promotion_usages')
     .set({ status: to, end_reason: reason, ended_at: sql<Date>`now()`, ...(turnover === undefined ? {} : { turnover_satang: turnover }) })
@@ -189,11 +210,22 @@ export async function endUsageByWithdrawal(db: Database | LedgerTrx, agencyId: s
  * again, unless the player has taken another promotion since.
  */
 export async function reopenUsageAfterWithdrawal(trx: LedgerTrx, agencyId: string, usageId: string): Promise<void> {
-  const usage = await trx.selectFrom('promotion_usages').select(['player_id', 'status', 'end_reason']).where('agency_id', '=', agencyId).where('id', '=', usageId).forUpdate().executeTakeFirst();
+  const usage = await trx
+    .selectFrom('promotion_usages')
+    .select(['player_id', 'status', 'end_reason'])
+    .where('agency_id', '=', agencyId)
+    .where('id', '=', usageId)
+    .forUpdate()
+    .executeTakeFirst();
   if (!usage || usage.status !== 'SUCCESS' || usage.end_reason !== 'WITHDRAWN') return;
   const other = await usageInProgress(trx, { agencyId, playerId: usage.player_id });
   if (other) return;
-  await trx.updateTable('promotion_usages').set({ status: 'USED', end_reason: null, ended_at: null }).where('agency_id', '=', agencyId).where('id', '=', usageId).execute();
+  await trx
+    .updateTable('promotion_usages')
+    .set({ status: 'USED', end_reason: null, ended_at: null })
+    .where('agency_id', '=', agencyId)
+    .where('id', '=', usageId)
+    .execute();
 }
 
 /** Whether the player has had the bonus of this promotion already (each promotion gives its bonus once). */

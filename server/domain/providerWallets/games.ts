@@ -15,7 +15,11 @@ export async function listGames(deps: WalletDeps, provider: Provider, tab: strin
  * The URL that opens a game (or the provider's lobby) for the player. A player with no credit at
  * that provider gets NO_CREDIT: the page asks them to deposit.
  */
-export async function launchGame(deps: WalletDeps, who: PlayerAtProvider, request: { gameCode?: string; language?: string }): Promise<string> {
+export async function launchGame(
+  deps: WalletDeps,
+  who: PlayerAtProvider,
+  request: { gameCode?: string; language?: string },
+): Promise<string> {
   const credit = await withProvider(() => readCredit(deps, who));
   if (credit <= 0n) throw new AppError(409, ErrorCode.NO_CREDIT, 'No credit at this provider: deposit first');
   const member = await withProvider(() => ensureMember(deps, who));

@@ -11,7 +11,12 @@ export interface PlayerAtProvider {
 }
 
 export async function memberOf(db: Database, who: PlayerAtProvider): Promise<{ member: string; registered: boolean } | undefined> {
-  return db.selectFrom('provider_members').select(['member', 'registered']).where('player_id', '=', who.playerId).where('provider', '=', who.provider).executeTakeFirst();
+  return db
+    .selectFrom('provider_members')
+    .select(['member', 'registered'])
+    .where('player_id', '=', who.playerId)
+    .where('provider', '=', who.provider)
+    .executeTakeFirst();
 }
 
 /** Stores a new member name for the player at the provider, unless one is stored already. */
@@ -24,7 +29,12 @@ export async function insertMember(db: Database, who: PlayerAtProvider): Promise
 }
 
 export async function markMemberRegistered(db: Database, who: PlayerAtProvider): Promise<void> {
-  await db.updateTable('provider_members').set({ registered: true }).where('player_id', '=', who.playerId).where('provider', '=', who.provider).execute();
+  await db
+    .updateTable('provider_members')
+    .set({ registered: true })
+    .where('player_id', '=', who.playerId)
+    .where('provider', '=', who.provider)
+    .execute();
 }
 
 /** Whether a transfer into or out of the ledger account is PENDING. */

@@ -3,7 +3,17 @@ import type { Database } from '../../db/database';
 import { ErrorCode } from '../../../src/contract/errors';
 import { ProviderRefusal, ProviderUnavailable, type ProviderClient } from '../../adapters/providers';
 import { AppError } from '../errors';
-import { beginPendingTransfer, findAccount, postPendingTransfer, postTransfer, resolveAccount, voidPendingTransfer, type AccountRef, type LedgerTransfer, type TransferStatus } from '../ledger';
+import {
+  beginPendingTransfer,
+  findAccount,
+  postPendingTransfer,
+  postTransfer,
+  resolveAccount,
+  voidPendingTransfer,
+  type AccountRef,
+  type LedgerTransfer,
+  type TransferStatus,
+} from '../ledger';
 import { hasPendingTransfer, insertMember, markMemberRegistered, memberOf, type PlayerAtProvider } from './repository';
 
 /**
@@ -33,9 +43,11 @@ const creditAccount = ({ playerId, provider }: PlayerAtProvider): AccountRef => 
 
 /** Turns the adapter's failures into API errors: unknown outcome 503, definite refusal by its code. */
 export function providerFailure(error: unknown): unknown {
-  if (error instanceof ProviderUnavailable) return new AppError(503, ErrorCode.PROVIDER_UNAVAILABLE, `The game provider did not answer (${error.operation})`);
+  if (error instanceof ProviderUnavailable)
+    return new AppError(503, ErrorCode.PROVIDER_UNAVAILABLE, `The game provider did not answer (${error.operation})`);
   if (error instanceof ProviderRefusal) {
-    if (error.code === ErrorCode.UNKNOWN_GAME || error.code === ErrorCode.UNKNOWN_GAME_TAB) return new AppError(404, error.code, error.message);
+    if (error.code === ErrorCode.UNKNOWN_GAME || error.code === ErrorCode.UNKNOWN_GAME_TAB)
+      return new AppError(404, error.code, error.message);
     return new AppError(502, ErrorCode.PROVIDER_UNAVAILABLE, error.message);
   }
   return error;
@@ -86,7 +98,12 @@ export async function readCredit(deps: WalletDeps, who: PlayerAtProvider): Promi
 async function syncMirror(db: Database, who: PlayerAtProvider, seenVersion: bigint, live: bigint) {
   await db.transaction().execute(async (trx) => {
     const account = await resolveAccount(trx, who.agencyId, creditAccount(who));
-    const row = await trx.selectFrom('ledger_accounts').select(['balance', 'version']).where('id', '=', account.id).forUpdate().executeTakeFirstOrThrow();
+    const row = await trx
+      .selectFrom('ledger_accounts')
+      .select(['balance', 'version'])
+      .where('id', '=', account.id)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
     if (BigInt(row.version) !== seenVersion) return;
     const difference = live - BigInt(row.balance);
     if (difference === 0n) return;
@@ -117,7 +134,8 @@ async function callAndSettle(deps: WalletDeps, transfer: LedgerTransfer, member:
   try {
     await providers.transfer(provider, { ref, member, direction, amount: transfer.pending!.amount });
   } catch (error) {
-    if (error instanceof ProviderRefusal) return db.transaction().execute((trx) => voidPendingTransfer(trx, transfer.agencyId, transfer.id, error.code));
+    if (error instanceof ProviderRefusal)
+      return db.transaction().execute((trx) => voidPendingTransfer(trx, transfer.agencyId, transfer.id, error.code));
     if (error instanceof ProviderUnavailable) return transfer;
     throw error;
   }
@@ -143,7 +161,10 @@ function checkAmount(amount: bigint) {
  * Puts credit into the player's wallet at the provider, paid from the `from` account (for a deposit,
  * what is owed to the player): record PENDING, transfer in with the ref, settle.
  */
-export async function sendCreditToProvider(deps: WalletDeps, request: ProviderTransferRequest & { from: AccountRef }): Promise<ProviderTransferResult> {
+export async function sendCreditToProvider(
+  deps: WalletDeps,
+  request: ProviderTransferRequest & { from: AccountRef },
+): Promise<ProviderTransferResult> {
   checkAmount(request.amount);
   const member = await withProvider(() => ensureMember(deps, request));
   return runProviderTransfer(deps, request, member, 'IN', request.from, creditAccount(request), request.kind ?? 'PROVIDER_CREDIT_IN');
@@ -154,7 +175,10 @@ export async function sendCreditToProvider(deps: WalletDeps, request: ProviderTr
  * the payout clearing account): sync the mirror with the live credit, hold the amount, transfer
  * out with the ref, settle. INSUFFICIENT_CREDIT when the credit does not cover it.
  */
-export async function takeCreditFromProvider(deps: WalletDeps, request: ProviderTransferRequest & { to: AccountRef }): Promise<ProviderTransferResult> {
+export async function takeCreditFromProvider(
+  deps: WalletDeps,
+  request: ProviderTransferRequest & { to: AccountRef },
+): Promise<ProviderTransferResult> {
   checkAmount(request.amount);
   const member = await withProvider(() => ensureMember(deps, request));
   await withProvider(() => readCredit(deps, request));

@@ -27,11 +27,23 @@ export async function payOut(deps: WithdrawalDeps, agencyId: string, code: strin
       .returningAll()
       .executeTakeFirstOrThrow();
     if (actor.operatorId !== null) {
-      await appendAudit(trx, { agencyId, actor, action: 'APPROVE_WITHDRAWAL', target: code, details: { amount: toWithdrawal(row).amountWithdrawn, kip: row.amount_kip } });
+      await appendAudit(trx, {
+        agencyId,
+        actor,
+        action: 'APPROVE_WITHDRAWAL',
+        target: code,
+        details: { amount: toWithdrawal(row).amountWithdrawn, kip: row.amount_kip },
+      });
     }
     return updated;
   });
-  const result = await deps.gateway.payout(claimed.payout_ref!, claimed.bank, claimed.account_number, claimed.account_name, BigInt(claimed.amount_kip));
+  const result = await deps.gateway.payout(
+    claimed.payout_ref!,
+    claimed.bank,
+    claimed.account_number,
+    claimed.account_name,
+    BigInt(claimed.amount_kip),
+  );
   return settlePayout(deps, claimed, result);
 }
 
@@ -58,7 +70,12 @@ export async function settlePayout(deps: WithdrawalDeps, row: WithdrawalRow, res
       });
       return trx
         .updateTable('withdrawals')
-        .set({ status: 'SUCCESS', received_kip: result.amountKip, payout_transaction_id: result.transactionId, completed_at: result.completedAt })
+        .set({
+          status: 'SUCCESS',
+          received_kip: result.amountKip,
+          payout_transaction_id: result.transactionId,
+          completed_at: result.completedAt,
+        })
         .where('id', '=', row.id)
         .returningAll()
         .executeTakeFirstOrThrow();
@@ -109,11 +126,24 @@ export async function returnCredit(deps: WithdrawalDeps, row: WithdrawalRow): Pr
 }
 
 /** An operator rejects an undecided OPEN withdrawal with a reason; the credit goes back to the provider. */
-export async function rejectWithdrawal(deps: WithdrawalDeps, agencyId: string, code: string, actor: Actor, reason: string): Promise<WithdrawalRow> {
+export async function rejectWithdrawal(
+  deps: WithdrawalDeps,
+  agencyId: string,
+  code: string,
+  actor: Actor,
+  reason: string,
+): Promise<WithdrawalRow> {
   const rejected = await deps.db.transaction().execute(async (trx) => {
     const row = await lockWithdrawal(trx, agencyId, code);
     mustBeUndecided(row);
-    await appendAudit(trx, { agencyId, actor, action: 'REJECT_WITHDRAWAL', target: code, reason, details: { amount: toWithdrawal(row).amountWithdrawn } });
+    await appendAudit(trx, {
+      agencyId,
+      actor,
+      action: 'REJECT_WITHDRAWAL',
+      target: code,
+      reason,
+      details: { amount: toWithdrawal(row).amountWithdrawn },
+    });
     if (row.promotion_usage_id) await reopenUsageAfterWithdrawal(trx, agencyId, row.promotion_usage_id);
     return trx
       .updateTable('withdrawals')

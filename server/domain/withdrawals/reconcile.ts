@@ -23,7 +23,10 @@ export interface WithdrawalReconcileReport {
  * same ref, which the gateway pays at most once; a REJECTED or FAILED withdrawal whose credit is
  * not back yet gets it back. Safe in several processes at once: every step locks or is keyed.
  */
-export async function reconcileWithdrawals(deps: WithdrawalDeps, { olderThanMs, limit = 200 }: { olderThanMs: number; limit?: number }): Promise<WithdrawalReconcileReport> {
+export async function reconcileWithdrawals(
+  deps: WithdrawalDeps,
+  { olderThanMs, limit = 200 }: { olderThanMs: number; limit?: number },
+): Promise<WithdrawalReconcileReport> {
   const { db, gateway } = deps;
   const report: WithdrawalReconcileReport = { recorded: 0, settled: 0, returned: 0, unresolved: 0 };
 
@@ -39,7 +42,8 @@ export async function reconcileWithdrawals(deps: WithdrawalDeps, { olderThanMs, 
   for (const row of await payoutsAwaiting(db, olderThanMs, limit)) {
     const ref = row.payout_ref!;
     let answer = await gateway.payoutStatus(ref);
-    if (answer.outcome === 'not_found') answer = await gateway.payout(ref, row.bank, row.account_number, row.account_name, BigInt(row.amount_kip));
+    if (answer.outcome === 'not_found')
+      answer = await gateway.payout(ref, row.bank, row.account_number, row.account_name, BigInt(row.amount_kip));
     if (answer.outcome === 'unknown') {
       report.unresolved += 1;
       continue;

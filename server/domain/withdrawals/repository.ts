@@ -72,7 +72,13 @@ export async function withdrawalById(db: Database, id: string): Promise<Withdraw
 }
 
 export async function lockWithdrawal(trx: Trx, agencyId: string, code: string): Promise<WithdrawalRow> {
-  const row = await trx.selectFrom('withdrawals').selectAll().where('agency_id', '=', agencyId).where('code', '=', code).forUpdate().executeTakeFirst();
+  const row = await trx
+    .selectFrom('withdrawals')
+    .selectAll()
+    .where('agency_id', '=', agencyId)
+    .where('code', '=', code)
+    .forUpdate()
+    .executeTakeFirst();
   if (!row) throw new AppError(404, ErrorCode.NOT_FOUND, `No withdrawal ${code}`);
   return row;
 }
@@ -81,7 +87,13 @@ export async function lockWithdrawal(trx: Trx, agencyId: string, code: string): 
 export async function withdrawalsOf(db: Database, player: WithdrawingPlayer, page: number, pageSize: number): Promise<WithdrawalPage> {
   const scoped = db.selectFrom('withdrawals').where('agency_id', '=', player.agencyId).where('player_id', '=', player.playerId);
   const [rows, total] = await Promise.all([
-    scoped.selectAll().orderBy('created_at', 'desc').orderBy('code', 'desc').limit(pageSize).offset((page - 1) * pageSize).execute(),
+    scoped
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('code', 'desc')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
     scoped.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
   ]);
   return { items: rows.map(toWithdrawal), page, pageSize, total: Number(total.count) };
@@ -107,7 +119,13 @@ export interface AgencyWithdrawal extends Withdrawal {
 }
 
 /** The agency's withdrawals for operators, optionally of one status, newest first. */
-export async function agencyWithdrawals(db: Database, agencyId: string, status: WithdrawalStatus | undefined, page: number, pageSize: number) {
+export async function agencyWithdrawals(
+  db: Database,
+  agencyId: string,
+  status: WithdrawalStatus | undefined,
+  page: number,
+  pageSize: number,
+) {
   const scoped = db
     .selectFrom('withdrawals')
     .innerJoin('players', 'players.id', 'withdrawals.player_id')
@@ -124,7 +142,12 @@ export async function agencyWithdrawals(db: Database, agencyId: string, status: 
       .execute(),
     scoped.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
   ]);
-  const items: AgencyWithdrawal[] = rows.map((row) => ({ ...toWithdrawal(row), player: row.username, payoutSent: row.payout_ref !== null, decidedBy: row.decided_by }));
+  const items: AgencyWithdrawal[] = rows.map((row) => ({
+    ...toWithdrawal(row),
+    player: row.username,
+    payoutSent: row.payout_ref !== null,
+    decidedBy: row.decided_by,
+  }));
   return { items, page, pageSize, total: Number(total.count) };
 }
 

@@ -46,15 +46,19 @@ export interface PromotionIntent {
 
 export function intentOf(transfer: LedgerTransfer): Intent & PromotionIntent {
   const refs = transfer.refs;
-  for (const field of INTENT_FIELDS) if (typeof refs[field] !== 'string') throw new Error(`withdrawal transfer ${transfer.id} lacks ${field}`);
+  for (const field of INTENT_FIELDS)
+    if (typeof refs[field] !== 'string') throw new Error(`withdrawal transfer ${transfer.id} lacks ${field}`);
   const intent = Object.fromEntries(INTENT_FIELDS.map((field) => [field, refs[field]])) as unknown as Intent;
-  return refs.promotionUsageId === undefined ? intent : { ...intent, promotionUsageId: refs.promotionUsageId, retainedSatang: refs.retainedSatang };
+  return refs.promotionUsageId === undefined
+    ? intent
+    : { ...intent, promotionUsageId: refs.promotionUsageId, retainedSatang: refs.retainedSatang };
 }
 
 /** What the player is paid of a withdrawal's credit: all of it, less what a promotion kept back. */
 export const paidSatangOf = (row: WithdrawalRow) => BigInt(row.amount_satang) - BigInt(row.promotion_retained_satang ?? 0);
 
-export const conflict = () => new AppError(409, ErrorCode.IDEMPOTENCY_CONFLICT, 'This idempotency key was already used for a different request');
+export const conflict = () =>
+  new AppError(409, ErrorCode.IDEMPOTENCY_CONFLICT, 'This idempotency key was already used for a different request');
 
 export function mustBeUndecided(row: WithdrawalRow) {
   if (row.status !== 'OPEN' || row.payout_ref !== null) {
@@ -73,9 +77,12 @@ export interface PromotionSettlement {
 }
 
 const MESSAGES = {
-  PROMOTION_CREDIT_TOO_LOW: (bonus: bigint) => `While a promotion is in use the credit must be above its bonus of ${formatAmount(bonus, 'THB')} THB`,
-  PROMOTION_MIN_BALANCE: (minimum: bigint) => `While a promotion is in use the credit must be at least ${formatAmount(minimum, 'THB')} THB to withdraw`,
-  PROMOTION_WITHDRAW_WHOLE_CREDIT: (credit: bigint) => `While a promotion is in use withdraw the whole credit, ${formatAmount(credit, 'THB')} THB`,
+  PROMOTION_CREDIT_TOO_LOW: (bonus: bigint) =>
+    `While a promotion is in use the credit must be above its bonus of ${formatAmount(bonus, 'THB')} THB`,
+  PROMOTION_MIN_BALANCE: (minimum: bigint) =>
+    `While a promotion is in use the credit must be at least ${formatAmount(minimum, 'THB')} THB to withdraw`,
+  PROMOTION_WITHDRAW_WHOLE_CREDIT: (credit: bigint) =>
+    `While a promotion is in use withdraw the whole credit, ${formatAmount(credit, 'THB')} THB`,
 };
 
 /**
@@ -84,10 +91,20 @@ const MESSAGES = {
  * withdrawn whole; the bonus is deducted unless the turnover is met, and at most the promotion's
  * percent of the credit received is paid. Refuses with the rule's code; otherwise the split.
  */
-export function promotionSettlement(usage: UsageForWithdrawal, credit: bigint, turnover: bigint, amountSatang: bigint): PromotionSettlement {
+export function promotionSettlement(
+  usage: UsageForWithdrawal,
+  credit: bigint,
+  turnover: bigint,
+  amountSatang: bigint,
+): PromotionSettlement {
   const check = checkPromotionWithdrawal({ ...usage, turnoverMet: turnover >= usage.turnoverRequiredSatang }, credit, amountSatang);
   if (!check.ok) {
-    const detail = check.code === 'PROMOTION_CREDIT_TOO_LOW' ? usage.bonusSatang : check.code === 'PROMOTION_MIN_BALANCE' ? usage.minBalanceSatang : credit;
+    const detail =
+      check.code === 'PROMOTION_CREDIT_TOO_LOW'
+        ? usage.bonusSatang
+        : check.code === 'PROMOTION_MIN_BALANCE'
+          ? usage.minBalanceSatang
+          : credit;
     throw new AppError(409, ErrorCode[check.code], MESSAGES[check.code](detail));
   }
   return { usageId: usage.usageId, paidSatang: check.paidSatang, retainedSatang: check.retainedSatang };

@@ -59,7 +59,12 @@ export async function withdrawalLimits(deps: WithdrawalDeps, player: Withdrawing
  * from, with the credit and the turnover (bets since the bonus) read live from the provider.
  * Returns the split, or null when no promotion applies.
  */
-async function checkPromotionWithdrawalRules(deps: WalletDeps, player: WithdrawingPlayer, provider: Provider, amountSatang: bigint): Promise<PromotionSettlement | null> {
+async function checkPromotionWithdrawalRules(
+  deps: WalletDeps,
+  player: WithdrawingPlayer,
+  provider: Provider,
+  amountSatang: bigint,
+): Promise<PromotionSettlement | null> {
   const usage = await usedUsageAt(deps.db, player, provider);
   if (!usage) return null;
   const credit = await liveCredit(deps, player, provider);
@@ -68,13 +73,28 @@ async function checkPromotionWithdrawalRules(deps: WalletDeps, player: Withdrawi
 }
 
 /** Every rule a new withdrawal must pass; nothing has moved yet when one fails. */
-async function newIntent(deps: WithdrawalDeps, player: WithdrawingPlayer, provider: Provider, amount: bigint, hash: string, idempotencyKey: string): Promise<Intent & PromotionIntent> {
+async function newIntent(
+  deps: WithdrawalDeps,
+  player: WithdrawingPlayer,
+  provider: Provider,
+  amount: bigint,
+  hash: string,
+  idempotencyKey: string,
+): Promise<Intent & PromotionIntent> {
   const { db, settings } = deps;
   if (amount < settings.minSatang) {
-    throw new AppError(400, ErrorCode.WITHDRAW_BELOW_MINIMUM, `The least you can withdraw is ${formatAmount(settings.minSatang, 'THB')} THB`);
+    throw new AppError(
+      400,
+      ErrorCode.WITHDRAW_BELOW_MINIMUM,
+      `The least you can withdraw is ${formatAmount(settings.minSatang, 'THB')} THB`,
+    );
   }
   if (amount > settings.maxSatang) {
-    throw new AppError(400, ErrorCode.WITHDRAW_ABOVE_MAXIMUM, `The most you can withdraw at once is ${formatAmount(settings.maxSatang, 'THB')} THB`);
+    throw new AppError(
+      400,
+      ErrorCode.WITHDRAW_ABOVE_MAXIMUM,
+      `The most you can withdraw at once is ${formatAmount(settings.maxSatang, 'THB')} THB`,
+    );
   }
   const [account] = await bankAccountsOf(db, player.agencyId, player.playerId);
   if (!account) throw new AppError(400, ErrorCode.BANK_ACCOUNT_REQUIRED, 'Add a bank account before withdrawing');
@@ -118,7 +138,8 @@ export async function requestWithdrawal(
   if (!isProvider(body.provider)) throw new AppError(400, ErrorCode.UNKNOWN_PROVIDER, `No game provider ${body.provider}`);
   const provider = body.provider;
   const amount = parseAmount(body.amount, 'THB');
-  if (amount === undefined || amount <= 0n) throw new AppError(400, ErrorCode.INVALID_AMOUNT, 'The amount is THB with at most 2 decimals, above 0, like "1500.00"');
+  if (amount === undefined || amount <= 0n)
+    throw new AppError(400, ErrorCode.INVALID_AMOUNT, 'The amount is THB with at most 2 decimals, above 0, like "1500.00"');
   const hash = requestHash(provider, amount);
 
   const recorded = await withdrawalByKey(db, player, key);
@@ -137,7 +158,15 @@ export async function requestWithdrawal(
     intent = await newIntent(deps, player, provider, amount, hash, key);
   }
 
-  const taken = await takeCreditFromProvider(deps, { ...player, provider, amount, key: ledgerKey, kind: WITHDRAWAL_TRANSFER_KIND, to: PAYOUT_CLEARING, refs: { ...intent } });
+  const taken = await takeCreditFromProvider(deps, {
+    ...player,
+    provider,
+    amount,
+    key: ledgerKey,
+    kind: WITHDRAWAL_TRANSFER_KIND,
+    to: PAYOUT_CLEARING,
+    refs: { ...intent },
+  });
   if (taken.status === 'VOIDED') {
     throw taken.failureCode === 'INSUFFICIENT_BALANCE'
       ? new AppError(409, ErrorCode.INSUFFICIENT_CREDIT, 'The credit at the provider is not enough')
