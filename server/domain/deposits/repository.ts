@@ -7,16 +7,12 @@ import type { Provider } from '../../../src/contract/providers';
 import type { DepositOrder, DepositPage, DepositStatus } from '../../../src/contract/deposits';
 import { AppError } from '../errors';
 import type { LedgerTrx } from '../ledger';
+import type { PlayerRef } from '../players';
 
 /** The deposit tables: orders, the agency's deposit settings and unmatched payments, and their row mapping. */
 
 export type OrderRow = Selectable<DepositTables['deposit_orders']>;
 export type SettingsRow = Selectable<DepositTables['agency_deposit_settings']>;
-
-export interface PlayerRef {
-  agencyId: string;
-  playerId: string;
-}
 
 export function toDepositOrder(row: OrderRow): DepositOrder {
   const credit = BigInt(row.credit_satang);

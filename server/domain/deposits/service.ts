@@ -19,7 +19,8 @@ import { requireIdempotencyKey } from '../idempotency';
 import { bankAccountsOf } from '../players';
 import { currentRate } from '../agencies';
 import { promotionForDeposit } from '../promotions';
-import { expireStaleOrders, orderByKey, playerOrder, settingsOf, toDepositOrder, type OrderRow, type PlayerRef } from './repository';
+import { expireStaleOrders, orderByKey, playerOrder, settingsOf, toDepositOrder, type OrderRow } from './repository';
+import type { PlayerRef } from '../players';
 import { newCode, qrOf, replayOf, requestHashOf } from './rules';
 import { applyPayment, creditPaidDeposit } from './payments';
 

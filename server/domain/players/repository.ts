@@ -5,6 +5,12 @@ import type { PlayerSummary } from '../../../src/contract/players';
 
 /** The players table: its queries and the row as the API shows it. */
 
+/** A player of an agency: every player-scoped query takes both, so one agency never reads another's players. */
+export interface PlayerRef {
+  agencyId: string;
+  playerId: string;
+}
+
 const summaryColumns = ['id', 'username', 'display_name'] as const;
 const toSummary = (row: { id: string; username: string; display_name: string }): PlayerSummary => ({
   id: row.id,

@@ -1,11 +1,10 @@
-export { toPromotion, livePromotions, allPromotions, findPromotion, setPromotionStatus, createPromotion } from './repository';
+export { livePromotions, allPromotions, findPromotion, setPromotionStatus, createPromotion } from './repository';
 export {
   usingPromotion,
   usagesOf,
   usedUsageAt,
   endUsageByWithdrawal,
   reopenUsageAfterWithdrawal,
-  type PlayerRef,
   type UsageForWithdrawal,
 } from './usageRepository';
 export { BONUS_POOL, newPromotionFrom, type NewPromotion } from './rules';

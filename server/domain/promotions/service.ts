@@ -10,16 +10,8 @@ import { bankAccountsOf, isBlocked } from '../players';
 import { postTransfer, resolveAccount, type LedgerTrx } from '../ledger';
 import { ensureMember, readCredit, takeCreditFromProvider, withProvider, type WalletDeps } from '../providerWallets';
 import { bonusOf, promotionOf, promotionRow } from './repository';
-import {
-  endUsage,
-  hasDeposited,
-  hasHadBonusOf,
-  hasOpenDeposit,
-  toUsage,
-  usageById,
-  usageInProgress,
-  type PlayerRef,
-} from './usageRepository';
+import { endUsage, hasDeposited, hasHadBonusOf, hasOpenDeposit, toUsage, usageById, usageInProgress } from './usageRepository';
+import type { PlayerRef } from '../players';
 import { BONUS_POOL, CAPITAL_THB, isLive, notCancelable, refuse } from './rules';
 
 /**

@@ -13,16 +13,12 @@ import type {
 } from '../../../src/contract/promotions';
 import { AppError } from '../errors';
 import type { LedgerTrx } from '../ledger';
+import type { PlayerRef } from '../players';
 import { UUID } from './rules';
 
 /** The promotion_usages table: a player's usages, their row mapping, and the reads a deposit or a withdrawal needs. */
 
 type UsageRow = Selectable<PromotionTables['promotion_usages']>;
-
-export interface PlayerRef {
-  agencyId: string;
-  playerId: string;
-}
 
 const thb = (value: string | null) => (value === null ? null : formatAmount(BigInt(value), 'THB'));
 

@@ -1,5 +1,4 @@
 export {
-  providerFailure,
   withProvider,
   ensureMember,
   readCredit,

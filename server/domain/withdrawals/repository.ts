@@ -6,16 +6,12 @@ import { formatAmount, normalizeRate } from '../../../src/contract/money';
 import type { Provider } from '../../../src/contract/providers';
 import type { Withdrawal, WithdrawalPage, WithdrawalStatus } from '../../../src/contract/withdrawals';
 import { AppError } from '../errors';
+import type { PlayerRef } from '../players';
 
 /** The withdrawals table: its queries and the row as the API shows it. */
 
 export type WithdrawalRow = Selectable<WithdrawalTables['withdrawals']>;
 export type Trx = Transaction<DB>;
-
-export interface WithdrawingPlayer {
-  agencyId: string;
-  playerId: string;
-}
 
 export function toWithdrawal(row: WithdrawalRow): Withdrawal {
   return {
@@ -41,7 +37,7 @@ export function toWithdrawal(row: WithdrawalRow): Withdrawal {
 const startOfTodayInLaos = sql<Date>`(date_trunc('day', now() AT TIME ZONE 'Asia/Vientiane') AT TIME ZONE 'Asia/Vientiane')`;
 
 /** Withdrawals the player requested today that count towards the daily limit (a failed payout does not). */
-export async function countToday(db: Database, player: WithdrawingPlayer): Promise<number> {
+export async function countToday(db: Database, player: PlayerRef): Promise<number> {
   const row = await db
     .selectFrom('withdrawals')
     .select((eb) => eb.fn.countAll<string>().as('count'))
@@ -53,7 +49,7 @@ export async function countToday(db: Database, player: WithdrawingPlayer): Promi
   return Number(row.count);
 }
 
-export async function withdrawalByKey(db: Database, player: WithdrawingPlayer, idempotencyKey: string): Promise<WithdrawalRow | undefined> {
+export async function withdrawalByKey(db: Database, player: PlayerRef, idempotencyKey: string): Promise<WithdrawalRow | undefined> {
   return db
     .selectFrom('withdrawals')
     .selectAll()
@@ -84,7 +80,7 @@ export async function lockWithdrawal(trx: Trx, agencyId: string, code: string): 
 }
 
 /** The player's withdrawals, newest first, one page at a time. */
-export async function withdrawalsOf(db: Database, player: WithdrawingPlayer, page: number, pageSize: number): Promise<WithdrawalPage> {
+export async function withdrawalsOf(db: Database, player: PlayerRef, page: number, pageSize: number): Promise<WithdrawalPage> {
   const scoped = db.selectFrom('withdrawals').where('agency_id', '=', player.agencyId).where('player_id', '=', player.playerId);
   const [rows, total] = await Promise.all([
     scoped
@@ -99,7 +95,7 @@ export async function withdrawalsOf(db: Database, player: WithdrawingPlayer, pag
   return { items: rows.map(toWithdrawal), page, pageSize, total: Number(total.count) };
 }
 
-export async function openWithdrawalsOf(db: Database, player: WithdrawingPlayer): Promise<Withdrawal[]> {
+export async function openWithdrawalsOf(db: Database, player: PlayerRef): Promise<Withdrawal[]> {
   const rows = await db
     .selectFrom('withdrawals')
     .selectAll()

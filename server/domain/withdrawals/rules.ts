@@ -5,7 +5,8 @@ import { checkPromotionWithdrawal } from '../../../src/contract/promotions';
 import { AppError } from '../errors';
 import type { AccountRef, LedgerTransfer } from '../ledger';
 import type { UsageForWithdrawal } from '../promotions';
-import type { WithdrawalRow, WithdrawingPlayer } from './repository';
+import type { PlayerRef } from '../players';
+import type { WithdrawalRow } from './repository';
 
 /** The withdrawal rules that need no database: codes, intents, who may decide, and the promotion conditions. */
 
@@ -21,7 +22,7 @@ export const requestHash = (provider: string, amount: bigint) => createHash('sha
  * The withdrawal's code follows from the player and the Idempotency-Key, so two copies of one
  * request racing each other describe the same withdrawal (and the ledger sees one request).
  */
-export const codeFor = (player: WithdrawingPlayer, idempotencyKey: string) =>
+export const codeFor = (player: PlayerRef, idempotencyKey: string) =>
   `W${createHash('sha256').update(`${player.agencyId}:${player.playerId}:${idempotencyKey}`).digest('hex').slice(0, 15).toUpperCase()}`;
 
 /** What a withdrawal will be, fixed before any credit moves and kept in the ledger transfer's refs. */

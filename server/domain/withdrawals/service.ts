@@ -12,7 +12,8 @@ import { requireIdempotencyKey } from '../idempotency';
 import { findTransfer, type LedgerTransfer } from '../ledger';
 import { endUsageByWithdrawal, liveCredit, liveTurnover, usedUsageAt } from '../promotions';
 import { takeCreditFromProvider, type WalletDeps } from '../providerWallets';
-import { countToday, toWithdrawal, withdrawalByCode, withdrawalByKey, type WithdrawalRow, type WithdrawingPlayer } from './repository';
+import type { PlayerRef } from '../players';
+import { countToday, toWithdrawal, withdrawalByCode, withdrawalByKey, type WithdrawalRow } from './repository';
 import {
   PAYOUT_CLEARING,
   WITHDRAWAL_TRANSFER_KIND,
@@ -45,7 +46,7 @@ export interface WithdrawalDeps extends WalletDeps {
   settings: WithdrawalSettings;
 }
 
-export async function withdrawalLimits(deps: WithdrawalDeps, player: WithdrawingPlayer): Promise<WithdrawalLimits> {
+export async function withdrawalLimits(deps: WithdrawalDeps, player: PlayerRef): Promise<WithdrawalLimits> {
   return {
     minAmount: formatAmount(deps.settings.minSatang, 'THB'),
     maxAmount: formatAmount(deps.settings.maxSatang, 'THB'),
@@ -61,7 +62,7 @@ export async function withdrawalLimits(deps: WithdrawalDeps, player: Withdrawing
  */
 async function checkPromotionWithdrawalRules(
   deps: WalletDeps,
-  player: WithdrawingPlayer,
+  player: PlayerRef,
   provider: Provider,
   amountSatang: bigint,
 ): Promise<PromotionSettlement | null> {
@@ -75,7 +76,7 @@ async function checkPromotionWithdrawalRules(
 /** Every rule a new withdrawal must pass; nothing has moved yet when one fails. */
 async function newIntent(
   deps: WithdrawalDeps,
-  player: WithdrawingPlayer,
+  player: PlayerRef,
   provider: Provider,
   amount: bigint,
   hash: string,
@@ -129,7 +130,7 @@ export interface WithdrawalOutcome {
  */
 export async function requestWithdrawal(
   deps: WithdrawalDeps,
-  player: WithdrawingPlayer,
+  player: PlayerRef,
   body: { provider: string; amount: string },
   idempotencyKey: string | undefined,
 ): Promise<WithdrawalOutcome> {
