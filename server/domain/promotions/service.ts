@@ -10,7 +10,7 @@ import { bankAccountsOf, isBlocked } from '../players';
 import { postTransfer, resolveAccount, type LedgerTrx } from '../ledger';
 import { ensureMember, readCredit, takeCreditFromProvider, withProvider, type WalletDeps } from '../providerWallets';
 import { bonusOf, promotionOf, promotionRow } from './repository';
-import { endUsage, hasDeposited, hasHadBonusOf, hasOpenDeposit, toUsage, usageById, usageInProgress } from './usageRepository';
+import { endUsage, hasDepositIn, hasHadBonusOf, lockUsage, toUsage, updateUsedUsage, usageById, usageInProgress } from './usageRepository';
 import type { PlayerRef } from '../players';
 import { BONUS_POOL, CAPITAL_THB, isLive, notCancelable, refuse } from './rules';
 
@@ -75,10 +75,10 @@ export async function usePromotion(
   if (await hasHadBonusOf(db, who, promotion.id))
     throw refuse(409, ErrorCode.PROMOTION_ALREADY_USED, 'You have used this promotion already');
   if (promotion.first_order_only) {
-    if (await hasDeposited(db, who))
+    if (await hasDepositIn(db, who, 'SUCCESS'))
       throw refuse(409, ErrorCode.PROMOTION_ONLY_FOR_FIRST_ORDER, 'This promotion is for a first deposit only');
   }
-  if (await hasOpenDeposit(db, who))
+  if (await hasDepositIn(db, who, 'OPEN'))
     throw refuse(409, ErrorCode.CANNOT_USE_PROMOTION_WHILE_ORDER_IS_OPEN, 'Close the open deposit order to take a promotion');
   if ((await liveCredit(deps, who, provider)) >= BigInt(promotion.credit_threshold_satang)) {
     throw refuse(
@@ -162,13 +162,7 @@ export async function creditPromotionBonus(
   order: { id: string; agency_id: string; code: string; player_id: string; credit_satang: string; promotion_usage_id: string | null },
 ): Promise<bigint | null> {
   if (order.promotion_usage_id === null) return null;
-  const usage = await trx
-    .selectFrom('promotion_usages')
-    .selectAll()
-    .where('agency_id', '=', order.agency_id)
-    .where('id', '=', order.promotion_usage_id)
-    .forUpdate()
-    .executeTakeFirst();
+  const usage = await lockUsage(trx, order.agency_id, order.promotion_usage_id);
   if (!usage || usage.status !== 'ACTIVE') return null;
   const promotion = await promotionOf(trx, usage);
   const credit = BigInt(order.credit_satang);
@@ -240,13 +234,7 @@ export async function recheckUsage(deps: WalletDeps, who: PlayerRef): Promise<Pr
     } else if ((await liveCredit(deps, who, provider)) < BigInt(promotion.credit_threshold_satang)) {
       await endUsage(db, usage, 'USED', 'SUCCESS', 'CREDIT_BELOW_THRESHOLD', turnover);
     } else {
-      await db
-        .updateTable('promotion_usages')
-        .set({ turnover_satang: turnover })
-        .where('agency_id', '=', who.agencyId)
-        .where('id', '=', usage.id)
-        .where('status', '=', 'USED')
-        .execute();
+      await updateUsedUsage(db, who, usage.id, { turnover_satang: turnover });
     }
   }
   return toUsage(await usageById(db, who, usage.id));
@@ -272,13 +260,8 @@ export async function cancelUsage(deps: WalletDeps, who: PlayerRef, usageId: str
   const credit = usage.cancel_take_satang === null ? await liveCredit(deps, who, provider) : 0n;
 
   const claim = await db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom('promotion_usages')
-      .selectAll()
-      .where('agency_id', '=', who.agencyId)
-      .where('id', '=', usage.id)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
+    // Usages are never deleted: the one just read is there to lock.
+    const row = (await lockUsage(trx, who.agencyId, usage.id))!;
     if (row.status !== 'USED') throw notCancelable(row.status);
     if (row.cancel_take_satang !== null) return { take: BigInt(row.cancel_take_satang), attempt: row.cancel_attempt };
     const bonus = BigInt(row.bonus_satang!);
@@ -311,14 +294,7 @@ export async function cancelUsage(deps: WalletDeps, who: PlayerRef, usageId: str
     if (taken.status === 'PENDING')
       throw refuse(503, ErrorCode.PROVIDER_UNAVAILABLE, 'The game provider did not answer; cancel again to finish');
     if (taken.status === 'VOIDED') {
-      await db
-        .updateTable('promotion_usages')
-        .set({ cancel_take_satang: null })
-        .where('agency_id', '=', who.agencyId)
-        .where('id', '=', usage.id)
-        .where('status', '=', 'USED')
-        .where('cancel_attempt', '=', claim.attempt)
-        .execute();
+      await updateUsedUsage(db, who, usage.id, { cancel_take_satang: null }, claim.attempt);
       throw refuse(409, ErrorCode.INSUFFICIENT_CREDIT, 'The credit changed while cancelling; try again');
     }
     if (!(await endUsage(db, usage, 'USED', 'CANCELED', 'CANCELED'))) throw notCancelable('finished');

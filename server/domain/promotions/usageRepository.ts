@@ -237,27 +237,47 @@ export async function hasHadBonusOf(db: Database, who: PlayerRef, promotionId: s
   return row !== undefined;
 }
 
-/** Whether the player has a deposit credited already (first-order promotions). */
-export async function hasDeposited(db: Database, who: PlayerRef): Promise<boolean> {
+/**
+ * Whether the player has a deposit in this status: SUCCESS (first-order promotions), or OPEN now
+ * (past its expiry an order is not open, whether or not the reconciler has written that yet).
+ */
+export async function hasDepositIn(db: Database, who: PlayerRef, status: 'SUCCESS' | 'OPEN'): Promise<boolean> {
   const row = await db
     .selectFrom('deposit_orders')
     .select('id')
     .where('agency_id', '=', who.agencyId)
     .where('player_id', '=', who.playerId)
-    .where('status', '=', 'SUCCESS')
+    .where('status', '=', status)
+    .$if(status === 'OPEN', (q) => q.where('expires_at', '>', sql<Date>`now()`))
     .executeTakeFirst();
   return row !== undefined;
 }
 
-/** Whether the player has a deposit order open now (past its expiry it is not, written or not). */
-export async function hasOpenDeposit(db: Database, who: PlayerRef): Promise<boolean> {
-  const row = await db
-    .selectFrom('deposit_orders')
-    .select('id')
-    .where('agency_id', '=', who.agencyId)
-    .where('player_id', '=', who.playerId)
-    .where('status', '=', 'OPEN')
-    .where('expires_at', '>', sql<Date>`now()`)
+/** Locks a usage for the rest of the transaction. */
+export async function lockUsage(trx: LedgerTrx, agencyId: string, usageId: string): Promise<UsageRow | undefined> {
+  return trx
+    .selectFrom('promotion_usages')
+    .selectAll()
+    .where('agency_id', '=', agencyId)
+    .where('id', '=', usageId)
+    .forUpdate()
     .executeTakeFirst();
-  return row !== undefined;
+}
+
+/** Updates a usage while it is USED (and, when one is given, still at that cancel attempt). */
+export async function updateUsedUsage(
+  db: Database,
+  who: PlayerRef,
+  usageId: string,
+  values: { turnover_satang?: bigint; cancel_take_satang?: null },
+  cancelAttempt?: number,
+): Promise<void> {
+  await db
+    .updateTable('promotion_usages')
+    .set(values)
+    .where('agency_id', '=', who.agencyId)
+    .where('id', '=', usageId)
+    .where('status', '=', 'USED')
+    .$if(cancelAttempt !== undefined, (q) => q.where('cancel_attempt', '=', cancelAttempt!))
+    .execute();
 }
