@@ -1,3 +1,3 @@
-export { hostOf, findAgencyByHost, createAgency, type Agency } from './agencies';
-export { DEFAULT_SITE_SETTINGS, siteSettingsOf } from './siteSettings';
+export { findAgencyByHost, createAgency, siteSettingsOf, type Agency } from './repository';
+export { hostOf } from './rules';
 export { setRate, rateAt, currentRate, currentRates, rateHistory, type RateChange } from './exchangeRates';
