@@ -2,7 +2,7 @@ import { spawn } from 'node:child_process';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { projectRoot } from '../server/config';
-import { SESSION_COOKIE } from '../server/domain/sessions';
+import { SESSION_COOKIE } from '../server/domain/players';
 import { FINGERPRINT_HEADER, type DeviceFingerprint } from '../src/contract/deviceFingerprint';
 import { countStatements } from './statements';
 import type { Measurement } from './table';

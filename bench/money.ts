@@ -1,8 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../server/db/database';
 import type { Config } from '../server/config';
-import { hashPassword } from '../server/domain/passwords';
-import { createSession, SESSION_COOKIE } from '../server/domain/sessions';
+import { hashPassword, createSession, SESSION_COOKIE } from '../server/domain/players';
 import { signWebhook, type PaymentPaidEventBody } from '../server/adapters/payment';
 import type { DepositOrder } from '../src/contract/deposits';
 import { countStatements } from './statements';

@@ -7,7 +7,8 @@ import { createLaoQrGateway, SANDBOX_GATEWAY_PATH } from './adapters/payment';
 import { reconcileOnce } from './domain/reconciler';
 
 /**
- * `npm run reconcile`: settles every provider transfer left PENDING and credits deposits left PAID, once, and prints what it did.
+ * `npm run reconcile`: settles every provider transfer left PENDING, credits deposits left PAID and
+ * writes expired deposits, once, and prints what it did.
  * It uses DATABASE_URL, or the embedded PostgreSQL of a running `npm start` (started here from
  * PG_DATA_DIR when none runs). Sandbox providers are reached on the running server at PORT.
  */
@@ -37,13 +38,12 @@ async function main() {
       { db, providers, gateway, settings: config.withdrawals },
       { olderThanMs: 2 * config.providerTimeoutMs, payoutOlderThanMs: 2 * config.laoqrGatewayTimeoutMs, limit: 10_000 },
     );
-    console.log(
-      `[champa] reconciled ${report.checked} pending provider transfer(s): ${report.posted} posted, ${report.voided} voided, ${report.unresolved} still pending (provider unreachable); ${report.depositsCredited} of ${report.depositsChecked} paid deposit(s) credited`,
-    );
+    const transfers = `${report.posted} posted, ${report.voided} voided, ${report.unresolved} still pending (provider unreachable)`;
+    const deposits = `${report.depositsCredited} of ${report.depositsChecked} paid deposit(s) credited, ${report.depositsExpired} expired`;
+    console.log(`[champa] reconciled ${report.checked} pending provider transfer(s): ${transfers}; ${deposits}`);
     const w = report.withdrawals!;
-    console.log(
-      `[champa] withdrawals: ${w.recorded} recorded, ${w.settled} payout(s) settled, ${w.returned} credit return(s) finished, ${w.unresolved} still unknown`,
-    );
+    const settled = `${w.settled} payout(s) settled, ${w.returned} credit return(s) finished`;
+    console.log(`[champa] withdrawals: ${w.recorded} recorded, ${settled}, ${w.unresolved} still unknown`);
   } finally {
     await db.destroy();
     if (embedded) await embedded.stop();

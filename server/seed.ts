@@ -1,6 +1,5 @@
 import type { Database } from './db/database';
-import { createAgency, findAgencyByHost, type Agency } from './domain/agencies';
-import { currentRate, setRate } from './domain/exchangeRates';
+import { createAgency, findAgencyByHost, type Agency, currentRate, setRate } from './domain/agencies';
 import type { RateCurrency } from '../src/contract/money';
 import { setReceivingAccount } from './domain/deposits';
 import { seedDemoPromotions } from './seedPromotions';
@@ -37,7 +36,12 @@ export async function seedDemoExchangeRates(db: Database, agency: Agency): Promi
 }
 
 /** The account the demo agency's deposit QRs pay into (the sandbox bank takes any account). */
-export const DEMO_RECEIVING_ACCOUNT = { bankIin: '27710418', accountNumber: '0101000123456789', merchantName: 'CHAMPA GAMES', merchantCity: 'VIENTIANE' };
+export const DEMO_RECEIVING_ACCOUNT = {
+  bankIin: '27710418',
+  accountNumber: '0101000123456789',
+  merchantName: 'CHAMPA GAMES',
+  merchantCity: 'VIENTIANE',
+};
 
 /** Sets the demo agency's receiving account once; an account the operator set is left as it is. */
 export async function seedDemoReceivingAccount(db: Database, agency: Agency): Promise<void> {

@@ -1,6 +1,6 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { findAgencyByHost } from '../../server/domain/agencies';
-import { addBankAccount, bankAccountsOf } from '../../server/domain/bankAccounts';
+import { addBankAccount, bankAccountsOf } from '../../server/domain/players';
 import { launchBrowser, screenshot } from '../support/browser';
 import { createTestPlayer, type TestPlayer } from '../support/players';
 import { startServer, type RunningServer } from '../support/server';

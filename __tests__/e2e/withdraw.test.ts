@@ -1,8 +1,7 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { createProviderClient, providerBaseUrls } from '../../server/adapters/providers';
-import { findAgencyByHost } from '../../server/domain/agencies';
-import { addBankAccount } from '../../server/domain/bankAccounts';
-import { setRate } from '../../server/domain/exchangeRates';
+import { findAgencyByHost, setRate } from '../../server/domain/agencies';
+import { addBankAccount } from '../../server/domain/players';
 import { createOperator } from '../../server/domain/operators';
 import { ensureMember, sendCreditToProvider, type WalletDeps } from '../../server/domain/providerWallets';
 import { convertAt, parseAmount } from '../../src/contract/money';

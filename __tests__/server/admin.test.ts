@@ -1,18 +1,15 @@
 import { sql } from 'kysely';
 import { buildTestApp, createTestAgency, type TestApp } from '../support/app';
-import { createTestPlayer, type TestPlayer } from '../support/players';
+import { createTestPlayer, createTestPlayerWithBank, fundTestCredit, type TestPlayer } from '../support/players';
 import { runAgencyCli } from '../../server/cli/agency';
-import { addBankAccount } from '../../server/domain/bankAccounts';
-import { setRate } from '../../server/domain/exchangeRates';
+import { setRate } from '../../server/domain/agencies';
 import { OPERATOR_COOKIE } from '../../server/domain/operators';
-import { sendCreditToProvider } from '../../server/domain/providerWallets';
 
 const A = 'alpha.example';
 const B = 'bravo.example';
 let t: TestApp;
 let alphaId: string;
 let bravoId: string;
-let accountCounter = 0;
 
 beforeAll(async () => {
   t = await buildTestApp();
@@ -40,10 +37,8 @@ const call = (method: 'GET' | 'POST', url: string, host: string, cookie: string,
 
 /** An OPEN withdrawal (above the auto-approve limit) of a new player of the agency. */
 async function openWithdrawal(agencyId: string, host: string): Promise<{ player: TestPlayer; code: string }> {
-  const player = await createTestPlayer(t.db, agencyId);
-  accountCounter += 1;
-  await addBankAccount(t.db, agencyId, player.id, { bank: 'bcel', accountNumber: `0101300012345${String(accountCounter).padStart(5, '0')}`, accountName: 'NOY PHOMMA', currency: 'LAK', owner: true });
-  await sendCreditToProvider({ db: t.db, providers: t.app.providers }, { agencyId, playerId: player.id, provider: 'askmebet', amount: 8000_00n, key: `seed-${player.id}`, from: { kind: 'capital', currency: 'THB' } });
+  const player = await createTestPlayerWithBank(t.db, agencyId, 'NOY PHOMMA');
+  await fundTestCredit({ db: t.db, providers: t.app.providers }, agencyId, player.id, 8000_00n);
   const res = await t.app.inject({
     method: 'POST',
     url: '/api/v2/withdrawals',

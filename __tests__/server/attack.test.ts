@@ -8,10 +8,11 @@ import { sql } from 'kysely';
 import type { FastifyInstance, RouteOptions } from 'fastify';
 import { buildTestApp, type TestApp } from '../support/app';
 import { createTestPlayer, type TestPlayer } from '../support/players';
+import { ledgerViolations } from '../support/ledgerInvariant';
 import { testDevice } from '../support/device';
 import { seed } from '../../server/seed';
 import { findAgencyByHost } from '../../server/domain/agencies';
-import { createSession, SESSION_COOKIE } from '../../server/domain/sessions';
+import { createSession, SESSION_COOKIE } from '../../server/domain/players';
 import { createOperator, loginOperator, OPERATOR_COOKIE } from '../../server/domain/operators';
 import { signWebhook, type PaymentPaidEventBody } from '../../server/adapters/payment';
 
@@ -295,10 +296,7 @@ async function expectTablesIntact() {
     const found = await sql<{ name: string | null }>`SELECT to_regclass(${table})::text AS name`.execute(t.db);
     expect(found.rows[0].name).toBe(table);
   }
-  const unbalanced = await sql`SELECT transfer_id FROM ledger_entries GROUP BY transfer_id, currency HAVING sum(amount) <> 0`.execute(t.db);
-  expect(unbalanced.rows).toEqual([]);
-  const negative = await sql`SELECT id FROM ledger_accounts WHERE NOT may_go_negative AND balance < 0`.execute(t.db);
-  expect(negative.rows).toEqual([]);
+  expect(await ledgerViolations(t.db)).toEqual([]);
 }
 
 // ---------------------------------------------------------------------------------------------

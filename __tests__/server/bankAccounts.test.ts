@@ -1,7 +1,7 @@
 import lo from '../../public/locales/lo/common.json';
 import { BANKS, BANK_CODES } from '../../src/contract/banks';
 import { LANGUAGES } from '../../src/contract/languages';
-import { bankAccountsOf } from '../../server/domain/bankAccounts';
+import { bankAccountsOf } from '../../server/domain/players';
 import { buildTestApp, createTestAgency, type TestApp } from '../support/app';
 import { createTestPlayer, type TestPlayer } from '../support/players';
 

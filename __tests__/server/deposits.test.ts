@@ -1,15 +1,16 @@
 import { sql } from 'kysely';
 import { buildTestApp, createTestAgency, type TestApp } from '../support/app';
-import { createTestPlayer, type TestPlayer } from '../support/players';
-import { setRate } from '../../server/domain/exchangeRates';
-import { setReceivingAccount } from '../../server/domain/deposits';
+import { createTestPlayer, createTestPlayerWithBank, type TestPlayer } from '../support/players';
+import { ledgerViolations } from '../support/ledgerInvariant';
+import { loggedInOperator } from '../support/operators';
+import { setRate } from '../../server/domain/agencies';
+import { createDeposit, setReceivingAccount } from '../../server/domain/deposits';
 import { reconcilePendingTransfers } from '../../server/domain/reconciler';
 import { balanceOf } from '../../server/domain/ledger';
 import { signWebhook, type PaymentPaidEventBody } from '../../server/adapters/payment';
 import { parseLaoQr } from '../../src/contract/laoqr';
 import type { DepositOrder, DepositQr } from '../../src/contract/deposits';
 import type { Provider } from '../../src/contract/providers';
-import { createOperator } from '../../server/domain/operators';
 
 const SECRET = 'deposit-test-webhook-secret-42';
 let t: TestApp;
@@ -30,18 +31,10 @@ afterEach(async () => {
 });
 afterAll(() => t.close());
 
-let accountSerial = 5000;
-async function playerWithBank(): Promise<TestPlayer> {
-  const player = await createTestPlayer(t.db, agencyId);
-  await t.db
-    .insertInto('bank_accounts')
-    .values({ agency_id: agencyId, player_id: player.id, bank: 'bcel', account_number: `0101${accountSerial++}00000000`, account_name: 'SOMPHONE KEOMANY', currency: 'LAK' })
-    .execute();
-  return player;
-}
+const playerWithBank = () => createTestPlayerWithBank(t.db, agencyId);
 
 let keySerial = 0;
-function create(player: TestPlayer, body: object, key: string | null = `key-${++keySerial}`) {
+function create(player: TestPlayer, body: object, key: string | null = `deposit-key-${++keySerial}`) {
   return t.app.inject({
     method: 'POST',
     url: '/api/v2/deposits',
@@ -109,13 +102,6 @@ async function unmatched(billNumber: string) {
   return t.db.selectFrom('deposit_unmatched_payments').selectAll().where('bill_number', '=', billNumber).execute();
 }
 
-async function checkLedger() {
-  const unbalanced = await sql`SELECT transfer_id FROM ledger_entries GROUP BY transfer_id, currency HAVING sum(amount) <> 0`.execute(t.db);
-  expect(unbalanced.rows).toEqual([]);
-  const negative = await sql`SELECT id FROM ledger_accounts WHERE NOT may_go_negative AND balance < 0`.execute(t.db);
-  expect(negative.rows).toEqual([]);
-}
-
 const owed = (player: TestPlayer) => balanceOf(t.db, agencyId, { kind: 'owed_to_player', playerId: player.id, currency: 'THB' });
 
 describe('the deposit lifecycle', () => {
@@ -159,7 +145,7 @@ describe('the deposit lifecycle', () => {
     const history = (await get(player, '/api/v2/deposits?page=1&pageSize=10')).json();
     expect(history).toMatchObject({ page: 1, pageSize: 10, total: 1, items: [{ code: order.code, status: 'SUCCESS' }] });
     expect((await get(player, '/api/v2/deposits/open')).json().items).toEqual([]);
-    await checkLedger();
+    expect(await ledgerViolations(t.db)).toEqual([]);
   });
 
   it('applies a payment found by the check exactly as the webhook would', async () => {
@@ -194,7 +180,7 @@ describe('the deposit lifecycle', () => {
     const late = await deliver(paymentEvent(order.code, '64000', `TXCHECK${order.code}`));
     expect(late.json()).toEqual({ received: true, outcome: 'duplicate' });
     expect(await providerCredit(player, 'betflix')).toBe('100.00');
-    await checkLedger();
+    expect(await ledgerViolations(t.db)).toEqual([]);
   });
 
   it('replays an Idempotency-Key with the same order and refuses it with another body', async () => {
@@ -231,15 +217,13 @@ describe('the deposit lifecycle', () => {
     expect(await balanceOf(t.db, agencyId, { kind: 'unallocated_payments', currency: 'LAK' })).toBe(unallocatedBefore - 100_000n);
     expect(await owed(player)).toBe(0n);
     // The operator sees it among the payments to resolve; a player session does not open that list.
-    await createOperator(t.db, agencyId, { username: 'desk', password: 'operator-pass-1', role: 'staff' }, { operatorId: null, name: 'test' });
-    const login = await t.app.inject({ method: 'POST', url: '/api/v2/admin/login', payload: { username: 'desk', password: 'operator-pass-1' } });
-    const operatorCookie = String(login.headers['set-cookie']).split(';')[0];
+    const operatorCookie = await loggedInOperator(t, agencyId, { username: 'desk', password: 'operator-pass-1', role: 'staff' });
     const listed = await t.app.inject({ url: '/api/v2/admin/deposits/unmatched', headers: { cookie: operatorCookie } });
     expect(listed.json().items).toEqual([expect.objectContaining({ billNumber: order.code, reason: 'ORDER_CANCELED', amount: '100000', status: 'UNRESOLVED' })]);
     expect((await get(player, '/api/v2/admin/deposits/unmatched')).statusCode).toBe(401);
     // A new order may be made once the old one is closed.
     await openOrder(player, '10000');
-    await checkLedger();
+    expect(await ledgerViolations(t.db)).toEqual([]);
   });
 });
 
@@ -247,16 +231,16 @@ describe('bad input changes nothing', () => {
   it('refuses amounts out of bounds or not whole kip, unknown providers and a missing key', async () => {
     const player = await playerWithBank();
     const cases: [object, string | null, number, string][] = [
-      [{ provider: 'askmebet', amount: '9999' }, 'k1', 400, 'DEPOSIT_AMOUNT_OUT_OF_RANGE'],
-      [{ provider: 'askmebet', amount: '50000001' }, 'k2', 400, 'DEPOSIT_AMOUNT_OUT_OF_RANGE'],
-      [{ provider: 'askmebet', amount: '100000.50' }, 'k3', 400, 'DEPOSIT_AMOUNT_INVALID'],
-      [{ provider: 'askmebet', amount: '-100000' }, 'k4', 400, 'DEPOSIT_AMOUNT_INVALID'],
-      [{ provider: 'askmebet', amount: '1e6' }, 'k5', 400, 'DEPOSIT_AMOUNT_INVALID'],
-      [{ provider: 'askmebet', amount: '100,000' }, 'k6', 400, 'DEPOSIT_AMOUNT_INVALID'],
-      [{ provider: 'pokerstars', amount: '100000' }, 'k7', 400, 'UNKNOWN_PROVIDER'],
-      [{ provider: 'askmebet', amount: 100000 }, 'k8', 400, 'DEPOSIT_AMOUNT_INVALID'],
-      [{ provider: 'askmebet', amount: '100000', extra: true }, 'k10', 400, 'VALIDATION_ERROR'],
-      [{ provider: 'askmebet' }, 'k9', 400, 'VALIDATION_ERROR'],
+      [{ provider: 'askmebet', amount: '9999' }, 'bad-input-k1', 400, 'DEPOSIT_AMOUNT_OUT_OF_RANGE'],
+      [{ provider: 'askmebet', amount: '50000001' }, 'bad-input-k2', 400, 'DEPOSIT_AMOUNT_OUT_OF_RANGE'],
+      [{ provider: 'askmebet', amount: '100000.50' }, 'bad-input-k3', 400, 'DEPOSIT_AMOUNT_INVALID'],
+      [{ provider: 'askmebet', amount: '-100000' }, 'bad-input-k4', 400, 'DEPOSIT_AMOUNT_INVALID'],
+      [{ provider: 'askmebet', amount: '1e6' }, 'bad-input-k5', 400, 'DEPOSIT_AMOUNT_INVALID'],
+      [{ provider: 'askmebet', amount: '100,000' }, 'bad-input-k6', 400, 'DEPOSIT_AMOUNT_INVALID'],
+      [{ provider: 'pokerstars', amount: '100000' }, 'bad-input-k7', 400, 'UNKNOWN_PROVIDER'],
+      [{ provider: 'askmebet', amount: 100000 }, 'bad-input-k8', 400, 'DEPOSIT_AMOUNT_INVALID'],
+      [{ provider: 'askmebet', amount: '100000', extra: true }, 'bad-input-k10', 400, 'VALIDATION_ERROR'],
+      [{ provider: 'askmebet' }, 'bad-input-k9', 400, 'VALIDATION_ERROR'],
       [{ provider: 'askmebet', amount: '100000' }, null, 400, 'IDEMPOTENCY_KEY_REQUIRED'],
     ];
     for (const [body, key, status, code] of cases) {
@@ -338,7 +322,7 @@ describe('payments that must count once, or be kept', () => {
     expect(await providerCredit(other)).toBe('100.00');
     const deposits = await t.db.selectFrom('ledger_transfers').select('kind').where(sql<boolean>`refs->>'deposit' = ${second.code}`).execute();
     expect(deposits.map((row) => row.kind).sort()).toEqual(['DEPOSIT_CREDIT', 'DEPOSIT_PAYMENT']);
-    await checkLedger();
+    expect(await ledgerViolations(t.db)).toEqual([]);
   });
 
   it('lets exactly one of a cancel and a payment racing for the order win', async () => {
@@ -360,7 +344,7 @@ describe('payments that must count once, or be kept', () => {
         expect(await providerCredit(player)).toBe('100.00');
       }
     }
-    await checkLedger();
+    expect(await ledgerViolations(t.db)).toEqual([]);
   });
 
   it('keeps a payment made after expiry, a wrong amount and an unknown bill, with their cash in the ledger', async () => {
@@ -385,7 +369,7 @@ describe('payments that must count once, or be kept', () => {
     expect(await unmatched('DNOSUCHBILL')).toMatchObject([{ reason: 'UNKNOWN_BILL', deposit_order_id: null }]);
     expect(await balanceOf(t.db, agencyId, { kind: 'unallocated_payments', currency: 'LAK' })).toBe(unallocatedBefore - 100_000n - 60_000n - 25_000n);
     expect(await owed(player)).toBe(0n);
-    await checkLedger();
+    expect(await ledgerViolations(t.db)).toEqual([]);
   });
 
   it('leaves the order PAID with the credit owed while the provider is down, and the reconciler credits it', async () => {
@@ -410,6 +394,68 @@ describe('payments that must count once, or be kept', () => {
     const again = await reconcilePendingTransfers({ db: t.db, providers: t.app.providers }, { olderThanMs: 0 });
     expect(again.depositsChecked).toBe(0);
     expect(await providerCredit(player)).toBe('1000.00');
-    await checkLedger();
+    expect(await ledgerViolations(t.db)).toEqual([]);
+  });
+});
+
+describe('reads never write', () => {
+  it('reads an order past its expiry as EXPIRED without writing it; the reconciler writes it', async () => {
+    const player = await playerWithBank();
+    const order = await openOrder(player);
+    await t.db.updateTable('deposit_orders').set({ expires_at: new Date(Date.now() - 1000) }).where('code', '=', order.code).execute();
+    const before = await orderRow(order.code);
+
+    expect((await get(player, '/api/v2/deposits')).json().items).toEqual([expect.objectContaining({ code: order.code, status: 'EXPIRED' })]);
+    expect((await get(player, '/api/v2/deposits/open')).json().items).toEqual([]);
+    expect((await qrOf(player, order.code)).status).toBe('EXPIRED');
+    expect(await orderRow(order.code)).toEqual(before);
+    expect(before).toMatchObject({ status: 'OPEN', closed_at: null });
+
+    const report = await reconcilePendingTransfers({ db: t.db, providers: t.app.providers }, { olderThanMs: 0 });
+    expect(report.depositsExpired).toBeGreaterThanOrEqual(1);
+    expect(await orderRow(order.code)).toMatchObject({ status: 'EXPIRED', closed_at: expect.any(Date) });
+    expect((await get(player, '/api/v2/deposits')).json().items).toEqual([expect.objectContaining({ code: order.code, status: 'EXPIRED' })]);
+  });
+
+  it('creates a new order over the player\'s own expired one', async () => {
+    const player = await playerWithBank();
+    const stale = await openOrder(player);
+    await t.db.updateTable('deposit_orders').set({ expires_at: new Date(Date.now() - 1000) }).where('code', '=', stale.code).execute();
+    const fresh = await openOrder(player, '64000');
+    expect((await orderRow(stale.code)).status).toBe('EXPIRED');
+    expect((await get(player, '/api/v2/deposits/open')).json().items).toEqual([expect.objectContaining({ code: fresh.code, status: 'OPEN' })]);
+  });
+});
+
+describe('the order comes with its QR', () => {
+  it('gives the order and its LaoQR payload, also on a replay', async () => {
+    const player = await playerWithBank();
+    const deps = { db: t.db, config: t.config, providers: t.app.providers };
+    const who = { agencyId, playerId: player.id };
+    const input = { provider: 'gclub', amount: '20000', idempotencyKey: 'qr-in-the-answer' };
+    const created = await createDeposit(deps, who, input);
+    expect(created.replayed).toBe(false);
+    expect(created.qr).toEqual(await qrOf(player, created.order.code));
+    expect(parseLaoQr(created.qr.payload).billNumber).toBe(created.order.code);
+    const replay = await createDeposit(deps, who, input);
+    expect(replay).toEqual({ ...created, replayed: true });
+  });
+});
+
+describe('one Idempotency-Key rule', () => {
+  it('refuses keys outside 8 to 100 visible ASCII characters and changes nothing; takes 8 and 100', async () => {
+    const player = await playerWithBank();
+    for (const key of ['seven-7', 'k'.repeat(101), 'has space', 'clé-secrète', '']) {
+      const res = await create(player, { provider: 'askmebet', amount: '100000' }, key);
+      expect({ key, status: res.statusCode, code: res.json().code }).toEqual({ key, status: 400, code: 'IDEMPOTENCY_KEY_REQUIRED' });
+    }
+    expect((await get(player, '/api/v2/deposits')).json().total).toBe(0);
+
+    const eight = await create(player, { provider: 'askmebet', amount: '100000' }, 'eight-88');
+    expect(eight.statusCode).toBe(201);
+    await post(player, `/api/v2/deposits/${eight.json().order.code}/cancel`);
+    const hundred = await create(player, { provider: 'askmebet', amount: '100000' }, 'h'.repeat(100));
+    expect(hundred.statusCode).toBe(201);
+    expect((await get(player, '/api/v2/deposits')).json().total).toBe(2);
   });
 });

@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { sql } from 'kysely';
 import { projectRoot } from '../../server/config';
 import { runAgencyCli } from '../../server/cli/agency';
-import { currentRate, rateAt, rateHistory, setRate } from '../../server/domain/exchangeRates';
+import { currentRate, rateAt, rateHistory, setRate } from '../../server/domain/agencies';
 import { AppError } from '../../server/domain/errors';
 import { DEMO_RATES, seedDemoExchangeRates } from '../../server/seed';
 import { buildTestApp, createTestAgency, type TestApp } from '../support/app';

@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import { createTestDatabase, type TestDatabase } from '../support/db';
 import { createTestAgency } from '../support/app';
 import { createTestPlayer } from '../support/players';
+import { ledgerViolations } from '../support/ledgerInvariant';
 import {
   balanceOf,
   beginPendingTransfer,
@@ -43,20 +44,6 @@ async function outcome<T>(call: Promise<T>): Promise<{ ok: T } | { code: string 
     if (error instanceof AppError) return { code: error.code };
     throw error;
   }
-}
-
-async function checkLedgerInvariants(agencyId: string) {
-  const unbalanced = await sql<{ transfer_id: string }>`
-    SELECT transfer_id FROM ledger_entries WHERE agency_id = ${agencyId}
-    GROUP BY transfer_id, currency HAVING sum(amount) <> 0`.execute(t.db);
-  expect(unbalanced.rows).toEqual([]);
-  const negative = await sql<{ id: string }>`
-    SELECT id FROM ledger_accounts WHERE agency_id = ${agencyId} AND NOT may_go_negative AND balance < 0`.execute(t.db);
-  expect(negative.rows).toEqual([]);
-  const drifted = await sql<{ id: string }>`
-    SELECT a.id FROM ledger_accounts a LEFT JOIN ledger_entries e ON e.account_id = a.id
-    WHERE a.agency_id = ${agencyId} GROUP BY a.id, a.balance HAVING a.balance <> coalesce(sum(e.amount), 0)`.execute(t.db);
-  expect(drifted.rows).toEqual([]);
 }
 
 describe('the ledger under any sequence of transfers (fast-check, real PostgreSQL)', () => {
@@ -153,7 +140,7 @@ describe('the ledger under any sequence of transfers (fast-check, real PostgreSQ
           }
         }
 
-        await checkLedgerInvariants(agencyId);
+        expect(await ledgerViolations(t.db, { agencyId })).toEqual([]);
         for (const account of accounts.concat(via)) {
           expect(await balanceOf(t.db, agencyId, account)).toBe(model.get(accountLabel(account)));
         }
@@ -185,7 +172,7 @@ describe('concurrency on one balance', () => {
     expect(succeeded).toBe(33);
     expect(results.filter((r) => 'code' in r)).toEqual(Array(17).fill({ code: 'INSUFFICIENT_CREDIT' }));
     expect(await balanceOf(t.db, agencyId, credit)).toBe(10n);
-    await checkLedgerInvariants(agencyId);
+    expect(await ledgerViolations(t.db, { agencyId })).toEqual([]);
   });
 });
 

@@ -1,6 +1,6 @@
 import { buildTestApp, createTestAgency, type TestApp } from '../support/app';
-import { createTestPlayer, type TestPlayer } from '../support/players';
-import { sendCreditToProvider, ensureMember } from '../../server/domain/providerWallets';
+import { createTestPlayer, fundTestCredit, type TestPlayer } from '../support/players';
+import { ensureMember } from '../../server/domain/providerWallets';
 import { PROVIDERS, type Provider } from '../../src/contract/providers';
 import { loadConfig } from '../../server/config';
 
@@ -25,10 +25,7 @@ const get = (url: string, cookie = player.cookie, host = HOST) => t.app.inject({
 const post = (url: string, payload: unknown, cookie = player.cookie) =>
   t.app.inject({ method: 'POST', url, headers: { host: HOST, cookie, 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
 
-async function credit(who: TestPlayer, provider: Provider, amount: bigint) {
-  const result = await sendCreditToProvider({ db: t.db, providers: t.app.providers }, { agencyId, playerId: who.id, provider, amount, key: `test-credit-${who.id}-${provider}-${amount}`, from: { kind: 'capital', currency: 'THB' } });
-  expect(result.status).toBe('POSTED');
-}
+const credit = (who: TestPlayer, provider: Provider, amount: bigint) => fundTestCredit({ db: t.db, providers: t.app.providers }, agencyId, who.id, amount, provider);
 
 describe('GET /api/v2/players/credits/{provider}', () => {
   it('answers 0.00 THB at every provider for a new player, read live from the provider', async () => {

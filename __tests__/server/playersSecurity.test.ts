@@ -3,7 +3,7 @@ import { buildTestApp, createTestAgency, type TestApp } from '../support/app';
 import { createTestPlayer, type TestPlayer } from '../support/players';
 import { testDevice } from '../support/device';
 import { RATE_LIMITS } from '../../server/routes/rateLimits';
-import { accountsSharingDevices } from '../../server/domain/fingerprints';
+import { accountsSharingDevices } from '../../server/domain/players';
 
 let t: TestApp;
 let agencyA: { id: string };

@@ -1,15 +1,15 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { buildTestApp, createTestAgency, type TestApp } from '../support/app';
-import { createTestPlayer, type TestPlayer } from '../support/players';
+import { createTestPlayer, createTestPlayerWithBank, fundTestCredit, type TestPlayer } from '../support/players';
+import { ledgerViolations } from '../support/ledgerInvariant';
 import { createTestPromotion, fundTestBonusPool } from '../support/promotions';
 import { loadConfig } from '../../server/config';
 import { signWebhook, type PaymentPaidEventBody } from '../../server/adapters/payment';
-import { addBankAccount } from '../../server/domain/bankAccounts';
 import { setReceivingAccount } from '../../server/domain/deposits';
-import { setRate } from '../../server/domain/exchangeRates';
+import { setRate } from '../../server/domain/agencies';
 import { balanceOf, postTransfer, type AccountRef } from '../../server/domain/ledger';
-import { ensureMember, sendCreditToProvider } from '../../server/domain/providerWallets';
+import { ensureMember } from '../../server/domain/providerWallets';
 import { reconcilePendingTransfers } from '../../server/domain/reconciler';
 import { payOut, rejectWithdrawal, requestWithdrawal, type WithdrawalDeps } from '../../server/domain/withdrawals';
 import { rigSpins, spin } from '../../server/sandbox/providers/books';
@@ -43,13 +43,7 @@ afterAll(() => t.close());
 const POOL: AccountRef = { kind: 'bonus_pool', currency: 'THB' };
 const pool = () => balanceOf(t.db, agencyId, POOL);
 
-let accountSerial = 0;
-async function playerWithBank(agency = agencyId): Promise<TestPlayer> {
-  const player = await createTestPlayer(t.db, agency);
-  accountSerial += 1;
-  await addBankAccount(t.db, agency, player.id, { bank: 'bcel', accountNumber: `0101300012345${String(accountSerial).padStart(5, '0')}`, accountName: 'SOMPHONE KEOMANY', currency: 'LAK', owner: true });
-  return player;
-}
+const playerWithBank = (agency = agencyId) => createTestPlayerWithBank(t.db, agency);
 
 const post = (player: TestPlayer, url: string, payload?: object, host = 'localhost') =>
   t.app.inject({ method: 'POST', url, headers: { host, cookie: player.cookie }, ...(payload === undefined ? {} : { payload }) });
@@ -110,10 +104,7 @@ async function creditOf(player: TestPlayer, provider: Provider = 'askmebet'): Pr
   return res.json().credit.amount;
 }
 
-async function giveCredit(player: TestPlayer, satang: bigint, provider: Provider = 'askmebet') {
-  const put = await sendCreditToProvider(deps, { agencyId, playerId: player.id, provider, amount: satang, key: `give-${player.id}-${randomUUID()}`, from: { kind: 'capital', currency: 'THB' } });
-  expect(put.status).toBe('POSTED');
-}
+const giveCredit = (player: TestPlayer, satang: bigint, provider: Provider = 'askmebet') => fundTestCredit(deps, agencyId, player.id, satang, provider);
 
 async function memberOf(player: TestPlayer, provider: Provider = 'askmebet') {
   return ensureMember(deps, { agencyId, playerId: player.id, provider });
@@ -135,13 +126,6 @@ async function bet(player: TestPlayer, stake: bigint, provider: Provider = 'askm
 
 async function usageRow(usageId: string) {
   return t.db.selectFrom('promotion_usages').selectAll().where('id', '=', usageId).executeTakeFirstOrThrow();
-}
-
-async function checkLedger() {
-  const unbalanced = await sql`SELECT transfer_id FROM ledger_entries GROUP BY transfer_id, currency HAVING sum(amount) <> 0`.execute(t.db);
-  expect(unbalanced.rows).toEqual([]);
-  const negative = await sql`SELECT id FROM ledger_accounts WHERE NOT may_go_negative AND balance < 0`.execute(t.db);
-  expect(negative.rows).toEqual([]);
 }
 
 describe('the promotions list and one promotion', () => {
@@ -304,7 +288,7 @@ describe('a deposit with a promotion', () => {
       turnoverRequired: '600.00',
       turnover: '0.00',
     });
-    await checkLedger();
+    expect(await ledgerViolations(t.db)).toEqual([]);
   });
 
   it('credits the bonus exactly once through the reconciler when the provider was down at payment', async () => {
@@ -321,7 +305,7 @@ describe('a deposit with a promotion', () => {
     await reconcilePendingTransfers(deps, { olderThanMs: 0 });
     expect(await creditOf(player)).toBe('150.00');
     expect(await pool()).toBe(poolBefore - 50_00n);
-    await checkLedger();
+    expect(await ledgerViolations(t.db)).toEqual([]);
   });
 
   it('credits the deposit without the bonus when the bonus pool cannot cover it, and ends the usage', async () => {
@@ -446,7 +430,7 @@ describe('cancel', () => {
     expect(twice.json().code).toBe('PROMOTION_USAGE_NOT_CANCELABLE');
     expect(await creditOf(player)).toBe('100.00');
     expect(await pool()).toBe(poolBefore + 100_00n);
-    await checkLedger();
+    expect(await ledgerViolations(t.db)).toEqual([]);
   });
 
   it('takes back only what is left when the credit fell below the bonus', async () => {
@@ -544,7 +528,7 @@ describe('a withdrawal with a promotion in use', () => {
     expect(paid).toMatchObject({ status: 'SUCCESS', received_kip: '180000' });
     expect(await pool()).toBe(poolBefore + 200_00n);
     expect(await clearing()).toBe(clearingBefore - 500_00n);
-    await checkLedger();
+    expect(await ledgerViolations(t.db)).toEqual([]);
   });
 
   it('deducts the bonus when the turnover is not met', async () => {
@@ -578,7 +562,7 @@ describe('a withdrawal with a promotion in use', () => {
     expect(await creditOf(player)).toBe('300.00');
     expect(await pool()).toBe(poolBefore);
     expect(await using(player)).toMatchObject({ usageId: usage.usageId, status: 'USED' });
-    await checkLedger();
+    expect(await ledgerViolations(t.db)).toEqual([]);
   });
 
   it('pays out at once when the amount paid, not the credit taken, is within the auto-approve limit', async () => {
@@ -607,6 +591,6 @@ describe('a withdrawal with a promotion in use', () => {
     expect(await creditOf(player)).toBe('260.00');
     expect(await pool()).toBe(poolBefore);
     expect(await using(player)).toMatchObject({ usageId: usage.usageId, status: 'USED', endReason: null });
-    await checkLedger();
+    expect(await ledgerViolations(t.db)).toEqual([]);
   });
 });

@@ -69,6 +69,18 @@ describe('the operator command line', () => {
     expect(await pool()).toBe(before);
   });
 
+  it('refuses a --key outside the one Idempotency-Key rule and moves nothing', async () => {
+    const before = await pool();
+    for (const key of ['seven-7', 'k'.repeat(101), 'has space', 'clé-secrète', '']) {
+      const result = await run(['fund-bonus-pool', '100', '--key', key]);
+      expect({ key, code: result.code, errors: result.errors }).toEqual({ key, code: 1, errors: expect.stringContaining('IDEMPOTENCY_KEY_REQUIRED') });
+    }
+    expect(await pool()).toBe(before);
+    expect((await run(['fund-bonus-pool', '100', '--key', 'eight-88'])).code).toBe(0);
+    expect((await run(['fund-bonus-pool', '100', '--key', 'h'.repeat(100)])).code).toBe(0);
+    expect(await pool()).toBe(before + 200_00n);
+  });
+
   it('lists every promotion with its rules', async () => {
     const result = await run(['promotions']);
     expect(result.code).toBe(0);

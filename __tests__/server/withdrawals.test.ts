@@ -1,15 +1,14 @@
 import { sql } from 'kysely';
 import { buildTestApp, createTestAgency, type TestApp } from '../support/app';
-import { createTestPlayer, type TestPlayer } from '../support/players';
+import { addTestBankAccount, createTestPlayer, fundTestCredit, type TestPlayer } from '../support/players';
+import { ledgerViolations } from '../support/ledgerInvariant';
+import { loggedInOperator } from '../support/operators';
 import { loadConfig } from '../../server/config';
-import { addBankAccount } from '../../server/domain/bankAccounts';
-import { setRate } from '../../server/domain/exchangeRates';
+import { setRate } from '../../server/domain/agencies';
 import { balanceOf } from '../../server/domain/ledger';
-import { createOperator } from '../../server/domain/operators';
-import { ensureMember, sendCreditToProvider } from '../../server/domain/providerWallets';
+import { ensureMember } from '../../server/domain/providerWallets';
 import { reconcileOnce } from '../../server/domain/reconciler';
 import { reconcileWithdrawals, type WithdrawalDeps } from '../../server/domain/withdrawals';
-import { OPERATOR_COOKIE } from '../../server/domain/operators';
 import type { Provider } from '../../src/contract/providers';
 import type { Withdrawal } from '../../src/contract/withdrawals';
 
@@ -23,7 +22,6 @@ let deps: WithdrawalDeps;
 let agencyId: string;
 let bareAgencyId: string;
 let operatorCookie: string;
-let accountCounter = 0;
 
 beforeAll(async () => {
   const defaults = loadConfig({});
@@ -33,10 +31,7 @@ beforeAll(async () => {
   agencyId = (await createTestAgency(t, 'withdraw', [HOST])).id;
   bareAgencyId = (await createTestAgency(t, 'norate', [BARE_HOST])).id;
   await setRate(t.db, agencyId, 'THB', '600.5', '640', 'test');
-  await createOperator(t.db, agencyId, { username: 'boss', password: 'owner-password-1', role: 'owner' }, { operatorId: null, name: 'test' });
-  const login = await t.app.inject({ method: 'POST', url: '/api/v2/admin/login', headers: { host: HOST }, payload: { username: 'boss', password: 'owner-password-1' } });
-  expect(login.statusCode).toBe(200);
-  operatorCookie = `${OPERATOR_COOKIE}=${login.cookies.find((c) => c.name === OPERATOR_COOKIE)!.value}`;
+  operatorCookie = await loggedInOperator(t, agencyId, { host: HOST });
 });
 afterEach(async () => {
   for (const operation of ['payout', 'payout_status']) await t.app.inject({ method: 'PUT', url: '/sandbox/bank/api/faults', payload: { operation, mode: 'none' } });
@@ -48,14 +43,8 @@ afterAll(() => t.close());
 async function playerWith(credit: bigint, options: { bank?: boolean; agency?: string } = {}): Promise<TestPlayer> {
   const agency = options.agency ?? agencyId;
   const player = await createTestPlayer(t.db, agency);
-  if (options.bank ?? true) {
-    accountCounter += 1;
-    await addBankAccount(t.db, agency, player.id, { bank: 'bcel', accountNumber: `0101200012345${String(accountCounter).padStart(5, '0')}`, accountName: 'SOMPHONE KEOMANY', currency: 'LAK', owner: true });
-  }
-  if (credit > 0n) {
-    const put = await sendCreditToProvider(deps, { agencyId: agency, playerId: player.id, provider: 'askmebet', amount: credit, key: `seed-${player.id}`, from: { kind: 'capital', currency: 'THB' } });
-    expect(put.status).toBe('POSTED');
-  }
+  if (options.bank ?? true) await addTestBankAccount(t.db, agency, player.id);
+  if (credit > 0n) await fundTestCredit(deps, agency, player.id, credit);
   return player;
 }
 
@@ -97,13 +86,6 @@ async function sandboxPayouts(): Promise<number> {
   return Number(row.count);
 }
 
-async function checkLedger() {
-  const unbalanced = await sql`SELECT transfer_id FROM ledger_entries GROUP BY transfer_id, currency HAVING sum(amount) <> 0`.execute(t.db);
-  expect(unbalanced.rows).toEqual([]);
-  const negative = await sql`SELECT id FROM ledger_accounts WHERE NOT may_go_negative AND balance < 0`.execute(t.db);
-  expect(negative.rows).toEqual([]);
-}
-
 describe('POST /api/v2/withdrawals within the auto-approve limit', () => {
   it('takes the credit out of the provider, pays kip = credit x buy rate to the bank account, and shows SUCCESS with every field', async () => {
     const player = await playerWith(2000_00n);
@@ -132,7 +114,7 @@ describe('POST /api/v2/withdrawals within the auto-approve limit', () => {
     expect(listed).toMatchObject({ total: 1, page: 1, pageSize: 20 });
     expect(listed.items).toEqual([withdrawal]);
     expect(await balanceOf(t.db, agencyId, { kind: 'payout_clearing', currency: 'THB' })).toBe(0n);
-    await checkLedger();
+    expect(await ledgerViolations(t.db)).toEqual([]);
   });
 
   it('replays the same Idempotency-Key with the same result and moves nothing more; another body with it is 409', async () => {
@@ -178,6 +160,19 @@ describe('the rules of a withdrawal: each refusal has a code and moves nothing',
     expect((await history(player)).total).toBe(0);
   });
 
+  it('follows the one Idempotency-Key rule: 8 to 100 visible ASCII characters', async () => {
+    const player = await playerWith(1000_00n);
+    for (const key of ['seven-7', 'k'.repeat(101), 'has space', 'clé-secrète']) {
+      const res = await withdraw(player, { provider: 'askmebet', amount: '150' }, key);
+      expect({ key, status: res.statusCode, code: res.json().code }).toEqual({ key, status: 400, code: 'IDEMPOTENCY_KEY_REQUIRED' });
+    }
+    expect(await creditAt(player)).toBe('1000.00');
+    expect((await history(player)).total).toBe(0);
+    expect((await withdraw(player, { provider: 'askmebet', amount: '150' }, 'eight-88')).statusCode).toBe(201);
+    expect((await withdraw(player, { provider: 'askmebet', amount: '150' }, 'h'.repeat(100))).statusCode).toBe(201);
+    expect((await history(player)).total).toBe(2);
+  });
+
   it('refuses with EXCHANGE_RATE_MISSING while the agency has no THB rate', async () => {
     const player = await playerWith(1000_00n, { agency: bareAgencyId });
     const res = await withdraw(player, { provider: 'askmebet', amount: '150' }, newKey(), BARE_HOST);
@@ -215,7 +210,7 @@ describe('money never comes out twice', () => {
     expect(results.find((r) => r.statusCode === 409)!.json()).toMatchObject({ code: 'INSUFFICIENT_CREDIT' });
     expect(await creditAt(player)).toBe('300.00');
     expect((await history(player)).items.map((w) => w.status)).toEqual(['SUCCESS']);
-    await checkLedger();
+    expect(await ledgerViolations(t.db)).toEqual([]);
   });
 
   it('the same request sent twice at once is one withdrawal', async () => {
@@ -256,7 +251,7 @@ describe('withdrawals above the auto-approve limit', () => {
     const returns = await t.db.selectFrom('ledger_transfers').select('id').where('kind', '=', 'WITHDRAWAL_RETURN').where(sql<boolean>`refs->>'withdrawal' = ${withdrawal.code}`).execute();
     expect(returns).toHaveLength(1);
     expect((await t.app.inject({ url: '/api/v2/withdrawals/open', headers: { host: HOST, cookie: player.cookie } })).json().items).toEqual([]);
-    await checkLedger();
+    expect(await ledgerViolations(t.db)).toEqual([]);
   });
 
   it('are paid out when an operator approves', async () => {
@@ -281,7 +276,7 @@ describe('payout outcomes', () => {
     expect(await creditAt(player)).toBe('1000.00');
     // A failed payout does not use up one of the day's withdrawals.
     expect((await t.app.inject({ url: '/api/v2/withdrawals/limits', headers: { host: HOST, cookie: player.cookie } })).json().usedToday).toBe(0);
-    await checkLedger();
+    expect(await ledgerViolations(t.db)).toEqual([]);
   });
 
   it('a payout whose answer never came (the bank paid) stays OPEN until the reconciler learns it was paid', async () => {
@@ -298,7 +293,7 @@ describe('payout outcomes', () => {
     expect(report.withdrawals).toMatchObject({ settled: 1, unresolved: 0 });
     expect((await history(player)).items[0]).toMatchObject({ status: 'SUCCESS', amountReceived: '180150', creditReturned: '0.00' });
     expect(await creditAt(player)).toBe('700.00');
-    await checkLedger();
+    expect(await ledgerViolations(t.db)).toEqual([]);
   });
 
   it('a payout the gateway never received is sent again with the same ref by the reconciler, and paid once', async () => {
@@ -337,6 +332,6 @@ describe('payout outcomes', () => {
     expect(replay.statusCode).toBe(200);
     expect(replay.json().withdrawal.code).toBe(recorded.code);
     expect(await creditAt(player)).toBe('750.00');
-    await checkLedger();
+    expect(await ledgerViolations(t.db)).toEqual([]);
   });
 });

@@ -1,6 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import type { Database } from '../../server/db/database';
-import { hashPassword } from '../../server/domain/passwords';
-import { SESSION_COOKIE, createSession } from '../../server/domain/sessions';
+import { addBankAccount, hashPassword, SESSION_COOKIE, createSession } from '../../server/domain/players';
+import { sendCreditToProvider, type WalletDeps } from '../../server/domain/providerWallets';
+import type { Provider } from '../../src/contract/providers';
 
 export interface TestPlayer {
   id: string;
@@ -11,7 +13,11 @@ export interface TestPlayer {
 }
 
 /** A player of the agency with a live session, made directly in the database. */
-export async function createTestPlayer(db: Database, agencyId: string, username = `p${Math.random().toString(36).slice(2, 10)}`): Promise<TestPlayer> {
+export async function createTestPlayer(
+  db: Database,
+  agencyId: string,
+  username = `p${Math.random().toString(36).slice(2, 10)}`,
+): Promise<TestPlayer> {
   const password = 'correct-horse-9';
   const player = await db
     .insertInto('players')
@@ -20,4 +26,44 @@ export async function createTestPlayer(db: Database, agencyId: string, username 
     .executeTakeFirstOrThrow();
   const token = await createSession(db, player.id, agencyId, 24);
   return { id: player.id, username, password, cookie: `${SESSION_COOKIE}=${token}` };
+}
+
+let accountSerial = 0;
+
+/** A LAK account at BCEL in the player's own name, with a number no other test account has. */
+export async function addTestBankAccount(
+  db: Database,
+  agencyId: string,
+  playerId: string,
+  accountName = 'SOMPHONE KEOMANY',
+): Promise<void> {
+  accountSerial += 1;
+  const accountNumber = `0101300012345${String(accountSerial).padStart(5, '0')}`;
+  await addBankAccount(db, agencyId, playerId, { bank: 'bcel', accountNumber, accountName, currency: 'LAK', owner: true });
+}
+
+/** A player with a live session and a bank account: what deposits, withdrawals and promotions need. */
+export async function createTestPlayerWithBank(db: Database, agencyId: string, accountName?: string): Promise<TestPlayer> {
+  const player = await createTestPlayer(db, agencyId);
+  await addTestBankAccount(db, agencyId, player.id, accountName);
+  return player;
+}
+
+/** Puts THB credit (satang) in the player's wallet at the provider, out of the agency's capital; each call moves it. */
+export async function fundTestCredit(
+  deps: WalletDeps,
+  agencyId: string,
+  playerId: string,
+  satang: bigint,
+  provider: Provider = 'askmebet',
+): Promise<void> {
+  const put = await sendCreditToProvider(deps, {
+    agencyId,
+    playerId,
+    provider,
+    amount: satang,
+    key: `test-credit-${randomUUID()}`,
+    from: { kind: 'capital', currency: 'THB' },
+  });
+  if (put.status !== 'POSTED') throw new Error(`the test credit of ${satang} satang at ${provider} is ${put.status}`);
 }

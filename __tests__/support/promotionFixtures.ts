@@ -5,7 +5,12 @@ import type { Promotion, PromotionUsage, PromotionUsageStatus } from '../../src/
 export const PROMOTION: Promotion = {
   id: 'promo-welcome',
   name: { lo: 'ໂບນັດຕ້ອນຮັບ 100%', cn: '欢迎奖金 100%', vn: 'Thưởng chào mừng 100%', th: 'โบนัสต้อนรับ 100%' },
-  terms: { lo: 'ເງື່ອນໄຂ: ຝາກ 100.000 ກີບ ຮັບໂບນັດ 100%', cn: '条款：存款 100.000 基普获得 100% 奖金', vn: 'Điều khoản: nạp 100.000 LAK nhận thưởng 100%', th: 'เงื่อนไข: ฝาก 100.000 กีบ รับโบนัส 100%' },
+  terms: {
+    lo: 'ເງື່ອນໄຂ: ຝາກ 100.000 ກີບ ຮັບໂບນັດ 100%',
+    cn: '条款：存款 100.000 基普获得 100% 奖金',
+    vn: 'Điều khoản: nạp 100.000 LAK nhận thưởng 100%',
+    th: 'เงื่อนไข: ฝาก 100.000 กีบ รับโบนัส 100%',
+  },
   imageUrl: '/images/promotions/welcome.webp',
   bonus: { kind: 'PERCENT', percent: 100, cap: '500.00' },
   depositAmount: '100000',

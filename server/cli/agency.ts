@@ -6,14 +6,13 @@ import { sql } from 'kysely';
 import { loadConfig, type Config } from '../config';
 import { createDatabase, type Database } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
-import { findAgencyByHost, type Agency } from '../domain/agencies';
+import { findAgencyByHost, type Agency, currentRates, rateHistory, setRate, type RateChange } from '../domain/agencies';
 import { AppError } from '../domain/errors';
-import { currentRates, rateHistory, setRate, type RateChange } from '../domain/exchangeRates';
-import { RATE_CURRENCIES, isRateCurrency } from '../../src/contract/money';
+import { requireIdempotencyKey } from '../domain/idempotency';
+import { RATE_CURRENCIES, isRateCurrency, formatAmount, parseAmount } from '../../src/contract/money';
 import type { Promotion } from '../../src/contract/promotions';
 import { OPERATOR_ROLES, createOperator } from '../domain/operators';
 import { allPromotions, createPromotion, fundBonusPool, newPromotionFrom, setPromotionStatus } from '../domain/promotions';
-import { formatAmount, parseAmount } from '../../src/contract/money';
 
 /**
  * The operator's command line: `npm run agency -- <command> [options]`. Each command names its
@@ -44,7 +43,8 @@ class UsageError extends Error {}
 const hostOption: Options = { host: { type: 'string', default: 'localhost' } };
 
 const describeRate = (rate: RateChange) =>
-  `${rate.currency}: buy ${rate.buy}, sell ${rate.sell} LAK per 1 ${rate.currency} from ${rate.effectiveAt.toISOString()} (${rate.changedBy})`;
+  `${rate.currency}: buy ${rate.buy}, sell ${rate.sell} LAK per 1 ${rate.currency} ` +
+  `from ${rate.effectiveAt.toISOString()} (${rate.changedBy})`;
 
 function requiredString(values: Values, name: string): string {
   const value = values[name];
@@ -60,13 +60,16 @@ function rateCurrency(values: Values) {
 
 const operatorName = () => `cli:${os.userInfo().username}`;
 
-const describeBonus = ({ bonus }: Promotion) => (bonus.kind === 'FIXED' ? `${bonus.amount} THB` : `${bonus.percent}% up to ${bonus.cap} THB`);
+const describeBonus = ({ bonus }: Promotion) =>
+  bonus.kind === 'FIXED' ? `${bonus.amount} THB` : `${bonus.percent}% up to ${bonus.cap} THB`;
 
 const describePromotion = (promotion: Promotion) =>
   [
     `${promotion.id} ${promotion.status} "${promotion.name.lo}" / "${promotion.name.th}"`,
-    `    bonus ${describeBonus(promotion)} for a deposit of ${promotion.depositAmount} LAK; turnover x${promotion.turnoverMultiple}; minimum balance ${promotion.minBalance} THB;`,
-    `    at most ${promotion.maxWithdrawPercent}% of the credit received paid out; credit threshold ${promotion.creditThreshold} THB;${promotion.firstOrderOnly ? ' first deposit only;' : ''}`,
+    `    bonus ${describeBonus(promotion)} for a deposit of ${promotion.depositAmount} LAK; ` +
+      `turnover x${promotion.turnoverMultiple}; minimum balance ${promotion.minBalance} THB;`,
+    `    at most ${promotion.maxWithdrawPercent}% of the credit received paid out; ` +
+      `credit threshold ${promotion.creditThreshold} THB;${promotion.firstOrderOnly ? ' first deposit only;' : ''}`,
     `    providers ${promotion.providers.join(', ')}; from ${promotion.startsAt} to ${promotion.endsAt ?? 'no end'}`,
   ].join('\n');
 
@@ -99,7 +102,11 @@ const COMMANDS: Record<string, Command> = {
       const operator = await createOperator(
         db,
         agency.id,
-        { username: requiredString(values, 'username'), password: requiredString(values, 'password'), role: requiredString(values, 'role') },
+        {
+          username: requiredString(values, 'username'),
+          password: requiredString(values, 'password'),
+          role: requiredString(values, 'role'),
+        },
         { operatorId: null, name: operatorName() },
       );
       out(`${agency.name}: operator ${operator.username} (${operator.role}) created; log in with POST /api/v2/admin/login`);
@@ -116,7 +123,7 @@ const COMMANDS: Record<string, Command> = {
     },
   },
   'create-promotion': {
-    summary: 'create a promotion from a JSON file in the API\'s Promotion shape without its id (docs/promotions.md has an example)',
+    summary: "create a promotion from a JSON file in the API's Promotion shape without its id (docs/promotions.md has an example)",
     usage: 'create-promotion <file.json> [--host localhost]',
     options: hostOption,
     positionals: 1,
@@ -148,9 +155,13 @@ const COMMANDS: Record<string, Command> = {
     positionals: 1,
     async run({ db, out }, agency, values, positionals) {
       const amount = parseAmount(positionals[0], 'THB');
-      if (amount === undefined || amount <= 0n) throw new UsageError('the amount is THB above 0 with at most 2 decimals, like 50000 or 1250.50');
-      // Without --key each run is its own funding; with one, repeating the command moves the money once.
-      const key = typeof values.key === 'string' && values.key !== '' ? `cli:fund-bonus-pool:${values.key}` : `cli:fund-bonus-pool:${new Date().toISOString()}:${Math.random().toString(36).slice(2)}`;
+      if (amount === undefined || amount <= 0n)
+        throw new UsageError('the amount is THB above 0 with at most 2 decimals, like 50000 or 1250.50');
+      // Without --key each run is its own funding; with one (by the one Idempotency-Key rule), repeating the command moves the money once.
+      const key =
+        values.key === undefined
+          ? `cli:fund-bonus-pool:${new Date().toISOString()}:${Math.random().toString(36).slice(2)}`
+          : `cli:fund-bonus-pool:${requireIdempotencyKey(values.key)}`;
       const balance = await fundBonusPool(db, agency.id, amount, key, operatorName());
       out(`${agency.name}: bonus pool funded with ${formatAmount(amount, 'THB')} THB; it now holds ${formatAmount(balance, 'THB')} THB`);
     },
@@ -190,8 +201,14 @@ export async function runAgencyCli(argv: string[], context: CliContext, error: (
   if (!isCommand(name)) return helpOrMistake(name, context.out, error);
   const command = COMMANDS[name];
   try {
-    const { values, positionals } = parseArgs({ args: rest, options: command.options, strict: true, allowPositionals: command.positionals !== undefined });
-    if (positionals.length !== (command.positionals ?? 0)) throw new UsageError(`expected ${command.positionals ?? 0} argument(s), got ${positionals.length}`);
+    const { values, positionals } = parseArgs({
+      args: rest,
+      options: command.options,
+      strict: true,
+      allowPositionals: command.positionals !== undefined,
+    });
+    if (positionals.length !== (command.positionals ?? 0))
+      throw new UsageError(`expected ${command.positionals ?? 0} argument(s), got ${positionals.length}`);
     const host = String(values.host).toLowerCase();
     const agency = await findAgencyByHost(context.db, host);
     if (!agency) throw new UsageError(`no agency serves the host "${host}"`);

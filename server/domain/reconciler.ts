@@ -3,7 +3,7 @@ import { ProviderRefusal, ProviderUnavailable } from '../adapters/providers';
 import { postPendingTransfer, toTransfer, voidPendingTransfer } from './ledger';
 import type { WalletDeps } from './providerWallets';
 import { reconcileWithdrawals, type WithdrawalDeps, type WithdrawalReconcileReport } from './withdrawals';
-import { creditPaidDeposits } from './deposits';
+import { creditPaidDeposits, expireStaleOrders } from './deposits';
 
 export interface ReconcileReport {
   checked: number;
@@ -14,6 +14,8 @@ export interface ReconcileReport {
   /** Deposits paid but not yet credited at their provider, and how many of them are credited now. */
   depositsChecked: number;
   depositsCredited: number;
+  /** Open deposit orders past their expiry, now written EXPIRED (readers saw them EXPIRED already). */
+  depositsExpired: number;
 }
 
 /**
@@ -21,10 +23,14 @@ export interface ReconcileReport {
  * each ref: done there → POSTED; refused or never received (the provider then closes the ref for
  * good) → VOIDED and the held money goes back. Only transfers older than `olderThanMs` are looked
  * at, so a call still in flight is left to finish. Then deposits left PAID are credited (their
-transfers settled first, so a credit that did reach the provider is never sent twice). Safe to run in several processes at once:
+ * transfers settled first, so a credit that did reach the provider is never sent twice), and open
+ * deposit orders past their expiry are written EXPIRED. Safe to run in several processes at once:
  * settling is idempotent and locks the transfer.
  */
-export async function reconcilePendingTransfers(deps: WalletDeps, { olderThanMs, limit = 200 }: { olderThanMs: number; limit?: number }): Promise<ReconcileReport> {
+export async function reconcilePendingTransfers(
+  deps: WalletDeps,
+  { olderThanMs, limit = 200 }: { olderThanMs: number; limit?: number },
+): Promise<ReconcileReport> {
   const { db, providers } = deps;
   const rows = await db
     .selectFrom('ledger_transfers')
@@ -35,7 +41,15 @@ export async function reconcilePendingTransfers(deps: WalletDeps, { olderThanMs,
     .orderBy('created_at')
     .limit(limit)
     .execute();
-  const report: ReconcileReport = { checked: 0, posted: 0, voided: 0, unresolved: 0, depositsChecked: 0, depositsCredited: 0 };
+  const report: ReconcileReport = {
+    checked: 0,
+    posted: 0,
+    voided: 0,
+    unresolved: 0,
+    depositsChecked: 0,
+    depositsCredited: 0,
+    depositsExpired: 0,
+  };
   for (const row of rows) {
     const transfer = toTransfer(row);
     const { name, ref } = transfer.provider!;
@@ -62,6 +76,7 @@ export async function reconcilePendingTransfers(deps: WalletDeps, { olderThanMs,
   const deposits = await creditPaidDeposits(deps, { olderThanMs, limit });
   report.depositsChecked = deposits.checked;
   report.depositsCredited = deposits.credited;
+  report.depositsExpired = await expireStaleOrders(db);
   return report;
 }
 
@@ -78,10 +93,16 @@ export interface FullReconcileReport extends ReconcileReport {
  * then, given the gateway, the withdrawals left half-way (payouts are asked about after
  * payoutOlderThanMs, their own call's time limit twice over).
  */
-export async function reconcileOnce(deps: WalletDeps | WithdrawalDeps, options: { olderThanMs: number; payoutOlderThanMs?: number; limit?: number }): Promise<FullReconcileReport> {
+export async function reconcileOnce(
+  deps: WalletDeps | WithdrawalDeps,
+  options: { olderThanMs: number; payoutOlderThanMs?: number; limit?: number },
+): Promise<FullReconcileReport> {
   const report: FullReconcileReport = await reconcilePendingTransfers(deps, options);
   if ('gateway' in deps) {
-    report.withdrawals = await reconcileWithdrawals(deps, { olderThanMs: Math.max(options.olderThanMs, options.payoutOlderThanMs ?? 0), limit: options.limit });
+    report.withdrawals = await reconcileWithdrawals(deps, {
+      olderThanMs: Math.max(options.olderThanMs, options.payoutOlderThanMs ?? 0),
+      limit: options.limit,
+    });
   }
   return report;
 }
@@ -89,7 +110,13 @@ export async function reconcileOnce(deps: WalletDeps | WithdrawalDeps, options: 
 /** Runs reconcileOnce every intervalMs in this process until stopped. */
 export function startReconciler(
   deps: WalletDeps | WithdrawalDeps,
-  options: { intervalMs: number; olderThanMs: number; payoutOlderThanMs?: number; onReport?: (report: FullReconcileReport) => void; onError?: (error: unknown) => void },
+  options: {
+    intervalMs: number;
+    olderThanMs: number;
+    payoutOlderThanMs?: number;
+    onReport?: (report: FullReconcileReport) => void;
+    onError?: (error: unknown) => void;
+  },
 ): Reconciler {
   let timer: NodeJS.Timeout | undefined;
   let running: Promise<void> = Promise.resolve();

@@ -2,7 +2,7 @@ import fp from 'fastify-plugin';
 import cookie from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../domain/errors';
-import { SESSION_COOKIE, findSession, type SessionPlayer } from '../domain/sessions';
+import { SESSION_COOKIE, findSession, type SessionPlayer } from '../domain/players';
 import type { Database } from '../db/database';
 
 declare module 'fastify' {

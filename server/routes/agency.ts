@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../db/database';
-import { siteSettingsOf } from '../domain/siteSettings';
+import { siteSettingsOf } from '../domain/agencies';
 import { agencySchema, agencyInfoSchema } from './schemas';
 
 /** The agency behind this host (the SPA's first call) and its public info. */

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../db/database';
 import { ACCOUNT_NAME_MAX_LENGTH } from '../../src/contract/bankAccounts';
-import { addBankAccount, bankAccountsOf } from '../domain/bankAccounts';
+import { addBankAccount, bankAccountsOf } from '../domain/players';
 import { errorSchema } from './schemas';
 
 /** A saved bank account; GET /players/info lists the same objects as bankAccounts. */

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../db/database';
-import { currentRates } from '../domain/exchangeRates';
+import { currentRates } from '../domain/agencies';
 
 const exchangeRateSchema = {
   type: 'object',

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../db/database';
 import type { DeviceFingerprint, FingerprintResponse } from '../../src/contract/players';
 import { DEVICE_TEXT_MAX as MAX, VISITOR_ID_PATTERN } from '../../src/contract/players';
-import { recordFingerprint } from '../domain/fingerprints';
+import { recordFingerprint } from '../domain/players';
 import { errorSchema } from './schemas';
 import { rateLimit } from './rateLimits';
 

@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { LANGUAGES } from '../../src/contract/languages';
-import { launchGame, listGames } from '../domain/games';
-import type { WalletDeps } from '../domain/providerWallets';
+import { launchGame, listGames, type WalletDeps } from '../domain/providerWallets';
 import { providerParam, providerParamsSchema } from './credits';
 import { errorSchema } from './schemas';
 

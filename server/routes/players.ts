@@ -17,12 +17,10 @@ import {
   type UsernameAvailability,
 } from '../../src/contract/players';
 import { AppError } from '../domain/errors';
-import { SESSION_COOKIE, createSession } from '../domain/sessions';
-import { authenticate, changePassword, endSession, isBlocked, isUsernameAvailable, playerInfo, registerPlayer } from '../domain/players';
+import { SESSION_COOKIE, createSession, authenticate, changePassword, endSession, isBlocked, isUsernameAvailable, playerInfo, registerPlayer, bankAccountsOf } from '../domain/players';
 import { errorSchema } from './schemas';
 import { deviceFingerprintSchema } from './fingerprint';
 import { rateLimit } from './rateLimits';
-import { bankAccountsOf } from '../domain/bankAccounts';
 import { bankAccountSchema } from './bankAccounts';
 
 /**

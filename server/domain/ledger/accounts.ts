@@ -99,7 +99,11 @@ export async function resolveAccount(trx: Transaction<DB> | Kysely<DB>, agencyId
 }
 
 /** The account if it exists (reading never creates one). */
-export async function findAccount(db: Transaction<DB> | Kysely<DB>, agencyId: string, account: AccountRef): Promise<(ResolvedAccount & { balance: bigint; version: bigint }) | undefined> {
+export async function findAccount(
+  db: Transaction<DB> | Kysely<DB>,
+  agencyId: string,
+  account: AccountRef,
+): Promise<(ResolvedAccount & { balance: bigint; version: bigint }) | undefined> {
   const identity = identityOf(account);
   const row = await db
     .selectFrom('ledger_accounts')

@@ -74,8 +74,16 @@ export function toTransfer(row: TransferRow): LedgerTransfer {
     pending:
       row.pending_amount === null
         ? null
-        : { from: row.pending_from as string, via: row.pending_via as string, to: row.pending_to as string, amount: BigInt(row.pending_amount) },
-    provider: row.provider === null ? null : { name: row.provider as Provider, ref: row.provider_ref as string, direction: row.provider_direction as ProviderDirection },
+        : {
+            from: row.pending_from as string,
+            via: row.pending_via as string,
+            to: row.pending_to as string,
+            amount: BigInt(row.pending_amount),
+          },
+    provider:
+      row.provider === null
+        ? null
+        : { name: row.provider as Provider, ref: row.provider_ref as string, direction: row.provider_direction as ProviderDirection },
     failureCode: row.failure_code,
     createdAt: row.created_at,
     settledAt: row.settled_at,
@@ -89,7 +97,8 @@ function checkBase({ agencyId, key, kind, refs = {} }: TransferBase) {
   if (typeof key !== 'string' || key.length < 1 || key.length > 200) throw invalid('The idempotency key must be 1 to 200 characters');
   if (!/^[A-Z][A-Z0-9_]{0,63}$/.test(kind)) throw invalid(`Transfer kind "${kind}" is not UPPER_SNAKE`);
   const names = Object.keys(refs);
-  if (names.length > 20 || names.some((name) => typeof refs[name] !== 'string' || refs[name].length > 500)) throw invalid('Transfer refs are at most 20 strings');
+  if (names.length > 20 || names.some((name) => typeof refs[name] !== 'string' || refs[name].length > 500))
+    throw invalid('Transfer refs are at most 20 strings');
 }
 
 function checkAmount(amount: unknown): asserts amount is bigint {
@@ -171,7 +180,15 @@ async function move(trx: LedgerTrx, agencyId: string, transferId: string, moveme
   }
   await trx
     .insertInto('ledger_entries')
-    .values(movements.map(({ account, amount }) => ({ transfer_id: transferId, account_id: account.id, agency_id: agencyId, amount, currency: account.currency })))
+    .values(
+      movements.map(({ account, amount }) => ({
+        transfer_id: transferId,
+        account_id: account.id,
+        agency_id: agencyId,
+        amount,
+        currency: account.currency,
+      })),
+    )
     .execute();
 }
 
@@ -268,18 +285,34 @@ export async function beginPendingTransfer(trx: LedgerTrx, request: PendingTrans
 }
 
 async function lockTransfer(trx: LedgerTrx, agencyId: string, transferId: string): Promise<TransferRow> {
-  const row = await trx.selectFrom('ledger_transfers').selectAll().where('id', '=', transferId).where('agency_id', '=', agencyId).forUpdate().executeTakeFirst();
+  const row = await trx
+    .selectFrom('ledger_transfers')
+    .selectAll()
+    .where('id', '=', transferId)
+    .where('agency_id', '=', agencyId)
+    .forUpdate()
+    .executeTakeFirst();
   if (!row) throw new AppError(404, ErrorCode.NOT_FOUND, 'No such transfer');
   return row;
 }
 
-async function settle(trx: LedgerTrx, agencyId: string, transferId: string, outcome: 'POSTED' | 'VOIDED', failureCode: string | null): Promise<LedgerTransfer> {
+async function settle(
+  trx: LedgerTrx,
+  agencyId: string,
+  transferId: string,
+  outcome: 'POSTED' | 'VOIDED',
+  failureCode: string | null,
+): Promise<LedgerTransfer> {
   const row = await lockTransfer(trx, agencyId, transferId);
   if (row.status === outcome) return toTransfer(row);
   if (row.status !== 'PENDING') throw new Error(`ledger transfer ${transferId} is ${row.status}; it cannot become ${outcome}`);
   const { pending } = toTransfer(row);
   if (!pending) throw new Error(`ledger transfer ${transferId} has no pending amount`);
-  const accounts = await trx.selectFrom('ledger_accounts').select(['id', 'kind', 'currency']).where('id', 'in', [pending.via, pending.from, pending.to]).execute();
+  const accounts = await trx
+    .selectFrom('ledger_accounts')
+    .select(['id', 'kind', 'currency'])
+    .where('id', 'in', [pending.via, pending.from, pending.to])
+    .execute();
   const byId = new Map(accounts.map((a) => [a.id, { id: a.id, kind: a.kind, currency: a.currency } as ResolvedAccount]));
   const [destination, bystander] = outcome === 'POSTED' ? [pending.to, pending.from] : [pending.from, pending.to];
   await move(
@@ -312,7 +345,12 @@ export function voidPendingTransfer(trx: LedgerTrx, agencyId: string, transferId
 }
 
 export async function findTransfer(db: Kysely<DB> | LedgerTrx, agencyId: string, key: string): Promise<LedgerTransfer | undefined> {
-  const row = await db.selectFrom('ledger_transfers').selectAll().where('agency_id', '=', agencyId).where('idempotency_key', '=', key).executeTakeFirst();
+  const row = await db
+    .selectFrom('ledger_transfers')
+    .selectAll()
+    .where('agency_id', '=', agencyId)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirst();
   return row && toTransfer(row);
 }
 
@@ -324,6 +362,11 @@ export interface LedgerEntry {
 
 /** The entries of a transfer in the order they were written. */
 export async function entriesOf(db: Kysely<DB> | LedgerTrx, transferId: string): Promise<LedgerEntry[]> {
-  const rows = await db.selectFrom('ledger_entries').select(['account_id', 'amount', 'currency']).where('transfer_id', '=', transferId).orderBy('id').execute();
+  const rows = await db
+    .selectFrom('ledger_entries')
+    .select(['account_id', 'amount', 'currency'])
+    .where('transfer_id', '=', transferId)
+    .orderBy('id')
+    .execute();
   return rows.map((row) => ({ accountId: row.account_id, amount: BigInt(row.amount), currency: row.currency }));
 }

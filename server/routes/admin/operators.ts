@@ -1,7 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { Database } from '../../db/database';
-import { auditLogOf } from '../../domain/audit';
-import { OPERATOR_ROLES, actorOf, createOperator, operatorsOf } from '../../domain/operators';
+import { auditLogOf, OPERATOR_ROLES, actorOf, createOperator, operatorsOf } from '../../domain/operators';
 import { errorSchema } from '../schemas';
 import { operatorSchema } from './auth';
 import type { AdminGuards } from './index';

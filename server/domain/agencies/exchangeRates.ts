@@ -1,8 +1,15 @@
-import type { Database } from '../db/database';
-import { AppError } from './errors';
-import { ErrorCode } from '../../src/contract/errors';
-import { exchangeRateOf, type ExchangeRate } from '../../src/contract/exchangeRates';
-import { RATE_CURRENCIES, compareRates, isRateCurrency, normalizeRate, normalizeSettableRate, type RateCurrency } from '../../src/contract/money';
+import type { Database } from '../../db/database';
+import { AppError } from '../errors';
+import { ErrorCode } from '../../../src/contract/errors';
+import { exchangeRateOf, type ExchangeRate } from '../../../src/contract/exchangeRates';
+import {
+  RATE_CURRENCIES,
+  compareRates,
+  isRateCurrency,
+  normalizeRate,
+  normalizeSettableRate,
+  type RateCurrency,
+} from '../../../src/contract/money';
 
 /** One rate of an agency as it was set at effectiveAt. */
 export interface RateChange {
@@ -30,7 +37,14 @@ const COLUMNS = ['currency', 'buy', 'sell', 'effective_at', 'changed_by'] as con
  * Sets the agency's buy and sell rate of a currency from now on, keeping every earlier rate.
  * Rates are LAK per 1 unit, at most 6 decimals, and buy may not exceed sell.
  */
-export async function setRate(db: Database, agencyId: string, currency: string, buy: string, sell: string, changedBy: string): Promise<RateChange> {
+export async function setRate(
+  db: Database,
+  agencyId: string,
+  currency: string,
+  buy: string,
+  sell: string,
+  changedBy: string,
+): Promise<RateChange> {
   if (!isRateCurrency(currency)) {
     throw new AppError(400, ErrorCode.UNKNOWN_CURRENCY, `currency must be one of ${RATE_CURRENCIES.join(', ')}`);
   }

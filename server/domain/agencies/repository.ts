@@ -1,17 +1,13 @@
-import type { Database } from '../db/database';
-import type { AgencySocial } from '../../src/contract/agency';
+import type { Database } from '../../db/database';
+import type { AgencySocial, SiteSettings } from '../../../src/contract/agency';
+import { DEFAULT_SITE_SETTINGS } from './rules';
+
+/** The agencies, the hosts that name them and their sites' settings. */
 
 export interface Agency {
   id: string;
   name: string;
   social: AgencySocial;
-}
-
-/** The Host header names the agency: "Example.COM:8080" is the host example.com. */
-export function hostOf(hostHeader: string | undefined): string {
-  const host = (hostHeader ?? '').trim().toLowerCase();
-  if (host.startsWith('[')) return host.slice(0, host.indexOf(']') + 1);
-  return host.split(':')[0];
 }
 
 export async function findAgencyByHost(db: Database, host: string): Promise<Agency | undefined> {
@@ -39,4 +35,14 @@ export async function createAgency(db: Database, name: string, hosts: string[], 
     }
     return agency;
   });
+}
+
+/** The header numbers of an agency's site (SPEC.md section 1): its own row, else the defaults. */
+export async function siteSettingsOf(db: Database, agencyId: string): Promise<SiteSettings> {
+  const row = await db
+    .selectFrom('agency_site_settings')
+    .select(['signup_minutes', 'game_count'])
+    .where('agency_id', '=', agencyId)
+    .executeTakeFirst();
+  return row ? { signUpMinutes: row.signup_minutes, gameCount: row.game_count } : DEFAULT_SITE_SETTINGS;
 }

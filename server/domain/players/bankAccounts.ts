@@ -1,9 +1,9 @@
-import type { Database } from '../db/database';
-import { AppError } from './errors';
-import { ErrorCode } from '../../src/contract/errors';
-import { checkBankAccountInput, type BankAccount } from '../../src/contract/bankAccounts';
-import type { Currency } from '../../src/contract/money';
-import { isUniqueViolation } from '../db/errors';
+import type { Database } from '../../db/database';
+import { AppError } from '../errors';
+import { ErrorCode } from '../../../src/contract/errors';
+import { checkBankAccountInput, type BankAccount } from '../../../src/contract/bankAccounts';
+import type { Currency } from '../../../src/contract/money';
+import { isUniqueViolation } from '../../db/errors';
 
 type AccountRow = { id: string; bank: string; account_number: string; account_name: string; currency: string; created_at: Date };
 
@@ -30,7 +30,6 @@ export async function bankAccountsOf(db: Database, agencyId: string, playerId: s
   return rows.map(toBankAccount);
 }
 
-
 /**
  * Adds the player's bank account after the form's rules (src/contract/bankAccounts.ts). A player
  * has one account (BANK_ACCOUNT_EXISTS), and an account belongs to one player of the agency
@@ -41,7 +40,12 @@ export async function addBankAccount(db: Database, agencyId: string, playerId: s
   if (!checked.ok) throw new AppError(400, checked.code, `${checked.field}: ${checked.rule}`);
   const { bank, accountNumber, accountName, currency } = checked.value;
 
-  const existing = await db.selectFrom('bank_accounts').select('id').where('agency_id', '=', agencyId).where('player_id', '=', playerId).executeTakeFirst();
+  const existing = await db
+    .selectFrom('bank_accounts')
+    .select('id')
+    .where('agency_id', '=', agencyId)
+    .where('player_id', '=', playerId)
+    .executeTakeFirst();
   if (existing) throw accountExists();
 
   try {
@@ -60,4 +64,5 @@ export async function addBankAccount(db: Database, agencyId: string, playerId: s
   }
 }
 
-const accountExists = () => new AppError(409, ErrorCode.BANK_ACCOUNT_EXISTS, 'The player already has a bank account; support can change it');
+const accountExists = () =>
+  new AppError(409, ErrorCode.BANK_ACCOUNT_EXISTS, 'The player already has a bank account; support can change it');

@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import type { DB } from '../db/schema';
+import type { DB } from '../../db/schema';
 
 /** Who acted: an operator of the agency, or the command line (operatorId null). */
 export interface Actor {
@@ -52,7 +52,13 @@ export interface AuditRow {
 
 /** The agency's audit log, newest first. */
 export async function auditLogOf(db: Kysely<DB>, agencyId: string, limit = 200): Promise<AuditRow[]> {
-  const rows = await db.selectFrom('operator_audit_log').selectAll().where('agency_id', '=', agencyId).orderBy('id', 'desc').limit(limit).execute();
+  const rows = await db
+    .selectFrom('operator_audit_log')
+    .selectAll()
+    .where('agency_id', '=', agencyId)
+    .orderBy('id', 'desc')
+    .limit(limit)
+    .execute();
   return rows.map((row) => ({
     id: String(row.id),
     actor: row.actor,

@@ -1,10 +1,20 @@
-import { randomBytes, randomUUID } from 'node:crypto';
-import type { Database } from '../db/database';
-import { ErrorCode } from '../../src/contract/errors';
-import type { Provider } from '../../src/contract/providers';
-import { ProviderRefusal, ProviderUnavailable, type ProviderClient } from '../adapters/providers';
-import { AppError } from './errors';
-import { beginPendingTransfer, findAccount, postPendingTransfer, postTransfer, resolveAccount, voidPendingTransfer, type AccountRef, type LedgerTransfer, type TransferStatus } from './ledger';
+import { randomUUID } from 'node:crypto';
+import type { Database } from '../../db/database';
+import { ErrorCode } from '../../../src/contract/errors';
+import { ProviderRefusal, ProviderUnavailable, type ProviderClient } from '../../adapters/providers';
+import { AppError } from '../errors';
+import {
+  beginPendingTransfer,
+  findAccount,
+  postPendingTransfer,
+  postTransfer,
+  resolveAccount,
+  voidPendingTransfer,
+  type AccountRef,
+  type LedgerTransfer,
+  type TransferStatus,
+} from '../ledger';
+import { hasPendingTransfer, insertMember, markMemberRegistered, memberOf, type PlayerAtProvider } from './repository';
 
 /**
  * A player's credit at the game providers, kept in step with the ledger. Provider calls are never
@@ -16,12 +26,6 @@ import { beginPendingTransfer, findAccount, postPendingTransfer, postTransfer, r
 export interface WalletDeps {
   db: Database;
   providers: ProviderClient;
-}
-
-export interface PlayerAtProvider {
-  agencyId: string;
-  playerId: string;
-  provider: Provider;
 }
 
 export interface ProviderTransferResult {
@@ -39,9 +43,11 @@ const creditAccount = ({ playerId, provider }: PlayerAtProvider): AccountRef => 
 
 /** Turns the adapter's failures into API errors: unknown outcome 503, definite refusal by its code. */
 export function providerFailure(error: unknown): unknown {
-  if (error instanceof ProviderUnavailable) return new AppError(503, ErrorCode.PROVIDER_UNAVAILABLE, `The game provider did not answer (${error.operation})`);
+  if (error instanceof ProviderUnavailable)
+    return new AppError(503, ErrorCode.PROVIDER_UNAVAILABLE, `The game provider did not answer (${error.operation})`);
   if (error instanceof ProviderRefusal) {
-    if (error.code === ErrorCode.UNKNOWN_GAME || error.code === ErrorCode.UNKNOWN_GAME_TAB) return new AppError(404, error.code, error.message);
+    if (error.code === ErrorCode.UNKNOWN_GAME || error.code === ErrorCode.UNKNOWN_GAME_TAB)
+      return new AppError(404, error.code, error.message);
     return new AppError(502, ErrorCode.PROVIDER_UNAVAILABLE, error.message);
   }
   return error;
@@ -61,20 +67,15 @@ export async function withProvider<T>(call: () => Promise<T>): Promise<T> {
  */
 export async function ensureMember(deps: WalletDeps, who: PlayerAtProvider): Promise<string> {
   const { db, providers } = deps;
-  const find = () => db.selectFrom('provider_members').select(['member', 'registered']).where('player_id', '=', who.playerId).where('provider', '=', who.provider).executeTakeFirst();
-  let row = await find();
+  let row = await memberOf(db, who);
   if (row?.registered) return row.member;
   if (!row) {
-    await db
-      .insertInto('provider_members')
-      .values({ player_id: who.playerId, provider: who.provider, agency_id: who.agencyId, member: `ch${randomBytes(7).toString('hex')}` })
-      .onConflict((oc) => oc.columns(['player_id', 'provider']).doNothing())
-      .execute();
-    row = await find();
+    await insertMember(db, who);
+    row = await memberOf(db, who);
     if (!row) throw new Error('provider member row vanished');
   }
   await providers.createMember(who.provider, row.member);
-  await db.updateTable('provider_members').set({ registered: true }).where('player_id', '=', who.playerId).where('provider', '=', who.provider).execute();
+  await markMemberRegistered(db, who);
   return row.member;
 }
 
@@ -88,15 +89,7 @@ export async function readCredit(deps: WalletDeps, who: PlayerAtProvider): Promi
   const { db, providers } = deps;
   const member = await ensureMember(deps, who);
   const account = await findAccount(db, who.agencyId, creditAccount(who));
-  const pending = account
-    ? await db
-        .selectFrom('ledger_transfers')
-        .select('id')
-        .where('status', '=', 'PENDING')
-        .where((eb) => eb.or([eb('pending_from', '=', account.id), eb('pending_to', '=', account.id)]))
-        .limit(1)
-        .executeTakeFirst()
-    : undefined;
+  const pending = account ? await hasPendingTransfer(db, account.id) : false;
   const live = await providers.balance(who.provider, member);
   if (!pending && live !== (account?.balance ?? 0n)) await syncMirror(db, who, account?.version ?? 0n, live);
   return live;
@@ -105,7 +98,12 @@ export async function readCredit(deps: WalletDeps, who: PlayerAtProvider): Promi
 async function syncMirror(db: Database, who: PlayerAtProvider, seenVersion: bigint, live: bigint) {
   await db.transaction().execute(async (trx) => {
     const account = await resolveAccount(trx, who.agencyId, creditAccount(who));
-    const row = await trx.selectFrom('ledger_accounts').select(['balance', 'version']).where('id', '=', account.id).forUpdate().executeTakeFirstOrThrow();
+    const row = await trx
+      .selectFrom('ledger_accounts')
+      .select(['balance', 'version'])
+      .where('id', '=', account.id)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
     if (BigInt(row.version) !== seenVersion) return;
     const difference = live - BigInt(row.balance);
     if (difference === 0n) return;
@@ -136,7 +134,8 @@ async function callAndSettle(deps: WalletDeps, transfer: LedgerTransfer, member:
   try {
     await providers.transfer(provider, { ref, member, direction, amount: transfer.pending!.amount });
   } catch (error) {
-    if (error instanceof ProviderRefusal) return db.transaction().execute((trx) => voidPendingTransfer(trx, transfer.agencyId, transfer.id, error.code));
+    if (error instanceof ProviderRefusal)
+      return db.transaction().execute((trx) => voidPendingTransfer(trx, transfer.agencyId, transfer.id, error.code));
     if (error instanceof ProviderUnavailable) return transfer;
     throw error;
   }
@@ -162,7 +161,10 @@ function checkAmount(amount: bigint) {
  * Puts credit into the player's wallet at the provider, paid from the `from` account (for a deposit,
  * what is owed to the player): record PENDING, transfer in with the ref, settle.
  */
-export async function sendCreditToProvider(deps: WalletDeps, request: ProviderTransferRequest & { from: AccountRef }): Promise<ProviderTransferResult> {
+export async function sendCreditToProvider(
+  deps: WalletDeps,
+  request: ProviderTransferRequest & { from: AccountRef },
+): Promise<ProviderTransferResult> {
   checkAmount(request.amount);
   const member = await withProvider(() => ensureMember(deps, request));
   return runProviderTransfer(deps, request, member, 'IN', request.from, creditAccount(request), request.kind ?? 'PROVIDER_CREDIT_IN');
@@ -173,7 +175,10 @@ export async function sendCreditToProvider(deps: WalletDeps, request: ProviderTr
  * the payout clearing account): sync the mirror with the live credit, hold the amount, transfer
  * out with the ref, settle. INSUFFICIENT_CREDIT when the credit does not cover it.
  */
-export async function takeCreditFromProvider(deps: WalletDeps, request: ProviderTransferRequest & { to: AccountRef }): Promise<ProviderTransferResult> {
+export async function takeCreditFromProvider(
+  deps: WalletDeps,
+  request: ProviderTransferRequest & { to: AccountRef },
+): Promise<ProviderTransferResult> {
   checkAmount(request.amount);
   const member = await withProvider(() => ensureMember(deps, request));
   await withProvider(() => readCredit(deps, request));

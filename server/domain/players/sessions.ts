@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import type { Database } from '../db/database';
+import type { Database } from '../../db/database';
 
 export const SESSION_COOKIE = 'champa_session';
 
@@ -48,8 +48,16 @@ export async function findSession(db: Database, token: string, agencyId: string,
   return row && { sessionId: row.id, playerId: row.player_id, agencyId: row.agency_id };
 }
 
-export async function revokeSession(db: Database, sessionId: string): Promise<void> {
-  await db.updateTable('player_sessions').set({ revoked_at: sql<Date>`now()` }).where('id', '=', sessionId).where('revoked_at', 'is', null).execute();
+/** Ends the session of a cookie's token on this agency; an unknown or ended token changes nothing. */
+export async function endSession(db: Database, token: string, agencyId: string): Promise<void> {
+  if (!token || token.length > 100) return;
+  await db
+    .updateTable('player_sessions')
+    .set({ revoked_at: sql<Date>`now()` })
+    .where('token_hash', '=', tokenHash(token))
+    .where('agency_id', '=', agencyId)
+    .where('revoked_at', 'is', null)
+    .execute();
 }
 
 /** Ends every other session of the player, e.g. after a password change. */

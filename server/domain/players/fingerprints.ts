@@ -1,5 +1,5 @@
-import type { Database } from '../db/database';
-import type { DeviceFingerprint } from '../../src/contract/players';
+import type { Database } from '../../db/database';
+import type { DeviceFingerprint } from '../../../src/contract/players';
 
 export interface FingerprintReport {
   agencyId: string;
@@ -42,7 +42,10 @@ export async function accountsSharingDevices(db: Database, agencyId: string, pla
   const rows = await db
     .selectFrom('player_fingerprints as mine')
     .innerJoin('player_fingerprints as other', (join) =>
-      join.onRef('other.agency_id', '=', 'mine.agency_id').onRef('other.visitor_id', '=', 'mine.visitor_id').onRef('other.player_id', '<>', 'mine.player_id'),
+      join
+        .onRef('other.agency_id', '=', 'mine.agency_id')
+        .onRef('other.visitor_id', '=', 'mine.visitor_id')
+        .onRef('other.player_id', '<>', 'mine.player_id'),
     )
     .innerJoin('players', 'players.id', 'other.player_id')
     .select(({ fn }) => ['other.visitor_id', 'other.player_id', 'players.username', fn.max('other.created_at').as('last_seen_at')])
@@ -51,5 +54,10 @@ export async function accountsSharingDevices(db: Database, agencyId: string, pla
     .groupBy(['other.visitor_id', 'other.player_id', 'players.username'])
     .orderBy('last_seen_at', 'desc')
     .execute();
-  return rows.map((row) => ({ visitorId: row.visitor_id, playerId: row.player_id, username: row.username, lastSeenAt: new Date(row.last_seen_at) }));
+  return rows.map((row) => ({
+    visitorId: row.visitor_id,
+    playerId: row.player_id,
+    username: row.username,
+    lastSeenAt: new Date(row.last_seen_at),
+  }));
 }

@@ -1,0 +1,10 @@
+export {
+  expireStaleOrders,
+  setReceivingAccount,
+  listDeposits,
+  openDeposits,
+  unmatchedPaymentsOf,
+  type UnmatchedPayment,
+} from './repository';
+export { depositLimitsView, createDeposit, depositQr, cancelDeposit, checkDeposit, type DepositDeps } from './service';
+export { receivePayment, creditPaidDeposits, type DepositPayment, type PaymentOutcome, type DepositReconcileReport } from './payments';

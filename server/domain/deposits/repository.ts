@@ -1,0 +1,200 @@
+import { sql, type Selectable } from 'kysely';
+import type { Database } from '../../db/database';
+import type { DepositTables } from '../../db/schema';
+import { ErrorCode } from '../../../src/contract/errors';
+import { formatAmount, normalizeRate } from '../../../src/contract/money';
+import type { Provider } from '../../../src/contract/providers';
+import type { DepositOrder, DepositPage, DepositStatus } from '../../../src/contract/deposits';
+import { AppError } from '../errors';
+import type { LedgerTrx } from '../ledger';
+import type { PlayerRef } from '../players';
+
+/** The deposit tables: orders, the agency's deposit settings and unmatched payments, and their row mapping. */
+
+export type OrderRow = Selectable<DepositTables['deposit_orders']>;
+export type SettingsRow = Selectable<DepositTables['agency_deposit_settings']>;
+
+export function toDepositOrder(row: OrderRow): DepositOrder {
+  const credit = BigInt(row.credit_satang);
+  const promo = row.promo_credit_satang === null ? null : BigInt(row.promo_credit_satang);
+  return {
+    code: row.code,
+    provider: row.provider as Provider,
+    amount: formatAmount(BigInt(row.amount_kip), 'LAK'),
+    credit: formatAmount(credit, 'THB'),
+    rate: normalizeRate(row.rate_sell) ?? row.rate_sell,
+    status: row.status,
+    createdAt: row.created_at.toISOString(),
+    expiresAt: row.expires_at.toISOString(),
+    paidAt: row.paid_at?.toISOString() ?? null,
+    promoCredit: promo === null ? null : formatAmount(promo, 'THB'),
+    creditedTotal: promo === null ? null : formatAmount(credit + promo, 'THB'),
+  };
+}
+
+/**
+ * The status a reader sees: an OPEN order past its expiry is EXPIRED whether or not the reconciler
+ * has written that yet, so reads never write.
+ */
+const effectiveStatus = sql<DepositStatus>`CASE
+  WHEN deposit_orders.status = 'OPEN' AND deposit_orders.expires_at <= now() THEN 'EXPIRED'
+  ELSE deposit_orders.status
+END`;
+
+const orderColumns = [
+  'id',
+  'agency_id',
+  'code',
+  'player_id',
+  'provider',
+  'amount_kip',
+  'credit_satang',
+  'rate_sell',
+  'rate_effective_at',
+  'idempotency_key',
+  'request_hash',
+  'expires_at',
+  'transaction_id',
+  'paid_amount_kip',
+  'paid_at',
+  'credited_at',
+  'closed_at',
+  'credit_attempt',
+  'failure_code',
+  'promo_credit_satang',
+  'promotion_usage_id',
+  'created_at',
+] as const;
+
+/** The player's orders as readers see them (effective status). */
+function playerOrders(db: Database, who: PlayerRef) {
+  return db
+    .selectFrom('deposit_orders')
+    .select(orderColumns)
+    .select(effectiveStatus.as('status'))
+    .where('agency_id', '=', who.agencyId)
+    .where('player_id', '=', who.playerId);
+}
+
+/** The player's order by code; another player's (or agency's) order is 404 like a missing one. */
+export async function playerOrder(db: Database, who: PlayerRef, code: string): Promise<OrderRow> {
+  const row = await playerOrders(db, who).where('code', '=', code).executeTakeFirst();
+  if (!row) throw new AppError(404, ErrorCode.NOT_FOUND, `No deposit ${code}`);
+  return row;
+}
+
+export async function orderByKey(db: Database, who: PlayerRef, key: string): Promise<OrderRow | undefined> {
+  return playerOrders(db, who).where('idempotency_key', '=', key).executeTakeFirst();
+}
+
+export async function listDeposits(db: Database, who: PlayerRef, page: number, pageSize: number): Promise<DepositPage> {
+  const [rows, count] = await Promise.all([
+    playerOrders(db, who)
+      .orderBy('created_at', 'desc')
+      .orderBy('id', 'desc')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+    db
+      .selectFrom('deposit_orders')
+      .where('agency_id', '=', who.agencyId)
+      .where('player_id', '=', who.playerId)
+      .select((eb) => eb.fn.countAll<string>().as('total'))
+      .executeTakeFirstOrThrow(),
+  ]);
+  return { items: rows.map(toDepositOrder), page, pageSize, total: Number(count.total) };
+}
+
+export async function openDeposits(db: Database, who: PlayerRef): Promise<DepositOrder[]> {
+  const rows = await playerOrders(db, who)
+    .where('status', '=', 'OPEN')
+    .where('expires_at', '>', sql<Date>`now()`)
+    .orderBy('created_at', 'desc')
+    .execute();
+  return rows.map(toDepositOrder);
+}
+
+/**
+ * Writes EXPIRED on open orders past their expiry (of one player before a new order, else of every
+ * agency, by the reconciler); returns how many.
+ */
+export async function expireStaleOrders(db: Database | LedgerTrx, scope?: PlayerRef): Promise<number> {
+  const result = await db
+    .updateTable('deposit_orders')
+    .set({ status: 'EXPIRED', closed_at: sql<Date>`now()` })
+    .$if(scope !== undefined, (q) => q.where('agency_id', '=', scope!.agencyId).where('player_id', '=', scope!.playerId))
+    .where('status', '=', 'OPEN')
+    .where('expires_at', '<=', sql<Date>`now()`)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
+}
+
+/** Orders left PAID since before olderThanMs, oldest first. */
+export async function paidOrders(db: Database, olderThanMs: number, limit: number): Promise<OrderRow[]> {
+  return db
+    .selectFrom('deposit_orders')
+    .selectAll()
+    .where('status', '=', 'PAID')
+    .where(sql<boolean>`paid_at < now() - ${olderThanMs} * interval '1 millisecond'`)
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
+}
+
+export async function settingsOf(db: Database, agencyId: string): Promise<SettingsRow | undefined> {
+  return db.selectFrom('agency_deposit_settings').selectAll().where('agency_id', '=', agencyId).executeTakeFirst();
+}
+
+/** The agency's account that deposit QRs pay into; set per agency (the demo agency is seeded). */
+export async function setReceivingAccount(
+  db: Database,
+  agencyId: string,
+  account: { bankIin: string; accountNumber: string; merchantName: string; merchantCity: string },
+): Promise<void> {
+  const values = {
+    bank_iin: account.bankIin,
+    account_number: account.accountNumber,
+    merchant_name: account.merchantName,
+    merchant_city: account.merchantCity,
+  };
+  await db
+    .insertInto('agency_deposit_settings')
+    .values({ agency_id: agencyId, ...values })
+    .onConflict((oc) => oc.column('agency_id').doUpdateSet(values))
+    .execute();
+}
+
+export interface UnmatchedPayment {
+  id: string;
+  billNumber: string;
+  reason: string;
+  amount: string;
+  transactionId: string;
+  paidAt: string;
+  status: string;
+}
+
+/** The payments no open order could take, newest first, for the operator to resolve. */
+export async function unmatchedPaymentsOf(
+  db: Database,
+  agencyId: string,
+  status: 'UNRESOLVED' | 'RESOLVED' = 'UNRESOLVED',
+): Promise<UnmatchedPayment[]> {
+  const rows = await db
+    .selectFrom('deposit_unmatched_payments')
+    .select(['id', 'bill_number', 'reason', 'amount_kip', 'transaction_id', 'paid_at', 'status'])
+    .where('agency_id', '=', agencyId)
+    .where('status', '=', status)
+    .orderBy('created_at', 'desc')
+    .limit(500)
+    .execute();
+  return rows.map((row) => ({
+    id: row.id,
+    billNumber: row.bill_number,
+    reason: row.reason,
+    amount: formatAmount(BigInt(row.amount_kip), 'LAK'),
+    transactionId: row.transaction_id,
+    paidAt: row.paid_at.toISOString(),
+    status: row.status,
+  }));
+}

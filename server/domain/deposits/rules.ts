@@ -1,0 +1,71 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { ErrorCode } from '../../../src/contract/errors';
+import { buildLaoQr } from '../../../src/contract/laoqr';
+import { formatAmount } from '../../../src/contract/money';
+import type { DepositOrder, DepositQr } from '../../../src/contract/deposits';
+import { AppError } from '../errors';
+import type { AccountRef } from '../ledger';
+import { toDepositOrder, type OrderRow, type SettingsRow } from './repository';
+
+/** The deposit rules that need no database: codes, request hashes, replays, the QR and why a payment is unmatched. */
+
+/** A refused provider transfer is tried again with a new ledger key this many times in all. */
+export const MAX_CREDIT_ATTEMPTS = 5;
+
+export const cash: AccountRef = { kind: 'agency_cash', currency: 'LAK' };
+export const owedTo = (playerId: string): AccountRef => ({ kind: 'owed_to_player', playerId, currency: 'THB' });
+
+/** A code unlike any other: D, the date, and 8 random letters and digits (15 characters, a valid bill number). */
+export function newCode(now = new Date()): string {
+  const alphabet = 'ABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+  const random = [...randomBytes(8)].map((byte) => alphabet[byte % alphabet.length]).join('');
+  const date = now.toISOString().slice(2, 10).replace(/-/g, '');
+  return `D${date}${random}`;
+}
+
+export const requestHashOf = (provider: string, kip: bigint) => createHash('sha256').update(`${provider}:${kip}`).digest('hex');
+
+export const creditKey = (code: string, attempt: number) => `deposit:${code}:credit:${attempt}`;
+
+/** The first order made with a key, when the request is the same; another request with that key is a conflict. */
+export function replayOf(row: OrderRow, hash: string): { order: DepositOrder; replayed: true } {
+  if (row.request_hash !== hash)
+    throw new AppError(409, ErrorCode.IDEMPOTENCY_CONFLICT, 'This Idempotency-Key was already used for another deposit');
+  return { order: toDepositOrder(row), replayed: true };
+}
+
+/** What the page shows to be paid: the LaoQR payload of the order, paying the agency's receiving account. */
+export function qrOf(row: OrderRow, settings: SettingsRow): DepositQr {
+  const payload = buildLaoQr({
+    bankIin: settings.bank_iin,
+    accountNumber: settings.account_number,
+    merchantCategoryCode: settings.merchant_category_code,
+    amountKip: BigInt(row.amount_kip),
+    merchantName: settings.merchant_name,
+    merchantCity: settings.merchant_city,
+    billNumber: row.code,
+  });
+  return {
+    code: row.code,
+    payload,
+    amount: formatAmount(BigInt(row.amount_kip), 'LAK'),
+    payee: {
+      name: settings.merchant_name,
+      city: settings.merchant_city,
+      bankIin: settings.bank_iin,
+      accountNumber: settings.account_number,
+    },
+    expiresAt: row.expires_at.toISOString(),
+    status: row.status,
+  };
+}
+
+export type UnmatchedReason = 'AMOUNT_MISMATCH' | 'ORDER_CANCELED' | 'ORDER_EXPIRED' | 'ORDER_CLOSED' | 'UNKNOWN_BILL';
+
+/** Why a payment cannot pay its order (the order as locked, and whether it was payable then). */
+export function unmatchedReason(order: OrderRow | undefined, payable: boolean): UnmatchedReason {
+  if (!order) return 'UNKNOWN_BILL';
+  if (payable) return 'AMOUNT_MISMATCH';
+  if (order.status === 'CANCELED') return 'ORDER_CANCELED';
+  return order.status === 'OPEN' || order.status === 'EXPIRED' ? 'ORDER_EXPIRED' : 'ORDER_CLOSED';
+}

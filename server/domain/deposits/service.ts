@@ -1,0 +1,210 @@
+import { sql } from 'kysely';
+import type { Database } from '../../db/database';
+import type { Config } from '../../config';
+import { ErrorCode } from '../../../src/contract/errors';
+import { convertAt, formatAmount } from '../../../src/contract/money';
+import { isProvider } from '../../../src/contract/providers';
+import {
+  checkDepositAmount,
+  type DepositCreated,
+  type DepositLimits,
+  type DepositOrder,
+  type DepositQr,
+} from '../../../src/contract/deposits';
+import type { LaoQrGateway } from '../../adapters/payment';
+import type { ProviderClient } from '../../adapters/providers';
+import { isUniqueViolation } from '../../db/errors';
+import { AppError } from '../errors';
+import { requireIdempotencyKey } from '../idempotency';
+import { bankAccountsOf } from '../players';
+import { currentRate } from '../agencies';
+import { promotionForDeposit } from '../promotions';
+import { expireStaleOrders, orderByKey, playerOrder, settingsOf, toDepositOrder, type OrderRow } from './repository';
+import type { PlayerRef } from '../players';
+import { newCode, qrOf, replayOf, requestHashOf } from './rules';
+import { applyPayment, creditPaidDeposit } from './payments';
+
+/**
+ * Deposits by LaoQR. A player orders credit at a provider for an amount of kip; the order locks
+ * the sell rate and shows a QR that pays the agency's account with the order code as bill number.
+ * A payment (the gateway's webhook, or the player's check that asks the gateway) is applied in one
+ * transaction (payments.ts).
+ */
+
+export interface DepositDeps {
+  db: Database;
+  config: Pick<Config, 'depositExpiryMinutes' | 'depositMinKip' | 'depositMaxKip'>;
+  providers: ProviderClient;
+}
+
+/** The agency's bounds and expiry: its own settings, else the server's. */
+export async function depositLimits(
+  deps: Pick<DepositDeps, 'db' | 'config'>,
+  agencyId: string,
+): Promise<{ min: bigint; max: bigint; expiryMinutes: number }> {
+  const settings = await settingsOf(deps.db, agencyId);
+  return {
+    min: settings?.min_kip ? BigInt(settings.min_kip) : deps.config.depositMinKip,
+    max: settings?.max_kip ? BigInt(settings.max_kip) : deps.config.depositMaxKip,
+    expiryMinutes: settings?.expiry_minutes ?? deps.config.depositExpiryMinutes,
+  };
+}
+
+export async function depositLimitsView(deps: Pick<DepositDeps, 'db' | 'config'>, agencyId: string): Promise<DepositLimits> {
+  const { min, max, expiryMinutes } = await depositLimits(deps, agencyId);
+  return { minAmount: formatAmount(min, 'LAK'), maxAmount: formatAmount(max, 'LAK'), expiryMinutes };
+}
+
+async function withQr(db: Database, agencyId: string, created: { order: DepositOrder; replayed: boolean }, row: OrderRow) {
+  const settings = await settingsOf(db, agencyId);
+  if (!settings) throw new AppError(503, ErrorCode.DEPOSIT_UNAVAILABLE, 'The agency has no receiving account');
+  return { ...created, qr: qrOf(row, settings) };
+}
+
+/** The amount in kip within the agency's bounds, or the refusal. */
+function depositAmount(amount: unknown, limits: { min: bigint; max: bigint }): bigint {
+  const checked = checkDepositAmount(amount, limits.min, limits.max);
+  if (checked.ok) return checked.kip;
+  const message =
+    checked.code === 'DEPOSIT_AMOUNT_INVALID'
+      ? 'The amount is whole kip, digits only'
+      : `The amount must be from ${limits.min} to ${limits.max} LAK`;
+  throw new AppError(400, checked.code, message);
+}
+
+/**
+ * POST /deposits: the order and its QR. The same Idempotency-Key with the same provider and amount
+ * gives the first order again; with others, IDEMPOTENCY_CONFLICT. Refused with nothing changed: a
+ * key outside the one rule, an unknown provider, an amount that is not whole kip or out of bounds,
+ * no bank account, an open order already, and the promotion rules while a promotion is taken or in
+ * use (promotionForDeposit): an order made while one is taken carries it, and its bonus is credited
+ * with the payment.
+ */
+export async function createDeposit(
+  deps: DepositDeps,
+  who: PlayerRef,
+  input: { provider: string; amount: unknown; idempotencyKey: string | undefined; promotionId?: string },
+): Promise<DepositCreated & { replayed: boolean }> {
+  const { db } = deps;
+  const key = requireIdempotencyKey(input.idempotencyKey);
+  if (!isProvider(input.provider)) throw new AppError(400, ErrorCode.UNKNOWN_PROVIDER, `No game provider ${input.provider}`);
+  const limits = await depositLimits(deps, who.agencyId);
+  const kip = depositAmount(input.amount, limits);
+  const hash = requestHashOf(input.provider, kip);
+  const earlier = await orderByKey(db, who, key);
+  if (earlier) return withQr(db, who.agencyId, replayOf(earlier, hash), earlier);
+
+  if ((await bankAccountsOf(db, who.agencyId, who.playerId)).length === 0) {
+    throw new AppError(409, ErrorCode.BANK_ACCOUNT_REQUIRED, 'ກະລຸນາເພີ່ມບັນຊີທະນາຄານກ່ອນຝາກເງິນ (add a bank account before depositing)');
+  }
+  const [rate, settings] = await Promise.all([currentRate(db, who.agencyId, 'THB'), settingsOf(db, who.agencyId)]);
+  if (!rate || !settings)
+    throw new AppError(503, ErrorCode.DEPOSIT_UNAVAILABLE, 'The agency takes no deposits yet (no THB rate or receiving account)');
+  const credit = convertAt('DEPOSIT', kip, rate, 'THB');
+  if (credit <= 0n) throw new AppError(400, ErrorCode.DEPOSIT_AMOUNT_OUT_OF_RANGE, 'The amount buys no credit at the current rate');
+  const promotionUsageId = await promotionForDeposit(deps, who, input.provider, kip, input.promotionId);
+
+  // The one-open-order index counts stored statuses: the player's own stale orders are closed first.
+  await expireStaleOrders(db, who);
+  try {
+    const row = await db
+      .insertInto('deposit_orders')
+      .values({
+        agency_id: who.agencyId,
+        code: newCode(),
+        player_id: who.playerId,
+        provider: input.provider,
+        amount_kip: kip,
+        credit_satang: credit,
+        rate_sell: rate.sell,
+        rate_effective_at: rate.effectiveAt,
+        idempotency_key: key,
+        request_hash: hash,
+        promotion_usage_id: promotionUsageId,
+        expires_at: sql<Date>`now() + ${limits.expiryMinutes} * interval '1 minute'`,
+      })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return { order: toDepositOrder(row), qr: qrOf(row, settings), replayed: false };
+  } catch (error) {
+    if (isUniqueViolation(error, 'deposit_orders_idempotency_key')) {
+      const first = await orderByKey(db, who, key);
+      if (first) return withQr(db, who.agencyId, replayOf(first, hash), first);
+    }
+    if (isUniqueViolation(error, 'deposit_orders_one_open')) {
+      throw new AppError(409, ErrorCode.OPEN_ORDER, 'Close the open deposit order first');
+    }
+    throw error;
+  }
+}
+
+/** The QR of one of the player's orders, built from the agency's receiving account. */
+export async function depositQr(db: Database, who: PlayerRef, code: string): Promise<DepositQr> {
+  const row = await playerOrder(db, who, code);
+  const settings = await settingsOf(db, who.agencyId);
+  if (!settings) throw new AppError(503, ErrorCode.DEPOSIT_UNAVAILABLE, 'The agency has no receiving account');
+  return qrOf(row, settings);
+}
+
+/**
+ * Cancels an OPEN order. The row lock makes a cancel and a payment of the same order take turns:
+ * whichever comes second sees the other's outcome (a payment after the cancel is kept unmatched).
+ */
+export async function cancelDeposit(db: Database, who: PlayerRef, code: string): Promise<DepositOrder> {
+  await playerOrder(db, who, code);
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .selectFrom('deposit_orders')
+      .selectAll()
+      .where('agency_id', '=', who.agencyId)
+      .where('code', '=', code)
+      .forUpdate()
+      .executeTakeFirstOrThrow();
+    if (row.status !== 'OPEN' || row.expires_at.getTime() <= Date.now()) {
+      throw new AppError(
+        409,
+        ErrorCode.DEPOSIT_NOT_OPEN,
+        `Deposit ${code} is ${row.status === 'OPEN' ? 'EXPIRED' : row.status}; only an open order can be cancelled`,
+      );
+    }
+    const updated = await trx
+      .updateTable('deposit_orders')
+      .set({ status: 'CANCELED', closed_at: sql<Date>`now()` })
+      .where('id', '=', row.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    return toDepositOrder(updated);
+  });
+}
+
+/**
+ * POST /deposits/{code}/check: an OPEN (or just expired) order asks the gateway. Unpaid answers
+ * DEPOSIT_NOT_PAID; paid applies the payment exactly as the webhook would and credits it. A PAID
+ * order retries its credit. Other orders are returned as they are.
+ */
+export async function checkDeposit(deps: DepositDeps & { gateway: LaoQrGateway }, who: PlayerRef, code: string): Promise<DepositOrder> {
+  const { db, gateway } = deps;
+  let row = await playerOrder(db, who, code);
+  if (row.status === 'OPEN' || (row.status === 'EXPIRED' && row.transaction_id === null)) {
+    const check = await gateway.checkPayment(code);
+    if (check.outcome === 'unknown')
+      throw new AppError(503, ErrorCode.DEPOSIT_UNAVAILABLE, `The payment gateway did not answer (${check.reason})`);
+    if (check.outcome === 'unpaid') {
+      if (row.status === 'OPEN')
+        throw new AppError(409, ErrorCode.DEPOSIT_NOT_PAID, 'Not paid yet: scan the QR with your banking app and pay');
+      return toDepositOrder(row);
+    }
+    await applyPayment(db, who.agencyId, {
+      billNumber: code,
+      amountKip: check.amountKip,
+      transactionId: check.transactionId,
+      paidAt: check.paidAt,
+    });
+    row = await playerOrder(db, who, code);
+  }
+  if (row.status === 'PAID') {
+    await creditPaidDeposit(deps, row);
+    row = await playerOrder(db, who, code);
+  }
+  return toDepositOrder(row);
+}

@@ -1,0 +1,6 @@
+export { isUsernameAvailable, isBlocked, type PlayerInfo, type PlayerRef } from './repository';
+export { registerPlayer, authenticate, playerInfo, changePassword, type Registration } from './service';
+export { SESSION_COOKIE, tokenHash, createSession, findSession, endSession, type SessionPlayer } from './sessions';
+export { hashPassword, verifyPassword, decoyPasswordHash } from './passwords';
+export { recordFingerprint, accountsSharingDevices, type FingerprintReport, type SharedDevice } from './fingerprints';
+export { bankAccountsOf, addBankAccount } from './bankAccounts';

@@ -1,0 +1,107 @@
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/database';
+import type { DB } from '../../db/schema';
+import type { PlayerSummary } from '../../../src/contract/players';
+
+/** The players table: its queries and the row as the API shows it. */
+
+/** A player of an agency: every player-scoped query takes both, so one agency never reads another's players. */
+export interface PlayerRef {
+  agencyId: string;
+  playerId: string;
+}
+
+const summaryColumns = ['id', 'username', 'display_name'] as const;
+const toSummary = (row: { id: string; username: string; display_name: string }): PlayerSummary => ({
+  id: row.id,
+  username: row.username,
+  displayName: row.display_name,
+});
+
+export async function isUsernameAvailable(db: Database, agencyId: string, username: string): Promise<boolean> {
+  const taken = await db
+    .selectFrom('players')
+    .select('id')
+    .where('agency_id', '=', agencyId)
+    .where('username', '=', username)
+    .executeTakeFirst();
+  return !taken;
+}
+
+export async function insertPlayer(
+  trx: Transaction<DB>,
+  agencyId: string,
+  player: { username: string; passwordHash: string; displayName: string },
+): Promise<PlayerSummary> {
+  const row = await trx
+    .insertInto('players')
+    .values({ agency_id: agencyId, username: player.username, password_hash: player.passwordHash, display_name: player.displayName })
+    .returning(summaryColumns)
+    .executeTakeFirstOrThrow();
+  return toSummary(row);
+}
+
+/** The player of this username with its password hash, to check a login. */
+export async function playerCredentials(
+  db: Database,
+  agencyId: string,
+  username: string,
+): Promise<{ player: PlayerSummary; passwordHash: string } | undefined> {
+  const row = await db
+    .selectFrom('players')
+    .select([...summaryColumns, 'password_hash'])
+    .where('agency_id', '=', agencyId)
+    .where('username', '=', username)
+    .executeTakeFirst();
+  return row && { player: toSummary(row), passwordHash: row.password_hash };
+}
+
+export async function passwordHashOf(db: Database, agencyId: string, playerId: string): Promise<string | undefined> {
+  const row = await db
+    .selectFrom('players')
+    .select('password_hash')
+    .where('agency_id', '=', agencyId)
+    .where('id', '=', playerId)
+    .executeTakeFirst();
+  return row?.password_hash;
+}
+
+export async function setPasswordHash(trx: Transaction<DB>, agencyId: string, playerId: string, passwordHash: string): Promise<void> {
+  await trx
+    .updateTable('players')
+    .set({ password_hash: passwordHash, password_changed_at: sql<Date>`now()` })
+    .where('id', '=', playerId)
+    .where('agency_id', '=', agencyId)
+    .execute();
+}
+
+export interface PlayerInfo {
+  player: PlayerSummary & { createdAt: string };
+  credential: { passwordChangedAt: string | null };
+}
+
+export async function playerInfoOf(db: Database, agencyId: string, playerId: string): Promise<PlayerInfo | undefined> {
+  const row = await db
+    .selectFrom('players')
+    .select([...summaryColumns, 'created_at', 'password_changed_at'])
+    .where('agency_id', '=', agencyId)
+    .where('id', '=', playerId)
+    .executeTakeFirst();
+  return (
+    row && {
+      player: { ...toSummary(row), createdAt: row.created_at.toISOString() },
+      credential: { passwordChangedAt: row.password_changed_at?.toISOString() ?? null },
+    }
+  );
+}
+
+/** The operator's blocked flag: a blocked player cannot take promotions. */
+export async function isBlocked(db: Database, agencyId: string, playerId: string): Promise<boolean> {
+  const row = await db
+    .selectFrom('players')
+    .select('blocked')
+    .where('agency_id', '=', agencyId)
+    .where('id', '=', playerId)
+    .executeTakeFirst();
+  return row?.blocked ?? false;
+}

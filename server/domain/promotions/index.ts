@@ -1,0 +1,20 @@
+export { livePromotions, allPromotions, findPromotion, setPromotionStatus, createPromotion } from './repository';
+export {
+  usingPromotion,
+  usagesOf,
+  usedUsageAt,
+  endUsageByWithdrawal,
+  reopenUsageAfterWithdrawal,
+  type UsageForWithdrawal,
+} from './usageRepository';
+export { BONUS_POOL, newPromotionFrom, type NewPromotion } from './rules';
+export {
+  fundBonusPool,
+  liveCredit,
+  liveTurnover,
+  usePromotion,
+  promotionForDeposit,
+  creditPromotionBonus,
+  recheckUsage,
+  cancelUsage,
+} from './service';

@@ -1,0 +1,12 @@
+export {
+  withProvider,
+  ensureMember,
+  readCredit,
+  sendCreditToProvider,
+  takeCreditFromProvider,
+  type WalletDeps,
+  type ProviderTransferResult,
+  type ProviderTransferRequest,
+} from './service';
+export type { PlayerAtProvider } from './repository';
+export { listGames, launchGame } from './games';

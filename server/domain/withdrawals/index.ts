@@ -1,0 +1,4 @@
+export { toWithdrawal, withdrawalsOf, openWithdrawalsOf, agencyWithdrawals, type AgencyWithdrawal } from './repository';
+export { withdrawalLimits, requestWithdrawal, type WithdrawalDeps, type WithdrawalOutcome } from './service';
+export { payOut, rejectWithdrawal } from './payouts';
+export { reconcileWithdrawals, type WithdrawalReconcileReport } from './reconcile';

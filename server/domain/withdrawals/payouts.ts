@@ -1,0 +1,156 @@
+import { sql } from 'kysely';
+import type { PayoutResult } from '../../adapters/payment';
+import { ErrorCode } from '../../../src/contract/errors';
+import type { Provider } from '../../../src/contract/providers';
+import { appendAudit, type Actor } from '../operators';
+import { AppError } from '../errors';
+import { postTransfer } from '../ledger';
+import { BONUS_POOL, reopenUsageAfterWithdrawal } from '../promotions';
+import { sendCreditToProvider } from '../providerWallets';
+import { lockWithdrawal, toWithdrawal, withdrawalById, type WithdrawalRow } from './repository';
+import { EXCHANGE_THB, PAYOUT_CLEARING, mustBeUndecided, paidSatangOf } from './rules';
+import type { WithdrawalDeps } from './service';
+
+/**
+ * Sends the payout of an OPEN withdrawal nobody has decided yet. The payout ref is recorded first
+ * (so a second approval is refused and a crash is recovered by ref), then the gateway is called,
+ * then its answer is recorded. An operator's approval is audited with the claim, in one transaction.
+ */
+export async function payOut(deps: WithdrawalDeps, agencyId: string, code: string, actor: Actor): Promise<WithdrawalRow> {
+  const claimed = await deps.db.transaction().execute(async (trx) => {
+    const row = await lockWithdrawal(trx, agencyId, code);
+    mustBeUndecided(row);
+    const updated = await trx
+      .updateTable('withdrawals')
+      .set({ payout_ref: `wd-${row.id}`, payout_started_at: sql<Date>`now()`, decided_by: actor.name })
+      .where('id', '=', row.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    if (actor.operatorId !== null) {
+      await appendAudit(trx, {
+        agencyId,
+        actor,
+        action: 'APPROVE_WITHDRAWAL',
+        target: code,
+        details: { amount: toWithdrawal(row).amountWithdrawn, kip: row.amount_kip },
+      });
+    }
+    return updated;
+  });
+  const result = await deps.gateway.payout(
+    claimed.payout_ref!,
+    claimed.bank,
+    claimed.account_number,
+    claimed.account_name,
+    BigInt(claimed.amount_kip),
+  );
+  return settlePayout(deps, claimed, result);
+}
+
+/** Records the gateway's answer: paid → SUCCESS; failed → FAILED with the credit returned; unknown → stays OPEN for the reconciler. */
+export async function settlePayout(deps: WithdrawalDeps, row: WithdrawalRow, result: PayoutResult): Promise<WithdrawalRow> {
+  if (result.outcome === 'unknown') return row;
+  const settled = await deps.db.transaction().execute(async (trx) => {
+    const current = await lockWithdrawal(trx, row.agency_id, row.code);
+    if (current.status !== 'OPEN') return current;
+    if (result.outcome === 'paid') {
+      // The credit held in payout clearing is spent: exchanged into the kip the gateway paid, and
+      // what a promotion kept back returns to the bonus pool.
+      const retained = BigInt(row.promotion_retained_satang ?? 0);
+      await postTransfer(trx, {
+        agencyId: row.agency_id,
+        key: `withdrawal-paid:${row.id}`,
+        kind: 'WITHDRAWAL_PAID',
+        entries: [
+          { account: PAYOUT_CLEARING, amount: -BigInt(row.amount_satang) },
+          { account: EXCHANGE_THB, amount: paidSatangOf(row) },
+          ...(retained > 0n ? [{ account: BONUS_POOL, amount: retained }] : []),
+        ],
+        refs: { withdrawal: row.code, payoutRef: result.ref, kip: result.amountKip.toString() },
+      });
+      return trx
+        .updateTable('withdrawals')
+        .set({
+          status: 'SUCCESS',
+          received_kip: result.amountKip,
+          payout_transaction_id: result.transactionId,
+          completed_at: result.completedAt,
+        })
+        .where('id', '=', row.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    }
+    if (current.promotion_usage_id) await reopenUsageAfterWithdrawal(trx, row.agency_id, current.promotion_usage_id);
+    return trx
+      .updateTable('withdrawals')
+      .set({ status: 'FAILED', reason: `payout failed: ${result.reason}`, completed_at: sql<Date>`now()` })
+      .where('id', '=', row.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  });
+  return settled.status === 'FAILED' ? returnCredit(deps, settled) : settled;
+}
+
+/**
+ * Gives a REJECTED or FAILED withdrawal's credit back to the same provider, exactly once: the
+ * ledger key is the withdrawal's, so a repeat replays the first transfer. When the provider does not
+ * answer, the credit stays held and the reconciler finishes it.
+ */
+export async function returnCredit(deps: WithdrawalDeps, row: WithdrawalRow): Promise<WithdrawalRow> {
+  if (BigInt(row.credit_returned_satang) > 0n) return row;
+  let result;
+  try {
+    result = await sendCreditToProvider(deps, {
+      agencyId: row.agency_id,
+      playerId: row.player_id,
+      provider: row.provider as Provider,
+      amount: BigInt(row.amount_satang),
+      key: `withdrawal-return:${row.id}`,
+      kind: 'WITHDRAWAL_RETURN',
+      from: PAYOUT_CLEARING,
+      refs: { withdrawal: row.code },
+    });
+  } catch (error) {
+    if (error instanceof AppError && error.code === ErrorCode.PROVIDER_UNAVAILABLE) return row;
+    throw error;
+  }
+  if (result.status !== 'POSTED') return row;
+  const updated = await deps.db
+    .updateTable('withdrawals')
+    .set({ credit_returned_satang: row.amount_satang })
+    .where('id', '=', row.id)
+    .where('credit_returned_satang', '=', '0')
+    .returningAll()
+    .executeTakeFirst();
+  return updated ?? (await withdrawalById(deps.db, row.id));
+}
+
+/** An operator rejects an undecided OPEN withdrawal with a reason; the credit goes back to the provider. */
+export async function rejectWithdrawal(
+  deps: WithdrawalDeps,
+  agencyId: string,
+  code: string,
+  actor: Actor,
+  reason: string,
+): Promise<WithdrawalRow> {
+  const rejected = await deps.db.transaction().execute(async (trx) => {
+    const row = await lockWithdrawal(trx, agencyId, code);
+    mustBeUndecided(row);
+    await appendAudit(trx, {
+      agencyId,
+      actor,
+      action: 'REJECT_WITHDRAWAL',
+      target: code,
+      reason,
+      details: { amount: toWithdrawal(row).amountWithdrawn },
+    });
+    if (row.promotion_usage_id) await reopenUsageAfterWithdrawal(trx, agencyId, row.promotion_usage_id);
+    return trx
+      .updateTable('withdrawals')
+      .set({ status: 'REJECTED', reason, decided_by: actor.name, completed_at: sql<Date>`now()` })
+      .where('id', '=', row.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  });
+  return returnCredit(deps, rejected);
+}

@@ -1,0 +1,198 @@
+import { sql, type Selectable, type Transaction } from 'kysely';
+import type { Database } from '../../db/database';
+import type { DB, WithdrawalTables } from '../../db/schema';
+import { ErrorCode } from '../../../src/contract/errors';
+import { formatAmount, normalizeRate } from '../../../src/contract/money';
+import type { Provider } from '../../../src/contract/providers';
+import type { Withdrawal, WithdrawalPage, WithdrawalStatus } from '../../../src/contract/withdrawals';
+import { AppError } from '../errors';
+import type { PlayerRef } from '../players';
+
+/** The withdrawals table: its queries and the row as the API shows it. */
+
+export type WithdrawalRow = Selectable<WithdrawalTables['withdrawals']>;
+export type Trx = Transaction<DB>;
+
+export function toWithdrawal(row: WithdrawalRow): Withdrawal {
+  return {
+    code: row.code,
+    date: row.created_at.toISOString(),
+    provider: row.provider as Provider,
+    status: row.status,
+    amountWithdrawn: formatAmount(BigInt(row.amount_satang), 'THB'),
+    rate: normalizeRate(row.rate) ?? row.rate,
+    creditReceived: formatAmount(BigInt(row.amount_kip), 'LAK'),
+    amountReceived: row.received_kip === null ? null : formatAmount(BigInt(row.received_kip), 'LAK'),
+    creditReturned: formatAmount(BigInt(row.credit_returned_satang), 'THB'),
+    promotionRetained: row.promotion_retained_satang === null ? null : formatAmount(BigInt(row.promotion_retained_satang), 'THB'),
+    bankName: row.bank,
+    accountName: row.account_name,
+    accountNumber: row.account_number,
+    reason: row.reason,
+    completedAt: row.completed_at?.toISOString() ?? null,
+  };
+}
+
+/** Start of today in Laos (Asia/Vientiane), where the daily limit counts. */
+const startOfTodayInLaos = sql<Date>`(date_trunc('day', now() AT TIME ZONE 'Asia/Vientiane') AT TIME ZONE 'Asia/Vientiane')`;
+
+/** Withdrawals the player requested today that count towards the daily limit (a failed payout does not). */
+export async function countToday(db: Database, player: PlayerRef): Promise<number> {
+  const row = await db
+    .selectFrom('withdrawals')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .where('agency_id', '=', player.agencyId)
+    .where('player_id', '=', player.playerId)
+    .where('status', '<>', 'FAILED')
+    .where('created_at', '>=', startOfTodayInLaos)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function withdrawalByKey(db: Database, player: PlayerRef, idempotencyKey: string): Promise<WithdrawalRow | undefined> {
+  return db
+    .selectFrom('withdrawals')
+    .selectAll()
+    .where('agency_id', '=', player.agencyId)
+    .where('player_id', '=', player.playerId)
+    .where('idempotency_key', '=', idempotencyKey)
+    .executeTakeFirst();
+}
+
+export async function withdrawalByCode(db: Database, agencyId: string, code: string): Promise<WithdrawalRow> {
+  return db.selectFrom('withdrawals').selectAll().where('agency_id', '=', agencyId).where('code', '=', code).executeTakeFirstOrThrow();
+}
+
+export async function withdrawalById(db: Database, id: string): Promise<WithdrawalRow> {
+  return db.selectFrom('withdrawals').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+export async function lockWithdrawal(trx: Trx, agencyId: string, code: string): Promise<WithdrawalRow> {
+  const row = await trx
+    .selectFrom('withdrawals')
+    .selectAll()
+    .where('agency_id', '=', agencyId)
+    .where('code', '=', code)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) throw new AppError(404, ErrorCode.NOT_FOUND, `No withdrawal ${code}`);
+  return row;
+}
+
+/** The player's withdrawals, newest first, one page at a time. */
+export async function withdrawalsOf(db: Database, player: PlayerRef, page: number, pageSize: number): Promise<WithdrawalPage> {
+  const scoped = db.selectFrom('withdrawals').where('agency_id', '=', player.agencyId).where('player_id', '=', player.playerId);
+  const [rows, total] = await Promise.all([
+    scoped
+      .selectAll()
+      .orderBy('created_at', 'desc')
+      .orderBy('code', 'desc')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+    scoped.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
+  ]);
+  return { items: rows.map(toWithdrawal), page, pageSize, total: Number(total.count) };
+}
+
+export async function openWithdrawalsOf(db: Database, player: PlayerRef): Promise<Withdrawal[]> {
+  const rows = await db
+    .selectFrom('withdrawals')
+    .selectAll()
+    .where('agency_id', '=', player.agencyId)
+    .where('player_id', '=', player.playerId)
+    .where('status', '=', 'OPEN')
+    .orderBy('created_at', 'desc')
+    .execute();
+  return rows.map(toWithdrawal);
+}
+
+export interface AgencyWithdrawal extends Withdrawal {
+  player: string;
+  /** True once the payout was sent and its outcome is awaited. */
+  payoutSent: boolean;
+  decidedBy: string | null;
+}
+
+/** The agency's withdrawals for operators, optionally of one status, newest first. */
+export async function agencyWithdrawals(
+  db: Database,
+  agencyId: string,
+  status: WithdrawalStatus | undefined,
+  page: number,
+  pageSize: number,
+) {
+  const scoped = db
+    .selectFrom('withdrawals')
+    .innerJoin('players', 'players.id', 'withdrawals.player_id')
+    .where('withdrawals.agency_id', '=', agencyId)
+    .$if(status !== undefined, (query) => query.where('withdrawals.status', '=', status as WithdrawalStatus));
+  const [rows, total] = await Promise.all([
+    scoped
+      .selectAll('withdrawals')
+      .select('players.username')
+      .orderBy('withdrawals.created_at', 'desc')
+      .orderBy('withdrawals.code', 'desc')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+    scoped.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
+  ]);
+  const items: AgencyWithdrawal[] = rows.map((row) => ({
+    ...toWithdrawal(row),
+    player: row.username,
+    payoutSent: row.payout_ref !== null,
+    decidedBy: row.decided_by,
+  }));
+  return { items, page, pageSize, total: Number(total.count) };
+}
+
+const olderThan = (ms: number) => sql<Date>`now() - ${ms} * interval '1 millisecond'`;
+
+/** Posted WITHDRAWAL transfers older than olderThanMs whose withdrawal was never recorded. */
+export async function orphanWithdrawalTransfers(db: Database, kind: string, olderThanMs: number, limit: number) {
+  return db
+    .selectFrom('ledger_transfers')
+    .select('idempotency_key')
+    .select('agency_id')
+    .where('kind', '=', kind)
+    .where('status', '=', 'POSTED')
+    .where('created_at', '<', olderThan(olderThanMs))
+    .where(({ not, exists, selectFrom }) =>
+      not(
+        exists(
+          selectFrom('withdrawals')
+            .select('withdrawals.id')
+            .whereRef('withdrawals.agency_id', '=', 'ledger_transfers.agency_id')
+            .where('withdrawals.code', '=', sql<string>`ledger_transfers.refs->>'code'`),
+        ),
+      ),
+    )
+    .limit(limit)
+    .execute();
+}
+
+/** OPEN withdrawals whose payout was sent before olderThanMs and never answered. */
+export async function payoutsAwaiting(db: Database, olderThanMs: number, limit: number): Promise<WithdrawalRow[]> {
+  return db
+    .selectFrom('withdrawals')
+    .selectAll()
+    .where('status', '=', 'OPEN')
+    .where('payout_ref', 'is not', null)
+    .where('payout_started_at', '<', olderThan(olderThanMs))
+    .orderBy('payout_started_at')
+    .limit(limit)
+    .execute();
+}
+
+/** REJECTED or FAILED withdrawals, closed before olderThanMs, whose credit is not back yet. */
+export async function creditsUnreturned(db: Database, olderThanMs: number, limit: number): Promise<WithdrawalRow[]> {
+  return db
+    .selectFrom('withdrawals')
+    .selectAll()
+    .where('status', 'in', ['REJECTED', 'FAILED'])
+    .where('credit_returned_satang', '=', '0')
+    .where('completed_at', '<', olderThan(olderThanMs))
+    .limit(limit)
+    .execute();
+}

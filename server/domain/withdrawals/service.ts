@@ -1,0 +1,226 @@
+import type { WithdrawalSettings } from '../../config';
+import type { Database } from '../../db/database';
+import type { LaoQrGateway } from '../../adapters/payment';
+import { ErrorCode } from '../../../src/contract/errors';
+import { convertAt, formatAmount, parseAmount } from '../../../src/contract/money';
+import { isProvider, type Provider } from '../../../src/contract/providers';
+import type { Withdrawal, WithdrawalLimits } from '../../../src/contract/withdrawals';
+import { bankAccountsOf } from '../players';
+import { AppError } from '../errors';
+import { currentRate } from '../agencies';
+import { requireIdempotencyKey } from '../idempotency';
+import { findTransfer, type LedgerTransfer } from '../ledger';
+import { endUsageByWithdrawal, liveCredit, liveTurnover, usedUsageAt } from '../promotions';
+import { takeCreditFromProvider, type WalletDeps } from '../providerWallets';
+import type { PlayerRef } from '../players';
+import { countToday, toWithdrawal, withdrawalByCode, withdrawalByKey, type WithdrawalRow } from './repository';
+import {
+  PAYOUT_CLEARING,
+  WITHDRAWAL_TRANSFER_KIND,
+  codeFor,
+  conflict,
+  intentOf,
+  paidSatangOf,
+  promotionSettlement,
+  requestHash,
+  type Intent,
+  type PromotionIntent,
+  type PromotionSettlement,
+} from './rules';
+import { payOut } from './payouts';
+
+/**
+ * Withdrawals: THB credit leaves the player's provider wallet into payout clearing, then the gateway
+ * pays the kip it converts to at the buy rate into the player's bank account. Calls to the provider
+ * and to the gateway are never inside a database transaction; each step records its intent first
+ * and its outcome after, and whatever is left unknown is settled by the reconciler
+ * (reconcileWithdrawals), which asks the other side and never guesses.
+ *
+ *   credit out (ledger WITHDRAWAL transfer, PENDING → POSTED) → OPEN
+ *   OPEN → payout sent (payout_ref) → SUCCESS, or FAILED with the credit returned
+ *   OPEN → REJECTED by an operator, with the credit returned
+ */
+
+export interface WithdrawalDeps extends WalletDeps {
+  gateway: LaoQrGateway;
+  settings: WithdrawalSettings;
+}
+
+export async function withdrawalLimits(deps: WithdrawalDeps, player: PlayerRef): Promise<WithdrawalLimits> {
+  return {
+    minAmount: formatAmount(deps.settings.minSatang, 'THB'),
+    maxAmount: formatAmount(deps.settings.maxSatang, 'THB'),
+    dailyLimit: deps.settings.dailyLimit,
+    usedToday: await countToday(deps.db, player),
+  };
+}
+
+/**
+ * The promotion conditions apply when the player's USED promotion is for the provider withdrawn
+ * from, with the credit and the turnover (bets since the bonus) read live from the provider.
+ * Returns the split, or null when no promotion applies.
+ */
+async function checkPromotionWithdrawalRules(
+  deps: WalletDeps,
+  player: PlayerRef,
+  provider: Provider,
+  amountSatang: bigint,
+): Promise<PromotionSettlement | null> {
+  const usage = await usedUsageAt(deps.db, player, provider);
+  if (!usage) return null;
+  const credit = await liveCredit(deps, player, provider);
+  const turnover = await liveTurnover(deps, player, provider, usage.turnoverSince);
+  return promotionSettlement(usage, credit, turnover, amountSatang);
+}
+
+/** Every rule a new withdrawal must pass; nothing has moved yet when one fails. */
+async function newIntent(
+  deps: WithdrawalDeps,
+  player: PlayerRef,
+  provider: Provider,
+  amount: bigint,
+  hash: string,
+  idempotencyKey: string,
+): Promise<Intent & PromotionIntent> {
+  const { db, settings } = deps;
+  if (amount < settings.minSatang) {
+    throw new AppError(
+      400,
+      ErrorCode.WITHDRAW_BELOW_MINIMUM,
+      `The least you can withdraw is ${formatAmount(settings.minSatang, 'THB')} THB`,
+    );
+  }
+  if (amount > settings.maxSatang) {
+    throw new AppError(
+      400,
+      ErrorCode.WITHDRAW_ABOVE_MAXIMUM,
+      `The most you can withdraw at once is ${formatAmount(settings.maxSatang, 'THB')} THB`,
+    );
+  }
+  const [account] = await bankAccountsOf(db, player.agencyId, player.playerId);
+  if (!account) throw new AppError(400, ErrorCode.BANK_ACCOUNT_REQUIRED, 'Add a bank account before withdrawing');
+  const rate = await currentRate(db, player.agencyId, 'THB');
+  if (!rate) throw new AppError(503, ErrorCode.EXCHANGE_RATE_MISSING, 'The agency has no THB exchange rate yet');
+  if ((await countToday(db, player)) >= settings.dailyLimit) {
+    throw new AppError(429, ErrorCode.WITHDRAW_DAILY_LIMIT, `At most ${settings.dailyLimit} withdrawals a day`);
+  }
+  const promotion = await checkPromotionWithdrawalRules(deps, player, provider, amount);
+  return {
+    code: codeFor(player, idempotencyKey),
+    requestHash: hash,
+    idempotencyKey,
+    rate: rate.buy,
+    kip: convertAt('WITHDRAW', promotion?.paidSatang ?? amount, rate).toString(),
+    bank: account.bank,
+    accountName: account.accountName,
+    accountNumber: account.accountNumber,
+    ...(promotion && { promotionUsageId: promotion.usageId, retainedSatang: promotion.retainedSatang.toString() }),
+  };
+}
+
+export interface WithdrawalOutcome {
+  withdrawal: Withdrawal;
+  /** True when the key had been used with the same request: nothing moved this time. */
+  replayed: boolean;
+}
+
+/**
+ * POST /withdrawals. The Idempotency-Key makes a retry safe: the same key and request give the
+ * same withdrawal (and finish one left half-way); the same key with another request is a 409.
+ */
+export async function requestWithdrawal(
+  deps: WithdrawalDeps,
+  player: PlayerRef,
+  body: { provider: string; amount: string },
+  idempotencyKey: string | undefined,
+): Promise<WithdrawalOutcome> {
+  const { db } = deps;
+  const key = requireIdempotencyKey(idempotencyKey);
+  if (!isProvider(body.provider)) throw new AppError(400, ErrorCode.UNKNOWN_PROVIDER, `No game provider ${body.provider}`);
+  const provider = body.provider;
+  const amount = parseAmount(body.amount, 'THB');
+  if (amount === undefined || amount <= 0n)
+    throw new AppError(400, ErrorCode.INVALID_AMOUNT, 'The amount is THB with at most 2 decimals, above 0, like "1500.00"');
+  const hash = requestHash(provider, amount);
+
+  const recorded = await withdrawalByKey(db, player, key);
+  if (recorded) {
+    if (recorded.request_hash !== hash) throw conflict();
+    return { withdrawal: toWithdrawal(recorded), replayed: true };
+  }
+
+  const ledgerKey = `withdrawal:${player.playerId}:${key}`;
+  const earlier = await findTransfer(db, player.agencyId, ledgerKey);
+  let intent: Intent & PromotionIntent;
+  if (earlier) {
+    intent = intentOf(earlier);
+    if (intent.requestHash !== hash) throw conflict();
+  } else {
+    intent = await newIntent(deps, player, provider, amount, hash, key);
+  }
+
+  const taken = await takeCreditFromProvider(deps, {
+    ...player,
+    provider,
+    amount,
+    key: ledgerKey,
+    kind: WITHDRAWAL_TRANSFER_KIND,
+    to: PAYOUT_CLEARING,
+    refs: { ...intent },
+  });
+  if (taken.status === 'VOIDED') {
+    throw taken.failureCode === 'INSUFFICIENT_BALANCE'
+      ? new AppError(409, ErrorCode.INSUFFICIENT_CREDIT, 'The credit at the provider is not enough')
+      : new AppError(502, ErrorCode.PROVIDER_UNAVAILABLE, `The game provider refused the transfer (${taken.failureCode})`);
+  }
+  if (taken.status === 'PENDING') {
+    throw new AppError(503, ErrorCode.PROVIDER_UNAVAILABLE, 'The game provider did not answer; retry with the same Idempotency-Key');
+  }
+  const transfer = await findTransfer(db, player.agencyId, ledgerKey);
+  const { row, created } = await recordOpen(db, transfer!);
+  const settled = created ? await autoApprove(deps, row) : row;
+  return { withdrawal: toWithdrawal(settled), replayed: !created };
+}
+
+/**
+ * Records the OPEN withdrawal of a posted WITHDRAWAL transfer (once: the code is unique). One under
+ * a promotion's rules ends that usage in the same transaction.
+ */
+export async function recordOpen(db: Database, transfer: LedgerTransfer): Promise<{ row: WithdrawalRow; created: boolean }> {
+  const intent = intentOf(transfer);
+  const created = await db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('withdrawals')
+      .values({
+        agency_id: transfer.agencyId,
+        code: intent.code,
+        player_id: transfer.refs.playerId,
+        provider: transfer.provider!.name,
+        idempotency_key: intent.idempotencyKey,
+        request_hash: intent.requestHash,
+        amount_satang: transfer.pending!.amount,
+        rate: intent.rate,
+        amount_kip: intent.kip,
+        bank: intent.bank,
+        account_name: intent.accountName,
+        account_number: intent.accountNumber,
+        promotion_usage_id: intent.promotionUsageId ?? null,
+        promotion_retained_satang: intent.retainedSatang ?? null,
+      })
+      .onConflict((oc) => oc.constraint('withdrawals_code_key').doNothing())
+      .returningAll()
+      .executeTakeFirst();
+    if (row?.promotion_usage_id) await endUsageByWithdrawal(trx, row.agency_id, row.promotion_usage_id);
+    return row;
+  });
+  if (created) return { row: created, created: true };
+  const row = await withdrawalByCode(db, transfer.agencyId, intent.code);
+  if (row.player_id !== transfer.refs.playerId) throw new Error(`withdrawal code ${intent.code} belongs to another player`);
+  return { row, created: false };
+}
+
+/** Pays out at once when the amount paid is within the agency's auto-approve limit; larger ones wait for an operator. */
+export async function autoApprove(deps: WithdrawalDeps, row: WithdrawalRow): Promise<WithdrawalRow> {
+  if (paidSatangOf(row) > deps.settings.autoApproveSatang) return row;
+  return payOut(deps, row.agency_id, row.code, { operatorId: null, name: 'auto-approve' });
+}
