@@ -2,7 +2,7 @@ import type { FastifyPluginAsync, FastifyReply, FastifyRequest } from 'fastify';
 import { ErrorCode } from '../../../src/contract/errors';
 import { AppError } from '../../domain/errors';
 import { OPERATOR_COOKIE, OPERATOR_SESSION_HOURS, findOperatorSession, type OperatorSession } from '../../domain/operators';
-import type { WithdrawalDeps } from '../../domain/withdrawals';
+import { withdrawalDeps } from '../../plugins/dependencies';
 import adminAuthRoutes from './auth';
 import adminOperatorRoutes from './operators';
 import adminWithdrawalRoutes from './withdrawals';
@@ -27,7 +27,8 @@ export interface AdminGuards {
  * The operator API under /api/v2/admin, on the agency of the Host header like the player API, with
  * its own cookie so a player session never opens it (and an operator session never acts as a player).
  */
-const adminRoutes: FastifyPluginAsync<WithdrawalDeps> = async (app, deps) => {
+const adminRoutes: FastifyPluginAsync = async (app) => {
+  const deps = withdrawalDeps(app);
   app.decorateRequest('operator', null as unknown as OperatorSession);
   const requireOperator = async (request: FastifyRequest) => {
     const token = request.cookies[OPERATOR_COOKIE];
