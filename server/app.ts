@@ -11,6 +11,7 @@ import errorsPlugin from './plugins/errors';
 import securityPlugin from './plugins/security';
 import agencyPlugin from './plugins/agency';
 import sessionPlugin from './plugins/session';
+import operatorSessionPlugin from './plugins/operatorSession';
 import dependencies from './plugins/dependencies';
 import healthRoutes, { type Readiness } from './routes/health';
 import agencyRoutes from './routes/agency';
@@ -71,6 +72,7 @@ export async function buildApp({ db, config, logger = false, readiness = { prepa
     async (api) => {
       await api.register(agencyPlugin);
       await api.register(sessionPlugin);
+      await api.register(operatorSessionPlugin);
       api.addHook('onRequest', api.resolveAgency);
       await api.register(bankRoutes);
       await api.register(bankAccountRoutes);

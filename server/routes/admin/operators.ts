@@ -1,10 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { Database } from '../../db/database';
 import { auditLogOf } from '../../domain/audit';
 import { OPERATOR_ROLES, actorOf, createOperator, operatorsOf } from '../../domain/operators';
 import { errorSchema } from '../schemas';
 import { operatorSchema } from './auth';
-import type { AdminGuards } from './index';
 
 const auditRowSchema = {
   type: 'object',
@@ -22,11 +20,12 @@ const auditRowSchema = {
 } as const;
 
 /** Owners only: GET/POST /admin/operators and GET /admin/audit-log. */
-const adminOperatorRoutes: FastifyPluginAsync<{ db: Database; guards: AdminGuards }> = async (app, { db, guards }) => {
+const adminOperatorRoutes: FastifyPluginAsync = async (app) => {
+  const { db } = app;
   app.get(
     '/operators',
     {
-      preHandler: guards.requireOwner,
+      preHandler: app.requireOwner,
       schema: { response: { 200: { type: 'object', required: ['operators'], properties: { operators: { type: 'array', items: operatorSchema } } }, 401: errorSchema, 403: errorSchema } },
     },
     async (request) => ({ operators: await operatorsOf(db, request.agency.id) }),
@@ -35,7 +34,7 @@ const adminOperatorRoutes: FastifyPluginAsync<{ db: Database; guards: AdminGuard
   app.post<{ Body: { username: string; password: string; role: string } }>(
     '/operators',
     {
-      preHandler: guards.requireOwner,
+      preHandler: app.requireOwner,
       schema: {
         body: {
           type: 'object',
@@ -55,7 +54,7 @@ const adminOperatorRoutes: FastifyPluginAsync<{ db: Database; guards: AdminGuard
   app.get<{ Querystring: { limit: number } }>(
     '/audit-log',
     {
-      preHandler: guards.requireOwner,
+      preHandler: app.requireOwner,
       schema: {
         querystring: { type: 'object', properties: { limit: { type: 'integer', minimum: 1, maximum: 1000, default: 200 } }, additionalProperties: false },
         response: { 200: { type: 'object', required: ['items'], properties: { items: { type: 'array', items: auditRowSchema } } }, 401: errorSchema, 403: errorSchema },
