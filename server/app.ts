@@ -5,6 +5,7 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import rateLimit from '@fastify/rate-limit';
+import autoload from '@fastify/autoload';
 import type { Database } from './db/database';
 import type { Config } from './config';
 import errorsPlugin from './plugins/errors';
@@ -14,23 +15,9 @@ import sessionPlugin from './plugins/session';
 import operatorSessionPlugin from './plugins/operatorSession';
 import dependencies from './plugins/dependencies';
 import healthRoutes, { type Readiness } from './routes/health';
-import agencyRoutes from './routes/agency';
-import bankRoutes from './routes/banks';
-import bankAccountRoutes from './routes/bankAccounts';
-import exchangeRateRoutes from './routes/exchangeRates';
 import sandboxBank from './sandbox/bank';
-import creditRoutes from './routes/credits';
-import gameRoutes from './routes/games';
-import depositRoutes from './routes/deposits';
-import laoqrWebhookRoutes from './routes/laoqrWebhook';
 import sandboxProviders from './sandbox/providers';
-import withdrawalRoutes from './routes/withdrawals';
-import adminRoutes from './routes/admin';
 import { PROVIDERS } from '../src/contract/providers';
-
-import playerRoutes from './routes/players';
-import fingerprintRoutes from './routes/fingerprint';
-import promotionRoutes from './routes/promotions';
 
 export interface AppDeps {
   db: Database;
@@ -74,19 +61,8 @@ export async function buildApp({ db, config, logger = false, readiness = { prepa
       await api.register(sessionPlugin);
       await api.register(operatorSessionPlugin);
       api.addHook('onRequest', api.resolveAgency);
-      await api.register(bankRoutes);
-      await api.register(bankAccountRoutes);
-      await api.register(exchangeRateRoutes);
-      await api.register(creditRoutes);
-      await api.register(gameRoutes);
-      await api.register(agencyRoutes);
-      await api.register(playerRoutes);
-      await api.register(fingerprintRoutes);
-      await api.register(withdrawalRoutes);
-      await api.register(adminRoutes, { prefix: '/admin' });
-      await api.register(depositRoutes);
-      await api.register(laoqrWebhookRoutes);
-      await api.register(promotionRoutes);
+      // One plugin per file, admin/ under /admin; /healthz and /readyz answer at the root, for any host.
+      await api.register(autoload, { dir: path.join(__dirname, 'routes'), ignorePattern: /^health\.ts$/ });
     },
     { prefix: '/api/v2' },
   );

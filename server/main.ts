@@ -10,6 +10,9 @@ import { seed } from './seed';
 import { startReconciler, type Reconciler } from './domain/reconciler';
 
 async function main() {
+  // The server runs from its TypeScript sources, and @fastify/autoload does not recognise every
+  // loader of them (`node --import tsx` is not detected): the routes it loads are TypeScript.
+  process.env.FASTIFY_AUTOLOAD_TYPESCRIPT ??= 'true';
   const config = loadConfig();
   const log = (message: string) => console.log(`[champa] ${message}`);
 
