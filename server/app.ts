@@ -15,9 +15,6 @@ import sessionPlugin from './plugins/session';
 import operatorSessionPlugin from './plugins/operatorSession';
 import dependencies from './plugins/dependencies';
 import healthRoutes, { type Readiness } from './routes/health';
-import sandboxBank from './sandbox/bank';
-import sandboxProviders from './sandbox/providers';
-import { PROVIDERS } from '../src/contract/providers';
 
 export interface AppDeps {
   db: Database;
@@ -47,13 +44,6 @@ export async function buildApp({ db, config, logger = false, readiness = { prepa
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(dependencies, { db, config });
   await app.register(healthRoutes, { readiness });
-  // The sandboxes stand in for other companies' systems: they are not part of this API's document.
-  app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/sandbox')) route.schema = { ...route.schema, hide: true };
-  });
-  // The stand-in bank and gateway, only while no real gateway is configured: it pays for free.
-  if (!config.laoqrGatewayUrl) await app.register(sandboxBank, { prefix: '/sandbox/bank', db, config });
-  await app.register(sandboxProviders, { prefix: '/sandbox/providers', db, providers: PROVIDERS.filter((provider) => !config.providerUrls[provider]) });
 
   await app.register(
     async (api) => {

@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import { buildApp, logRedaction } from './app';
 import { loadConfig } from './config';
+import { registerSandboxes } from './sandbox';
 import { buildSpa, distIsStale } from './build';
 import { createDatabase, type Database } from './db/database';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
@@ -37,6 +38,7 @@ async function main() {
     readiness,
     logger: { level: config.logLevel, redact: { paths: logRedaction, censor: '[hidden]' } },
   });
+  await registerSandboxes(app, config);
 
   let reconciler: Reconciler | undefined;
   let closing = false;

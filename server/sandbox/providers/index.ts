@@ -5,7 +5,7 @@ import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/database';
 import { formatAmount, parseAmount } from '../../../src/contract/money';
 import { isProvider, type Provider } from '../../../src/contract/providers';
-import { AppError } from '../../domain/errors';
+import { SandboxError, answerSandboxErrors } from '../errors';
 import { CATALOGS, findGame } from './catalog';
 import { FAULT_MODES, OPERATIONS, addFault, clearFaults, drawFault, type FaultRequest, type Operation } from './faults';
 import { applyTransfer, createMember, findSession, openSession, rigSpins, spin, transferStatus, turnover, walletBalance } from './books';
@@ -34,6 +34,7 @@ const assetsDir = path.join(__dirname, 'assets');
  * fault controls tests use. Only providers without a configured URL are served.
  */
 const sandboxProviders: FastifyPluginAsync<{ db: Database; providers: Provider[] }> = async (app, { db, providers }) => {
+  answerSandboxErrors(app);
   const served = new Set<Provider>(providers);
   const assets = {
     'slot.js': { type: 'text/javascript; charset=utf-8', body: fs.readFileSync(path.join(assetsDir, 'slot.js')) },
@@ -47,7 +48,7 @@ const sandboxProviders: FastifyPluginAsync<{ db: Database; providers: Provider[]
 
   const providerOf = (request: FastifyRequest): Provider => {
     const { provider } = request.params as { provider: string };
-    if (!isProvider(provider) || !served.has(provider)) throw new AppError(404, 'UNKNOWN_PROVIDER', `No sandbox provider ${provider}`);
+    if (!isProvider(provider) || !served.has(provider)) throw new SandboxError(404, 'UNKNOWN_PROVIDER', `No sandbox provider ${provider}`);
     return provider;
   };
 
@@ -57,7 +58,7 @@ const sandboxProviders: FastifyPluginAsync<{ db: Database; providers: Provider[]
     const fault = await drawFault(db, providerOf(request), operation);
     if (!fault) return;
     if (fault.delayMs > 0) await sleep(fault.delayMs);
-    if (fault.mode !== 'delay') throw new AppError(503, 'SANDBOX_FAULT', `Fault injected into ${operation}`);
+    if (fault.mode !== 'delay') throw new SandboxError(503, 'SANDBOX_FAULT', `Fault injected into ${operation}`);
   });
 
   app.post<{ Body: { member: string } }>(
@@ -91,7 +92,7 @@ const sandboxProviders: FastifyPluginAsync<{ db: Database; providers: Provider[]
     },
     async (request, reply) => {
       const amount = parseAmount(request.body.amount, 'THB');
-      if (!amount) throw new AppError(400, 'VALIDATION_ERROR', 'amount must be above 0');
+      if (!amount) throw new SandboxError(400, 'VALIDATION_ERROR', 'amount must be above 0');
       const outcome = await applyTransfer(db, providerOf(request), { ...request.body, amount });
       if (outcome.status === 'FAILED') return reply.status(422).send({ code: outcome.code, message: `Transfer ${request.body.ref} was refused` });
       return { ref: request.body.ref, status: outcome.status, balance: formatAmount(outcome.balance, 'THB') };
@@ -118,7 +119,7 @@ const sandboxProviders: FastifyPluginAsync<{ db: Database; providers: Provider[]
       const provider = providerOf(request);
       const { member, gameCode, language } = request.body;
       await walletBalance(db, provider, member);
-      if (gameCode !== undefined && !findGame(provider, gameCode)) throw new AppError(404, 'UNKNOWN_GAME', `No game ${gameCode} at ${provider}`);
+      if (gameCode !== undefined && !findGame(provider, gameCode)) throw new SandboxError(404, 'UNKNOWN_GAME', `No game ${gameCode} at ${provider}`);
       const token = await openSession(db, provider, member, gameCode ?? null, pageLanguage(language));
       // A path on this server: the browser resolves it against the site it is on.
       return { url: `/sandbox/providers/${provider}/play/${token}` };
@@ -131,7 +132,7 @@ const sandboxProviders: FastifyPluginAsync<{ db: Database; providers: Provider[]
     async (request) => {
       const catalog = CATALOGS[providerOf(request)];
       const tab = catalog.tabs.length ? (request.query.tab ?? catalog.tabs[0]) : null;
-      if (tab !== null && !catalog.tabs.includes(tab)) throw new AppError(404, 'UNKNOWN_GAME_TAB', `No tab ${tab}; tabs are ${catalog.tabs.join(', ')}`);
+      if (tab !== null && !catalog.tabs.includes(tab)) throw new SandboxError(404, 'UNKNOWN_GAME_TAB', `No tab ${tab}; tabs are ${catalog.tabs.join(', ')}`);
       return { tab, tabs: catalog.tabs, lobby: catalog.lobby, games: tab === null ? catalog.games : catalog.games.filter((game) => game.category === tab) };
     },
   );
@@ -188,7 +189,7 @@ const sandboxProviders: FastifyPluginAsync<{ db: Database; providers: Provider[]
       },
     },
     async (request, reply) => {
-      if (request.body.calls !== undefined && request.body.share !== undefined) throw new AppError(400, 'VALIDATION_ERROR', 'Give calls or share, not both');
+      if (request.body.calls !== undefined && request.body.share !== undefined) throw new SandboxError(400, 'VALIDATION_ERROR', 'Give calls or share, not both');
       await addFault(db, providerOf(request), request.body);
       return reply.status(204).send();
     },
@@ -229,11 +230,11 @@ const sandboxProviders: FastifyPluginAsync<{ db: Database; providers: Provider[]
     async (request) => {
       const provider = providerOf(request);
       const session = await findSession(db, provider, request.params.token);
-      if (!session) throw new AppError(404, 'SESSION_EXPIRED', 'Open the game again from the site');
+      if (!session) throw new SandboxError(404, 'SESSION_EXPIRED', 'Open the game again from the site');
       const game = findGame(provider, session.gameCode ?? request.body.game);
-      if (!game) throw new AppError(404, 'UNKNOWN_GAME', 'No such game');
+      if (!game) throw new SandboxError(404, 'UNKNOWN_GAME', 'No such game');
       const stake = parseAmount(request.body.stake, 'THB');
-      if (stake === undefined || !STAKES.includes(stake)) throw new AppError(400, 'VALIDATION_ERROR', `The stake is one of ${STAKES.map((s) => formatAmount(s, 'THB')).join(', ')}`);
+      if (stake === undefined || !STAKES.includes(stake)) throw new SandboxError(400, 'VALIDATION_ERROR', `The stake is one of ${STAKES.map((s) => formatAmount(s, 'THB')).join(', ')}`);
       const result = await spin(db, session, game.code, stake);
       return { reels: result.reels, stake: formatAmount(result.stake, 'THB'), payout: formatAmount(result.payout, 'THB'), balance: formatAmount(result.balance, 'THB') };
     },
