@@ -4,7 +4,6 @@ import type { FastifyPluginAsync } from 'fastify';
 import { answerSandboxErrors } from '../errors';
 import { bankContext, type SandboxBankOptions } from './context';
 import { paymentStatusRoute, payoutRoutes } from './gateway';
-import { bankPage } from './page';
 import { controlRoutes, payRoutes, paymentRoutes } from './tester';
 
 const publicDir = path.join(__dirname, 'public');
@@ -24,8 +23,11 @@ const sandboxBank: FastifyPluginAsync<SandboxBankOptions> = async (app, options)
   answerSandboxErrors(app);
   const bank = bankContext(app, options);
 
+  // Static HTML: everything the page shows comes from the JSON API through bank.js (the site's
+  // Content-Security-Policy allows no inline script).
+  const page = fs.readFileSync(path.join(publicDir, 'bank.html'));
   app.get('/', { schema: { hide: true } }, async (request, reply) => {
-    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(bankPage());
+    return reply.type('text/html; charset=utf-8').header('Cache-Control', 'no-cache').send(page);
   });
   for (const [name, asset] of Object.entries(assets)) {
     const content = fs.readFileSync(asset.file);
