@@ -7,7 +7,7 @@ const transform: Config['transform'] = {
   '^.+\\.m?js$': 'babel-jest',
 };
 // ESM-only packages jest cannot require on Node 20: babel-jest compiles them to CommonJS.
-const transformIgnorePatterns = ['/node_modules/(?!(wouter|regexparam|cookie|content-disposition)/)'];
+const transformIgnorePatterns = ['/node_modules/(?!(wouter|regexparam|cookie|content-disposition|typebox)/)'];
 const moduleNameMapper = { '\\.(png|svg|jpe?g|webp|woff2?)$': '<rootDir>/__tests__/support/fileStub.js' };
 
 const config: Config = {

@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { buildApp, logRedaction } from '../server/app';
 import { loadConfig, projectRoot } from '../server/config';
+import { registerSandboxes } from '../server/sandbox';
 import { createDatabase } from '../server/db/database';
 import { startEmbeddedPostgres } from '../server/db/embedded';
 import { findAgencyByHost } from '../server/domain/agencies';
@@ -50,6 +51,7 @@ async function main() {
   cleanups.push(() => db.destroy());
   const config = { ...loadConfig({}), host: '127.0.0.1', reconcileIntervalSeconds: 0 };
   const app = await buildApp({ db, config, logger: { level: 'info', redact: { paths: logRedaction, censor: '[hidden]' }, stream: fs.createWriteStream('/dev/null') } });
+  await registerSandboxes(app, config);
   addBareRoute(app);
   cleanups.push(() => app.close());
   await app.listen({ port: 0, host: '127.0.0.1' });

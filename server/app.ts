@@ -5,40 +5,16 @@ import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import rateLimit from '@fastify/rate-limit';
+import autoload from '@fastify/autoload';
 import type { Database } from './db/database';
 import type { Config } from './config';
 import errorsPlugin from './plugins/errors';
 import securityPlugin from './plugins/security';
 import agencyPlugin from './plugins/agency';
 import sessionPlugin from './plugins/session';
+import operatorSessionPlugin from './plugins/operatorSession';
+import dependencies from './plugins/dependencies';
 import healthRoutes, { type Readiness } from './routes/health';
-import agencyRoutes from './routes/agency';
-import bankRoutes from './routes/banks';
-import bankAccountRoutes from './routes/bankAccounts';
-import exchangeRateRoutes from './routes/exchangeRates';
-import { gatewayFor, type LaoQrGateway } from './adapters/payment';
-import sandboxBank from './sandbox/bank';
-import creditRoutes from './routes/credits';
-import gameRoutes from './routes/games';
-import depositRoutes from './routes/deposits';
-import laoqrWebhookRoutes from './routes/laoqrWebhook';
-import sandboxProviders from './sandbox/providers';
-import withdrawalRoutes from './routes/withdrawals';
-import adminRoutes from './routes/admin';
-import { createProviderClient, providerBaseUrls, type ProviderClient } from './adapters/providers';
-import { PROVIDERS } from '../src/contract/providers';
-
-declare module 'fastify' {
-  interface FastifyInstance {
-    /** The LaoQR payment gateway: deposits check bills with it, withdrawals pay out through it. */
-    laoqrGateway: LaoQrGateway;
-    /** The game providers' client; main.ts hands it to the reconciler. */
-    providers: ProviderClient;
-  }
-}
-import playerRoutes from './routes/players';
-import fingerprintRoutes from './routes/fingerprint';
-import promotionRoutes from './routes/promotions';
 
 export interface AppDeps {
   db: Database;
@@ -66,56 +42,23 @@ export async function buildApp({ db, config, logger = false, readiness = { prepa
     openapi: { info: { title: 'Champa API', version: '2.0.0' }, servers: [{ url: '/' }] },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-  await app.register(healthRoutes, { db, readiness });
-  // The sandboxes stand in for other companies' systems: they are not part of this API's document.
-  app.addHook('onRoute', (route) => {
-    if (route.url.startsWith('/sandbox')) route.schema = { ...route.schema, hide: true };
-  });
-  app.decorate('laoqrGateway', gatewayFor(app, config));
-  // The stand-in bank and gateway, only while no real gateway is configured: it pays for free.
-  if (!config.laoqrGatewayUrl) await app.register(sandboxBank, { prefix: '/sandbox/bank', db, config });
-
-  const providers = createProviderClient({
-    baseUrl: providerBaseUrls(config.providerUrls, () => listeningOrigin(app)),
-    timeoutMs: config.providerTimeoutMs,
-    attempts: config.providerAttempts,
-  });
-  app.decorate('providers', providers);
-  await app.register(sandboxProviders, { prefix: '/sandbox/providers', db, providers: PROVIDERS.filter((provider) => !config.providerUrls[provider]) });
+  await app.register(dependencies, { db, config });
+  await app.register(healthRoutes, { readiness });
 
   await app.register(
     async (api) => {
-      await api.register(agencyPlugin, { db });
-      await api.register(sessionPlugin, { db, sessionTtlHours: config.sessionTtlHours });
+      await api.register(agencyPlugin);
+      await api.register(sessionPlugin);
+      await api.register(operatorSessionPlugin);
       api.addHook('onRequest', api.resolveAgency);
-      await api.register(bankRoutes);
-      await api.register(bankAccountRoutes, { db });
-      await api.register(exchangeRateRoutes, { db });
-      await api.register(creditRoutes, { db, providers });
-      await api.register(gameRoutes, { db, providers });
-      await api.register(agencyRoutes, { db });
-      await api.register(playerRoutes, { db, sessionTtlHours: config.sessionTtlHours });
-      await api.register(fingerprintRoutes, { db });
-      const withdrawalDeps = { db, providers, gateway: app.laoqrGateway, settings: config.withdrawals };
-      await api.register(withdrawalRoutes, withdrawalDeps);
-      await api.register(adminRoutes, { ...withdrawalDeps, prefix: '/admin' });
-      await api.register(depositRoutes, { db, config, providers, gateway: () => app.laoqrGateway });
-      await api.register(laoqrWebhookRoutes, { db, providers, secret: config.laoqrWebhookSecret });
-      await api.register(promotionRoutes, { db, providers });
+      // One plugin per file, admin/ under /admin; /healthz and /readyz answer at the root, for any host.
+      await api.register(autoload, { dir: path.join(__dirname, 'routes'), ignorePattern: /^health\.ts$/ });
     },
     { prefix: '/api/v2' },
   );
 
   registerSpa(app, config.distDir);
   return app;
-}
-
-/** This server's own address, for calls to the built-in sandboxes it serves. */
-function listeningOrigin(app: FastifyInstance): string {
-  const address = app.server.address();
-  if (!address || typeof address === 'string') throw new Error('the server is not listening yet');
-  const host = address.address === '0.0.0.0' || address.address === '::' ? '127.0.0.1' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
-  return `http://${host}:${address.port}`;
 }
 
 /**

@@ -1,4 +1,6 @@
 import path from 'node:path';
+import envSchema from 'env-schema';
+import { Type, type Static, type TOptional, type TString } from 'typebox';
 import { PROVIDERS, type Provider } from '../src/contract/providers';
 import { parseAmount } from '../src/contract/money';
 
@@ -56,104 +58,126 @@ export const DEVELOPMENT_WEBHOOK_SECRET = 'champa-development-webhook-secret-cha
 
 export const projectRoot = path.resolve(__dirname, '..');
 
-function intFrom(env: NodeJS.ProcessEnv, name: string, fallback: number, min = 0, max = Number.MAX_SAFE_INTEGER): number {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const value = Number(raw);
-  if (!Number.isInteger(value) || value < min || value > max) {
-    throw new Error(`${name} must be an integer from ${min} to ${max}, got "${raw}"`);
-  }
-  return value;
-}
+const integer = (fallback: number, minimum: number, maximum = Number.MAX_SAFE_INTEGER) =>
+  Type.Integer({ minimum, maximum, default: fallback });
+const httpUrl = Type.Optional(Type.String({ pattern: '^https?://[^\\s/?#]+\\S*$' }));
+/** An amount of THB like "100" or "5000.50". */
+const thb = (fallback: string) => Type.String({ pattern: '^[0-9]{1,13}(\\.[0-9]{1,2})?$', default: fallback });
 
-function urlFrom(env: NodeJS.ProcessEnv, name: string): string | undefined {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return undefined;
-  let url: URL;
+type ProviderUrlVariable = `PROVIDER_URL_${Uppercase<Provider>}`;
+const providerUrlVariable = (provider: Provider) => `PROVIDER_URL_${provider.toUpperCase()}` as ProviderUrlVariable;
+const providerUrlVariables = Object.fromEntries(PROVIDERS.map((provider) => [providerUrlVariable(provider), httpUrl])) as Record<
+  ProviderUrlVariable,
+  TOptional<TString>
+>;
+
+/** The environment the server reads: README.md's Configuration table, as a schema. */
+export const EnvSchema = Type.Object(
+  {
+    PORT: integer(8080, 0, 65535),
+    HOST: Type.String({ default: '0.0.0.0' }),
+    DATABASE_URL: Type.Optional(Type.String()),
+    PG_DATA_DIR: Type.String({ default: 'data/pg' }),
+    EMBEDDED_PG_PORT: integer(54329, 1, 65535),
+    LOG_LEVEL: Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { default: 'info' }),
+    TRUST_PROXY: Type.Enum(['true', 'false', '1', '0'], { default: 'false' }),
+    DIST_DIR: Type.String({ default: 'dist' }),
+    NODE_ENV: Type.Optional(Type.String()),
+    SESSION_TTL_HOURS: integer(24 * 7, 1, 24 * 365),
+    LAOQR_GATEWAY_URL: httpUrl,
+    LAOQR_WEBHOOK_SECRET: Type.Optional(Type.String({ minLength: 16 })),
+    LAOQR_GATEWAY_TIMEOUT_MS: integer(10_000, 100, 120_000),
+    SANDBOX_BANK_WEBHOOK_URL: httpUrl,
+    ...providerUrlVariables,
+    PROVIDER_TIMEOUT_MS: integer(8000, 100, 120_000),
+    PROVIDER_ATTEMPTS: integer(3, 1, 10),
+    RECONCILE_INTERVAL_SECONDS: integer(30, 0, 86_400),
+    DEPOSIT_EXPIRY_MINUTES: integer(15, 1, 1440),
+    DEPOSIT_MIN_KIP: integer(10_000, 1),
+    DEPOSIT_MAX_KIP: integer(50_000_000, 1),
+    WITHDRAW_MIN_THB: thb('100'),
+    WITHDRAW_MAX_THB: thb('100000'),
+    WITHDRAW_DAILY_LIMIT: integer(5, 1, 1000),
+    WITHDRAW_AUTO_APPROVE_THB: thb('5000'),
+  },
+  // Other variables of the environment are none of the server's business: they are dropped.
+  { additionalProperties: false },
+);
+export type Env = Static<typeof EnvSchema>;
+
+/** The environment checked against EnvSchema, defaults filled in; an empty variable counts as unset. */
+function readEnv(env: NodeJS.ProcessEnv): Env {
+  const set = Object.fromEntries(Object.entries(env).filter(([, value]) => value !== undefined && value !== ''));
   try {
-    url = new URL(raw);
-  } catch {
-    throw new Error(`${name} must be an http(s) URL, got "${raw}"`);
+    return envSchema<Env>({ schema: EnvSchema, data: set, env: false });
+  } catch (error) {
+    throw new Error(`Invalid configuration: ${(error as Error).message.replaceAll('env/', '')}`);
   }
-  if (url.protocol !== 'http:' && url.protocol !== 'https:') throw new Error(`${name} must be an http(s) URL, got "${raw}"`);
-  return raw.replace(/\/+$/, '');
 }
 
 /**
  * A real gateway with the published development secret would accept webhooks anyone can forge,
  * so configuring a gateway requires configuring its secret too.
  */
-function webhookSecretFrom(env: NodeJS.ProcessEnv, gatewayUrl: string | undefined): string {
-  const secret = env.LAOQR_WEBHOOK_SECRET;
-  if (!secret) {
-    if (gatewayUrl) throw new Error('LAOQR_WEBHOOK_SECRET must be set when LAOQR_GATEWAY_URL names a real gateway');
-    return DEVELOPMENT_WEBHOOK_SECRET;
-  }
-  if (secret.length < 16) throw new Error('LAOQR_WEBHOOK_SECRET must be at least 16 characters');
-  return secret;
+function webhookSecretOf(env: Env): string {
+  if (env.LAOQR_WEBHOOK_SECRET) return env.LAOQR_WEBHOOK_SECRET;
+  if (env.LAOQR_GATEWAY_URL) throw new Error('LAOQR_WEBHOOK_SECRET must be set when LAOQR_GATEWAY_URL names a real gateway');
+  return DEVELOPMENT_WEBHOOK_SECRET;
 }
 
-/** PROVIDER_URL_ASKMEBET, PROVIDER_URL_GCLUB_LIVE, ...: an http(s) base URL, or unset for the sandbox. */
-function providerUrlsFrom(env: NodeJS.ProcessEnv): Partial<Record<Provider, string>> {
-  const urls: Partial<Record<Provider, string>> = {};
-  for (const provider of PROVIDERS) {
-    const url = urlFrom(env, `PROVIDER_URL_${provider.toUpperCase()}`);
-    if (url) urls[provider] = url;
-  }
-  return urls;
-}
-
-/** An amount of THB like "100" or "5000.50", in satang. */
-function thbFrom(env: NodeJS.ProcessEnv, name: string, fallback: bigint): bigint {
-  const raw = env[name];
-  if (raw === undefined || raw === '') return fallback;
-  const satang = parseAmount(raw, 'THB');
-  if (satang === undefined || satang <= 0n) throw new Error(`${name} must be a positive amount of THB like "100" or "5000.50", got "${raw}"`);
+/** In satang; the schema checked the form, this the sign. */
+function satangOf(env: Env, name: 'WITHDRAW_MIN_THB' | 'WITHDRAW_MAX_THB' | 'WITHDRAW_AUTO_APPROVE_THB'): bigint {
+  const satang = parseAmount(env[name], 'THB');
+  if (satang === undefined || satang <= 0n)
+    throw new Error(`${name} must be a positive amount of THB like "100" or "5000.50", got "${env[name]}"`);
   return satang;
 }
 
-function withdrawalSettingsFrom(env: NodeJS.ProcessEnv): WithdrawalSettings {
-  const settings = {
-    minSatang: thbFrom(env, 'WITHDRAW_MIN_THB', 100_00n),
-    maxSatang: thbFrom(env, 'WITHDRAW_MAX_THB', 100_000_00n),
-    dailyLimit: intFrom(env, 'WITHDRAW_DAILY_LIMIT', 5, 1, 1000),
-    autoApproveSatang: thbFrom(env, 'WITHDRAW_AUTO_APPROVE_THB', 5_000_00n),
+const withoutTrailingSlash = (url: string | undefined) => url?.replace(/\/+$/, '');
+
+/** The values derived from more than one variable, or parsed beyond what a schema says. */
+function derived(env: Env) {
+  const withdrawals: WithdrawalSettings = {
+    minSatang: satangOf(env, 'WITHDRAW_MIN_THB'),
+    maxSatang: satangOf(env, 'WITHDRAW_MAX_THB'),
+    dailyLimit: env.WITHDRAW_DAILY_LIMIT,
+    autoApproveSatang: satangOf(env, 'WITHDRAW_AUTO_APPROVE_THB'),
   };
-  if (settings.minSatang > settings.maxSatang) throw new Error('WITHDRAW_MIN_THB may not exceed WITHDRAW_MAX_THB');
-  return settings;
+  if (withdrawals.minSatang > withdrawals.maxSatang) throw new Error('WITHDRAW_MIN_THB may not exceed WITHDRAW_MAX_THB');
+  if (env.DEPOSIT_MIN_KIP > env.DEPOSIT_MAX_KIP) {
+    throw new Error(`DEPOSIT_MIN_KIP (${env.DEPOSIT_MIN_KIP}) may not exceed DEPOSIT_MAX_KIP (${env.DEPOSIT_MAX_KIP})`);
+  }
+  const providerUrls: Partial<Record<Provider, string>> = {};
+  for (const provider of PROVIDERS) {
+    const url = withoutTrailingSlash(env[providerUrlVariable(provider)]);
+    if (url) providerUrls[provider] = url;
+  }
+  return { withdrawals, providerUrls, laoqrWebhookSecret: webhookSecretOf(env) };
 }
 
-/** DEPOSIT_MIN_KIP..DEPOSIT_MAX_KIP, by default 10,000 to 50,000,000 LAK. */
-function depositBoundsFrom(env: NodeJS.ProcessEnv): { depositMinKip: bigint; depositMaxKip: bigint } {
-  const min = BigInt(intFrom(env, 'DEPOSIT_MIN_KIP', 10_000, 1));
-  const max = BigInt(intFrom(env, 'DEPOSIT_MAX_KIP', 50_000_000, 1));
-  if (min > max) throw new Error(`DEPOSIT_MIN_KIP (${min}) may not exceed DEPOSIT_MAX_KIP (${max})`);
-  return { depositMinKip: min, depositMaxKip: max };
-}
-
+/** Reads and checks the environment; a bad value stops the start with a message naming its variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
-  const laoqrGatewayUrl = urlFrom(env, 'LAOQR_GATEWAY_URL');
+  const values = readEnv(env);
   return {
-    port: intFrom(env, 'PORT', 8080, 0, 65535),
-    host: env.HOST || '0.0.0.0',
-    databaseUrl: env.DATABASE_URL || undefined,
-    pgDataDir: path.resolve(projectRoot, env.PG_DATA_DIR || 'data/pg'),
-    embeddedPgPort: intFrom(env, 'EMBEDDED_PG_PORT', 54329, 1, 65535),
-    logLevel: env.LOG_LEVEL || 'info',
-    trustProxy: env.TRUST_PROXY === 'true' || env.TRUST_PROXY === '1',
-    distDir: path.resolve(projectRoot, env.DIST_DIR || 'dist'),
-    buildMode: env.NODE_ENV === 'development' ? 'development' : 'production',
-    sessionTtlHours: intFrom(env, 'SESSION_TTL_HOURS', 24 * 7, 1, 24 * 365),
-    laoqrGatewayUrl,
-    laoqrWebhookSecret: webhookSecretFrom(env, laoqrGatewayUrl),
-    laoqrGatewayTimeoutMs: intFrom(env, 'LAOQR_GATEWAY_TIMEOUT_MS', 10_000, 100, 120_000),
-    sandboxBankWebhookUrl: urlFrom(env, 'SANDBOX_BANK_WEBHOOK_URL'),
-    providerUrls: providerUrlsFrom(env),
-    providerTimeoutMs: intFrom(env, 'PROVIDER_TIMEOUT_MS', 8000, 100, 120_000),
-    providerAttempts: intFrom(env, 'PROVIDER_ATTEMPTS', 3, 1, 10),
-    reconcileIntervalSeconds: intFrom(env, 'RECONCILE_INTERVAL_SECONDS', 30, 0, 86_400),
-    withdrawals: withdrawalSettingsFrom(env),
-    depositExpiryMinutes: intFrom(env, 'DEPOSIT_EXPIRY_MINUTES', 15, 1, 1440),
-    ...depositBoundsFrom(env),
+    port: values.PORT,
+    host: values.HOST,
+    databaseUrl: values.DATABASE_URL,
+    pgDataDir: path.resolve(projectRoot, values.PG_DATA_DIR),
+    embeddedPgPort: values.EMBEDDED_PG_PORT,
+    logLevel: values.LOG_LEVEL,
+    trustProxy: values.TRUST_PROXY === 'true' || values.TRUST_PROXY === '1',
+    distDir: path.resolve(projectRoot, values.DIST_DIR),
+    buildMode: values.NODE_ENV === 'development' ? 'development' : 'production',
+    sessionTtlHours: values.SESSION_TTL_HOURS,
+    laoqrGatewayUrl: withoutTrailingSlash(values.LAOQR_GATEWAY_URL),
+    laoqrGatewayTimeoutMs: values.LAOQR_GATEWAY_TIMEOUT_MS,
+    sandboxBankWebhookUrl: withoutTrailingSlash(values.SANDBOX_BANK_WEBHOOK_URL),
+    providerTimeoutMs: values.PROVIDER_TIMEOUT_MS,
+    providerAttempts: values.PROVIDER_ATTEMPTS,
+    reconcileIntervalSeconds: values.RECONCILE_INTERVAL_SECONDS,
+    depositExpiryMinutes: values.DEPOSIT_EXPIRY_MINUTES,
+    depositMinKip: BigInt(values.DEPOSIT_MIN_KIP),
+    depositMaxKip: BigInt(values.DEPOSIT_MAX_KIP),
+    ...derived(values),
   };
 }

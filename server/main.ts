@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import { buildApp, logRedaction } from './app';
 import { loadConfig } from './config';
+import { registerSandboxes } from './sandbox';
 import { buildSpa, distIsStale } from './build';
 import { createDatabase, type Database } from './db/database';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
@@ -10,6 +11,9 @@ import { seed } from './seed';
 import { startReconciler, type Reconciler } from './domain/reconciler';
 
 async function main() {
+  // The server runs from its TypeScript sources, and @fastify/autoload does not recognise every
+  // loader of them (`node --import tsx` is not detected): the routes it loads are TypeScript.
+  process.env.FASTIFY_AUTOLOAD_TYPESCRIPT ??= 'true';
   const config = loadConfig();
   const log = (message: string) => console.log(`[champa] ${message}`);
 
@@ -34,6 +38,7 @@ async function main() {
     readiness,
     logger: { level: config.logLevel, redact: { paths: logRedaction, censor: '[hidden]' } },
   });
+  await registerSandboxes(app, config);
 
   let reconciler: Reconciler | undefined;
   let closing = false;
@@ -74,7 +79,7 @@ async function main() {
         onReport: (report) => {
           const withdrawals = report.withdrawals;
           const settledWithdrawals = withdrawals ? withdrawals.recorded + withdrawals.settled + withdrawals.returned + withdrawals.unresolved : 0;
-          if (report.checked > 0 || report.depositsChecked > 0 || settledWithdrawals > 0) app.log.info({ report }, 'reconciled pending provider transfers, deposits and withdrawals');
+          if (report.checked > 0 || report.depositsChecked > 0 || report.depositsExpired > 0 || settledWithdrawals > 0) app.log.info({ report }, 'reconciled pending provider transfers, deposits and withdrawals');
         },
         onError: (error) => app.log.error({ err: error }, 'reconciling pending provider transfers failed'),
       },

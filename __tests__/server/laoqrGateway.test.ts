@@ -1,4 +1,5 @@
 import { buildApp } from '../../server/app';
+import { registerSandboxes } from '../../server/sandbox';
 import { DEVELOPMENT_WEBHOOK_SECRET, loadConfig } from '../../server/config';
 import {
   SIGNATURE_HEADER,
@@ -323,6 +324,7 @@ describe('configuration', () => {
   it('serves no sandbox bank when a real gateway is configured', async () => {
     const config = { ...loadConfig({ LAOQR_GATEWAY_URL: 'http://127.0.0.1:1/v1', LAOQR_WEBHOOK_SECRET: SECRET }), distDir: '/nonexistent-dist' };
     const app = await buildApp({ db: t.db, config });
+    await registerSandboxes(app, config);
     try {
       expect((await app.inject('/sandbox/bank')).statusCode).toBe(404);
       expect((await app.inject('/sandbox/bank/gateway/payouts/WD-1')).statusCode).toBe(404);

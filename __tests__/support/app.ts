@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
+import { registerSandboxes } from '../../server/sandbox';
 import { createAgency, type Agency } from '../../server/domain/agencies';
 import { createTestDatabase, type TestDatabase } from './db';
 
@@ -15,6 +16,7 @@ export async function buildTestApp(overrides: Partial<Config> = {}): Promise<Tes
   const database = await createTestDatabase();
   const config = { ...loadConfig({}), distDir: '/nonexistent-dist', ...overrides };
   const app = await buildApp({ db: database.db, config });
+  await registerSandboxes(app, config);
   await app.ready();
   return {
     ...database,

@@ -3,7 +3,6 @@ import cookie from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../domain/errors';
 import { SESSION_COOKIE, findSession, type SessionPlayer } from '../domain/players';
-import type { Database } from '../db/database';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -11,7 +10,7 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     /** preHandler for player routes: 401 UNAUTHORIZED without a live session on this agency. */
-    requirePlayer(request: FastifyRequest): Promise<void>;
+    requirePlayer: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
   interface FastifyReply {
     setSessionCookie(token: string): FastifyReply;
@@ -19,28 +18,33 @@ declare module 'fastify' {
   }
 }
 
-export default fp<{ db: Database; sessionTtlHours: number }>(async (app, { db, sessionTtlHours }) => {
-  await app.register(cookie);
-  app.decorateRequest('player', null as unknown as SessionPlayer);
+export default fp(
+  async (app) => {
+    const { db } = app;
+    const { sessionTtlHours } = app.config;
+    await app.register(cookie);
+    app.decorateRequest('player', null as unknown as SessionPlayer);
 
-  app.decorate('requirePlayer', async (request: FastifyRequest) => {
-    const token = request.cookies[SESSION_COOKIE];
-    const session = token ? await findSession(db, token, request.agency.id, sessionTtlHours) : undefined;
-    if (!session) throw new AppError(401, 'UNAUTHORIZED', 'Log in first');
-    request.player = session;
-  });
+    app.decorate('requirePlayer', async (request: FastifyRequest) => {
+      const token = request.cookies[SESSION_COOKIE];
+      const session = token ? await findSession(db, token, request.agency.id, sessionTtlHours) : undefined;
+      if (!session) throw new AppError(401, 'UNAUTHORIZED', 'Log in first');
+      request.player = session;
+    });
 
-  // HttpOnly keeps the token away from scripts; Lax blocks it on cross-site posts.
-  const options = (reply: FastifyReply) => ({
-    path: '/',
-    httpOnly: true,
-    sameSite: 'lax' as const,
-    secure: reply.request.protocol === 'https',
-  });
-  app.decorateReply('setSessionCookie', function (this: FastifyReply, token: string) {
-    return this.setCookie(SESSION_COOKIE, token, { ...options(this), maxAge: sessionTtlHours * 3600 });
-  });
-  app.decorateReply('clearSessionCookie', function (this: FastifyReply) {
-    return this.clearCookie(SESSION_COOKIE, options(this));
-  });
-});
+    // HttpOnly keeps the token away from scripts; Lax blocks it on cross-site posts.
+    const options = (reply: FastifyReply) => ({
+      path: '/',
+      httpOnly: true,
+      sameSite: 'lax' as const,
+      secure: reply.request.protocol === 'https',
+    });
+    app.decorateReply('setSessionCookie', function (this: FastifyReply, token: string) {
+      return this.setCookie(SESSION_COOKIE, token, { ...options(this), maxAge: sessionTtlHours * 3600 });
+    });
+    app.decorateReply('clearSessionCookie', function (this: FastifyReply) {
+      return this.clearCookie(SESSION_COOKIE, options(this));
+    });
+  },
+  { name: 'session', dependencies: ['dependencies'] },
+);

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { Database } from '../db/database';
 import { siteSettingsOf } from '../domain/agencies';
 import { agencySchema, agencyInfoSchema } from './schemas';
 
 /** The agency behind this host (the SPA's first call) and its public info. */
-const agencyRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db }) => {
+const agencyRoutes: FastifyPluginAsync = async (app) => {
+  const { db } = app;
   app.get('/agency', { schema: { response: { 200: { type: 'object', properties: { agency: agencySchema } } } } }, async (request) => ({
     agency: { id: request.agency.id, name: request.agency.name },
   }));

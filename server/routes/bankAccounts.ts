@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { Database } from '../db/database';
 import { ACCOUNT_NAME_MAX_LENGTH } from '../../src/contract/bankAccounts';
 import { addBankAccount, bankAccountsOf } from '../domain/players';
 import { errorSchema } from './schemas';
@@ -32,7 +31,8 @@ const addBody = {
   additionalProperties: false,
 } as const;
 
-const bankAccountRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db }) => {
+const bankAccountRoutes: FastifyPluginAsync = async (app) => {
+  const { db } = app;
   app.get(
     '/players/bank-accounts',
     {

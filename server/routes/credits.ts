@@ -3,7 +3,8 @@ import { ErrorCode } from '../../src/contract/errors';
 import { formatAmount } from '../../src/contract/money';
 import { isProvider, type Provider } from '../../src/contract/providers';
 import { AppError } from '../domain/errors';
-import { readCredit, withProvider, type WalletDeps } from '../domain/providerWallets';
+import { readCredit, withProvider } from '../domain/providerWallets';
+import { walletDeps } from '../plugins/dependencies';
 import { errorSchema } from './schemas';
 
 export function providerParam(value: string): Provider {
@@ -18,7 +19,8 @@ export const providerParamsSchema = {
 } as const;
 
 /** GET /players/credits/{provider}: the player's credit, read live from the provider. */
-const creditRoutes: FastifyPluginAsync<WalletDeps> = async (app, deps) => {
+const creditRoutes: FastifyPluginAsync = async (app) => {
+  const deps = walletDeps(app);
   app.get<{ Params: { provider: string } }>(
     '/players/credits/:provider',
     {

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { LaoQrGateway } from '../adapters/payment';
 import { DEPOSIT_STATUSES } from '../../src/contract/deposits';
 import { PROVIDERS } from '../../src/contract/providers';
 import {
@@ -10,8 +9,8 @@ import {
   depositQr,
   listDeposits,
   openDeposits,
-  type DepositDeps,
 } from '../domain/deposits';
+import { depositDeps } from '../plugins/dependencies';
 import { errorSchema } from './schemas';
 
 const decimal = { type: 'string' } as const;
@@ -46,8 +45,9 @@ const codeParams = {
  * The player's deposits by LaoQR: create (with an Idempotency-Key), history, open orders, the QR
  * of one order, check with the gateway, cancel. Every route is the logged-in player's own.
  */
-const depositRoutes: FastifyPluginAsync<DepositDeps & { gateway: () => LaoQrGateway }> = async (app, { db, config, providers, gateway }) => {
-  const deps = { db, config, providers };
+const depositRoutes: FastifyPluginAsync = async (app) => {
+  const deps = depositDeps(app);
+  const { db } = app;
 
   app.get(
     '/deposits/limits',
@@ -161,7 +161,7 @@ const depositRoutes: FastifyPluginAsync<DepositDeps & { gateway: () => LaoQrGate
   app.post<{ Params: { code: string } }>(
     '/deposits/:code/check',
     { preHandler: app.requirePlayer, schema: { params: codeParams, response: { 200: orderResponse, 404: errorSchema, 409: errorSchema, 503: errorSchema } } },
-    async (request) => ({ order: await checkDeposit({ ...deps, gateway: gateway() }, request.player, request.params.code) }),
+    async (request) => ({ order: await checkDeposit({ ...deps, gateway: app.laoqrGateway }, request.player, request.params.code) }),
   );
 
   app.post<{ Params: { code: string } }>(

@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { Database } from '../db/database';
 import { currentRates } from '../domain/agencies';
 
 const exchangeRateSchema = {
@@ -16,7 +15,8 @@ const exchangeRateSchema = {
 } as const;
 
 /** The agency's current exchange rates (LAK per 1 unit), public: the site shows them to visitors too. */
-const exchangeRateRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db }) => {
+const exchangeRateRoutes: FastifyPluginAsync = async (app) => {
+  const { db } = app;
   app.get('/exchange-rates', { schema: { response: { 200: { type: 'array', items: exchangeRateSchema } } } }, async (request) =>
     currentRates(db, request.agency.id),
   );

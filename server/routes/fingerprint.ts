@@ -1,5 +1,4 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { Database } from '../db/database';
 import type { DeviceFingerprint, FingerprintResponse } from '../../src/contract/players';
 import { DEVICE_TEXT_MAX as MAX, VISITOR_ID_PATTERN } from '../../src/contract/players';
 import { recordFingerprint } from '../domain/players';
@@ -48,7 +47,8 @@ export const deviceFingerprintSchema = {
  * POST /fingerprint: the site reports the logged-in player's device when it changed or at most
  * once a day; each report is kept, per player and per visitor id.
  */
-const fingerprintRoutes: FastifyPluginAsync<{ db: Database }> = async (app, { db }) => {
+const fingerprintRoutes: FastifyPluginAsync = async (app) => {
+  const { db } = app;
   app.post<{ Body: { fingerprint: DeviceFingerprint } }>(
     '/fingerprint',
     {

@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { LANGUAGES } from '../../src/contract/languages';
-import { launchGame, listGames, type WalletDeps } from '../domain/providerWallets';
+import { launchGame, listGames } from '../domain/providerWallets';
+import { walletDeps } from '../plugins/dependencies';
 import { providerParam, providerParamsSchema } from './credits';
 import { errorSchema } from './schemas';
 
@@ -11,7 +12,8 @@ const gameSchema = {
 } as const;
 
 /** A provider's game list (by tab where it has tabs) and game launch. */
-const gameRoutes: FastifyPluginAsync<WalletDeps> = async (app, deps) => {
+const gameRoutes: FastifyPluginAsync = async (app) => {
+  const deps = walletDeps(app);
   app.get<{ Params: { provider: string }; Querystring: { tab?: string } }>(
     '/games/:provider',
     {

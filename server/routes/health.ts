@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'kysely';
-import type { Database } from '../db/database';
 
 export interface Readiness {
   /** False until the database is migrated and seeded at start-up. */
@@ -8,7 +7,8 @@ export interface Readiness {
 }
 
 /** /healthz: the process answers. /readyz: it is prepared and can reach its database (else 503). */
-const healthRoutes: FastifyPluginAsync<{ db: Database; readiness: Readiness }> = async (app, { db, readiness }) => {
+const healthRoutes: FastifyPluginAsync<{ readiness: Readiness }> = async (app, { readiness }) => {
+  const { db } = app;
   app.get('/healthz', { logLevel: 'warn' }, async () => ({ status: 'ok' }));
 
   app.get('/readyz', { logLevel: 'warn' }, async (request, reply) => {

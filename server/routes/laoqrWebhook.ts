@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import { ErrorCode } from '../../src/contract/errors';
 import { verifyWebhook } from '../adapters/payment';
 import { AppError } from '../domain/errors';
-import { receivePayment, type DepositDeps } from '../domain/deposits';
+import { receivePayment } from '../domain/deposits';
 import { errorSchema } from './schemas';
 
 /**
@@ -11,7 +11,9 @@ import { errorSchema } from './schemas';
  * A forged, altered or stale delivery is refused (401) and changes nothing; a replay answers 200
  * and changes nothing.
  */
-const laoqrWebhookRoutes: FastifyPluginAsync<Pick<DepositDeps, 'db' | 'providers'> & { secret: string }> = async (app, { db, providers, secret }) => {
+const laoqrWebhookRoutes: FastifyPluginAsync = async (app) => {
+  const { db, providers } = app;
+  const secret = app.config.laoqrWebhookSecret;
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => done(null, body));
 
   app.post<{ Body: string }>(

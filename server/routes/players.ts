@@ -1,6 +1,5 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { ValidationError, type AnyObjectSchema, type InferType } from 'yup';
-import type { Database } from '../db/database';
 import {
   changePasswordSchema,
   FINGERPRINT_HEADER,
@@ -67,7 +66,9 @@ const withErrors = (ok: Record<number, object>) => ({ ...ok, '4xx': errorSchema 
  * blocked flag. Every body is checked twice: its shape by JSON schema, its rules by the yup
  * schemas the forms use (src/contract/players.ts).
  */
-const playerRoutes: FastifyPluginAsync<{ db: Database; sessionTtlHours: number }> = async (app, { db, sessionTtlHours }) => {
+const playerRoutes: FastifyPluginAsync = async (app) => {
+  const { db } = app;
+  const { sessionTtlHours } = app.config;
   const byIp = (request: { ip: string }) => request.ip;
 
   app.post<{ Body: RegisterRequest }>(

@@ -8,7 +8,7 @@ import {
   PROMOTION_USAGE_STATUSES,
   type PromotionUsageStatus,
 } from '../../src/contract/promotions';
-import type { WalletDeps } from '../domain/providerWallets';
+import { walletDeps } from '../plugins/dependencies';
 import { cancelUsage, findPromotion, livePromotions, recheckUsage, usagesOf, usePromotion, usingPromotion } from '../domain/promotions';
 import { errorSchema } from './schemas';
 
@@ -107,7 +107,8 @@ const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema, 409: erro
  * provider, the usage in progress, its recheck and cancel, and the history of usages. Every route
  * is the logged-in player's own, within the agency of the request.
  */
-const promotionRoutes: FastifyPluginAsync<WalletDeps> = async (app, deps) => {
+const promotionRoutes: FastifyPluginAsync = async (app) => {
+  const deps = walletDeps(app);
   const { db } = deps;
 
   app.get(

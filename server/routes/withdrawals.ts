@@ -1,6 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { WITHDRAWAL_PAGE_SIZE_MAX, WITHDRAWAL_STATUSES } from '../../src/contract/withdrawals';
-import { openWithdrawalsOf, requestWithdrawal, withdrawalLimits, withdrawalsOf, type WithdrawalDeps } from '../domain/withdrawals';
+import { openWithdrawalsOf, requestWithdrawal, withdrawalLimits, withdrawalsOf } from '../domain/withdrawals';
+import { withdrawalDeps } from '../plugins/dependencies';
 import { errorSchema } from './schemas';
 
 const nullableString = { type: ['string', 'null'] } as const;
@@ -67,7 +68,8 @@ const withdrawalResponse = { type: 'object', required: ['withdrawal'], propertie
  * POST /withdrawals (Idempotency-Key header), GET /withdrawals (paged history),
  * GET /withdrawals/open, GET /withdrawals/limits: the player's withdrawals.
  */
-const withdrawalRoutes: FastifyPluginAsync<WithdrawalDeps> = async (app, deps) => {
+const withdrawalRoutes: FastifyPluginAsync = async (app) => {
+  const deps = withdrawalDeps(app);
   app.post<{ Body: { provider: string; amount: string }; Headers: { 'idempotency-key'?: string } }>(
     '/withdrawals',
     {

@@ -1,5 +1,3 @@
-import type { AddressInfo } from 'node:net';
-import type { FastifyInstance } from 'fastify';
 import type { Config } from '../../config';
 import { createLaoQrGateway, type LaoQrGateway } from './laoqrGateway';
 
@@ -11,19 +9,11 @@ export const SANDBOX_GATEWAY_PATH = '/sandbox/bank/gateway';
 
 /**
  * The gateway this server talks to: LAOQR_GATEWAY_URL, or the sandbox bank of this very server,
- * reached over loopback once it listens.
+ * reached over loopback at `origin()` once it listens.
  */
-export function gatewayFor(app: FastifyInstance, config: Config): LaoQrGateway {
+export function gatewayFor(config: Config, origin: () => string): LaoQrGateway {
   return createLaoQrGateway({
     timeoutMs: config.laoqrGatewayTimeoutMs,
-    baseUrl:
-      config.laoqrGatewayUrl ??
-      (() => {
-        const address = app.server.address() as AddressInfo | null;
-        if (!address || typeof address !== 'object') throw new Error('the sandbox gateway is reachable only once the server listens');
-        const wildcard = address.address === '0.0.0.0' || address.address === '::';
-        const host = wildcard ? '127.0.0.1' : address.family === 'IPv6' ? `[${address.address}]` : address.address;
-        return `http://${host}:${address.port}${SANDBOX_GATEWAY_PATH}`;
-      }),
+    baseUrl: config.laoqrGatewayUrl ?? (() => `${origin()}${SANDBOX_GATEWAY_PATH}`),
   });
 }

@@ -1,8 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { Database } from '../../db/database';
 import { loginOperator, logoutOperator } from '../../domain/operators';
 import { errorSchema } from '../schemas';
-import type { AdminGuards } from './index';
 
 export const operatorSchema = {
   type: 'object',
@@ -13,7 +11,8 @@ export const operatorSchema = {
 const operatorResponse = { type: 'object', required: ['operator'], properties: { operator: operatorSchema } } as const;
 
 /** POST /admin/login, POST /admin/logout, GET /admin/me. */
-const adminAuthRoutes: FastifyPluginAsync<{ db: Database; guards: AdminGuards }> = async (app, { db, guards }) => {
+const adminAuthRoutes: FastifyPluginAsync = async (app) => {
+  const { db } = app;
   app.post<{ Body: { username: string; password: string } }>(
     '/login',
     {
@@ -31,18 +30,18 @@ const adminAuthRoutes: FastifyPluginAsync<{ db: Database; guards: AdminGuards }>
     },
     async (request, reply) => {
       const { operator, token } = await loginOperator(db, request.agency.id, request.body.username, request.body.password);
-      guards.setOperatorCookie(reply, token);
+      reply.setOperatorCookie(token);
       return { operator };
     },
   );
 
-  app.post('/logout', { preHandler: guards.requireOperator, schema: { response: { 204: { type: 'null' }, 401: errorSchema } } }, async (request, reply) => {
+  app.post('/logout', { preHandler: app.requireOperator, schema: { response: { 204: { type: 'null' }, 401: errorSchema } } }, async (request, reply) => {
     await logoutOperator(db, request.operator);
-    guards.clearOperatorCookie(reply);
+    reply.clearOperatorCookie();
     return reply.status(204).send();
   });
 
-  app.get('/me', { preHandler: guards.requireOperator, schema: { response: { 200: operatorResponse, 401: errorSchema } } }, async (request) => ({
+  app.get('/me', { preHandler: app.requireOperator, schema: { response: { 200: operatorResponse, 401: errorSchema } } }, async (request) => ({
     operator: request.operator,
   }));
 };

@@ -1,8 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { Database } from '../../db/database';
 import { unmatchedPaymentsOf } from '../../domain/deposits';
 import { errorSchema } from '../schemas';
-import type { AdminGuards } from './index';
 
 const unmatchedPaymentSchema = {
   type: 'object',
@@ -19,11 +17,12 @@ const unmatchedPaymentSchema = {
 } as const;
 
 /** GET /admin/deposits/unmatched?status=: money paid that no open order could take (wrong amount, late, unknown bill). */
-const adminDepositRoutes: FastifyPluginAsync<{ db: Database; guards: AdminGuards }> = async (app, { db, guards }) => {
+const adminDepositRoutes: FastifyPluginAsync = async (app) => {
+  const { db } = app;
   app.get<{ Querystring: { status?: 'UNRESOLVED' | 'RESOLVED' } }>(
     '/deposits/unmatched',
     {
-      preHandler: guards.requireOperator,
+      preHandler: app.requireOperator,
       schema: {
         querystring: { type: 'object', additionalProperties: false, properties: { status: { type: 'string', enum: ['UNRESOLVED', 'RESOLVED'] } } },
         response: { 200: { type: 'object', required: ['items'], properties: { items: { type: 'array', items: unmatchedPaymentSchema } } }, 401: errorSchema },

@@ -1,9 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
-import type { Database } from '../../db/database';
-import { auditLogOf, OPERATOR_ROLES, actorOf, createOperator, operatorsOf } from '../../domain/operators';
+import { OPERATOR_ROLES, actorOf, auditLogOf, createOperator, operatorsOf } from '../../domain/operators';
 import { errorSchema } from '../schemas';
 import { operatorSchema } from './auth';
-import type { AdminGuards } from './index';
 
 const auditRowSchema = {
   type: 'object',
@@ -21,11 +19,12 @@ const auditRowSchema = {
 } as const;
 
 /** Owners only: GET/POST /admin/operators and GET /admin/audit-log. */
-const adminOperatorRoutes: FastifyPluginAsync<{ db: Database; guards: AdminGuards }> = async (app, { db, guards }) => {
+const adminOperatorRoutes: FastifyPluginAsync = async (app) => {
+  const { db } = app;
   app.get(
     '/operators',
     {
-      preHandler: guards.requireOwner,
+      preHandler: app.requireOwner,
       schema: { response: { 200: { type: 'object', required: ['operators'], properties: { operators: { type: 'array', items: operatorSchema } } }, 401: errorSchema, 403: errorSchema } },
     },
     async (request) => ({ operators: await operatorsOf(db, request.agency.id) }),
@@ -34,7 +33,7 @@ const adminOperatorRoutes: FastifyPluginAsync<{ db: Database; guards: AdminGuard
   app.post<{ Body: { username: string; password: string; role: string } }>(
     '/operators',
     {
-      preHandler: guards.requireOwner,
+      preHandler: app.requireOwner,
       schema: {
         body: {
           type: 'object',
@@ -54,7 +53,7 @@ const adminOperatorRoutes: FastifyPluginAsync<{ db: Database; guards: AdminGuard
   app.get<{ Querystring: { limit: number } }>(
     '/audit-log',
     {
-      preHandler: guards.requireOwner,
+      preHandler: app.requireOwner,
       schema: {
         querystring: { type: 'object', properties: { limit: { type: 'integer', minimum: 1, maximum: 1000, default: 200 } }, additionalProperties: false },
         response: { 200: { type: 'object', required: ['items'], properties: { items: { type: 'array', items: auditRowSchema } } }, 401: errorSchema, 403: errorSchema },

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { WITHDRAWAL_STATUSES, type WithdrawalStatus } from '../../../src/contract/withdrawals';
 import { actorOf } from '../../domain/operators';
-import { agencyWithdrawals, payOut, rejectWithdrawal, toWithdrawal, type WithdrawalDeps } from '../../domain/withdrawals';
+import { agencyWithdrawals, payOut, rejectWithdrawal, toWithdrawal } from '../../domain/withdrawals';
+import { withdrawalDeps } from '../../plugins/dependencies';
 import { errorSchema } from '../schemas';
 import { pageSchemaOf, withdrawalSchema } from '../withdrawals';
-import type { AdminGuards } from './index';
 
 const agencyWithdrawalSchema = {
   ...withdrawalSchema,
@@ -20,11 +20,12 @@ const decided = { type: 'object', required: ['withdrawal'], properties: { withdr
  * POST /admin/withdrawals/{code}/reject {reason} (the credit goes back). Only the operator's own
  * agency's withdrawals exist here; another agency's code is a 404.
  */
-const adminWithdrawalRoutes: FastifyPluginAsync<{ deps: WithdrawalDeps; guards: AdminGuards }> = async (app, { deps, guards }) => {
+const adminWithdrawalRoutes: FastifyPluginAsync = async (app) => {
+  const deps = withdrawalDeps(app);
   app.get<{ Querystring: { status?: WithdrawalStatus; page: number; pageSize: number } }>(
     '/withdrawals',
     {
-      preHandler: guards.requireOperator,
+      preHandler: app.requireOperator,
       schema: {
         querystring: {
           type: 'object',
@@ -43,14 +44,14 @@ const adminWithdrawalRoutes: FastifyPluginAsync<{ deps: WithdrawalDeps; guards: 
 
   app.post<{ Params: { code: string } }>(
     '/withdrawals/:code/approve',
-    { preHandler: guards.requireOperator, schema: { params: codeParams, response: { 200: decided, 401: errorSchema, 404: errorSchema, 409: errorSchema } } },
+    { preHandler: app.requireOperator, schema: { params: codeParams, response: { 200: decided, 401: errorSchema, 404: errorSchema, 409: errorSchema } } },
     async (request) => ({ withdrawal: toWithdrawal(await payOut(deps, request.agency.id, request.params.code, actorOf(request.operator))) }),
   );
 
   app.post<{ Params: { code: string }; Body: { reason: string } }>(
     '/withdrawals/:code/reject',
     {
-      preHandler: guards.requireOperator,
+      preHandler: app.requireOperator,
       schema: {
         params: codeParams,
         body: { type: 'object', required: ['reason'], additionalProperties: false, properties: { reason: { type: 'string', minLength: 3, maxLength: 500, pattern: '\\S' } } },

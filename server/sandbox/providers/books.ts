@@ -2,7 +2,7 @@ import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Database } from '../../db/database';
 import type { Provider } from '../../../src/contract/providers';
-import { AppError } from '../../domain/errors';
+import { SandboxError } from '../errors';
 import { payoutFor, spinReels, isSymbol, type SlotSymbol } from './slot';
 
 /** The sandbox provider's own records: members, wallets, transfers by ref, bets, game sessions. */
@@ -25,7 +25,7 @@ export async function createMember(db: Database, provider: Provider, member: str
 
 export async function walletBalance(db: Database, provider: Provider, member: string): Promise<bigint> {
   const wallet = await db.selectFrom('sandbox_provider_wallets').select('balance').where('provider', '=', provider).where('member', '=', member).executeTakeFirst();
-  if (!wallet) throw new AppError(404, 'MEMBER_NOT_FOUND', `No member ${member}`);
+  if (!wallet) throw new SandboxError(404, 'MEMBER_NOT_FOUND', `No member ${member}`);
   return BigInt(wallet.balance);
 }
 
@@ -51,7 +51,7 @@ export async function applyTransfer(
       const earlier = await trx.selectFrom('sandbox_provider_transfers').selectAll().where('provider', '=', provider).where('ref', '=', ref).executeTakeFirstOrThrow();
       if (earlier.direction === 'NONE') return { status: 'FAILED', code: REF_CLOSED };
       if (earlier.member !== member || earlier.direction !== direction || BigInt(earlier.amount) !== amount) {
-        throw new AppError(409, 'REF_CONFLICT', `Ref ${ref} was used for another transfer`);
+        throw new SandboxError(409, 'REF_CONFLICT', `Ref ${ref} was used for another transfer`);
       }
       if (earlier.status === 'FAILED') return { status: 'FAILED', code: earlier.failure_code ?? 'FAILED' };
       return { status: 'SUCCESS', balance: await walletBalance(db, provider, member) };
@@ -136,8 +136,8 @@ export async function spin(db: Database, session: GameSession, gameCode: string,
       .where('member', '=', session.member)
       .forUpdate()
       .executeTakeFirst();
-    if (!wallet) throw new AppError(404, 'MEMBER_NOT_FOUND', 'No such member');
-    if (BigInt(wallet.balance) < stake) throw new AppError(409, 'INSUFFICIENT_BALANCE', 'The balance does not cover the stake');
+    if (!wallet) throw new SandboxError(404, 'MEMBER_NOT_FOUND', 'No such member');
+    if (BigInt(wallet.balance) < stake) throw new SandboxError(409, 'INSUFFICIENT_BALANCE', 'The balance does not cover the stake');
     const [rigged, ...rest] = wallet.rigged_spins;
     const reels = rigged && rigged.length === 3 && rigged.every(isSymbol) ? (rigged as SlotSymbol[]) : spinReels();
     const payout = payoutFor(reels, stake);
@@ -163,7 +163,7 @@ export async function rigSpins(db: Database, provider: Provider, member: string,
     .where('provider', '=', provider)
     .where('member', '=', member)
     .executeTakeFirst();
-  if (updated.numUpdatedRows === 0n) throw new AppError(404, 'MEMBER_NOT_FOUND', `No member ${member}`);
+  if (updated.numUpdatedRows === 0n) throw new SandboxError(404, 'MEMBER_NOT_FOUND', `No member ${member}`);
 }
 
 /** The member's turnover: the sum of stakes bet since a moment (or ever). */

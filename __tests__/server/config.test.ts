@@ -1,0 +1,68 @@
+import path from 'node:path';
+import { DEVELOPMENT_WEBHOOK_SECRET, loadConfig, projectRoot } from '../../server/config';
+
+describe('configuration from the environment', () => {
+  it("has README's defaults when nothing is set, and empty variables count as unset", () => {
+    for (const env of [{}, { PORT: '', HOST: '', LOG_LEVEL: '', WITHDRAW_MIN_THB: '', PROVIDER_URL_ASKMEBET: '' }]) {
+      expect(loadConfig(env)).toEqual({
+        port: 8080,
+        host: '0.0.0.0',
+        databaseUrl: undefined,
+        pgDataDir: path.join(projectRoot, 'data/pg'),
+        embeddedPgPort: 54329,
+        logLevel: 'info',
+        trustProxy: false,
+        distDir: path.join(projectRoot, 'dist'),
+        buildMode: 'production',
+        sessionTtlHours: 168,
+        laoqrGatewayUrl: undefined,
+        laoqrWebhookSecret: DEVELOPMENT_WEBHOOK_SECRET,
+        laoqrGatewayTimeoutMs: 10_000,
+        sandboxBankWebhookUrl: undefined,
+        providerUrls: {},
+        providerTimeoutMs: 8000,
+        providerAttempts: 3,
+        reconcileIntervalSeconds: 30,
+        depositExpiryMinutes: 15,
+        depositMinKip: 10_000n,
+        depositMaxKip: 50_000_000n,
+        withdrawals: { minSatang: 100_00n, maxSatang: 100_000_00n, dailyLimit: 5, autoApproveSatang: 5_000_00n },
+      });
+    }
+  });
+
+  it('reads every variable, and ignores the rest of the environment', () => {
+    const config = loadConfig({
+      PORT: '3999',
+      TRUST_PROXY: '1',
+      NODE_ENV: 'development',
+      PROVIDER_URL_GCLUB_LIVE: 'https://gclub.example/api/',
+      DEPOSIT_MIN_KIP: '5000',
+      WITHDRAW_AUTO_APPROVE_THB: '2500.50',
+      SHELL: '/bin/sh',
+    });
+    expect(config).toMatchObject({ port: 3999, trustProxy: true, buildMode: 'development', providerUrls: { gclub_live: 'https://gclub.example/api' } });
+    expect(config.depositMinKip).toBe(5000n);
+    expect(config.withdrawals.autoApproveSatang).toBe(2500_50n);
+    expect(config).not.toHaveProperty('SHELL');
+  });
+
+  it.each([
+    ['PORT', 'eighty'],
+    ['PORT', '70000'],
+    ['SESSION_TTL_HOURS', '0'],
+    ['LOG_LEVEL', 'loud'],
+    ['TRUST_PROXY', 'yes'],
+    ['PROVIDER_URL_BETFLIX', 'betflix.example'],
+    ['SANDBOX_BANK_WEBHOOK_URL', 'ftp://bank.example'],
+    ['WITHDRAW_MAX_THB', '12.345'],
+    ['WITHDRAW_MIN_THB', '0'],
+  ])('refuses %s=%s with a message naming the variable', (name, value) => {
+    expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`\\b${name}\\b`));
+  });
+
+  it('refuses bounds the wrong way round', () => {
+    expect(() => loadConfig({ DEPOSIT_MIN_KIP: '20000', DEPOSIT_MAX_KIP: '10000' })).toThrow(/DEPOSIT_MIN_KIP .* may not exceed DEPOSIT_MAX_KIP/);
+    expect(() => loadConfig({ WITHDRAW_MIN_THB: '500', WITHDRAW_MAX_THB: '400' })).toThrow(/WITHDRAW_MIN_THB may not exceed WITHDRAW_MAX_THB/);
+  });
+});

@@ -1,0 +1,59 @@
+import fp from 'fastify-plugin';
+import type { FastifyReply, FastifyRequest } from 'fastify';
+import { ErrorCode } from '../../src/contract/errors';
+import { AppError } from '../domain/errors';
+import { OPERATOR_COOKIE, OPERATOR_SESSION_HOURS, findOperatorSession, type OperatorSession } from '../domain/operators';
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    operator: OperatorSession;
+  }
+  interface FastifyInstance {
+    /** preHandler for operator routes: 401 UNAUTHORIZED without a live operator session on this agency. */
+    requireOperator: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** preHandler: as requireOperator, and 403 FORBIDDEN unless the operator is an owner. */
+    requireOwner: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+  }
+  interface FastifyReply {
+    setOperatorCookie(token: string): FastifyReply;
+    clearOperatorCookie(): FastifyReply;
+  }
+}
+
+/**
+ * The operator twin of the player session: its own cookie, scoped to /api/v2/admin, so a player
+ * session never opens the operator API (and an operator session never acts as a player).
+ */
+export default fp(
+  async (app) => {
+    const { db } = app;
+    app.decorateRequest('operator', null as unknown as OperatorSession);
+
+    const requireOperator = async (request: FastifyRequest) => {
+      const token = request.cookies[OPERATOR_COOKIE];
+      const session = token ? await findOperatorSession(db, token, request.agency.id) : undefined;
+      if (!session) throw new AppError(401, ErrorCode.UNAUTHORIZED, 'Log in as an operator first');
+      request.operator = session;
+    };
+    app.decorate('requireOperator', requireOperator);
+    app.decorate('requireOwner', async (request: FastifyRequest) => {
+      await requireOperator(request);
+      if (request.operator.role !== 'owner') throw new AppError(403, ErrorCode.FORBIDDEN, 'Only an owner may do this');
+    });
+
+    // Strict: no operator action is ever started from another site.
+    const options = (reply: FastifyReply) => ({
+      path: '/api/v2/admin',
+      httpOnly: true,
+      sameSite: 'strict' as const,
+      secure: reply.request.protocol === 'https',
+    });
+    app.decorateReply('setOperatorCookie', function (this: FastifyReply, token: string) {
+      return this.setCookie(OPERATOR_COOKIE, token, { ...options(this), maxAge: OPERATOR_SESSION_HOURS * 3600 });
+    });
+    app.decorateReply('clearOperatorCookie', function (this: FastifyReply) {
+      return this.clearCookie(OPERATOR_COOKIE, options(this));
+    });
+  },
+  { name: 'operatorSession', dependencies: ['dependencies', 'session'] },
+);

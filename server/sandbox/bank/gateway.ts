@@ -1,0 +1,99 @@
+import type { FastifyInstance } from 'fastify';
+import { SandboxError } from '../errors';
+import type { BankContext } from './context';
+import { SandboxBankCode, errorSchema, kip, payoutSchema } from './schemas';
+import { payoutView } from './views';
+import { faultOf, findPaymentByBill, findPayout, payout } from './store';
+
+/** The gateway API the site's payment adapter calls: the status of a bill. */
+export function paymentStatusRoute(app: FastifyInstance, { db, settleDue, faultAnswered, hangOnTimeoutFault }: BankContext): void {
+  app.get<{ Params: { billNumber: string } }>(
+    '/gateway/payments/:billNumber',
+    {
+      schema: {
+        params: { type: 'object', required: ['billNumber'], properties: { billNumber: { type: 'string', minLength: 1, maxLength: 25 } } },
+        response: {
+          200: {
+            type: 'object',
+            properties: {
+              billNumber: { type: 'string' },
+              status: { type: 'string', enum: ['PAID', 'UNPAID'] },
+              amount: { type: 'string' },
+              currency: { type: 'string' },
+              transactionId: { type: 'string' },
+              paidAt: { type: 'string' },
+            },
+          },
+          503: errorSchema,
+        },
+      },
+    },
+    async (request, reply) => {
+      if (await faultAnswered('payment_status', reply)) return reply;
+      await settleDue();
+      const payment = await findPaymentByBill(db, request.params.billNumber);
+      await hangOnTimeoutFault('payment_status', reply);
+      if (!payment || payment.status !== 'PAID') return { billNumber: request.params.billNumber, status: 'UNPAID' };
+      return {
+        billNumber: payment.bill_number,
+        status: 'PAID',
+        amount: payment.paid_amount_kip,
+        currency: 'LAK',
+        transactionId: payment.transaction_id,
+        paidAt: payment.paid_at!.toISOString(),
+      };
+    },
+  );
+}
+
+/** The gateway API the site's payment adapter calls: payouts, and their status by ref. */
+export function payoutRoutes(app: FastifyInstance, { db, faultAnswered, hangOnTimeoutFault }: BankContext): void {
+  app.post<{ Body: { ref: string; bank: string; accountNumber: string; accountName: string; amount: string } }>(
+    '/gateway/payouts',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['ref', 'bank', 'accountNumber', 'accountName', 'amount'],
+          additionalProperties: false,
+          properties: {
+            ref: { type: 'string', pattern: '^[\\x21-\\x7e]{1,100}$' },
+            bank: { type: 'string', pattern: '^[a-z][a-z0-9_]{1,31}$' },
+            accountNumber: { type: 'string', pattern: '^[0-9A-Za-z-]{1,32}$' },
+            accountName: { type: 'string', minLength: 1, maxLength: 100 },
+            amount: kip,
+          },
+        },
+        response: { 200: payoutSchema, 400: errorSchema, 409: errorSchema, 503: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      if (await faultAnswered('payout', reply)) return reply;
+      const { ref, bank, accountNumber, accountName, amount } = request.body;
+      const fault = await faultOf(db, 'payout');
+      const result = await payout(db, { ref, bank, accountNumber, accountName, amountKip: BigInt(amount) }, fault?.mode === 'decline');
+      // A timeout fault pays first and then withholds the answer: the outcome the caller cannot know.
+      await hangOnTimeoutFault('payout', reply);
+      if (result === 'CONFLICT')
+        throw new SandboxError(409, SandboxBankCode.PAYOUT_REF_CONFLICT, `Payout ${ref} was made before with other details`);
+      return payoutView(result);
+    },
+  );
+
+  app.get<{ Params: { ref: string } }>(
+    '/gateway/payouts/:ref',
+    {
+      schema: {
+        params: { type: 'object', required: ['ref'], properties: { ref: { type: 'string', minLength: 1, maxLength: 100 } } },
+        response: { 200: payoutSchema, 404: errorSchema, 503: errorSchema },
+      },
+    },
+    async (request, reply) => {
+      if (await faultAnswered('payout_status', reply)) return reply;
+      const row = await findPayout(db, request.params.ref);
+      await hangOnTimeoutFault('payout_status', reply);
+      if (!row) throw new SandboxError(404, SandboxBankCode.PAYOUT_NOT_FOUND, `No payout with ref ${request.params.ref}`);
+      return payoutView(row);
+    },
+  );
+}
