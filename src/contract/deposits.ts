@@ -9,11 +9,6 @@ import { parseAmount } from './money';
 export const DEPOSIT_STATUSES = ['OPEN', 'PAID', 'SUCCESS', 'CANCELED', 'EXPIRED', 'FAILED'] as const;
 export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
 
-/** Default bounds of one deposit in kip; an agency or the server's environment may set others. */
-export const DEFAULT_DEPOSIT_MIN_KIP = 10_000n;
-export const DEFAULT_DEPOSIT_MAX_KIP = 50_000_000n;
-export const DEFAULT_DEPOSIT_EXPIRY_MINUTES = 15;
-
 /** A deposit order; amounts are decimal strings (amount in kip, credits in THB). */
 export interface DepositOrder {
   code: string;
