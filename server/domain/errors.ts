@@ -4,7 +4,7 @@ import type { ErrorCode } from '../../src/contract/errors';
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly code: ErrorCode | string,
+    readonly code: ErrorCode,
     message: string,
   ) {
     super(message);
@@ -12,4 +12,4 @@ export class AppError extends Error {
   }
 }
 
-export const notFound = (code: ErrorCode | string = 'NOT_FOUND', message = 'Not found') => new AppError(404, code, message);
+export const notFound = (code: ErrorCode = 'NOT_FOUND', message = 'Not found') => new AppError(404, code, message);

@@ -8,7 +8,7 @@ declare module 'fastify' {
     agency: Agency;
   }
   interface FastifyInstance {
-    resolveAgency(request: FastifyRequest): Promise<void>;
+    resolveAgency: (request: FastifyRequest) => Promise<void>;
   }
 }
 

@@ -79,7 +79,7 @@ export interface ProviderClient {
 
 export interface ProviderClientOptions {
   /** The base URL of a provider's API, without a trailing slash. */
-  baseUrl(provider: Provider): string;
+  baseUrl: (provider: Provider) => string;
   timeoutMs: number;
   /** Tries of a call that fails fast (no connection, 5xx); 1 = no retry. */
   attempts?: number;
@@ -167,7 +167,7 @@ export function createProviderClient({ baseUrl, timeoutMs, attempts = 3 }: Provi
         tab: typeof data.tab === 'string' ? data.tab : null,
         tabs: data.tabs.filter((t): t is string => typeof t === 'string'),
         lobby: data.lobby === true,
-        games: data.games.filter(isRecord).map((game) => ({ code: String(game.code), name: String(game.name), category: String(game.category ?? '') })),
+        games: data.games.filter(isRecord).map((game) => ({ code: String(game.code), name: String(game.name), category: typeof game.category === 'string' ? game.category : '' })),
       };
     },
 

@@ -2,6 +2,7 @@ import { isProvider, type Provider } from '../../../src/contract/providers';
 import { parseAmount } from '../../../src/contract/money';
 import { ErrorCode } from '../../../src/contract/errors';
 import type { TranslatedText } from '../../../src/contract/promotions';
+import { LANGUAGES, type Language } from '../../../src/contract/languages';
 import { AppError } from '../errors';
 import type { AccountRef } from '../ledger';
 import type { PromotionRow } from './repository';
@@ -44,11 +45,10 @@ const invalid = (field: string, rule: string) => new AppError(400, ErrorCode.VAL
 
 function translatedField(value: Record<string, unknown>, field: string): TranslatedText {
   const text = value[field] as Record<string, unknown> | undefined;
-  const languages = ['lo', 'cn', 'vn', 'th'] as const;
-  const filled = (language: (typeof languages)[number]) => typeof text?.[language] === 'string' && (text[language] as string).trim() !== '';
-  if (typeof text !== 'object' || text === null || !languages.every(filled))
+  const filled = (language: Language) => typeof text?.[language] === 'string' && text[language].trim() !== '';
+  if (typeof text !== 'object' || text === null || !LANGUAGES.every(filled))
     throw invalid(field, 'needs a text in each of lo, cn, vn and th');
-  return Object.fromEntries(languages.map((language) => [language, (text[language] as string).trim()])) as TranslatedText;
+  return Object.fromEntries(LANGUAGES.map((language) => [language, (text[language] as string).trim()])) as TranslatedText;
 }
 
 function amountField(field: string, currency: 'THB' | 'LAK', from: unknown, least = 1n): bigint {
@@ -68,7 +68,7 @@ function wholeField(field: string, min: number, max: number, from: unknown): num
 
 function dateField(value: Record<string, unknown>, field: string): Date | undefined {
   if (value[field] === undefined || value[field] === null) return undefined;
-  const parsed = typeof value[field] === 'string' ? new Date(value[field] as string) : undefined;
+  const parsed = typeof value[field] === 'string' ? new Date(value[field]) : undefined;
   if (!parsed || Number.isNaN(parsed.getTime())) throw invalid(field, 'must be an ISO date-time, like "2026-12-01T00:00:00+07:00"');
   return parsed;
 }

@@ -92,12 +92,12 @@ export function toUsage(row: UsageView): PromotionUsage {
 }
 
 export async function usageInProgress(db: Database | LedgerTrx, who: PlayerRef): Promise<UsageView | undefined> {
-  return usages(db, who).where('promotion_usages.status', 'in', ['ACTIVE', 'USED']).executeTakeFirst() as Promise<UsageView | undefined>;
+  return usages(db, who).where('promotion_usages.status', 'in', ['ACTIVE', 'USED']).executeTakeFirst();
 }
 
 export async function usageById(db: Database | LedgerTrx, who: PlayerRef, usageId: string): Promise<UsageView> {
   const row = UUID.test(usageId)
-    ? ((await usages(db, who).where('promotion_usages.id', '=', usageId).executeTakeFirst()) as UsageView | undefined)
+    ? await usages(db, who).where('promotion_usages.id', '=', usageId).executeTakeFirst()
     : undefined;
   if (!row) throw new AppError(404, ErrorCode.NOT_FOUND, `No promotion usage ${usageId}`);
   return row;

@@ -158,10 +158,11 @@ export async function orphanWithdrawalTransfers(db: Database, kind: string, olde
     .where('kind', '=', kind)
     .where('status', '=', 'POSTED')
     .where('created_at', '<', olderThan(olderThanMs))
-    .where(({ not, exists, selectFrom }) =>
-      not(
-        exists(
-          selectFrom('withdrawals')
+    .where((eb) =>
+      eb.not(
+        eb.exists(
+          eb
+            .selectFrom('withdrawals')
             .select('withdrawals.id')
             .whereRef('withdrawals.agency_id', '=', 'ledger_transfers.agency_id')
             .where('withdrawals.code', '=', sql<string>`ledger_transfers.refs->>'code'`),

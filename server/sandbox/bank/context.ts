@@ -15,13 +15,13 @@ export interface SandboxBankOptions {
 /** What the bank's routes share: its database, its settings, the payment timers and the fault controls. */
 export interface BankContext extends SandboxBankOptions {
   secret: string;
-  webhookUrlFor(request: FastifyRequest): string;
-  deliverAll(payment: PaymentRow): Promise<void>;
-  settleDue(paymentId?: string): Promise<void>;
-  scheduleSettlement(payment: PaymentRow): void;
-  viewOf(payment: PaymentRow): Promise<ReturnType<typeof paymentView>>;
-  faultAnswered(operation: FaultOperation, reply: FastifyReply): Promise<boolean>;
-  hangOnTimeoutFault(operation: FaultOperation, reply: FastifyReply): Promise<void>;
+  webhookUrlFor: (request: FastifyRequest) => string;
+  deliverAll: (payment: PaymentRow) => Promise<void>;
+  settleDue: (paymentId?: string) => Promise<void>;
+  scheduleSettlement: (payment: PaymentRow) => void;
+  viewOf: (payment: PaymentRow) => Promise<ReturnType<typeof paymentView>>;
+  faultAnswered: (operation: FaultOperation, reply: FastifyReply) => Promise<boolean>;
+  hangOnTimeoutFault: (operation: FaultOperation, reply: FastifyReply) => Promise<void>;
 }
 
 /**

@@ -139,7 +139,7 @@ export async function spin(db: Database, session: GameSession, gameCode: string,
     if (!wallet) throw new SandboxError(404, 'MEMBER_NOT_FOUND', 'No such member');
     if (BigInt(wallet.balance) < stake) throw new SandboxError(409, 'INSUFFICIENT_BALANCE', 'The balance does not cover the stake');
     const [rigged, ...rest] = wallet.rigged_spins;
-    const reels = rigged && rigged.length === 3 && rigged.every(isSymbol) ? (rigged as SlotSymbol[]) : spinReels();
+    const reels = rigged && rigged.length === 3 && rigged.every(isSymbol) ? rigged : spinReels();
     const payout = payoutFor(reels, stake);
     const updated = await trx
       .updateTable('sandbox_provider_wallets')

@@ -5,7 +5,7 @@ import type { Provider } from '../../../src/contract/providers';
 /** What the providers' routes share: the database, and the served provider a request names (else 404). */
 export interface ProvidersContext {
   db: Database;
-  providerOf(request: FastifyRequest): Provider;
+  providerOf: (request: FastifyRequest) => Provider;
 }
 
 export type ProviderRoutes = (app: FastifyInstance, context: ProvidersContext) => void;
