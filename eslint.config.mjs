@@ -1,0 +1,122 @@
+// @ts-check
+import boundaries from 'eslint-plugin-boundaries';
+import prettier from 'eslint-config-prettier';
+import reactHooks from 'eslint-plugin-react-hooks';
+import tseslint from 'typescript-eslint';
+
+/**
+ * The layers of DESIGN.md and the directions imports may take between them
+ * (docs/architecture.md). __tests__/tooling/boundaries.test.ts proves each rule refuses.
+ */
+const elements = [
+  { type: 'contract', pattern: 'src/contract' },
+  { type: 'feature', pattern: 'src/features/*', capture: ['feature'] },
+  { type: 'ui', pattern: 'src/ui' },
+  { type: 'components', pattern: 'src/components' },
+  { type: 'api', pattern: 'src/api' },
+  { type: 'i18n', pattern: 'src/i18n' },
+  { type: 'app', pattern: 'src/app' },
+  { type: 'devtools', pattern: 'src/devtools' },
+  { type: 'machines', pattern: 'machines' },
+  { type: 'sandbox', pattern: 'server/sandbox' },
+  { type: 'domain', pattern: 'server/domain' },
+  { type: 'server', pattern: 'server' },
+];
+const spa = ['feature', 'ui', 'components', 'api', 'i18n', 'app', 'devtools'];
+const local = (types) => ({ to: { element: { types: { anyOf: types } } } });
+
+const dependencyPolicies = [
+  {
+    from: { element: { type: 'feature' } },
+    disallow: { to: { element: { type: 'feature', captured: { feature: '!{{ from.captured.feature }}' } } } },
+    message: 'A feature never imports another feature: move what both need to src/ui, src/api or src/contract',
+  },
+  {
+    from: { element: { types: { anyOf: ['server', 'domain', 'sandbox'] } } },
+    disallow: local([...spa, 'machines']),
+    message: 'The server reaches src/ only through src/contract',
+  },
+  {
+    from: { element: { type: 'contract' } },
+    disallow: local([...spa, 'machines', 'server', 'domain', 'sandbox']),
+    message: 'src/contract is pure: it imports nothing of the app',
+  },
+  {
+    from: { element: { types: { anyOf: ['ui', 'components'] } } },
+    disallow: local(['app', 'feature']),
+    message: 'src/ui and src/components never import the app or a feature',
+  },
+  {
+    from: { element: { type: 'sandbox' } },
+    disallow: local(['domain']),
+    message: 'The sandboxes stand for other companies: they never import the domain',
+  },
+  {
+    from: { element: { type: 'machines' } },
+    disallow: local([...spa, 'server', 'domain', 'sandbox']),
+    message: 'Machines import only src/contract and xstate',
+  },
+];
+
+const layoutRules = {
+  'boundaries/dependencies': ['error', { default: 'allow', policies: dependencyPolicies }],
+  'max-lines': ['error', { max: 400, skipBlankLines: true, skipComments: true }],
+  'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }],
+};
+
+export default tseslint.config(
+  {
+    ignores: ['dist/**', 'data/**', 'coverage/**', 'artifacts/**', 'node_modules/**', 'public/**', 'server/sandbox/**/*.js', 'bench/results*'],
+  },
+  ...tseslint.configs.recommendedTypeChecked,
+  {
+    languageOptions: {
+      parserOptions: { projectService: { allowDefaultProject: ['*.mjs', '*.js'] }, tsconfigRootDir: import.meta.dirname },
+    },
+    linterOptions: { reportUnusedDisableDirectives: 'error' },
+    rules: {
+      // Fastify plugins and route handlers are async by contract even when they await nothing.
+      '@typescript-eslint/require-await': 'off',
+      '@typescript-eslint/no-unused-vars': ['error', { argsIgnorePattern: '^_', varsIgnorePattern: '^_', caughtErrors: 'none' }],
+    },
+  },
+  {
+    files: ['**/*.mjs', '**/*.js'],
+    ...tseslint.configs.disableTypeChecked,
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'machines/**/*.ts'],
+    plugins: { 'react-hooks': reactHooks },
+    rules: {
+      ...reactHooks.configs.recommended.rules,
+      'no-restricted-imports': ['error', { patterns: [{ regex: '^node:', message: 'Browser code has no Node built-ins' }] }],
+    },
+  },
+  {
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts', 'machines/**/*.ts'],
+    plugins: { boundaries },
+    settings: {
+      'boundaries/elements': elements,
+      'boundaries/legacy-templates': false,
+      'import/resolver': { node: { extensions: ['.ts', '.tsx', '.js', '.json'] } },
+    },
+    rules: layoutRules,
+  },
+  {
+    // Tests exercise whole flows in one describe: the size limits are for product code.
+    files: ['__tests__/**', 'bench/**', 'chaos/**', 'scripts/**'],
+    rules: { 'max-lines': 'off', 'max-lines-per-function': 'off' },
+  },
+  {
+    // Tests read the wire's JSON as it comes (untyped on purpose: they check its shape, not trust it).
+    files: ['__tests__/**'],
+    rules: {
+      '@typescript-eslint/no-unsafe-member-access': 'off',
+      '@typescript-eslint/no-unsafe-assignment': 'off',
+      '@typescript-eslint/no-unsafe-argument': 'off',
+      '@typescript-eslint/no-unsafe-return': 'off',
+      '@typescript-eslint/no-unsafe-call': 'off',
+    },
+  },
+  prettier,
+);
