@@ -14,6 +14,14 @@ const config: Config = {
   maxWorkers: 2,
   projects: [
     {
+      // The layout rules of eslint.config.mjs, proven to refuse what they should.
+      displayName: 'tooling',
+      testEnvironment: 'node',
+      roots: ['<rootDir>/__tests__/tooling'],
+      transform,
+      transformIgnorePatterns,
+    },
+    {
       displayName: 'machines',
       testEnvironment: 'node',
       roots: ['<rootDir>/__tests__/machines'],

@@ -1,0 +1,14 @@
+// Lints source texts as if they were the given files, with the project's eslint.config.mjs.
+// Run as a child process: ESLint loads its ES module config by import(), which jest's sandbox cannot.
+import { ESLint } from 'eslint';
+
+const chunks = [];
+for await (const chunk of process.stdin) chunks.push(chunk);
+const probes = JSON.parse(Buffer.concat(chunks).toString('utf8'));
+const eslint = new ESLint({ cwd: process.cwd() });
+const results = [];
+for (const { filePath, code } of probes) {
+  const [result] = await eslint.lintText(code, { filePath });
+  results.push(result.messages.map(({ ruleId, message, line }) => ({ ruleId, message, line })));
+}
+process.stdout.write(JSON.stringify(results));

@@ -1,0 +1,50 @@
+import { lintProbes, type LintProbe } from '../support/lint';
+
+/**
+ * The import directions of docs/architecture.md, as the linter enforces them: each case lints a
+ * one-line import in the place of a real file and expects the layout rules to refuse or accept it.
+ */
+interface Case {
+  name: string;
+  probe: LintProbe;
+  refused: boolean;
+}
+
+const importIn = (filePath: string, source: string): LintProbe => ({
+  filePath,
+  code: `import * as imported from '${source}';\nexport const probe = imported;\n`,
+});
+
+const cases: Case[] = [
+  { name: 'a feature importing another feature', probe: importIn('src/features/bank/BankPage.tsx', '../deposit/DepositPage'), refused: true },
+  { name: 'a feature importing its own files', probe: importIn('src/features/bank/BankPage.tsx', './BankLogo'), refused: false },
+  { name: 'a feature importing ui and api', probe: importIn('src/features/bank/BankPage.tsx', '../../ui/Button'), refused: false },
+  { name: 'the server importing the SPA’s i18n', probe: importIn('server/routes/games.ts', '../../src/i18n/index'), refused: true },
+  { name: 'the server importing a machine', probe: importIn('server/routes/games.ts', '../../machines/session.machine'), refused: true },
+  { name: 'the server importing the contract', probe: importIn('server/routes/games.ts', '../../src/contract/languages'), refused: false },
+  { name: 'the contract importing i18n', probe: importIn('src/contract/money.ts', '../i18n/index'), refused: true },
+  { name: 'the contract importing the server', probe: importIn('src/contract/money.ts', '../../server/config'), refused: true },
+  { name: 'the contract importing itself', probe: importIn('src/contract/money.ts', './languages'), refused: false },
+  { name: 'ui importing the app', probe: importIn('src/ui/Button.tsx', '../app/store'), refused: true },
+  { name: 'a component importing the app', probe: importIn('src/components/QrImage.tsx', '../app/store'), refused: true },
+  { name: 'ui importing the contract', probe: importIn('src/ui/Button.tsx', '../contract/money'), refused: false },
+  { name: 'a sandbox importing the domain', probe: importIn('server/sandbox/index.ts', '../domain/errors'), refused: true },
+  { name: 'a sandbox importing the configuration', probe: importIn('server/sandbox/index.ts', '../config'), refused: false },
+  { name: 'a machine importing the api', probe: importIn('machines/session.machine.ts', '../src/api/baseApi'), refused: true },
+  { name: 'a machine importing Node', probe: importIn('machines/session.machine.ts', 'node:fs'), refused: true },
+  { name: 'a machine importing the contract', probe: importIn('machines/session.machine.ts', '../src/contract/errors'), refused: false },
+  { name: 'browser code importing Node', probe: importIn('src/ui/Button.tsx', 'node:path'), refused: true },
+];
+
+const layoutRules = new Set(['boundaries/dependencies', 'no-restricted-imports']);
+
+describe('the linter keeps the layout', () => {
+  const results = lintProbes(cases.map((c) => c.probe));
+
+  it.each(cases.map((c, index) => [c.name, c.refused, index] as const))('%s: refused %s', (_name, refused, index) => {
+    const layoutErrors = results[index].filter((message) => message.ruleId !== null && layoutRules.has(message.ruleId));
+    const parseErrors = results[index].filter((message) => message.ruleId === null);
+    expect(parseErrors).toEqual([]);
+    expect(layoutErrors.length > 0).toBe(refused);
+  });
+});
