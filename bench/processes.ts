@@ -16,7 +16,7 @@ function groupAlive(pid: number): boolean {
 
 export interface StartedChampa {
   url: string;
-  stop(): Promise<void>;
+  stop: () => Promise<void>;
 }
 
 /**

@@ -170,7 +170,7 @@ class Driver {
       record.status = response.status;
       let body: Record<string, unknown> = {};
       try {
-        body = text ? JSON.parse(text) : {};
+        body = text ? (JSON.parse(text) as Record<string, unknown>) : {};
       } catch {
         body = { text };
       }
@@ -639,7 +639,7 @@ async function checkInvariants(db: Database, state: RunState): Promise<{ violati
     if (matched && kept.length) violations.push(`payment ${transactionId} both credited to ${billNumber} and kept as unmatched`);
     if (!matched && kept.length !== 1) violations.push(`payment ${transactionId} for ${billNumber} is neither credited nor kept once (kept ${kept.length} times)`);
     if (matched) {
-      if (order!.status !== 'SUCCESS') violations.push(`order ${billNumber} paid by ${transactionId} ends ${order!.status}, not SUCCESS`);
+      if (order.status !== 'SUCCESS') violations.push(`order ${billNumber} paid by ${transactionId} ends ${order.status}, not SUCCESS`);
       const payments = await rows<{ n: string }>(sql`SELECT count(*) AS n FROM ledger_transfers WHERE kind = 'DEPOSIT_PAYMENT' AND refs->>'deposit' = ${billNumber}`);
       const credits = await rows<{ n: string }>(sql`SELECT count(*) AS n FROM ledger_transfers WHERE kind = 'DEPOSIT_CREDIT' AND status = 'POSTED' AND refs->>'deposit' = ${billNumber}`);
       const atProvider = await rows<{ n: string }>(

@@ -40,7 +40,7 @@ describe('the promotionUsage machine', () => {
       const answered = <T,>(): Promise<T> => {
         const outcome = answer;
         if (!outcome) return new Promise<T>(() => {});
-        return outcome.type.startsWith('xstate.done') ? Promise.resolve((outcome as unknown as { output: T }).output) : Promise.reject((outcome as unknown as { error: unknown }).error);
+        return outcome.type.startsWith('xstate.done') ? Promise.resolve((outcome as unknown as { output: T }).output) : Promise.reject((outcome as unknown as { error: Error }).error);
       };
       const actor = createActor(
         promotionUsageMachine.provide({

@@ -4,12 +4,12 @@ import { testDevice } from '../support/device';
 
 let t: TestApp;
 let agencyA: { id: string };
-let agencyB: { id: string };
 
 beforeAll(async () => {
   t = await buildTestApp();
   agencyA = await createTestAgency(t, 'alpha', ['alpha.example']);
-  agencyB = await createTestAgency(t, 'bravo', ['bravo.example']);
+  // A second agency on the same database: nothing of alpha's may leak into it.
+  await createTestAgency(t, 'bravo', ['bravo.example']);
 });
 afterAll(() => t.close());
 

@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { Provider as StoreProvider } from 'react-redux';
 import { I18nextProvider } from 'react-i18next';
 import { ThemeProvider } from 'styled-components';
-import { CreditsPanel } from '../../src/components/CreditsPanel';
+import { CreditsPanel } from '../../src/features/game/CreditsPanel';
 import { makeStore } from '../../src/app/store';
 import { initI18n } from '../../src/i18n';
 import { theme } from '../../src/ui/theme';

@@ -231,7 +231,7 @@ export async function runAgencyCli(argv: string[], context: CliContext, error: (
  * The database the server uses: DATABASE_URL, else the embedded server, reached while `npm start`
  * runs it or started here for the command's length when it is stopped.
  */
-async function openDatabase(config: Config): Promise<{ db: Database; close(): Promise<void> }> {
+async function openDatabase(config: Config): Promise<{ db: Database; close: () => Promise<void> }> {
   if (config.databaseUrl) {
     const db = createDatabase(config.databaseUrl, 2);
     return { db, close: () => db.destroy() };

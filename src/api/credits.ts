@@ -1,3 +1,5 @@
+import { useCallback } from 'react';
+import { useDispatch } from 'react-redux';
 import { baseApi } from './baseApi';
 import { PROVIDERS, type Provider } from '../contract/providers';
 import type { CreditResponse } from '../contract/credits';
@@ -38,5 +40,10 @@ export function useProviderCredit(provider: Provider) {
   return CREDIT_QUERIES[provider](undefined, { refetchOnMountOrArgChange: true });
 }
 
-/** The refresh action: invalidates all five credits, so every credit on screen is fetched again. */
-export const refreshCredits = () => baseApi.util.invalidateTags(PROVIDERS.map((id) => ({ type: 'Credit' as const, id })));
+/** Refreshes the credits: all five are invalidated, so every credit on screen is fetched again. */
+export function useRefreshCredits(): () => void {
+  const dispatch = useDispatch();
+  return useCallback(() => {
+    dispatch(baseApi.util.invalidateTags(PROVIDERS.map((id) => ({ type: 'Credit' as const, id }))));
+  }, [dispatch]);
+}

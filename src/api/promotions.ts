@@ -67,5 +67,4 @@ export const {
   useUsePromotionMutation,
   useRecheckPromotionUsageMutation,
   useCancelPromotionUsageMutation,
-  usePrefetch: usePromotionsPrefetch,
 } = promotionsApi;

@@ -42,7 +42,7 @@ export const bankAccountSchema = object({
     .required(rule('validation.accountNumberRequired'))
     // A missing number is the required rule's, an unknown bank the bank field's to report.
     .test('valid-for-bank', rule('validation.accountNumberInvalid'), function (value) {
-      const bank: unknown = this.parent.bank;
+      const bank = (this.parent as { bank?: unknown }).bank;
       return !value || !isBankCode(bank) || isValidAccountNumber(bank, value);
     }),
   accountName: string()

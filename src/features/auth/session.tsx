@@ -59,7 +59,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     else if (info.currentData) send({ type: 'PLAYER_LOADED', player: info.currentData.player });
   }, [info.isFetching, info.isError, info.currentData, send]);
 
-  const status = snapshot.value as SessionStatus;
+  const status: SessionStatus = snapshot.value;
   useFingerprintReports(status === 'loggedIn');
 
   const login = useCallback((player: PlayerSummary) => send({ type: 'LOGIN', player }), [send]);

@@ -113,7 +113,7 @@ const INITIAL: BankAccountRequest = { bank: '', accountNumber: '', accountName: 
 interface BankAccountFormProps {
   banks: readonly Bank[];
   /** The player already has an account (another tab or device added it meanwhile). */
-  onAccountExists(): void;
+  onAccountExists: () => void;
 }
 
 /** SPEC.md section 5's bank form, judged by the same yup schema as the server. */

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { useSearchParams } from 'wouter';
 import styled from 'styled-components';
 import { useAlphabetGames, useAskmebetGames, useGetBetflixGamesQuery, useGetLobbyGamesQuery } from '../../api/games';
-import { CreditsPanel } from '../../components/CreditsPanel';
+import { CreditsPanel } from './CreditsPanel';
 import { DEFAULT_GAME_TAB, type Game } from '../../contract/games';
 import { PROVIDER_NAMES, type Provider } from '../../contract/providers';
 import { Button } from '../../ui/Button';

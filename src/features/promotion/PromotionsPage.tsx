@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { useGetPromotionsQuery, usePromotionsPrefetch } from '../../api/promotions';
+import { promotionsApi, useGetPromotionsQuery } from '../../api/promotions';
 import { usePromotionUsageFlow } from '../../components/PromotionUsage';
 import type { Promotion } from '../../contract/promotions';
 import { useLanguage } from '../../i18n/useLanguage';
@@ -82,7 +82,7 @@ const detailHref = (id: string) => `/player/promotion/${encodeURIComponent(id)}`
 function PromotionCard({ promotion, useButton }: { promotion: Promotion; useButton: ReactNode }) {
   const { t } = useTranslation('promotion');
   const language = useLanguage();
-  const prefetch = usePromotionsPrefetch('getPromotion');
+  const prefetch = promotionsApi.usePrefetch('getPromotion');
   const href = detailHref(promotion.id);
   // Hover or focus anywhere on the card: the detail's data and page chunk start loading before the click.
   const intent = () => {

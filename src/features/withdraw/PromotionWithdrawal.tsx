@@ -32,7 +32,7 @@ const satang = (amount: string | null) => (amount === null ? 0n : (parseAmount(a
  * withdrawal of the typed amount would pay, as the server will decide it (checkPromotionWithdrawal),
  * with the turnover as of the last recheck. Keyed by provider (it reads that provider's credit).
  */
-export function PromotionWithdrawal({ usage, promotion, amount, rates, onWithdrawAll }: { usage: PromotionUsage; promotion: Promotion | undefined; amount: string; rates: ExchangeRate[]; onWithdrawAll(amount: string): void }) {
+export function PromotionWithdrawal({ usage, promotion, amount, rates, onWithdrawAll }: { usage: PromotionUsage; promotion: Promotion | undefined; amount: string; rates: ExchangeRate[]; onWithdrawAll: (amount: string) => void }) {
   const { t } = useTranslation('withdraw');
   const credit = useProviderCredit(usage.provider);
   const provider = PROVIDER_NAMES[usage.provider];

@@ -65,7 +65,7 @@ const Actions = styled.div`
 
 type FieldErrors = { provider?: string; amount?: string };
 
-function WithdrawalResult({ withdrawal, onAgain }: { withdrawal: Withdrawal; onAgain(): void }) {
+function WithdrawalResult({ withdrawal, onAgain }: { withdrawal: Withdrawal; onAgain: () => void }) {
   const { t } = useTranslation('withdraw');
   return (
     <Card role="status" aria-label={t('result.title')} data-testid="withdrawal-result">

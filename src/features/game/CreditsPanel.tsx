@@ -1,13 +1,11 @@
 import { useId } from 'react';
-import { useDispatch } from 'react-redux';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { refreshCredits, useProviderCredit } from '../api/credits';
-import { displayAmount } from '../contract/format';
-import { PROVIDERS, PROVIDER_NAMES, type Provider } from '../contract/providers';
-import type { AppDispatch } from '../app/store';
-import { Button } from '../ui/Button';
-import { Spinner } from '../ui/Spinner';
+import { useProviderCredit, useRefreshCredits } from '../../api/credits';
+import { displayAmount } from '../../contract/format';
+import { PROVIDERS, PROVIDER_NAMES, type Provider } from '../../contract/providers';
+import { Button } from '../../ui/Button';
+import { Spinner } from '../../ui/Spinner';
 
 const Panel = styled.section`
   padding: 16px;
@@ -99,13 +97,13 @@ function CreditRow({ provider }: { provider: Provider }) {
  */
 export function CreditsPanel({ providers = PROVIDERS }: { providers?: readonly Provider[] }) {
   const { t } = useTranslation();
-  const dispatch = useDispatch<AppDispatch>();
+  const refreshCredits = useRefreshCredits();
   const headingId = useId();
   return (
     <Panel aria-labelledby={headingId}>
       <Heading>
         <h2 id={headingId}>{t('credits.title')}</h2>
-        <Button $variant="secondary" onClick={() => dispatch(refreshCredits())}>
+        <Button $variant="secondary" onClick={refreshCredits}>
           {t('credits.refresh')}
         </Button>
       </Heading>
