@@ -12,7 +12,6 @@ const elements = [
   { type: 'contract', pattern: 'src/contract' },
   { type: 'feature', pattern: 'src/features/*', capture: ['feature'] },
   { type: 'ui', pattern: 'src/ui' },
-  { type: 'components', pattern: 'src/components' },
   { type: 'api', pattern: 'src/api' },
   { type: 'i18n', pattern: 'src/i18n' },
   { type: 'app', pattern: 'src/app' },
@@ -22,7 +21,7 @@ const elements = [
   { type: 'domain', pattern: 'server/domain' },
   { type: 'server', pattern: 'server' },
 ];
-const spa = ['feature', 'ui', 'components', 'api', 'i18n', 'app', 'devtools'];
+const spa = ['feature', 'ui', 'api', 'i18n', 'app', 'devtools'];
 const local = (types) => ({ to: { element: { types: { anyOf: types } } } });
 
 const dependencyPolicies = [
@@ -42,9 +41,9 @@ const dependencyPolicies = [
     message: 'src/contract is pure: it imports nothing of the app',
   },
   {
-    from: { element: { types: { anyOf: ['ui', 'components'] } } },
+    from: { element: { type: 'ui' } },
     disallow: local(['app', 'feature']),
-    message: 'src/ui and src/components never import the app or a feature',
+    message: 'src/ui never imports the app or a feature',
   },
   {
     from: { element: { type: 'sandbox' } },

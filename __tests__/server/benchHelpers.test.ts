@@ -43,7 +43,7 @@ describe('the chunk of a route in routes.ts', () => {
   const source = `
 const home = lazyPage(() => import(/* webpackChunkName: "home" */ '../features/home/HomePage'));
 const deposit = lazyPage(() => import(/* webpackChunkName: "deposit" */ '../features/deposit/DepositPage'));
-const depositHistory = lazyPage(() => import(/* webpackChunkName: "deposit-history" */ '../features/history/DepositHistoryPage'));
+const depositHistory = lazyPage(() => import(/* webpackChunkName: "deposit-history" */ '../features/deposit/DepositHistoryPage'));
 export const routes: RouteDef[] = [
   { path: '/', page: home, access: 'visitor', titleKey: 'page.home' },
   { path: '/player/deposit', page: deposit, access: 'player', titleKey: 'page.deposit' },

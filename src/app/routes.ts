@@ -20,12 +20,12 @@ const login = lazyPage(() => import(/* webpackChunkName: "login" */ '../features
 const register = lazyPage(() => import(/* webpackChunkName: "register" */ '../features/auth/RegisterPage'));
 const playerHome = lazyPage(() => import(/* webpackChunkName: "player" */ '../features/home/PlayerHomePage'));
 const deposit = lazyPage(() => import(/* webpackChunkName: "deposit" */ '../features/deposit/DepositPage'));
-const depositHistory = lazyPage(() => import(/* webpackChunkName: "deposit-history" */ '../features/history/DepositHistoryPage'));
+const depositHistory = lazyPage(() => import(/* webpackChunkName: "deposit-history" */ '../features/deposit/DepositHistoryPage'));
 const withdraw = lazyPage(() => import(/* webpackChunkName: "withdraw" */ '../features/withdraw/WithdrawPage'));
-const withdrawHistory = lazyPage(() => import(/* webpackChunkName: "withdraw-history" */ '../features/history/WithdrawHistoryPage'));
+const withdrawHistory = lazyPage(() => import(/* webpackChunkName: "withdraw-history" */ '../features/withdraw/WithdrawHistoryPage'));
 const bank = lazyPage(() => import(/* webpackChunkName: "bank" */ '../features/bank/BankPage'));
 const promotions = lazyPage(() => import(/* webpackChunkName: "promotions" */ '../features/promotion/PromotionsPage'));
-const promotionHistory = lazyPage(() => import(/* webpackChunkName: "promotion-history" */ '../features/history/PromotionHistoryPage'));
+const promotionHistory = lazyPage(() => import(/* webpackChunkName: "promotion-history" */ '../features/promotion/PromotionHistoryPage'));
 const promotionDetail = lazyPage(() => import(/* webpackChunkName: "promotion-detail" */ '../features/promotion/PromotionDetailPage'));
 const game = lazyPage(() => import(/* webpackChunkName: "game" */ '../features/game/GamePage'));
 

@@ -10,7 +10,7 @@ import { useGetPromotionQuery, useGetUsingPromotionQuery } from '../../api/promo
 import type { Promotion, PromotionUsage } from '../../contract/promotions';
 import { useLanguage } from '../../i18n/useLanguage';
 import { errorCodeOf } from '../../api/errors';
-import { QrImage, saveQrImage } from '../../components/QrImage';
+import { QrImage, saveQrImage } from './QrImage';
 import { checkDepositAmount, type DepositOrder, type DepositRequest } from '../../contract/deposits';
 import { ErrorCode } from '../../contract/errors';
 import { convertAt, formatAmount, parseAmount } from '../../contract/money';

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { useParams } from 'wouter';
 import { useGetPromotionQuery } from '../../api/promotions';
-import { usePromotionUsageFlow } from '../../components/PromotionUsage';
+import { usePromotionUsageFlow } from './PromotionUsage';
 import { useLanguage } from '../../i18n/useLanguage';
 import { Button } from '../../ui/Button';
 import { Card, CardTitle } from '../../ui/Card';

@@ -2,7 +2,7 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { useGetBacklistQuery } from '../../api/players';
 import { useGetUsingPromotionQuery } from '../../api/promotions';
-import { isInProgress, PromotionUsageFeedback, UsageActions, UsageDetails, UsageStatusBadge, type PromotionUsageSnapshot, type SendPromotionUsage } from '../../components/PromotionUsage';
+import { isInProgress, PromotionUsageFeedback, UsageActions, UsageDetails, UsageStatusBadge, type PromotionUsageSnapshot, type SendPromotionUsage } from './PromotionUsage';
 import { formatDate } from '../../contract/dates';
 import { displayAmount, displayMoney } from '../../contract/format';
 import type { Promotion } from '../../contract/promotions';

@@ -2,7 +2,7 @@ import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { promotionsApi, useGetPromotionsQuery } from '../../api/promotions';
-import { usePromotionUsageFlow } from '../../components/PromotionUsage';
+import { usePromotionUsageFlow } from './PromotionUsage';
 import type { Promotion } from '../../contract/promotions';
 import { useLanguage } from '../../i18n/useLanguage';
 import { Button } from '../../ui/Button';

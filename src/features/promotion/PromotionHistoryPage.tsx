@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { useGetPromotionUsagesQuery } from '../../api/promotions';
-import { isInProgress, PromotionUsageFeedback, UsageActions, UsageDetails, UsageStatusBadge, usePromotionUsageFlow } from '../../components/PromotionUsage';
+import { isInProgress, PromotionUsageFeedback, UsageActions, UsageDetails, UsageStatusBadge, usePromotionUsageFlow } from './PromotionUsage';
 import { PROMOTION_USAGE_STATUSES, type PromotionUsageStatus } from '../../contract/promotions';
 import { useLanguage } from '../../i18n/useLanguage';
 import { Button } from '../../ui/Button';
@@ -10,7 +10,7 @@ import { Link } from '../../ui/Link';
 import { PageBody, PageTitle } from '../../ui/Page';
 import { Pager, pageCount } from '../../ui/Pager';
 import { Spinner } from '../../ui/Spinner';
-import { HistoryHead, HistoryItem, HistoryList } from './HistoryList';
+import { HistoryHead, HistoryItem, HistoryList } from '../../ui/HistoryList';
 
 const PAGE_SIZE = 10;
 

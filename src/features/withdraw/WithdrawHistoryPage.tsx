@@ -8,7 +8,7 @@ import { Button } from '../../ui/Button';
 import { PageBody, PageTitle } from '../../ui/Page';
 import { Pager, pageCount } from '../../ui/Pager';
 import { Spinner } from '../../ui/Spinner';
-import { HistoryHead, HistoryItem, HistoryList } from './HistoryList';
+import { HistoryHead, HistoryItem, HistoryList } from '../../ui/HistoryList';
 import { displayMoney } from '../../contract/format';
 import { formatDateTime } from '../../contract/dates';
 import { StatusBadge } from '../../ui/StatusBadge';
