@@ -1,5 +1,6 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { DepositOrder, DepositRequest, DepositStatus } from '../src/contract/deposits';
+import type { ApiError } from '../src/contract/errors';
 
 /**
  * A deposit order on the deposit page: the player creates it (or the page resumes the open one),
@@ -8,8 +9,11 @@ import type { DepositOrder, DepositRequest, DepositStatus } from '../src/contrac
  * the order goes: every answer passes through `settling`, which follows the order's status.
  *
  * Pure: the page provides the actors (createOrder, checkOrder, cancelOrder call the API); a failed
- * call rejects with an object carrying the API's error code, kept in context.errorCode for the page
+ * call rejects with the API's { code, message }, its code kept in context.errorCode for the page
  * to show (DEPOSIT_NOT_PAID: not paid yet, please scan the QR).
+ *
+ * Tags tell the page what to show: `form` (the deposit form), `order` (the open order and its QR),
+ * `result` (where the order ended up), `busy` (a call is under way).
  */
 export interface DepositOrderContext {
   order: DepositOrder | null;
@@ -17,20 +21,16 @@ export interface DepositOrderContext {
 }
 
 export type DepositOrderEvent =
-  | { type: 'CREATE'; request: DepositRequest }
-  | { type: 'RESUME'; order: DepositOrder }
-  | { type: 'CHECK' }
-  | { type: 'CANCEL' }
-  | { type: 'CONFIRM' }
-  | { type: 'DISMISS' }
-  | { type: 'EXPIRE' }
-  | { type: 'NEW' };
+  | { type: 'order.create'; request: DepositRequest }
+  | { type: 'order.resume'; order: DepositOrder }
+  | { type: 'order.check' }
+  | { type: 'order.cancel' }
+  | { type: 'order.confirmCancel' }
+  | { type: 'order.dismissCancel' }
+  | { type: 'order.expire' }
+  | { type: 'order.new' };
 
-/** The API error code of a failed call, INTERNAL when it has none (a network failure). */
-export function failureCode(error: unknown): string {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' ? code : 'INTERNAL';
-}
+const errorCodeOf = ({ event }: { event: { error: unknown } }) => (event.error as ApiError).code;
 
 const orderIs = (status: DepositStatus) => ({ context }: { context: DepositOrderContext }) => context.order?.status === status;
 
@@ -47,6 +47,13 @@ export const depositOrderMachine = setup({
   actions: {
     clearError: assign({ errorCode: null }),
     forget: assign({ order: null, errorCode: null }),
+    resume: assign({
+      order: ({ event }) => {
+        assertEvent(event, 'order.resume');
+        return event.order;
+      },
+      errorCode: null,
+    }),
   },
   guards: {
     isOpen: orderIs('OPEN'),
@@ -61,19 +68,24 @@ export const depositOrderMachine = setup({
   initial: 'idle',
   states: {
     idle: {
+      tags: ['form'],
       on: {
-        CREATE: { target: 'creating' },
-        RESUME: { target: 'settling', actions: assign({ order: ({ event }) => event.order, errorCode: null }) },
+        'order.create': { target: 'creating' },
+        'order.resume': { target: 'settling', actions: 'resume' },
       },
     },
     creating: {
+      tags: ['form', 'busy'],
       entry: 'clearError',
       invoke: {
         id: 'createOrder',
         src: 'createOrder',
-        input: ({ event }) => (event as Extract<DepositOrderEvent, { type: 'CREATE' }>).request,
+        input: ({ event }) => {
+          assertEvent(event, 'order.create');
+          return event.request;
+        },
         onDone: { target: 'settling', actions: assign({ order: ({ event }) => event.output }) },
-        onError: { target: 'idle', actions: assign({ errorCode: ({ event }) => failureCode(event.error) }) },
+        onError: { target: 'idle', actions: assign({ errorCode: errorCodeOf }) },
       },
     },
     /** Follows the order's status after any answer of the server. */
@@ -88,45 +100,50 @@ export const depositOrderMachine = setup({
       ],
     },
     open: {
+      tags: ['order'],
       on: {
-        CHECK: { target: 'checking' },
-        CANCEL: { target: 'confirmingCancel', actions: 'clearError' },
-        EXPIRE: { target: 'expired' },
+        'order.check': { target: 'checking' },
+        'order.cancel': { target: 'confirmingCancel', actions: 'clearError' },
+        'order.expire': { target: 'expired' },
       },
     },
     checking: {
+      tags: ['order', 'busy'],
       entry: 'clearError',
       invoke: {
         id: 'checkOrder',
         src: 'checkOrder',
         input: ({ context }) => context.order!.code,
         onDone: { target: 'settling', actions: assign({ order: ({ event }) => event.output }) },
-        onError: { target: 'settling', actions: assign({ errorCode: ({ event }) => failureCode(event.error) }) },
+        onError: { target: 'settling', actions: assign({ errorCode: errorCodeOf }) },
       },
     },
     confirmingCancel: {
+      tags: ['order'],
       on: {
-        CONFIRM: { target: 'cancelling' },
-        DISMISS: { target: 'open' },
+        'order.confirmCancel': { target: 'cancelling' },
+        'order.dismissCancel': { target: 'open' },
       },
     },
     cancelling: {
+      tags: ['order', 'busy'],
       entry: 'clearError',
       invoke: {
         id: 'cancelOrder',
         src: 'cancelOrder',
         input: ({ context }) => context.order!.code,
         onDone: { target: 'settling', actions: assign({ order: ({ event }) => event.output }) },
-        onError: { target: 'settling', actions: assign({ errorCode: ({ event }) => failureCode(event.error) }) },
+        onError: { target: 'settling', actions: assign({ errorCode: errorCodeOf }) },
       },
     },
     /** Paid, the credit not yet at the provider: checking again retries it. */
     paid: {
-      on: { CHECK: { target: 'checking' } },
+      tags: ['result'],
+      on: { 'order.check': { target: 'checking' } },
     },
-    success: { on: { NEW: { target: 'idle', actions: 'forget' } } },
-    canceled: { on: { NEW: { target: 'idle', actions: 'forget' } } },
-    expired: { on: { NEW: { target: 'idle', actions: 'forget' } } },
-    failed: { on: { NEW: { target: 'idle', actions: 'forget' } } },
+    success: { tags: ['result'], on: { 'order.new': { target: 'idle', actions: 'forget' } } },
+    canceled: { tags: ['result'], on: { 'order.new': { target: 'idle', actions: 'forget' } } },
+    expired: { tags: ['result'], on: { 'order.new': { target: 'idle', actions: 'forget' } } },
+    failed: { tags: ['result'], on: { 'order.new': { target: 'idle', actions: 'forget' } } },
   },
 });

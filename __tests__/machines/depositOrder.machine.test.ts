@@ -39,21 +39,21 @@ const done = (actor: string, status: DepositStatus) => ({ type: `xstate.done.act
 const failed = (actor: string, code: string) => ({ type: `xstate.error.actor.${actor}`, error: { code } });
 
 const EVENTS = [
-  { type: 'CREATE', request: { provider: 'askmebet', amount: '100000' } },
-  { type: 'RESUME', order: orderWith('OPEN') },
+  { type: 'order.create', request: { provider: 'askmebet', amount: '100000' } },
+  { type: 'order.resume', order: orderWith('OPEN') },
   done('createOrder', 'OPEN'),
   failed('createOrder', 'DEPOSIT_AMOUNT_OUT_OF_RANGE'),
-  { type: 'CHECK' },
+  { type: 'order.check' },
   done('checkOrder', 'SUCCESS'),
   done('checkOrder', 'PAID'),
   done('checkOrder', 'FAILED'),
   failed('checkOrder', 'DEPOSIT_NOT_PAID'),
-  { type: 'CANCEL' },
-  { type: 'DISMISS' },
-  { type: 'CONFIRM' },
+  { type: 'order.cancel' },
+  { type: 'order.dismissCancel' },
+  { type: 'order.confirmCancel' },
   done('cancelOrder', 'CANCELED'),
-  { type: 'EXPIRE' },
-  { type: 'NEW' },
+  { type: 'order.expire' },
+  { type: 'order.new' },
 ] as unknown as DepositOrderEvent[];
 
 const paths = getShortestPaths(depositOrderMachine, {
@@ -71,13 +71,13 @@ describe('the depositOrder machine', () => {
 
   it('keeps the not-paid answer for the page and forgets the order on NEW', () => {
     const actor = createActor(depositOrderMachine).start();
-    actor.send({ type: 'RESUME', order: orderWith('OPEN') });
-    actor.send({ type: 'CHECK' });
+    actor.send({ type: 'order.resume', order: orderWith('OPEN') });
+    actor.send({ type: 'order.check' });
     actor.send(failed('checkOrder', 'DEPOSIT_NOT_PAID') as unknown as DepositOrderEvent);
     expect(actor.getSnapshot().value).toBe('open');
     expect(actor.getSnapshot().context).toMatchObject({ errorCode: 'DEPOSIT_NOT_PAID', order: { status: 'OPEN' } });
-    actor.send({ type: 'EXPIRE' });
-    actor.send({ type: 'NEW' });
+    actor.send({ type: 'order.expire' });
+    actor.send({ type: 'order.new' });
     expect(actor.getSnapshot().value).toBe('idle');
     expect(actor.getSnapshot().context).toEqual({ order: null, errorCode: null });
   });
@@ -146,7 +146,7 @@ describe('the deposit page follows the depositOrder machine', () => {
   afterAll(() => nock.enableNetConnect());
 
   it.each(paths.map((path) => [describePath(path), path] as const))('%s', async (_, path) => {
-    const stepsBeforeExpiry = path.steps.findIndex((step) => step.event.type === 'EXPIRE');
+    const stepsBeforeExpiry = path.steps.findIndex((step) => step.event.type === 'order.expire');
     // A path that lets the QR run out gets an order that expires soon after the steps before it:
     // 3 s a step, so a loaded machine still sees the order open until then (within waitFor's 15 s).
     const resumable = orderWith('OPEN', stepsBeforeExpiry >= 0 ? 3000 * stepsBeforeExpiry : 15 * 60_000);
@@ -157,7 +157,7 @@ describe('the deposit page follows the depositOrder machine', () => {
     nock(API).get('/api/v2/players/promotions/using').reply(200, { usage: null }).persist();
     nock(API).get('/api/v2/deposits/limits').reply(200, { minAmount: '10000', maxAmount: '50000000', expiryMinutes: 15 }).persist();
     nock(API).get(`/api/v2/deposits/laoqr/${CODE}`).reply(200, { code: CODE, payload: '00020101021238', amount: '100000', payee: { name: 'CHAMPA GAMES', city: 'VIENTIANE', bankIin: '27710418', accountNumber: '0101' }, expiresAt: resumable.expiresAt, status: 'OPEN' }).persist();
-    nock(API).get('/api/v2/deposits/open').reply(200, { items: path.steps.some((step) => step.event.type === 'RESUME') ? [resumable] : [] }).persist();
+    nock(API).get('/api/v2/deposits/open').reply(200, { items: path.steps.some((step) => step.event.type === 'order.resume') ? [resumable] : [] }).persist();
 
     const user = userEvent.setup({ delay: null });
     renderApp('/player/deposit');
@@ -167,7 +167,7 @@ describe('the deposit page follows the depositOrder machine', () => {
       const step = path.steps[index];
       const next = path.steps[index + 1]?.event as AnyEventObject | undefined;
       switch (step.event.type) {
-        case 'CREATE':
+        case 'order.create':
           if (next?.type.startsWith('xstate.done')) (next as unknown as { output: DepositOrder }).output = resumable;
           answerWith(next, 'post', '/api/v2/deposits');
           await user.selectOptions(await screen.findByLabelText('ຄ່າຍເກມ'), 'askmebet');
@@ -175,21 +175,21 @@ describe('the deposit page follows the depositOrder machine', () => {
           await user.type(screen.getByRole('textbox', { name: 'ຈຳນວນເງິນ (ກີບ)' }), '100000');
           await user.click(screen.getByRole('button', { name: 'ສ້າງ QR ຝາກເງິນ' }));
           break;
-        case 'CHECK':
+        case 'order.check':
           answerWith(next, 'post', `/api/v2/deposits/${CODE}/check`);
           await user.click(await screen.findByRole('button', { name: 'ກວດສອບການຊຳລະ' }));
           break;
-        case 'CANCEL':
+        case 'order.cancel':
           await user.click(screen.getByRole('button', { name: 'ຍົກເລີກລາຍການ' }));
           break;
-        case 'DISMISS':
+        case 'order.dismissCancel':
           await user.click(screen.getByRole('button', { name: 'ກັບຄືນ' }));
           break;
-        case 'CONFIRM':
+        case 'order.confirmCancel':
           answerWith(next, 'post', `/api/v2/deposits/${CODE}/cancel`);
           await user.click(screen.getByRole('button', { name: 'ຢືນຢັນການຍົກເລີກ' }));
           break;
-        case 'NEW':
+        case 'order.new':
           await user.click(screen.getByRole('button', { name: 'ຝາກເງິນໃໝ່' }));
           break;
         default:
@@ -197,7 +197,7 @@ describe('the deposit page follows the depositOrder machine', () => {
           break;
       }
       // step.state is where the step's event led; a page that resumes an order leaves idle on its own.
-      if ((step.event as AnyEventObject).type === 'xstate.init' && next?.type === 'RESUME') continue;
+      if ((step.event as AnyEventObject).type === 'xstate.init' && next?.type === 'order.resume') continue;
       await expectPage(String(step.state.value), step.state.context.errorCode);
     }
     expect(nock.pendingMocks().filter((mock) => mock.startsWith('POST'))).toEqual([]);

@@ -1,4 +1,5 @@
-import type { Provider } from './providers';
+import { object, string } from 'yup';
+import { isProvider, type Provider } from './providers';
 import { parseAmount } from './money';
 
 /**
@@ -77,6 +78,27 @@ export function checkDepositAmount(text: unknown, min: bigint, max: bigint): Dep
   if (kip === undefined || kip <= 0n) return { ok: false, code: 'DEPOSIT_AMOUNT_INVALID' };
   if (kip < min || kip > max) return { ok: false, code: 'DEPOSIT_AMOUNT_OUT_OF_RANGE' };
   return { ok: true, kip };
+}
+
+/**
+ * The deposit form: a known provider and an amount checkDepositAmount accepts. Each message is
+ * its translation key in the `deposit` namespace.
+ */
+export function depositFormSchema(min: bigint, max: bigint) {
+  return object({
+    provider: string()
+      .required('validation.providerRequired')
+      .test('known-provider', 'validation.providerRequired', (value) => isProvider(value)),
+    amount: string()
+      .trim()
+      .required('validation.amountRequired')
+      .test('deposit-amount', 'validation.amountInvalid', (value, context) => {
+        const checked = checkDepositAmount(value, min, max);
+        if (checked.ok) return true;
+        const message = checked.code === 'DEPOSIT_AMOUNT_INVALID' ? 'validation.amountInvalid' : 'validation.amountOutOfRange';
+        return context.createError({ message });
+      }),
+  });
 }
 
 /** POST /api/v2/deposits: the order and, in the same answer, the QR to pay it with. */

@@ -1,4 +1,6 @@
-import type { Provider } from './providers';
+import { object, string } from 'yup';
+import { parseAmount } from './money';
+import { isProvider, type Provider } from './providers';
 
 /**
  * Withdrawals as the API gives them (SPEC.md section 3's withdraw record). Amounts are decimal
@@ -62,3 +64,40 @@ export interface WithdrawalLimits {
 }
 
 export const WITHDRAWAL_PAGE_SIZE_MAX = 100;
+
+/** Why an amount of THB credit (satang) cannot be withdrawn at once, or undefined when it can. */
+export function withdrawalAmountProblem(
+  satang: bigint | undefined,
+  min: bigint,
+  max: bigint,
+): 'INVALID_AMOUNT' | 'WITHDRAW_BELOW_MINIMUM' | 'WITHDRAW_ABOVE_MAXIMUM' | undefined {
+  if (satang === undefined || satang <= 0n) return 'INVALID_AMOUNT';
+  if (satang < min) return 'WITHDRAW_BELOW_MINIMUM';
+  if (satang > max) return 'WITHDRAW_ABOVE_MAXIMUM';
+  return undefined;
+}
+
+const WITHDRAWAL_AMOUNT_MESSAGES = {
+  INVALID_AMOUNT: 'validation.amountInvalid',
+  WITHDRAW_BELOW_MINIMUM: 'validation.belowMin',
+  WITHDRAW_ABOVE_MAXIMUM: 'validation.aboveMax',
+} as const;
+
+/**
+ * The withdraw form: a known provider and an amount of THB credit within the agency's bounds
+ * (satang). Each message is its translation key in the `withdraw` namespace.
+ */
+export function withdrawalFormSchema(min: bigint, max: bigint) {
+  return object({
+    provider: string()
+      .required('validation.providerRequired')
+      .test('known-provider', 'validation.providerRequired', (value) => isProvider(value)),
+    amount: string()
+      .trim()
+      .required('validation.amountRequired')
+      .test('withdrawal-amount', 'validation.amountInvalid', (value, context) => {
+        const problem = withdrawalAmountProblem(parseAmount(value, 'THB'), min, max);
+        return problem === undefined || context.createError({ message: WITHDRAWAL_AMOUNT_MESSAGES[problem] });
+      }),
+  });
+}

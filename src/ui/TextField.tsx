@@ -1,13 +1,14 @@
 import { forwardRef, useId, type InputHTMLAttributes, type ReactNode } from 'react';
 import styled, { css } from 'styled-components';
 
-const Field = styled.div`
+/** A form control with its label above and its message below. */
+export const Field = styled.div`
   display: grid;
   gap: 4px;
   margin-bottom: 12px;
 `;
 
-const Label = styled.label`
+export const Label = styled.label`
   font-size: 0.9rem;
   color: ${({ theme }) => theme.colors.textMuted};
 `;

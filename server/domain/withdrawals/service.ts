@@ -4,7 +4,7 @@ import type { LaoQrGateway } from '../../adapters/payment';
 import { ErrorCode } from '../../../src/contract/errors';
 import { convertAt, formatAmount, parseAmount } from '../../../src/contract/money';
 import { isProvider, type Provider } from '../../../src/contract/providers';
-import type { Withdrawal, WithdrawalLimits } from '../../../src/contract/withdrawals';
+import { withdrawalAmountProblem, type Withdrawal, type WithdrawalLimits } from '../../../src/contract/withdrawals';
 import { bankAccountsOf } from '../players';
 import { AppError } from '../errors';
 import { currentRate } from '../agencies';
@@ -83,19 +83,12 @@ async function newIntent(
   idempotencyKey: string,
 ): Promise<Intent & PromotionIntent> {
   const { db, settings } = deps;
-  if (amount < settings.minSatang) {
-    throw new AppError(
-      400,
-      ErrorCode.WITHDRAW_BELOW_MINIMUM,
-      `The least you can withdraw is ${formatAmount(settings.minSatang, 'THB')} THB`,
-    );
+  const problem = withdrawalAmountProblem(amount, settings.minSatang, settings.maxSatang);
+  if (problem === 'WITHDRAW_BELOW_MINIMUM') {
+    throw new AppError(400, ErrorCode[problem], `The least you can withdraw is ${formatAmount(settings.minSatang, 'THB')} THB`);
   }
-  if (amount > settings.maxSatang) {
-    throw new AppError(
-      400,
-      ErrorCode.WITHDRAW_ABOVE_MAXIMUM,
-      `The most you can withdraw at once is ${formatAmount(settings.maxSatang, 'THB')} THB`,
-    );
+  if (problem === 'WITHDRAW_ABOVE_MAXIMUM') {
+    throw new AppError(400, ErrorCode[problem], `The most you can withdraw at once is ${formatAmount(settings.maxSatang, 'THB')} THB`);
   }
   const [account] = await bankAccountsOf(db, player.agencyId, player.playerId);
   if (!account) throw new AppError(400, ErrorCode.BANK_ACCOUNT_REQUIRED, 'Add a bank account before withdrawing');

@@ -1,0 +1,99 @@
+import { useMemo } from 'react';
+import { useFormik } from 'formik';
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import { useGetDepositLimitsQuery } from '../../api/deposits';
+import { useGetExchangeRatesQuery } from '../../api/banks';
+import { checkDepositAmount, depositFormSchema, type DepositRequest } from '../../contract/deposits';
+import { ErrorCode } from '../../contract/errors';
+import { displayAmount } from '../../contract/format';
+import { convertAt, formatAmount, parseAmount } from '../../contract/money';
+import { PROVIDERS, PROVIDER_NAMES, isProvider } from '../../contract/providers';
+import { Button } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import { Link } from '../../ui/Link';
+import { Notice } from '../../ui/Notice';
+import { Select } from '../../ui/Select';
+import { Spinner } from '../../ui/Spinner';
+import { TextField } from '../../ui/TextField';
+import type { TakenPromotion } from './PromotionBanner';
+
+const Preview = styled.p`
+  margin: 0 0 16px;
+  color: ${({ theme }) => theme.colors.warning};
+`;
+
+const UNKNOWN_MAX = 10n ** 15n;
+
+const providerOptions = PROVIDERS.map((provider) => ({ value: provider, label: PROVIDER_NAMES[provider] }));
+
+interface DepositFormProps {
+  onCreate: (request: DepositRequest) => void;
+  errorCode: string | null;
+  busy: boolean;
+  /** A taken promotion sets the provider and the amount: the deposit that takes it must be exactly these. */
+  taken?: TakenPromotion;
+}
+
+/** Provider and amount of a new deposit, with the THB credit it buys at the sell rate. */
+export function DepositForm({ onCreate, errorCode, busy, taken }: DepositFormProps) {
+  const { t } = useTranslation('deposit');
+  const limits = useGetDepositLimitsQuery();
+  const rates = useGetExchangeRatesQuery();
+  // Until the limits are in, the form checks the amount's form only and does not send.
+  const min = BigInt(limits.data?.minAmount ?? '1');
+  const max = limits.data ? BigInt(limits.data.maxAmount) : UNKNOWN_MAX;
+  const validationSchema = useMemo(() => depositFormSchema(min, max), [min, max]);
+  const form = useFormik({
+    initialValues: { provider: taken?.usage.provider ?? '', amount: taken?.promotion?.depositAmount ?? '' },
+    validationSchema,
+    onSubmit: ({ provider, amount }) => {
+      const checked = checkDepositAmount(amount, min, max);
+      if (!limits.data || !checked.ok || !isProvider(provider)) return;
+      const request = { provider, amount: checked.kip.toString() };
+      onCreate(taken ? { ...request, promotionId: taken.usage.promotionId } : request);
+    },
+  });
+  const bounds = { min: displayAmount(limits.data?.minAmount ?? '0', 0), max: displayAmount(limits.data?.maxAmount ?? '0', 0) };
+  const shown = (error: string | undefined) => (form.submitCount > 0 && error ? t(error, bounds) : undefined);
+  const thb = rates.data?.find((rate) => rate.currency === 'THB');
+  const kip = parseAmount(form.values.amount.trim(), 'LAK');
+  const preview = thb && kip ? formatAmount(convertAt('DEPOSIT', kip, thb), 'THB') : undefined;
+
+  return (
+    <Card as="form" aria-label={t('title')} onSubmit={form.handleSubmit} noValidate>
+      {errorCode && (
+        <Notice role="alert" $tone="danger">
+          {t(`common:errors.${errorCode}`)}
+        </Notice>
+      )}
+      {errorCode === ErrorCode.BANK_ACCOUNT_REQUIRED && (
+        <p>
+          <Link href="/player/bank">{t('addBank')}</Link>
+        </p>
+      )}
+      <Select
+        id="deposit-provider"
+        label={t('provider')}
+        placeholder={t('chooseProvider')}
+        options={providerOptions}
+        disabled={Boolean(taken)}
+        error={shown(form.errors.provider)}
+        {...form.getFieldProps('provider')}
+      />
+      <TextField
+        label={t('amount')}
+        inputMode="numeric"
+        autoComplete="off"
+        readOnly={Boolean(taken?.promotion)}
+        error={shown(form.errors.amount)}
+        hint={limits.data ? t('amountHint', bounds) : undefined}
+        {...form.getFieldProps('amount')}
+      />
+      {preview && thb && <Preview aria-live="polite">{t('preview', { credit: displayAmount(preview), rate: thb.sell })}</Preview>}
+      <Button type="submit" $block disabled={busy}>
+        {busy ? <Spinner $size={18} /> : t('create')}
+      </Button>
+    </Card>
+  );
+}

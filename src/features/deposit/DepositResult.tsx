@@ -1,0 +1,46 @@
+import { useTranslation } from 'react-i18next';
+import type { DepositOrder } from '../../contract/deposits';
+import { displayAmount, displayMoney } from '../../contract/format';
+import { PROVIDER_NAMES } from '../../contract/providers';
+import { Button } from '../../ui/Button';
+import { Card, Details } from '../../ui/Card';
+import { Link } from '../../ui/Link';
+import { Notice } from '../../ui/Notice';
+import { Actions } from './OrderCard';
+import type { useDepositOrder } from './useDepositOrder';
+
+type DepositOrderActor = ReturnType<typeof useDepositOrder>;
+
+/** Where the order ended up: credited, paid and waiting for the provider, canceled, expired or failed. */
+export function DepositResult({ order, state, send }: { order: DepositOrder } & Pick<DepositOrderActor, 'state' | 'send'>) {
+  const { t } = useTranslation('deposit');
+  const { errorCode } = state.context;
+  const outcome = String(state.value);
+  const paid = state.matches('paid');
+  return (
+    <Card aria-label={t('title')}>
+      {errorCode && paid && (
+        <Notice role="alert" $tone="danger">
+          {t(`common:errors.${errorCode}`)}
+        </Notice>
+      )}
+      <Notice role="status" $tone={state.matches('success') ? 'success' : paid ? 'warning' : 'danger'}>
+        {t(`result.${outcome}`, { credit: displayAmount(order.creditedTotal ?? order.credit), provider: PROVIDER_NAMES[order.provider] })}
+      </Notice>
+      <Details>
+        <dt>{t('code')}</dt>
+        <dd data-testid="deposit-code">{order.code}</dd>
+        <dt>{t('amountToPay')}</dt>
+        <dd>{displayMoney(order.amount, 'LAK')}</dd>
+      </Details>
+      <Actions>
+        {paid ? (
+          <Button onClick={() => send({ type: 'order.check' })}>{t('check')}</Button>
+        ) : (
+          <Button onClick={() => send({ type: 'order.new' })}>{t('newDeposit')}</Button>
+        )}
+        <Link href="/player/deposit/history">{t('history')}</Link>
+      </Actions>
+    </Card>
+  );
+}

@@ -1,0 +1,58 @@
+import { useCallback } from 'react';
+import { useTranslation } from 'react-i18next';
+import styled from 'styled-components';
+import type { DepositOrder } from '../../contract/deposits';
+import { ErrorCode } from '../../contract/errors';
+import { Button } from '../../ui/Button';
+import { Card } from '../../ui/Card';
+import { Dialog, DialogActions } from '../../ui/Dialog';
+import { Notice } from '../../ui/Notice';
+import { Spinner } from '../../ui/Spinner';
+import { OpenOrder } from './OpenOrder';
+import type { useDepositOrder } from './useDepositOrder';
+
+type DepositOrderActor = ReturnType<typeof useDepositOrder>;
+
+export const Actions = styled.div`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 8px;
+`;
+
+/** The open order on screen: pay, check, or cancel after a warning. */
+export function OrderCard({ order, state, send }: { order: DepositOrder } & Pick<DepositOrderActor, 'state' | 'send'>) {
+  const { t } = useTranslation('deposit');
+  const { errorCode } = state.context;
+  const onExpire = useCallback(() => send({ type: 'order.expire' }), [send]);
+  const dismiss = () => send({ type: 'order.dismissCancel' });
+  const waiting = !state.matches('open');
+  return (
+    <Card aria-label={t('title')}>
+      {errorCode && (
+        <Notice role="alert" $tone={errorCode === ErrorCode.DEPOSIT_NOT_PAID ? 'warning' : 'danger'}>
+          {t(`common:errors.${errorCode}`)}
+        </Notice>
+      )}
+      <OpenOrder order={order} onExpire={onExpire} />
+      <Actions style={{ marginTop: 12 }}>
+        <Button onClick={() => send({ type: 'order.check' })} disabled={waiting}>
+          {state.matches('checking') ? <Spinner $size={18} /> : t('check')}
+        </Button>
+        <Button $variant="danger" onClick={() => send({ type: 'order.cancel' })} disabled={waiting}>
+          {t('cancel')}
+        </Button>
+      </Actions>
+      <Dialog open={state.matches('confirmingCancel') || state.matches('cancelling')} title={t('cancelDialog.title')} onClose={dismiss}>
+        <p>{t('cancelDialog.warning')}</p>
+        <DialogActions>
+          <Button $variant="secondary" onClick={dismiss}>
+            {t('cancelDialog.back')}
+          </Button>
+          <Button $variant="danger" onClick={() => send({ type: 'order.confirmCancel' })} disabled={state.hasTag('busy')}>
+            {t('cancelDialog.confirm')}
+          </Button>
+        </DialogActions>
+      </Dialog>
+    </Card>
+  );
+}
