@@ -1,6 +1,6 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
 import type { DepositOrder, DepositRequest, DepositStatus } from '../src/contract/deposits';
-import type { ApiError } from '../src/contract/errors';
+import { failureCodeOf } from '../src/contract/errors';
 
 /**
  * A deposit order on the deposit page: the player creates it (or the page resumes the open one),
@@ -30,7 +30,7 @@ export type DepositOrderEvent =
   | { type: 'order.expire' }
   | { type: 'order.new' };
 
-const errorCodeOf = ({ event }: { event: { error: unknown } }) => (event.error as ApiError).code;
+const errorCodeOf = ({ event }: { event: { error: unknown } }) => failureCodeOf(event.error);
 
 const orderIs = (status: DepositStatus) => ({ context }: { context: DepositOrderContext }) => context.order?.status === status;
 

@@ -1,4 +1,5 @@
-import { assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { failureCodeOf } from '../src/contract/errors';
 import type { Provider } from '../src/contract/providers';
 import type { PromotionUsage, PromotionUseRequest } from '../src/contract/promotions';
 
@@ -9,7 +10,8 @@ import type { PromotionUsage, PromotionUseRequest } from '../src/contract/promot
  * server ends it when the turnover is met or the credit is spent).
  *
  * Pure: the page provides the actors (usePromotion, cancelUsage, recheckUsage call the API); a
- * failed call rejects with an object carrying the API's error code, kept in context.errorCode.
+ * failed call rejects with the API's { code, message }, its code kept in context.errorCode.
+ * Tags: `busy` while a call runs, `result` while an answer is shown.
  */
 export interface PromotionUsageContext {
   /** The promotion being taken and the providers it may be taken for. */
@@ -23,28 +25,24 @@ export interface PromotionUsageContext {
 }
 
 export type PromotionUsageEvent =
-  | { type: 'USE'; promotionId: string; providers: Provider[] }
-  | { type: 'PICK'; provider: Provider }
-  | { type: 'CANCEL'; usageId: string }
-  | { type: 'CONFIRM' }
-  | { type: 'RECHECK' }
-  | { type: 'DISMISS' };
+  | { type: 'promotion.use'; promotionId: string; providers: Provider[] }
+  | { type: 'promotion.pick'; provider: Provider }
+  | { type: 'usage.cancel'; usageId: string }
+  | { type: 'usage.confirmCancel' }
+  | { type: 'usage.recheck' }
+  | { type: 'usage.dismiss' };
 
-/** The API error code of a failed call, INTERNAL when it has none (a network failure). */
-export function failureCode(error: unknown): string {
-  const code = (error as { code?: unknown } | null)?.code;
-  return typeof code === 'string' ? code : 'INTERNAL';
-}
+const errorCodeOf = ({ event }: { event: { error: unknown } }) => failureCodeOf(event.error);
 
 /** What the player may start when no dialog is open and no call is running. */
 const startable = {
-  USE: { guard: 'offersProviders', target: 'choosingProvider', actions: 'choosePromotion' },
-  CANCEL: { target: 'confirmingCancel', actions: 'chooseUsageToCancel' },
-  RECHECK: { target: 'rechecking' },
+  'promotion.use': { guard: 'offersProviders', target: 'choosingProvider', actions: 'choosePromotion' },
+  'usage.cancel': { target: 'confirmingCancel', actions: 'chooseUsageToCancel' },
+  'usage.recheck': { target: 'rechecking' },
 } as const;
 
 /** A result shown until dismissed; the player may also start something else at once. */
-const result = { on: { ...startable, DISMISS: { target: 'idle' } } };
+const result = { tags: ['result'], on: { ...startable, 'usage.dismiss': { target: 'idle' } } };
 
 export const promotionUsageMachine = setup({
   types: {
@@ -58,16 +56,23 @@ export const promotionUsageMachine = setup({
   },
   actions: {
     choosePromotion: assign(({ event }) => {
-      const { promotionId, providers } = event as Extract<PromotionUsageEvent, { type: 'USE' }>;
-      return { promotionId, providers, errorCode: null };
+      assertEvent(event, 'promotion.use');
+      return { promotionId: event.promotionId, providers: event.providers, errorCode: null };
     }),
-    chooseUsageToCancel: assign(({ event }) => ({ cancelUsageId: (event as Extract<PromotionUsageEvent, { type: 'CANCEL' }>).usageId, errorCode: null })),
-    keepUsage: assign({ usage: ({ event }) => (event as unknown as { output: PromotionUsage | null }).output }),
-    keepError: assign({ errorCode: ({ event }) => failureCode((event as unknown as { error: unknown }).error) }),
+    chooseUsageToCancel: assign(({ event }) => {
+      assertEvent(event, 'usage.cancel');
+      return { cancelUsageId: event.usageId, errorCode: null };
+    }),
   },
   guards: {
-    offersProviders: ({ event }) => (event as Extract<PromotionUsageEvent, { type: 'USE' }>).providers.length > 0,
-    isOffered: ({ context, event }) => context.providers.includes((event as Extract<PromotionUsageEvent, { type: 'PICK' }>).provider),
+    offersProviders: ({ event }) => {
+      assertEvent(event, 'promotion.use');
+      return event.providers.length > 0;
+    },
+    isOffered: ({ context, event }) => {
+      assertEvent(event, 'promotion.pick');
+      return context.providers.includes(event.provider);
+    },
   },
 }).createMachine({
   id: 'promotionUsage',
@@ -78,17 +83,21 @@ export const promotionUsageMachine = setup({
     /** The dialog listing the promotion's providers. */
     choosingProvider: {
       on: {
-        PICK: { guard: 'isOffered', target: 'using' },
-        DISMISS: { target: 'idle' },
+        'promotion.pick': { guard: 'isOffered', target: 'using' },
+        'usage.dismiss': { target: 'idle' },
       },
     },
     using: {
+      tags: ['busy'],
       invoke: {
         id: 'usePromotion',
         src: 'usePromotion',
-        input: ({ context, event }) => ({ promotionId: context.promotionId!, providerId: (event as Extract<PromotionUsageEvent, { type: 'PICK' }>).provider }),
-        onDone: { target: 'taken', actions: 'keepUsage' },
-        onError: { target: 'failed', actions: 'keepError' },
+        input: ({ context, event }) => {
+          assertEvent(event, 'promotion.pick');
+          return { promotionId: context.promotionId!, providerId: event.provider };
+        },
+        onDone: { target: 'taken', actions: assign({ usage: ({ event }) => event.output }) },
+        onError: { target: 'failed', actions: assign({ errorCode: errorCodeOf }) },
       },
     },
     /** Taken: the player is told to deposit the set amount for the provider. */
@@ -96,27 +105,29 @@ export const promotionUsageMachine = setup({
     /** The warning that a credited bonus is forfeited. */
     confirmingCancel: {
       on: {
-        CONFIRM: { target: 'canceling' },
-        DISMISS: { target: 'idle' },
+        'usage.confirmCancel': { target: 'canceling' },
+        'usage.dismiss': { target: 'idle' },
       },
     },
     canceling: {
+      tags: ['busy'],
       invoke: {
         id: 'cancelUsage',
         src: 'cancelUsage',
         input: ({ context }) => context.cancelUsageId!,
-        onDone: { target: 'canceled', actions: 'keepUsage' },
-        onError: { target: 'failed', actions: 'keepError' },
+        onDone: { target: 'canceled', actions: assign({ usage: ({ event }) => event.output }) },
+        onError: { target: 'failed', actions: assign({ errorCode: errorCodeOf }) },
       },
     },
     canceled: result,
     rechecking: {
+      tags: ['busy'],
       entry: assign({ errorCode: null }),
       invoke: {
         id: 'recheckUsage',
         src: 'recheckUsage',
-        onDone: { target: 'rechecked', actions: 'keepUsage' },
-        onError: { target: 'failed', actions: 'keepError' },
+        onDone: { target: 'rechecked', actions: assign({ usage: ({ event }) => event.output }) },
+        onError: { target: 'failed', actions: assign({ errorCode: errorCodeOf }) },
       },
     },
     rechecked: result,

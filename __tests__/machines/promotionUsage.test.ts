@@ -6,19 +6,19 @@ import { PROMOTION, usageWith } from '../support/promotionFixtures';
 
 // The outcomes of the page's calls enter the model as the machine's own done and error events.
 const PROMOTION_USAGE_EVENTS = [
-  { type: 'USE', promotionId: PROMOTION.id, providers: PROMOTION.providers },
-  { type: 'PICK', provider: 'betflix' },
-  { type: 'PICK', provider: 'gclub' },
+  { type: 'promotion.use', promotionId: PROMOTION.id, providers: PROMOTION.providers },
+  { type: 'promotion.pick', provider: 'betflix' },
+  { type: 'promotion.pick', provider: 'gclub' },
   { type: 'xstate.done.actor.usePromotion', output: usageWith('ACTIVE', { provider: 'betflix' }) },
   { type: 'xstate.error.actor.usePromotion', error: { code: 'PROMOTION_ONLY_FOR_FIRST_ORDER' } },
-  { type: 'CANCEL', usageId: 'usage-1' },
-  { type: 'CONFIRM' },
+  { type: 'usage.cancel', usageId: 'usage-1' },
+  { type: 'usage.confirmCancel' },
   { type: 'xstate.done.actor.cancelUsage', output: usageWith('CANCELED') },
   { type: 'xstate.error.actor.cancelUsage', error: { code: 'PROMOTION_USAGE_NOT_CANCELABLE' } },
-  { type: 'RECHECK' },
+  { type: 'usage.recheck' },
   { type: 'xstate.done.actor.recheckUsage', output: usageWith('SUCCESS') },
   { type: 'xstate.error.actor.recheckUsage', error: {} },
-  { type: 'DISMISS' },
+  { type: 'usage.dismiss' },
 ] as unknown as PromotionUsageEvent[];
 
 const serializeState = (state: { value: unknown; context: { errorCode: string | null; usage: { status: string } | null } }) =>
@@ -73,23 +73,23 @@ describe('the promotionUsage machine', () => {
 
   it('asks only for a provider the promotion offers, and uses the one picked', () => {
     const actor = createActor(promotionUsageMachine).start();
-    actor.send({ type: 'USE', promotionId: PROMOTION.id, providers: PROMOTION.providers });
-    actor.send({ type: 'PICK', provider: 'gclub' });
+    actor.send({ type: 'promotion.use', promotionId: PROMOTION.id, providers: PROMOTION.providers });
+    actor.send({ type: 'promotion.pick', provider: 'gclub' });
     expect(actor.getSnapshot().value).toBe('choosingProvider');
-    actor.send({ type: 'PICK', provider: 'betflix' });
+    actor.send({ type: 'promotion.pick', provider: 'betflix' });
     expect(actor.getSnapshot().value).toBe('using');
     expect(actor.getSnapshot().children.usePromotion).toBeDefined();
   });
 
   it('ignores use for a promotion without providers, and keeps a failure code until dismissed', () => {
     const actor = createActor(promotionUsageMachine).start();
-    actor.send({ type: 'USE', promotionId: PROMOTION.id, providers: [] });
+    actor.send({ type: 'promotion.use', promotionId: PROMOTION.id, providers: [] });
     expect(actor.getSnapshot().value).toBe('idle');
-    actor.send({ type: 'CANCEL', usageId: 'usage-1' });
+    actor.send({ type: 'usage.cancel', usageId: 'usage-1' });
     expect(actor.getSnapshot().context.cancelUsageId).toBe('usage-1');
-    actor.send({ type: 'DISMISS' });
+    actor.send({ type: 'usage.dismiss' });
     expect(actor.getSnapshot().value).toBe('idle');
-    actor.send({ type: 'RECHECK' });
+    actor.send({ type: 'usage.recheck' });
     // The default actor has no API: it fails, and the machine says INTERNAL.
     return new Promise<void>((resolve) => {
       actor.subscribe((snapshot) => {

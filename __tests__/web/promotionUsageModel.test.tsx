@@ -28,22 +28,22 @@ const PAGES = {
   list: {
     path: '/player/promotion',
     events: [
-      { type: 'USE', promotionId: PROMOTION.id, providers: PROMOTION.providers },
-      { type: 'PICK', provider: 'betflix' },
+      { type: 'promotion.use', promotionId: PROMOTION.id, providers: PROMOTION.providers },
+      { type: 'promotion.pick', provider: 'betflix' },
       done('usePromotion', usageWith('ACTIVE', { provider: 'betflix' })),
       failed('usePromotion', 'PROMOTION_ONLY_FOR_FIRST_ORDER'),
-      { type: 'DISMISS' },
+      { type: 'usage.dismiss' },
     ],
   },
   history: {
     path: '/player/promotion/history',
     events: [
-      { type: 'CANCEL', usageId: 'usage-1' },
-      { type: 'CONFIRM' },
-      { type: 'DISMISS' },
+      { type: 'usage.cancel', usageId: 'usage-1' },
+      { type: 'usage.confirmCancel' },
+      { type: 'usage.dismiss' },
       done('cancelUsage', usageWith('CANCELED')),
       failed('cancelUsage', 'PROMOTION_USAGE_NOT_CANCELABLE'),
-      { type: 'RECHECK' },
+      { type: 'usage.recheck' },
       done('recheckUsage', usageWith('SUCCESS')),
       failed('recheckUsage', 'PROMOTION_INACTIVE'),
     ],
@@ -122,25 +122,25 @@ describe.each(['list', 'history'] as const)('the promotion %s page follows the p
       const step = path.steps[index];
       const next = path.steps[index + 1]?.event as AnyEventObject | undefined;
       switch (step.event.type) {
-        case 'USE':
+        case 'promotion.use':
           await user.click(screen.getByRole('button', { name: 'ໃຊ້ໂປຣໂມຊັນ ໂບນັດຕ້ອນຮັບ 100%' }));
           break;
-        case 'PICK':
+        case 'promotion.pick':
           answerWith(next, '/api/v2/promotions/use');
           await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'Betflix' }));
           break;
-        case 'CANCEL':
+        case 'usage.cancel':
           await user.click(screen.getByRole('button', { name: 'ຍົກເລີກໂປຣໂມຊັນ' }));
           break;
-        case 'CONFIRM':
+        case 'usage.confirmCancel':
           answerWith(next, '/api/v2/promotions/usages/cancel');
           await user.click(within(screen.getByRole('dialog')).getByRole('button', { name: 'ຢືນຢັນການຍົກເລີກ' }));
           break;
-        case 'RECHECK':
+        case 'usage.recheck':
           answerWith(next, '/api/v2/promotions/usages/recheck');
           await user.click(screen.getByRole('button', { name: 'ກວດສອບເງື່ອນໄຂ' }));
           break;
-        case 'DISMISS':
+        case 'usage.dismiss':
           // The open dialog's way back, or the close button of the result shown.
           await user.click(
             screen.queryByRole('dialog')

@@ -1,5 +1,4 @@
 import { baseApi } from './baseApi';
-import { errorCodeOf } from './errors';
 import { ErrorCode } from '../contract/errors';
 import type { Bank } from '../contract/banks';
 import type { BankAccountRequest, BankAccountResponse, BankAccountsResponse } from '../contract/bankAccounts';
@@ -19,7 +18,7 @@ export const banksApi = baseApi.injectEndpoints({
     addBankAccount: build.mutation<BankAccountResponse, BankAccountRequest>({
       query: (body) => ({ url: '/v2/players/bank-accounts', method: 'POST', body }),
       // players/info lists the accounts too. BANK_ACCOUNT_EXISTS means the cached list is stale.
-      invalidatesTags: (result, error) => (result || errorCodeOf(error) === ErrorCode.BANK_ACCOUNT_EXISTS ? ['BankAccount', 'Player'] : []),
+      invalidatesTags: (result, error) => (result || error?.code === ErrorCode.BANK_ACCOUNT_EXISTS ? ['BankAccount', 'Player'] : []),
     }),
     getExchangeRates: build.query<ExchangeRate[], void>({
       query: () => '/v2/exchange-rates',

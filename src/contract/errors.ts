@@ -85,3 +85,8 @@ export interface ApiError {
 export function isApiError(value: unknown): value is ApiError {
   return typeof value === 'object' && value !== null && typeof (value as ApiError).code === 'string';
 }
+
+/** The code of a failed call: the API's answer carries one; anything else (a bug, no API at all) is INTERNAL. */
+export function failureCodeOf(error: unknown): string {
+  return isApiError(error) ? error.code : ErrorCode.INTERNAL;
+}

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { CallError } from '../../api/baseApi';
 import { useRegisterMutation, useValidateUsernameMutation } from '../../api/players';
 import { useGetAgencyQuery } from '../../api/agency';
-import { errorCodeOf, errorMessageKey } from '../../api/errors';
+import { errorMessageKey } from '../../api/errors';
 import { PLAYER_LIMITS, registerSchema, usernameSchema, type DeviceFingerprint, type RegisterForm } from '../../contract/players';
 import { Button } from '../../ui/Button';
 import { Link } from '../../ui/Link';
@@ -62,7 +62,7 @@ export default function RegisterPage() {
         session.login(player);
         navigate('/player', { replace: true });
       } catch (error) {
-        if (errorCodeOf(error as CallError) === 'USERNAME_TAKEN') setUsernameCheck({ username: registration.username, available: false });
+        if ((error as CallError).code === 'USERNAME_TAKEN') setUsernameCheck({ username: registration.username, available: false });
         else setFailure(errorMessageKey(error as CallError));
       }
     },

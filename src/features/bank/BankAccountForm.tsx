@@ -2,7 +2,7 @@ import { useFormik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { useAddBankAccountMutation } from '../../api/banks';
-import { errorCodeOf, errorMessageKey } from '../../api/errors';
+import { errorMessageKey } from '../../api/errors';
 import { ACCOUNT_NAME_MAX_LENGTH, bankAccountSchema, type BankAccountField, type BankAccountRequest } from '../../contract/bankAccounts';
 import { bankOf, type Bank } from '../../contract/banks';
 import { ErrorCode } from '../../contract/errors';
@@ -132,7 +132,7 @@ export function BankAccountForm({ banks, onAccountExists }: BankAccountFormProps
         toast({ status: 'success', title: t('saved') });
         return;
       }
-      const code = errorCodeOf(result.error);
+      const code = result.error.code;
       const field = code && FIELD_OF_CODE[code];
       if (field) {
         helpers.setFieldError(field, `common:errors.${code}`);

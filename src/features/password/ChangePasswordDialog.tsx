@@ -5,7 +5,6 @@ import { useTranslation } from 'react-i18next';
 import type { CallError } from '../../api/baseApi';
 import { useChangePasswordMutation } from '../../api/players';
 import { useGetAgencyInfoQuery } from '../../api/agency';
-import { errorCodeOf } from '../../api/errors';
 import { changePasswordSchema, PLAYER_LIMITS, type ChangePasswordForm } from '../../contract/players';
 import { Button } from '../../ui/Button';
 import { Dialog, DialogActions } from '../../ui/Dialog';
@@ -50,7 +49,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
         await changePassword(values).unwrap();
         setChanged(true);
       } catch (error) {
-        const code = errorCodeOf(error as CallError);
+        const code = (error as CallError).code;
         toast({
           status: 'error',
           title: t('notification.error'),

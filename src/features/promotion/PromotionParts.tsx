@@ -87,13 +87,13 @@ export function usePromotionEligibility() {
 export function UseButton({ promotion, state, send, canUse }: { promotion: Promotion; state: PromotionUsageSnapshot; send: SendPromotionUsage; canUse: boolean }) {
   const { t } = useTranslation('promotion');
   const language = useLanguage();
-  const idle = !state.matches('using') && !state.matches('canceling') && !state.matches('rechecking');
+  const idle = !state.hasTag('busy');
   return (
     <Button
       $block
       aria-label={t('useNamed', { name: promotion.name[language] })}
       disabled={!canUse || !idle || promotion.status !== 'ACTIVE'}
-      onClick={() => send({ type: 'USE', promotionId: promotion.id, providers: promotion.providers })}
+      onClick={() => send({ type: 'promotion.use', promotionId: promotion.id, providers: promotion.providers })}
     >
       {t('use')}
     </Button>

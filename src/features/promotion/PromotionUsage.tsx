@@ -4,7 +4,6 @@ import styled from 'styled-components';
 import { useMachine } from '@xstate/react';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import { promotionUsageMachine, type PromotionUsageEvent } from '../../../machines/promotionUsage.machine';
-import { errorCodeOf } from '../../api/errors';
 import { useCancelPromotionUsageMutation, useRecheckPromotionUsageMutation, useUsePromotionMutation } from '../../api/promotions';
 import { ErrorCode } from '../../contract/errors';
 import { formatDateTime } from '../../contract/dates';
@@ -24,27 +23,21 @@ import { Notice } from '../../ui/Notice';
 export type PromotionUsageSnapshot = SnapshotFrom<typeof promotionUsageMachine>;
 export type SendPromotionUsage = (event: PromotionUsageEvent) => void;
 
-/** Rejects with the API's error code, which the machine keeps to show. */
-const withCode = <T,>(call: Promise<T>) =>
-  call.catch((error: unknown) => {
-    throw { code: errorCodeOf(error as Parameters<typeof errorCodeOf>[0]) ?? ErrorCode.INTERNAL };
-  });
-
 /** The promotionUsage machine with its calls wired to the API (use, cancel, recheck). */
 export function usePromotionUsageFlow() {
-  const [usePromotion] = useUsePromotionMutation();
+  const [takePromotion] = useUsePromotionMutation();
   const [cancelUsage] = useCancelPromotionUsageMutation();
   const [recheckUsage] = useRecheckPromotionUsageMutation();
   const machine = useMemo(
     () =>
       promotionUsageMachine.provide({
         actors: {
-          usePromotion: fromPromise<PromotionUsage, PromotionUseRequest>(({ input }) => withCode(usePromotion(input).unwrap())),
-          cancelUsage: fromPromise<PromotionUsage, string>(({ input }) => withCode(cancelUsage(input).unwrap())),
-          recheckUsage: fromPromise<PromotionUsage | null, void>(() => withCode(recheckUsage().unwrap())),
+          usePromotion: fromPromise<PromotionUsage, PromotionUseRequest>(({ input }) => takePromotion(input).unwrap()),
+          cancelUsage: fromPromise<PromotionUsage, string>(({ input }) => cancelUsage(input).unwrap()),
+          recheckUsage: fromPromise<PromotionUsage | null, void>(() => recheckUsage().unwrap()),
         },
       }),
-    [usePromotion, cancelUsage, recheckUsage],
+    [takePromotion, cancelUsage, recheckUsage],
   );
   return useMachine(machine, { inspect });
 }
@@ -161,16 +154,126 @@ export function UsageDetails({ usage }: { usage: PromotionUsage }) {
 /** The recheck and cancel buttons of a usage in progress; both go through the machine. */
 export function UsageActions({ usage, state, send }: { usage: PromotionUsage; state: PromotionUsageSnapshot; send: SendPromotionUsage }) {
   const { t } = useTranslation('promotion');
-  const busy = state.matches('using') || state.matches('canceling') || state.matches('rechecking');
+  const busy = state.hasTag('busy');
   return (
     <Row>
-      <Button onClick={() => send({ type: 'RECHECK' })} disabled={busy}>
+      <Button onClick={() => send({ type: 'usage.recheck' })} disabled={busy}>
         {state.matches('rechecking') ? <Spinner $size={18} /> : t('usage.recheck')}
       </Button>
-      <Button $variant="danger" onClick={() => send({ type: 'CANCEL', usageId: usage.usageId })} disabled={busy}>
+      <Button $variant="danger" onClick={() => send({ type: 'usage.cancel', usageId: usage.usageId })} disabled={busy}>
         {t('usage.cancel')}
       </Button>
     </Row>
+  );
+}
+
+/** The answer to the last use, cancel or recheck, until the player closes it. */
+function UsageResult({ state, send, promotion }: { state: PromotionUsageSnapshot; send: SendPromotionUsage; promotion?: Promotion }) {
+  const { t } = useTranslation('promotion');
+  const { usage, errorCode } = state.context;
+  const close = (
+    <Button $variant="ghost" onClick={() => send({ type: 'usage.dismiss' })}>
+      {t('close')}
+    </Button>
+  );
+  if (state.matches('taken') && usage) {
+    const provider = PROVIDER_NAMES[usage.provider];
+    return (
+      <Message role="status" $tone="success">
+        <p>{promotion ? t('taken', { amount: displayAmount(promotion.depositAmount, 0), provider }) : t('takenNoAmount', { provider })}</p>
+        <Row>
+          <Link href="/player/deposit">{t('goDeposit')}</Link>
+          {close}
+        </Row>
+      </Message>
+    );
+  }
+  if (state.matches('canceled')) {
+    return (
+      <Message role="status" $tone="warning">
+        <p>{t('canceled')}</p>
+        <Row>{close}</Row>
+      </Message>
+    );
+  }
+  if (state.matches('rechecked')) {
+    return (
+      <Message role="status" $tone={isInProgress(usage) ? 'warning' : 'success'}>
+        <p>
+          {!usage
+            ? t('rechecked.none')
+            : isInProgress(usage)
+              ? t('rechecked.inProgress')
+              : t('rechecked.ended', { reason: usage.endReason ? t(`endReason.${usage.endReason}`) : t(`usageStatus.${usage.status}`) })}
+        </p>
+        {usage && usage.turnoverRequired !== null && (
+          <p>{t('usage.turnover', { turnover: displayAmount(usage.turnover ?? '0'), required: displayAmount(usage.turnoverRequired) })}</p>
+        )}
+        <Row>{close}</Row>
+      </Message>
+    );
+  }
+  if (state.matches('failed') && errorCode) {
+    const needsDepositPage = errorCode === ErrorCode.OPEN_ORDER || errorCode === ErrorCode.CANNOT_USE_PROMOTION_WHILE_ORDER_IS_OPEN;
+    return (
+      <Message role="alert" $tone="danger">
+        <p>{t(`common:errors.${errorCode}`)}</p>
+        <Row>
+          {errorCode === ErrorCode.BANK_ACCOUNT_REQUIRED && <Link href="/player/bank">{t('common:page.bank')}</Link>}
+          {needsDepositPage && <Link href="/player/deposit">{t('common:page.deposit')}</Link>}
+          {close}
+        </Row>
+      </Message>
+    );
+  }
+  return null;
+}
+
+/** The promotion's providers to take it for; `name` is the promotion's, when known. */
+function ProviderDialog({ state, send, name }: { state: PromotionUsageSnapshot; send: SendPromotionUsage; name?: string }) {
+  const { t } = useTranslation('promotion');
+  const using = state.matches('using');
+  const dismiss = () => send({ type: 'usage.dismiss' });
+  return (
+    <Dialog open={state.matches('choosingProvider') || using} title={t('pick.title')} onClose={dismiss}>
+      <p>{t('pick.hint')}</p>
+      {name && <p>{name}</p>}
+      <ProviderList>
+        {state.context.providers.map((provider) => (
+          <li key={provider}>
+            <Button $block $variant="secondary" disabled={using} onClick={() => send({ type: 'promotion.pick', provider })}>
+              {PROVIDER_NAMES[provider]}
+            </Button>
+          </li>
+        ))}
+      </ProviderList>
+      {using && <Spinner $size={18} />}
+      <DialogActions>
+        <Button $variant="ghost" onClick={dismiss} disabled={using}>
+          {t('pick.back')}
+        </Button>
+      </DialogActions>
+    </Dialog>
+  );
+}
+
+/** The warning before a usage is canceled: a credited bonus is forfeited. */
+function CancelDialog({ state, send }: { state: PromotionUsageSnapshot; send: SendPromotionUsage }) {
+  const { t } = useTranslation('promotion');
+  const canceling = state.matches('canceling');
+  const dismiss = () => send({ type: 'usage.dismiss' });
+  return (
+    <Dialog open={state.matches('confirmingCancel') || canceling} title={t('cancelDialog.title')} onClose={dismiss}>
+      <p>{t('cancelDialog.warning')}</p>
+      <DialogActions>
+        <Button $variant="secondary" onClick={dismiss} disabled={canceling}>
+          {t('cancelDialog.back')}
+        </Button>
+        <Button $variant="danger" onClick={() => send({ type: 'usage.confirmCancel' })} disabled={canceling}>
+          {t('cancelDialog.confirm')}
+        </Button>
+      </DialogActions>
+    </Dialog>
   );
 }
 
@@ -179,100 +282,12 @@ export function UsageActions({ usage, state, send }: { usage: PromotionUsage; st
  * last use, cancel or recheck. `promotion` is the one being taken (for the set amount to deposit).
  */
 export function PromotionUsageFeedback({ state, send, promotion }: { state: PromotionUsageSnapshot; send: SendPromotionUsage; promotion?: Promotion }) {
-  const { t } = useTranslation('promotion');
   const language = useLanguage();
-  const { usage, errorCode, providers } = state.context;
-  const dismiss = () => send({ type: 'DISMISS' });
-  const name = promotion?.name[language];
-
   return (
     <>
-      {state.matches('taken') && usage && (
-        <Message role="status" $tone="success">
-          <p>
-            {promotion
-              ? t('taken', { amount: displayAmount(promotion.depositAmount, 0), provider: PROVIDER_NAMES[usage.provider] })
-              : t('takenNoAmount', { provider: PROVIDER_NAMES[usage.provider] })}
-          </p>
-          <Row>
-            <Link href="/player/deposit">{t('goDeposit')}</Link>
-            <Button $variant="ghost" onClick={dismiss}>
-              {t('close')}
-            </Button>
-          </Row>
-        </Message>
-      )}
-      {state.matches('canceled') && (
-        <Message role="status" $tone="warning">
-          <p>{t('canceled')}</p>
-          <Row>
-            <Button $variant="ghost" onClick={dismiss}>
-              {t('close')}
-            </Button>
-          </Row>
-        </Message>
-      )}
-      {state.matches('rechecked') && (
-        <Message role="status" $tone={isInProgress(usage) ? 'warning' : 'success'}>
-          <p>
-            {!usage
-              ? t('rechecked.none')
-              : isInProgress(usage)
-                ? t('rechecked.inProgress')
-                : t('rechecked.ended', { reason: usage.endReason ? t(`endReason.${usage.endReason}`) : t(`usageStatus.${usage.status}`) })}
-          </p>
-          {usage && usage.turnoverRequired !== null && (
-            <p>{t('usage.turnover', { turnover: displayAmount(usage.turnover ?? '0'), required: displayAmount(usage.turnoverRequired) })}</p>
-          )}
-          <Row>
-            <Button $variant="ghost" onClick={dismiss}>
-              {t('close')}
-            </Button>
-          </Row>
-        </Message>
-      )}
-      {state.matches('failed') && errorCode && (
-        <Message role="alert" $tone="danger">
-          <p>{t(`common:errors.${errorCode}`)}</p>
-          <Row>
-            {errorCode === ErrorCode.BANK_ACCOUNT_REQUIRED && <Link href="/player/bank">{t('common:page.bank')}</Link>}
-            {(errorCode === ErrorCode.OPEN_ORDER || errorCode === ErrorCode.CANNOT_USE_PROMOTION_WHILE_ORDER_IS_OPEN) && <Link href="/player/deposit">{t('common:page.deposit')}</Link>}
-            <Button $variant="ghost" onClick={dismiss}>
-              {t('close')}
-            </Button>
-          </Row>
-        </Message>
-      )}
-      <Dialog open={state.matches('choosingProvider') || state.matches('using')} title={t('pick.title')} onClose={dismiss}>
-        <p>{t('pick.hint')}</p>
-        {name && <p>{name}</p>}
-        <ProviderList>
-          {providers.map((provider) => (
-            <li key={provider}>
-              <Button $block $variant="secondary" disabled={state.matches('using')} onClick={() => send({ type: 'PICK', provider })}>
-                {PROVIDER_NAMES[provider]}
-              </Button>
-            </li>
-          ))}
-        </ProviderList>
-        {state.matches('using') && <Spinner $size={18} />}
-        <DialogActions>
-          <Button $variant="ghost" onClick={dismiss} disabled={state.matches('using')}>
-            {t('pick.back')}
-          </Button>
-        </DialogActions>
-      </Dialog>
-      <Dialog open={state.matches('confirmingCancel') || state.matches('canceling')} title={t('cancelDialog.title')} onClose={dismiss}>
-        <p>{t('cancelDialog.warning')}</p>
-        <DialogActions>
-          <Button $variant="secondary" onClick={dismiss} disabled={state.matches('canceling')}>
-            {t('cancelDialog.back')}
-          </Button>
-          <Button $variant="danger" onClick={() => send({ type: 'CONFIRM' })} disabled={state.matches('canceling')}>
-            {t('cancelDialog.confirm')}
-          </Button>
-        </DialogActions>
-      </Dialog>
+      <UsageResult state={state} send={send} promotion={promotion} />
+      <ProviderDialog state={state} send={send} name={promotion?.name[language]} />
+      <CancelDialog state={state} send={send} />
     </>
   );
 }
