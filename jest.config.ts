@@ -8,7 +8,11 @@ const transform: Config['transform'] = {
 };
 // ESM-only packages jest cannot require on Node 20: babel-jest compiles them to CommonJS.
 const transformIgnorePatterns = ['/node_modules/(?!(wouter|regexparam|cookie|content-disposition|typebox)/)'];
-const moduleNameMapper = { '\\.(png|svg|jpe?g|webp|woff2?)$': '<rootDir>/__tests__/support/fileStub.js' };
+const moduleNameMapper = {
+  '\\.(png|svg|jpe?g|webp|woff2?)$': '<rootDir>/__tests__/support/fileStub.js',
+  // jsdom lacks what the real agent needs; the browser suite runs the real one in Chromium.
+  '^@fingerprintjs/fingerprintjs$': '<rootDir>/__tests__/support/fakeFingerprintjs.ts',
+};
 
 const config: Config = {
   maxWorkers: 2,

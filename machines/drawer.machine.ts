@@ -6,22 +6,20 @@ import { setup } from 'xstate';
  */
 export const drawerMachine = setup({
   types: {
-    events: {} as { type: 'OPEN' } | { type: 'CLOSE' } | { type: 'CHOOSE_ENTRY' },
+    events: {} as { type: 'drawer.open' } | { type: 'drawer.close' } | { type: 'drawer.chooseEntry' },
   },
 }).createMachine({
   id: 'drawer',
   initial: 'closed',
   states: {
     closed: {
-      on: { OPEN: 'open' },
+      on: { 'drawer.open': 'open' },
     },
     open: {
       on: {
-        CLOSE: 'closed',
-        CHOOSE_ENTRY: 'closed',
+        'drawer.close': 'closed',
+        'drawer.chooseEntry': 'closed',
       },
     },
   },
 });
-
-export type DrawerEvent = Parameters<typeof drawerMachine.transition>[1];

@@ -12,7 +12,6 @@ import type { DepositOrder, DepositStatus } from '../../src/contract/deposits';
 import { API, renderApp } from '../support/renderApp';
 import { serveLoggedInPlayer } from '../support/playerSite';
 
-jest.mock('@fingerprintjs/fingerprintjs', () => jest.requireActual('../support/fakeFingerprintjs'));
 
 jest.setTimeout(60_000);
 

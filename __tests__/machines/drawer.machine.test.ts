@@ -6,13 +6,13 @@ import { drawerMachine } from '../../machines/drawer.machine';
  * The drawer's rules as SPEC.md states them, independent of the machine: it starts closed, the menu
  * button opens it, and closing it or choosing any entry closes it. Any other event changes nothing.
  */
-const EXPECTED: Record<'closed' | 'open', Record<'OPEN' | 'CLOSE' | 'CHOOSE_ENTRY', 'closed' | 'open'>> = {
-  closed: { OPEN: 'open', CLOSE: 'closed', CHOOSE_ENTRY: 'closed' },
-  open: { OPEN: 'open', CLOSE: 'closed', CHOOSE_ENTRY: 'closed' },
+const EXPECTED: Record<'closed' | 'open', Record<'drawer.open' | 'drawer.close' | 'drawer.chooseEntry', 'closed' | 'open'>> = {
+  closed: { 'drawer.open': 'open', 'drawer.close': 'closed', 'drawer.chooseEntry': 'closed' },
+  open: { 'drawer.open': 'open', 'drawer.close': 'closed', 'drawer.chooseEntry': 'closed' },
 };
 
 const model = createTestModel(drawerMachine, {
-  events: [{ type: 'OPEN' }, { type: 'CLOSE' }, { type: 'CHOOSE_ENTRY' }],
+  events: [{ type: 'drawer.open' }, { type: 'drawer.close' }, { type: 'drawer.chooseEntry' }],
   // Each (state, event that led there) is its own vertex, so the shortest paths cover every transition.
   serializeState: (snapshot, event) => `${JSON.stringify(snapshot.value)} via ${event?.type ?? 'start'}`,
 });
@@ -26,14 +26,14 @@ describe('drawer machine', () => {
         path.steps.slice(1).map((step, index) => `${String(path.steps[index].state.value)} ${step.event.type} ${String(step.state.value)}`),
       ),
     );
-    expect(covered).toEqual(new Set(['closed OPEN open', 'open CLOSE closed', 'open CHOOSE_ENTRY closed']));
+    expect(covered).toEqual(new Set(['closed drawer.open open', 'open drawer.close closed', 'open drawer.chooseEntry closed']));
   });
 
   it.each(Object.entries(EXPECTED).flatMap(([from, events]) => Object.entries(events).map(([event, to]) => [from, event, to] as const)))(
     'in %s, %s leaves the drawer %s',
     (from, event, to) => {
       const actor = createActor(drawerMachine).start();
-      if (from === 'open') actor.send({ type: 'OPEN' });
+      if (from === 'open') actor.send({ type: 'drawer.open' });
       actor.send({ type: event as keyof (typeof EXPECTED)['open'] });
       expect(actor.getSnapshot().value).toBe(to);
       actor.stop();
@@ -50,17 +50,17 @@ describe('drawer machine', () => {
           open: () => expect(actor.getSnapshot().value).toBe('open'),
         },
         events: {
-          OPEN: () => {
-            expected = EXPECTED[expected].OPEN;
-            actor.send({ type: 'OPEN' });
+          'drawer.open': () => {
+            expected = EXPECTED[expected]['drawer.open'];
+            actor.send({ type: 'drawer.open' });
           },
-          CLOSE: () => {
-            expected = EXPECTED[expected].CLOSE;
-            actor.send({ type: 'CLOSE' });
+          'drawer.close': () => {
+            expected = EXPECTED[expected]['drawer.close'];
+            actor.send({ type: 'drawer.close' });
           },
-          CHOOSE_ENTRY: () => {
-            expected = EXPECTED[expected].CHOOSE_ENTRY;
-            actor.send({ type: 'CHOOSE_ENTRY' });
+          'drawer.chooseEntry': () => {
+            expected = EXPECTED[expected]['drawer.chooseEntry'];
+            actor.send({ type: 'drawer.chooseEntry' });
           },
         },
       });

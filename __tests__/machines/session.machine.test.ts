@@ -12,7 +12,6 @@ import { API, renderApp } from '../support/renderApp';
 import { PLAYER_INFO, mockAgency, rememberReportedToday } from '../support/playerSite';
 import { reloadPage } from '../../src/ui/reloadPage';
 
-jest.mock('@fingerprintjs/fingerprintjs', () => jest.requireActual('../support/fakeFingerprintjs'));
 jest.mock('../../src/ui/reloadPage');
 
 // Each replay renders the whole site and types into forms; on a shared machine that can take a while.
@@ -21,30 +20,30 @@ configure({ asyncUtilTimeout: 5000 });
 
 const PLAYER = PLAYER_INFO.player;
 const EVENTS: SessionEvent[] = [
-  { type: 'PLAYER_LOADED', player: { id: PLAYER.id } },
-  { type: 'PLAYER_LOAD_FAILED' },
-  { type: 'LOGIN', player: { id: PLAYER.id } },
-  { type: 'LOGOUT' },
+  { type: 'player.loaded', player: { id: PLAYER.id } },
+  { type: 'player.loadFailed' },
+  { type: 'session.login', player: { id: PLAYER.id } },
+  { type: 'session.logout' },
 ];
 
 describe('session machine', () => {
   it('stores the player id from player.id at login and clears it at logout', () => {
     const actor = createActor(sessionMachine).start();
     expect(actor.getSnapshot().value).toBe('unknown');
-    actor.send({ type: 'PLAYER_LOAD_FAILED' });
+    actor.send({ type: 'player.loadFailed' });
     expect(actor.getSnapshot().value).toBe('loggedOut');
-    actor.send({ type: 'LOGIN', player: { id: 'player-42' } });
+    actor.send({ type: 'session.login', player: { id: 'player-42' } });
     expect(actor.getSnapshot()).toMatchObject({ value: 'loggedIn', context: { playerId: 'player-42' } });
-    actor.send({ type: 'LOGOUT' });
+    actor.send({ type: 'session.logout' });
     expect(actor.getSnapshot()).toMatchObject({ value: 'loggedOut', context: { playerId: null } });
   });
 
   it('ignores a LOGIN while the session is still unknown and a LOGOUT of a visitor', () => {
     const actor = createActor(sessionMachine).start();
-    actor.send({ type: 'LOGIN', player: { id: 'player-42' } });
+    actor.send({ type: 'session.login', player: { id: 'player-42' } });
     expect(actor.getSnapshot()).toMatchObject({ value: 'unknown', context: { playerId: null } });
-    actor.send({ type: 'PLAYER_LOAD_FAILED' });
-    actor.send({ type: 'LOGOUT' });
+    actor.send({ type: 'player.loadFailed' });
+    actor.send({ type: 'session.logout' });
     expect(actor.getSnapshot().value).toBe('loggedOut');
   });
 
@@ -136,7 +135,7 @@ describe('session machine paths replayed on the site', () => {
               },
             },
             events: {
-              PLAYER_LOADED: async () => {
+              'player.loaded': async () => {
                 if (firstLoadAnswered) {
                   // Logged in meanwhile (another tab): the refetch on focus finds the player.
                   await refetchOnFocus(200);
@@ -145,7 +144,7 @@ describe('session machine paths replayed on the site', () => {
                   await answerFirstLoad(200);
                 }
               },
-              PLAYER_LOAD_FAILED: async () => {
+              'player.loadFailed': async () => {
                 if (firstLoadAnswered) {
                   // The session ended elsewhere: the refetch on focus is refused.
                   await refetchOnFocus(401);
@@ -154,7 +153,7 @@ describe('session machine paths replayed on the site', () => {
                   await answerFirstLoad(401);
                 }
               },
-              LOGIN: async () => {
+              'session.login': async () => {
                 await userEvent.click(within(banner()).getByRole('link', { name: 'ເຂົ້າສູ່ລະບົບ' }));
                 const form = within(await screen.findByRole('main'));
                 await form.findByRole('heading', { name: 'ເຂົ້າສູ່ລະບົບ' });
@@ -164,7 +163,7 @@ describe('session machine paths replayed on the site', () => {
                 await userEvent.type(form.getByLabelText('ລະຫັດຜ່ານ'), 'secret-pass-1');
                 await userEvent.click(form.getByRole('button', { name: 'ເຂົ້າສູ່ລະບົບ' }));
               },
-              LOGOUT: async () => {
+              'session.logout': async () => {
                 const logout = nock(API).post('/api/v2/players/logout').reply(200, { loggedOut: true });
                 await userEvent.click(await screen.findByRole('button', { name: new RegExp(PLAYER.displayName) }));
                 await userEvent.click(screen.getByRole('menuitem', { name: 'ອອກຈາກລະບົບ' }));

@@ -2,8 +2,8 @@ import type { GetResult } from '@fingerprintjs/fingerprintjs';
 
 /**
  * Stands in for @fingerprintjs/fingerprintjs under jsdom, which lacks the canvas, audio and
- * MessageChannel the real agent needs (the browser suite runs the real one in Chromium). Tests use
- * it with jest.mock('@fingerprintjs/fingerprintjs', () => jest.requireActual('../support/fakeFingerprintjs')).
+ * MessageChannel the real agent needs (the browser suite runs the real one in Chromium). The web
+ * and machines projects map the package to this file (moduleNameMapper in jest.config.ts).
  */
 export const FAKE_VISITOR_ID = 'f00dfacecafe4b1d9e8a7c6b5a4f3e2d';
 

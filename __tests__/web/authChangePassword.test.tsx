@@ -9,7 +9,6 @@ import { reloadPage } from '../../src/ui/reloadPage';
 jest.setTimeout(20_000);
 configure({ asyncUtilTimeout: 5000 });
 
-jest.mock('@fingerprintjs/fingerprintjs', () => jest.requireActual('../support/fakeFingerprintjs'));
 jest.mock('../../src/ui/reloadPage');
 
 beforeEach(() => {

@@ -12,7 +12,6 @@ import type { DeviceFingerprint } from '../../src/contract/players';
 jest.setTimeout(20_000);
 configure({ asyncUtilTimeout: 5000 });
 
-jest.mock('@fingerprintjs/fingerprintjs', () => jest.requireActual('../support/fakeFingerprintjs'));
 
 beforeAll(() => {
   // jsdom's screen is 0 x 0; a phone's is not.

@@ -6,7 +6,6 @@ import type { BankAccount } from '../../src/contract/bankAccounts';
 import { API, renderApp } from '../support/renderApp';
 import { serveLoggedInPlayer } from '../support/playerSite';
 
-jest.mock('@fingerprintjs/fingerprintjs', () => jest.requireActual('../support/fakeFingerprintjs'));
 
 // userEvent types key by key; on a busy machine a form test can take a few seconds.
 jest.setTimeout(20_000);

@@ -6,7 +6,6 @@ import { API, renderApp } from '../support/renderApp';
 import { serveLoggedInPlayer } from '../support/playerSite';
 import { PROMOTION, SECOND_PROMOTION, usageWith } from '../support/promotionFixtures';
 
-jest.mock('@fingerprintjs/fingerprintjs', () => jest.requireActual('../support/fakeFingerprintjs'));
 
 // The pages are lazy chunks compiled on first use, on two cores shared with other runs.
 // The pages render on two cores shared with other test runs: every wait gets room.

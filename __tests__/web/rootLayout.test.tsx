@@ -1,16 +1,17 @@
 import nock from 'nock';
 import { screen } from '@testing-library/react';
+import { agencyApi } from '../../src/api/agency';
 import { API, renderApp } from '../support/renderApp';
 
 describe('root layout', () => {
-  it('loads the agency first, keeps its id in the store and shows header, page and footer', async () => {
+  it('loads the agency first, keeps it in the api cache and shows header, page and footer', async () => {
     nock(API).get('/api/v2/agency').reply(200, { agency: { id: 'agency-1', name: 'Champa' } });
     const { store } = renderApp('/');
     expect(screen.getByTestId('page-spinner')).toBeInTheDocument();
     expect(await screen.findByTestId('footer')).toBeInTheDocument();
     expect(screen.getByRole('banner')).toHaveTextContent('Champa');
     expect(await screen.findByRole('heading', { name: 'ໜ້າຫຼັກ' })).toBeInTheDocument();
-    expect(store.getState().agency.id).toBe('agency-1');
+    expect(agencyApi.endpoints.getAgency.select()(store.getState()).data?.agency.id).toBe('agency-1');
   });
 
   it('shows the cannot-enter screen with its picture and Lao message when no agency serves the host', async () => {

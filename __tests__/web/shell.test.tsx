@@ -14,9 +14,6 @@ import { ErrorBoundary } from '../../src/ui/ErrorBoundary';
 import { API, renderApp } from '../support/renderApp';
 import { SOCIAL, mockShellApi } from '../support/shell';
 
-// The session reports the device of a logged-in player; jsdom cannot run fingerprintjs itself.
-jest.mock('@fingerprintjs/fingerprintjs', () => jest.requireActual('../support/fakeFingerprintjs'));
-
 // Each test renders the whole site on two cores shared with other test runs: give it room.
 configure({ asyncUtilTimeout: 10_000 });
 jest.setTimeout(60_000);

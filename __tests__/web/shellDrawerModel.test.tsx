@@ -5,15 +5,12 @@ import { drawerMachine } from '../../machines/drawer.machine';
 import { renderApp } from '../support/renderApp';
 import { mockShellApi } from '../support/shell';
 
-// The session reports the device of a logged-in player; jsdom cannot run fingerprintjs itself.
-jest.mock('@fingerprintjs/fingerprintjs', () => jest.requireActual('../support/fakeFingerprintjs'));
-
 // Each test renders the whole site on two cores shared with other test runs: give it room.
 configure({ asyncUtilTimeout: 10_000 });
 jest.setTimeout(60_000);
 
 const model = createTestModel(drawerMachine, {
-  events: [{ type: 'OPEN' }, { type: 'CLOSE' }, { type: 'CHOOSE_ENTRY' }],
+  events: [{ type: 'drawer.open' }, { type: 'drawer.close' }, { type: 'drawer.chooseEntry' }],
   serializeState: (snapshot, event) => `${JSON.stringify(snapshot.value)} via ${event?.type ?? 'start'}`,
 });
 
@@ -29,7 +26,7 @@ const closers: Record<string, () => Promise<unknown>> = {
 /** Every shortest path; a path that closes the drawer runs once per way of closing it. */
 type DrawerPath = ReturnType<typeof model.getShortestPaths>[number];
 const cases: [string, DrawerPath, () => Promise<unknown>][] = model.getShortestPaths().flatMap((path): [string, DrawerPath, () => Promise<unknown>][] =>
-  path.steps.some((step) => step.event.type === 'CLOSE')
+  path.steps.some((step) => step.event.type === 'drawer.close')
     ? Object.entries(closers).map(([closer, close]) => [`${path.description}, closing with ${closer}`, path, close])
     : [[path.description, path, closers.Escape]],
 );
@@ -55,12 +52,12 @@ describe('drawer machine paths replayed against the shell', () => {
         },
       },
       events: {
-        OPEN: () => userEvent.click(menuButton),
-        CLOSE: async () => {
+        'drawer.open': () => userEvent.click(menuButton),
+        'drawer.close': async () => {
           await close();
           expect(window.location.pathname).toBe('/player/deposit');
         },
-        CHOOSE_ENTRY: async () => {
+        'drawer.chooseEntry': async () => {
           await userEvent.click(within(drawer).getByRole('link', { name: 'ປະຫວັດການຖອນ' }));
           await waitFor(() => expect(window.location.pathname).toBe('/player/withdraw/history'));
         },

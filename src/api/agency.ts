@@ -7,7 +7,6 @@ export const agencyApi = baseApi.injectEndpoints({
     getAgencyInfo: build.query<AgencyInfoResponse, void>({
       query: () => '/v2/agency/info',
       providesTags: ['Agency'],
-      extraOptions: { maxRetries: 0 },
     }),
   }),
 });

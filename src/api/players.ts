@@ -16,16 +16,14 @@ const refreshPlayerOnSuccess = (_result: unknown, error: unknown) => (error ? []
 
 export const playersApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    // Its 401 means "nobody is logged in" (baseApi does not leave the page for it); never retried.
+    // Its 401 means "nobody is logged in" (baseApi does not leave the page for it).
     getPlayerInfo: build.query<PlayerInfoResponse, void>({
       query: () => '/v2/players/info',
       providesTags: ['Player'],
-      extraOptions: { maxRetries: 0 },
     }),
     login: build.mutation<PlayerResponse, LoginForm>({
       query: (body) => ({ url: '/v2/players/login', method: 'POST', body }),
       invalidatesTags: refreshPlayerOnSuccess,
-      extraOptions: { maxRetries: 0 },
     }),
     register: build.mutation<PlayerResponse, RegisterRequest>({
       query: (body) => ({ url: '/v2/players/register', method: 'POST', body, headers: { [FINGERPRINT_HEADER]: body.fingerprint.fingerprint } }),

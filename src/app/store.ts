@@ -1,9 +1,8 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
 import { baseApi } from '../api/baseApi';
-import { agencySlice } from './agencySlice';
 
-const rootReducer = combineSlices(baseApi, agencySlice);
+const rootReducer = combineSlices(baseApi);
 
 export function makeStore() {
   const store = configureStore({
@@ -16,5 +15,3 @@ export function makeStore() {
 }
 
 export type AppStore = ReturnType<typeof makeStore>;
-export type RootState = ReturnType<typeof rootReducer>;
-export type AppDispatch = AppStore['dispatch'];

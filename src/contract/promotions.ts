@@ -104,10 +104,6 @@ export interface PromotionUsingResponse {
   usage: PromotionUsage | null;
 }
 
-export interface PromotionUsageCancelRequest {
-  usageId: string;
-}
-
 export interface PromotionUsagePage {
   items: PromotionUsage[];
   page: number;

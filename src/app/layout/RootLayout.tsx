@@ -37,9 +37,9 @@ function Shell() {
   const session = useShellSession();
   const [location] = useLocation();
   const [drawer, send] = useMachine(drawerMachine, { inspect });
-  const open = useCallback(() => send({ type: 'OPEN' }), [send]);
-  const close = useCallback(() => send({ type: 'CLOSE' }), [send]);
-  const chooseEntry = useCallback(() => send({ type: 'CHOOSE_ENTRY' }), [send]);
+  const open = useCallback(() => send({ type: 'drawer.open' }), [send]);
+  const close = useCallback(() => send({ type: 'drawer.close' }), [send]);
+  const chooseEntry = useCallback(() => send({ type: 'drawer.chooseEntry' }), [send]);
   const drawerOpen = drawer.matches('open');
   const [changingPassword, setChangingPassword] = useState(false);
   // Once opened the dialog stays mounted, as if it had always been there.

@@ -1,9 +1,9 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
-import { useDispatch, useStore } from 'react-redux';
+import { useDispatch } from 'react-redux';
 import { useMachine } from '@xstate/react';
-import type { QueryCacheKey } from '@reduxjs/toolkit/query';
 import { sessionMachine, type SessionStatus } from '../../../machines/session.machine';
-import { playersApi, useGetPlayerInfoQuery, useLogoutMutation, useReportFingerprintMutation } from '../../api/players';
+import { baseApi } from '../../api/baseApi';
+import { useGetPlayerInfoQuery, useLogoutMutation, useReportFingerprintMutation } from '../../api/players';
 import { useGetAgencyQuery } from '../../api/agency';
 import type { PlayerSummary } from '../../contract/players';
 import { reloadPage } from '../../ui/reloadPage';
@@ -24,27 +24,27 @@ export interface Session {
 
 const SessionContext = createContext<Session | null>(null);
 
+/** The cached answers that belong to the logged-in player. */
+const PLAYER_DATA = ['Player', 'Credit', 'BankAccount', 'Deposit', 'Withdrawal', 'PromotionUsage'] as const;
+
 const isPlayerArea = (path: string) => /^\/player(\/|$)/.test(path);
 
 /**
  * Runs the session machine for the whole site. The player info query feeds it (loaded or failed,
- * on first load and on every refetch), login and logout pages send LOGIN and LOGOUT through it,
+ * on first load and on every refetch), login and logout pages send session.login and session.logout through it,
  * and while logged in the device fingerprint is reported when due.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const dispatch = useDispatch();
-  const store = useStore();
   const info = useGetPlayerInfoQuery();
   const [logoutOnServer] = useLogoutMutation();
 
   const [snapshot, send] = useMachine(
     sessionMachine.provide({
       actions: {
+        // What was the player's is fetched again (and refused) rather than shown from the cache.
         forgetPlayer: () => {
-          const { queries } = (store.getState() as Record<string, ReturnType<typeof playersApi.reducer>>)[playersApi.reducerPath];
-          for (const [queryCacheKey, entry] of Object.entries(queries)) {
-            if (entry?.endpointName === 'getPlayerInfo') dispatch(playersApi.internalActions.removeQueryResult({ queryCacheKey: queryCacheKey as QueryCacheKey }));
-          }
+          dispatch(baseApi.util.invalidateTags([...PLAYER_DATA]));
         },
         // A visitor has no business in the player area: the fresh page is the login page.
         reloadPage: () => reloadPage(isPlayerArea(window.location.pathname) ? '/login' : undefined),
@@ -55,17 +55,17 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (info.isFetching) return;
-    if (info.isError) send({ type: 'PLAYER_LOAD_FAILED' });
-    else if (info.currentData) send({ type: 'PLAYER_LOADED', player: info.currentData.player });
+    if (info.isError) send({ type: 'player.loadFailed' });
+    else if (info.currentData) send({ type: 'player.loaded', player: info.currentData.player });
   }, [info.isFetching, info.isError, info.currentData, send]);
 
   const status: SessionStatus = snapshot.value;
   useFingerprintReports(status === 'loggedIn');
 
-  const login = useCallback((player: PlayerSummary) => send({ type: 'LOGIN', player }), [send]);
+  const login = useCallback((player: PlayerSummary) => send({ type: 'session.login', player }), [send]);
   const logout = useCallback(async () => {
     await logoutOnServer().unwrap();
-    send({ type: 'LOGOUT' });
+    send({ type: 'session.logout' });
   }, [logoutOnServer, send]);
 
   const player = status === 'loggedIn' ? info.currentData?.player : undefined;
