@@ -125,11 +125,23 @@ function pageShows(value: string, errorCode: string | null) {
 }
 
 /** The API answers the next outcome event of the path gives for the call the player starts now. */
+const qrOf = (order: DepositOrder) => ({
+  code: order.code,
+  payload: '00020101021238',
+  amount: order.amount,
+  payee: { name: 'CHAMPA GAMES', city: 'VIENTIANE', bankIin: '27710418', accountNumber: '0101' },
+  expiresAt: order.expiresAt,
+  status: order.status,
+});
+
 function answerWith(outcome: AnyEventObject | undefined, method: 'post', path: string) {
   if (!outcome) return;
   const { type } = outcome;
   if (type.startsWith('xstate.done.actor.')) {
-    nock(API)[method](path).reply(type.endsWith('createOrder') ? 201 : 200, { order: (outcome as unknown as { output: DepositOrder }).output });
+    const order = (outcome as unknown as { output: DepositOrder }).output;
+    // A created order comes with its QR, as the API answers.
+    if (type.endsWith('createOrder')) nock(API)[method](path).reply(201, { order, qr: qrOf(order) });
+    else nock(API)[method](path).reply(200, { order });
   } else if (type.startsWith('xstate.error.actor.')) {
     const code = (outcome as unknown as { error: { code: string } }).error.code;
     nock(API)[method](path).reply(code === 'DEPOSIT_AMOUNT_OUT_OF_RANGE' ? 400 : 409, { code, message: code });
@@ -155,7 +167,7 @@ describe('the deposit page follows the depositOrder machine', () => {
     nock(API).get('/api/v2/exchange-rates').reply(200, [{ code: 'THB_LAK', mid: '620', displayName: 'THB/LAK', currency: 'THB', buy: '600', sell: '640' }]).persist();
     nock(API).get('/api/v2/players/promotions/using').reply(200, { usage: null }).persist();
     nock(API).get('/api/v2/deposits/limits').reply(200, { minAmount: '10000', maxAmount: '50000000', expiryMinutes: 15 }).persist();
-    nock(API).get(`/api/v2/deposits/laoqr/${CODE}`).reply(200, { code: CODE, payload: '00020101021238', amount: '100000', payee: { name: 'CHAMPA GAMES', city: 'VIENTIANE', bankIin: '27710418', accountNumber: '0101' }, expiresAt: resumable.expiresAt, status: 'OPEN' }).persist();
+    nock(API).get(`/api/v2/deposits/laoqr/${CODE}`).reply(200, qrOf(resumable)).persist();
     nock(API).get('/api/v2/deposits/open').reply(200, { items: path.steps.some((step) => step.event.type === 'order.resume') ? [resumable] : [] }).persist();
 
     const user = userEvent.setup({ delay: null });

@@ -440,6 +440,18 @@ describe('the order comes with its QR', () => {
     const replay = await createDeposit(deps, who, input);
     expect(replay).toEqual({ ...created, replayed: true });
   });
+
+  it('answers POST /deposits with the order and its QR, the same on a replay', async () => {
+    const player = await playerWithBank();
+    const first = await create(player, { provider: 'askmebet', amount: '100000' }, 'answer-with-the-qr');
+    expect(first.statusCode).toBe(201);
+    const { order, qr } = first.json();
+    expect(qr).toEqual(await qrOf(player, order.code));
+    expect(parseLaoQr(qr.payload).billNumber).toBe(order.code);
+    const replay = await create(player, { provider: 'askmebet', amount: '100000' }, 'answer-with-the-qr');
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json()).toEqual({ order, qr });
+  });
 });
 
 describe('one Idempotency-Key rule', () => {

@@ -1,5 +1,5 @@
 import { baseApi } from './baseApi';
-import type { DepositLimits, DepositOrder, DepositOrderResponse, DepositPage, DepositQr, DepositRequest } from '../contract/deposits';
+import type { DepositCreated, DepositLimits, DepositOrder, DepositOrderResponse, DepositPage, DepositQr, DepositRequest } from '../contract/deposits';
 
 /** Deposits by LaoQR: limits, create (with an Idempotency-Key), history, open orders, QR, check, cancel. */
 export const depositsApi = baseApi.injectEndpoints({
@@ -21,10 +21,14 @@ export const depositsApi = baseApi.injectEndpoints({
     getDepositQr: build.query<DepositQr, string>({
       query: (code) => `/v2/deposits/laoqr/${encodeURIComponent(code)}`,
     }),
-    createDeposit: build.mutation<DepositOrder, DepositRequest & { idempotencyKey: string }>({
+    createDeposit: build.mutation<DepositCreated, DepositRequest & { idempotencyKey: string }>({
       query: ({ idempotencyKey, ...body }) => ({ url: '/v2/deposits', method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } }),
-      transformResponse: (response: DepositOrderResponse) => response.order,
       invalidatesTags: ['Deposit'],
+      // The answer carries the order's QR: the page shows it without asking again.
+      onQueryStarted: async (_request, { dispatch, queryFulfilled }) => {
+        const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
+        if (data) void dispatch(depositsApi.util.upsertQueryData('getDepositQr', data.order.code, data.qr));
+      },
     }),
     // A credited deposit may take the promotion in use (ACTIVE becomes USED).
     checkDeposit: build.mutation<DepositOrder, string>({

@@ -10,65 +10,16 @@ import { parseAmount } from './money';
 export const DEPOSIT_STATUSES = ['OPEN', 'PAID', 'SUCCESS', 'CANCELED', 'EXPIRED', 'FAILED'] as const;
 export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
 
-/** A deposit order; amounts are decimal strings (amount in kip, credits in THB). */
-export interface DepositOrder {
-  code: string;
-  provider: Provider;
-  /** What the player pays, LAK. */
-  amount: string;
-  /** The THB credit the amount buys at the locked sell rate. */
-  credit: string;
-  /** The sell rate (LAK per 1 THB) locked when the order was made. */
-  rate: string;
-  status: DepositStatus;
-  createdAt: string;
-  expiresAt: string;
-  paidAt: string | null;
-  /** With a promotion: the bonus credit and the credit in total; otherwise null. */
-  promoCredit: string | null;
-  creditedTotal: string | null;
-}
-
-export interface DepositRequest {
-  provider: Provider;
-  amount: string;
-  /** The promotion the player has taken (its usage is ACTIVE); the amount must be its set amount. */
-  promotionId?: string;
-}
-
-export interface DepositOrderResponse {
-  order: DepositOrder;
-}
-
-export interface DepositPage {
-  items: DepositOrder[];
-  page: number;
-  pageSize: number;
-  total: number;
-}
-
-export interface DepositPayee {
-  name: string;
-  city: string;
-  bankIin: string;
-  accountNumber: string;
-}
-
-/** GET /api/v2/deposits/laoqr/{code}: what the page shows to be paid. */
-export interface DepositQr {
-  code: string;
-  payload: string;
-  amount: string;
-  payee: DepositPayee;
-  expiresAt: string;
-  status: DepositStatus;
-}
-
-export interface DepositLimits {
-  minAmount: string;
-  maxAmount: string;
-  expiryMinutes: number;
-}
+export type {
+  DepositCreated,
+  DepositLimits,
+  DepositOrder,
+  DepositOrderResponse,
+  DepositPage,
+  DepositPayee,
+  DepositQr,
+  DepositRequest,
+} from './schemas/deposits';
 
 export type DepositAmountCheck = { ok: true; kip: bigint } | { ok: false; code: 'DEPOSIT_AMOUNT_INVALID' | 'DEPOSIT_AMOUNT_OUT_OF_RANGE' };
 
@@ -101,8 +52,3 @@ export function depositFormSchema(min: bigint, max: bigint) {
   });
 }
 
-/** POST /api/v2/deposits: the order and, in the same answer, the QR to pay it with. */
-export interface DepositCreated {
-  order: DepositOrder;
-  qr: DepositQr;
-}
