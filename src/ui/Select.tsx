@@ -9,8 +9,8 @@ const Control = styled.select<{ $invalid: boolean }>`
 
 interface SelectProps extends SelectHTMLAttributes<HTMLSelectElement> {
   label: ReactNode;
-  /** The first, empty choice ("choose a provider"). */
-  placeholder: string;
+  /** The first, empty choice ("choose a provider"), when the field may start unchosen. */
+  placeholder?: string;
   options: readonly { value: string; label: string }[];
   error?: ReactNode;
   hint?: ReactNode;
@@ -25,7 +25,7 @@ export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select
     <Field>
       <Label htmlFor={selectId}>{label}</Label>
       <Control ref={ref} id={selectId} $invalid={Boolean(error)} aria-invalid={Boolean(error)} aria-describedby={error || hint ? messageId : undefined} {...select}>
-        <option value="">{placeholder}</option>
+        {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((option) => (
           <option key={option.value} value={option.value}>
             {option.label}

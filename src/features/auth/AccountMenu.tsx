@@ -63,6 +63,23 @@ const MenuItem = styled.button<{ $danger?: boolean }>`
   }
 `;
 
+/** Arrow keys, Home and End move between the entries; Escape closes the menu (back to its button), Tab leaves it. */
+function followMenuKeys(event: KeyboardEvent, entries: HTMLElement[], close: (refocus: boolean) => void) {
+  const index = entries.indexOf(document.activeElement as HTMLElement);
+  const moveTo = (next: number) => {
+    event.preventDefault();
+    entries[(next + entries.length) % entries.length]?.focus();
+  };
+  if (event.key === 'ArrowDown') moveTo(index + 1);
+  else if (event.key === 'ArrowUp') moveTo(index - 1);
+  else if (event.key === 'Home') moveTo(0);
+  else if (event.key === 'End') moveTo(entries.length - 1);
+  else if (event.key === 'Escape') {
+    event.preventDefault();
+    close(true);
+  } else if (event.key === 'Tab') close(false);
+}
+
 /**
  * The logged-in player's menu in the top bar: a button with the display name opening change
  * password and logout (in red). Arrow keys move between the entries, Escape or Tab closes the menu.
@@ -93,22 +110,7 @@ export function AccountMenu({ onChangePassword }: { onChangePassword: () => void
     return () => document.removeEventListener('mousedown', onPointerDown);
   }, [open]);
 
-  const onMenuKeyDown = (event: KeyboardEvent) => {
-    const entries = items();
-    const index = entries.indexOf(document.activeElement as HTMLElement);
-    const moveTo = (next: number) => {
-      event.preventDefault();
-      entries[(next + entries.length) % entries.length]?.focus();
-    };
-    if (event.key === 'ArrowDown') moveTo(index + 1);
-    else if (event.key === 'ArrowUp') moveTo(index - 1);
-    else if (event.key === 'Home') moveTo(0);
-    else if (event.key === 'End') moveTo(entries.length - 1);
-    else if (event.key === 'Escape') {
-      event.preventDefault();
-      close(true);
-    } else if (event.key === 'Tab') close(false);
-  };
+  const onMenuKeyDown = (event: KeyboardEvent) => followMenuKeys(event, items(), close);
 
   const logout = () => {
     close(false);

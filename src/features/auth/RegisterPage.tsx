@@ -1,5 +1,5 @@
-import { useEffect, useRef, useState } from 'react';
-import { useFormik } from 'formik';
+import { useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
+import { useFormik, type FieldInputProps } from 'formik';
 import { useLocation } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import type { CallError } from '../../api/baseApi';
@@ -25,6 +25,52 @@ interface UsernameCheck {
   available?: boolean;
 }
 
+/** The device fingerprint, collected when the page opens and awaited at submit (where a failure shows). */
+function useDeviceFingerprintOnOpen() {
+  const device = useRef<Promise<DeviceFingerprint>>(null);
+  useEffect(() => {
+    const collecting = collectDeviceFingerprint();
+    collecting.catch(() => {});
+    device.current = collecting;
+  }, []);
+  return device;
+}
+
+/** Asks the server whether a well-formed username is free, once the player stops typing. */
+function useUsernameCheck(typedUsername: string, setUsernameCheck: Dispatch<SetStateAction<UsernameCheck | undefined>>) {
+  const [checkUsername] = useValidateUsernameMutation();
+  useEffect(() => {
+    if (!usernameSchema.isValidSync(typedUsername)) return;
+    const timer = setTimeout(() => {
+      setUsernameCheck({ username: typedUsername });
+      checkUsername({ username: typedUsername })
+        .unwrap()
+        .then(({ available }) => setUsernameCheck((current) => (current?.username === typedUsername ? { username: typedUsername, available } : current)))
+        // The server decides at submit anyway; a failed check just says nothing.
+        .catch(() => setUsernameCheck(undefined));
+    }, USERNAME_CHECK_DELAY_MS);
+    return () => clearTimeout(timer);
+  }, [typedUsername, checkUsername, setUsernameCheck]);
+}
+
+/** The "I am 18 or older" box, its error tied to it. */
+function AgeConfirmation({ field, error }: { field: FieldInputProps<string | undefined>; error: string | undefined }) {
+  const { t } = useTranslation('auth');
+  return (
+    <CheckboxField>
+      <CheckboxLabel>
+        <input type="checkbox" {...field} aria-invalid={Boolean(error)} aria-describedby={error ? 'age-confirmed-error' : undefined} />
+        {t('register.ageConfirmed')}
+      </CheckboxLabel>
+      {error && (
+        <FieldError id="age-confirmed-error" role="alert">
+          {error}
+        </FieldError>
+      )}
+    </CheckboxField>
+  );
+}
+
 /**
  * /register: the username is checked live while typing; the device fingerprint (collected when the
  * page opens) goes with the registration. Success logs the player in and opens /player.
@@ -33,20 +79,12 @@ export default function RegisterPage() {
   const { t } = useTranslation('auth');
   const { t: tc } = useTranslation();
   const session = useSession();
+  const [usernameCheck, setUsernameCheck] = useState<UsernameCheck>();
   const [, navigate] = useLocation();
   const agencyId = useGetAgencyQuery().data?.agency.id;
   const [register] = useRegisterMutation();
-  const [checkUsername] = useValidateUsernameMutation();
-  const [usernameCheck, setUsernameCheck] = useState<UsernameCheck>();
   const [failure, setFailure] = useState<string>();
-  const device = useRef<Promise<DeviceFingerprint>>(null);
-
-  useEffect(() => {
-    const collecting = collectDeviceFingerprint();
-    // Awaited at submit; a failure shows there.
-    collecting.catch(() => {});
-    device.current = collecting;
-  }, []);
+  const device = useDeviceFingerprintOnOpen();
 
   const form = useFormik<RegisterForm>({
     initialValues: { username: '', password: '', confirmPassword: '', displayName: '', ageConfirmed: false },
@@ -69,18 +107,7 @@ export default function RegisterPage() {
   });
 
   const typedUsername = form.values.username.trim();
-  useEffect(() => {
-    if (!usernameSchema.isValidSync(typedUsername)) return;
-    const timer = setTimeout(() => {
-      setUsernameCheck({ username: typedUsername });
-      checkUsername({ username: typedUsername })
-        .unwrap()
-        .then(({ available }) => setUsernameCheck((current) => (current?.username === typedUsername ? { username: typedUsername, available } : current)))
-        // The server decides at submit anyway; a failed check just says nothing.
-        .catch(() => setUsernameCheck(undefined));
-    }, USERNAME_CHECK_DELAY_MS);
-    return () => clearTimeout(timer);
-  }, [typedUsername, checkUsername]);
+  useUsernameCheck(typedUsername, setUsernameCheck);
 
   const errorOf = (field: keyof RegisterForm) => (form.touched[field] && form.errors[field] ? t(form.errors[field], PLAYER_LIMITS) : undefined);
   const check = usernameCheck?.username === typedUsername ? usernameCheck : undefined;
@@ -118,22 +145,7 @@ export default function RegisterPage() {
             error={errorOf('displayName')}
             hint={t('register.displayNameHint')}
           />
-          <CheckboxField>
-            <CheckboxLabel>
-              <input
-                type="checkbox"
-                {...form.getFieldProps({ name: 'ageConfirmed', type: 'checkbox' })}
-                aria-invalid={Boolean(ageError)}
-                aria-describedby={ageError ? 'age-confirmed-error' : undefined}
-              />
-              {t('register.ageConfirmed')}
-            </CheckboxLabel>
-            {ageError && (
-              <FieldError id="age-confirmed-error" role="alert">
-                {ageError}
-              </FieldError>
-            )}
-          </CheckboxField>
+          <AgeConfirmation field={form.getFieldProps({ name: 'ageConfirmed', type: 'checkbox' })} error={ageError} />
           <Button type="submit" $block disabled={form.isSubmitting}>
             {t('register.submit')}
           </Button>

@@ -1,4 +1,4 @@
-import { useFormik } from 'formik';
+import { useFormik, type FieldInputProps, type FormikProps } from 'formik';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { useAddBankAccountMutation } from '../../api/banks';
@@ -8,7 +8,8 @@ import { bankOf, type Bank } from '../../contract/banks';
 import { ErrorCode } from '../../contract/errors';
 import { CURRENCIES } from '../../contract/money';
 import { Button } from '../../ui/Button';
-import { FieldError, FieldHint, TextField, fieldControl } from '../../ui/TextField';
+import { Select } from '../../ui/Select';
+import { FieldError, FieldHint, TextField } from '../../ui/TextField';
 import { useToast } from '../../ui/Toast';
 import { BankLogo } from './BankLogo';
 import { useBankName } from './useBankName';
@@ -59,18 +60,6 @@ const BankChoice = styled.label<{ $checked: boolean }>`
   }
 `;
 
-const SelectLabel = styled.label`
-  display: grid;
-  gap: 4px;
-  margin-bottom: 12px;
-  font-size: 0.9rem;
-  color: ${({ theme }) => theme.colors.textMuted};
-`;
-
-const Select = styled.select<{ $invalid: boolean }>`
-  ${fieldControl}
-`;
-
 const Check = styled.label`
   display: flex;
   gap: 10px;
@@ -116,10 +105,58 @@ interface BankAccountFormProps {
   onAccountExists: () => void;
 }
 
+/** The banks as a group of radio buttons, each with its logo and name. */
+function BankChoiceGroup({ banks, formik, error }: { banks: readonly Bank[]; formik: FormikProps<BankAccountRequest>; error: string | undefined }) {
+  const { t } = useTranslation('bank');
+  const bankName = useBankName();
+  return (
+    <Group aria-describedby={error ? 'bank-message' : undefined}>
+      <Legend>{t('form.bank')}</Legend>
+      <BankChoices role="radiogroup" aria-label={t('form.bank')}>
+        {banks.map((bank) => (
+          <BankChoice key={bank.code} $checked={formik.values.bank === bank.code}>
+            <input type="radio" name="bank" value={bank.code} checked={formik.values.bank === bank.code} onChange={formik.handleChange} onBlur={formik.handleBlur} />
+            <BankLogo bank={bank} size={28} />
+            <span>
+              <strong>{bank.shortName}</strong>
+              <br />
+              {bankName(bank)}
+            </span>
+          </BankChoice>
+        ))}
+      </BankChoices>
+      {error && (
+        <FieldError id="bank-message" role="alert">
+          {error}
+        </FieldError>
+      )}
+    </Group>
+  );
+}
+
+/** The player's confirmation that the account is in their own name. */
+function OwnerCheck({ field, error }: { field: FieldInputProps<string | undefined>; error: string | undefined }) {
+  const { t } = useTranslation('bank');
+  return (
+    <>
+      <Check>
+        <input type="checkbox" {...field} aria-invalid={Boolean(error)} aria-describedby={error ? 'owner-message' : undefined} />
+        <span>{t('form.owner')}</span>
+      </Check>
+      {error ? (
+        <FieldError id="owner-message" role="alert">
+          {error}
+        </FieldError>
+      ) : (
+        <FieldHint>{t('form.ownerHint')}</FieldHint>
+      )}
+    </>
+  );
+}
+
 /** SPEC.md section 5's bank form, judged by the same yup schema as the server. */
 export function BankAccountForm({ banks, onAccountExists }: BankAccountFormProps) {
   const { t } = useTranslation('bank');
-  const bankName = useBankName();
   const toast = useToast();
   const [addBankAccount] = useAddBankAccountMutation();
 
@@ -149,88 +186,25 @@ export function BankAccountForm({ banks, onAccountExists }: BankAccountFormProps
     const key = formik.touched[field] ? formik.errors[field] : undefined;
     return key && t(key, { bank: chosenBank?.shortName, length: chosenBank?.accountNumberLength, max: ACCOUNT_NAME_MAX_LENGTH });
   };
-  const bankError = errorOf('bank');
-  const currencyError = errorOf('currency');
-  const ownerError = errorOf('owner');
 
   return (
     <Form noValidate onSubmit={formik.handleSubmit} aria-label={t('form.title')}>
-      <Group aria-describedby={bankError ? 'bank-message' : undefined}>
-        <Legend>{t('form.bank')}</Legend>
-        <BankChoices role="radiogroup" aria-label={t('form.bank')}>
-          {banks.map((bank) => (
-            <BankChoice key={bank.code} $checked={formik.values.bank === bank.code}>
-              <input
-                type="radio"
-                name="bank"
-                value={bank.code}
-                checked={formik.values.bank === bank.code}
-                onChange={formik.handleChange}
-                onBlur={formik.handleBlur}
-              />
-              <BankLogo bank={bank} size={28} />
-              <span>
-                <strong>{bank.shortName}</strong>
-                <br />
-                {bankName(bank)}
-              </span>
-            </BankChoice>
-          ))}
-        </BankChoices>
-        {bankError && (
-          <FieldError id="bank-message" role="alert">
-            {bankError}
-          </FieldError>
-        )}
-      </Group>
-
+      <BankChoiceGroup banks={banks} formik={formik} error={errorOf('bank')} />
       <TextField
         label={t('form.accountNumber')}
-        name="accountNumber"
         inputMode="numeric"
         autoComplete="off"
-        value={formik.values.accountNumber}
-        onChange={formik.handleChange}
-        onBlur={formik.handleBlur}
+        {...formik.getFieldProps('accountNumber')}
         error={errorOf('accountNumber')}
         hint={chosenBank ? t('form.accountNumberHint', { bank: chosenBank.shortName, length: chosenBank.accountNumberLength }) : t('form.chooseBankFirst')}
       />
-
-      <TextField
-        label={t('form.accountName')}
-        name="accountName"
-        autoComplete="name"
-        value={formik.values.accountName}
-        onChange={formik.handleChange}
-        onBlur={formik.handleBlur}
-        error={errorOf('accountName')}
-        hint={t('form.accountNameHint')}
+      <TextField label={t('form.accountName')} autoComplete="name" {...formik.getFieldProps('accountName')} error={errorOf('accountName')} hint={t('form.accountNameHint')} />
+      <Select
+        label={t('form.currency')}
+        options={CURRENCIES.map((currency) => ({ value: currency, label: t(`currency.${currency}`) }))}
+        {...formik.getFieldProps('currency')}
+        error={errorOf('currency')}
       />
-
-      <SelectLabel>
-        {t('form.currency')}
-        <Select
-          name="currency"
-          value={formik.values.currency}
-          onChange={formik.handleChange}
-          onBlur={formik.handleBlur}
-          $invalid={Boolean(currencyError)}
-          aria-invalid={Boolean(currencyError)}
-          aria-describedby={currencyError ? 'currency-message' : undefined}
-        >
-          {CURRENCIES.map((currency) => (
-            <option key={currency} value={currency}>
-              {t(`currency.${currency}`)}
-            </option>
-          ))}
-        </Select>
-        {currencyError && (
-          <FieldError id="currency-message" role="alert">
-            {currencyError}
-          </FieldError>
-        )}
-      </SelectLabel>
-
       <Notice role="note">
         <strong>{t('notice.title')}</strong>
         <ul>
@@ -239,27 +213,7 @@ export function BankAccountForm({ banks, onAccountExists }: BankAccountFormProps
           <li>{t('notice.oneAccount')}</li>
         </ul>
       </Notice>
-
-      <Check>
-        <input
-          type="checkbox"
-          name="owner"
-          checked={formik.values.owner}
-          onChange={formik.handleChange}
-          onBlur={formik.handleBlur}
-          aria-invalid={Boolean(ownerError)}
-          aria-describedby={ownerError ? 'owner-message' : undefined}
-        />
-        <span>{t('form.owner')}</span>
-      </Check>
-      {ownerError ? (
-        <FieldError id="owner-message" role="alert">
-          {ownerError}
-        </FieldError>
-      ) : (
-        <FieldHint>{t('form.ownerHint')}</FieldHint>
-      )}
-
+      <OwnerCheck field={formik.getFieldProps({ name: 'owner', type: 'checkbox' })} error={errorOf('owner')} />
       <Submit type="submit" $block disabled={formik.isSubmitting}>
         {formik.isSubmitting ? t('form.saving') : t('form.submit')}
       </Submit>
