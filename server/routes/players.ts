@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { ValidationError, type AnyObjectSchema, type InferType } from 'yup';
 import {
   changePasswordSchema,
@@ -61,15 +61,12 @@ const playerInfoSchema = {
 
 const withErrors = (ok: Record<number, object>) => ({ ...ok, '4xx': errorSchema });
 
-/**
- * The player's account: register, username check, login, logout, info, password change and the
- * blocked flag. Every body is checked twice: its shape by JSON schema, its rules by the yup
- * schemas the forms use (src/contract/players.ts).
- */
-const playerRoutes: FastifyPluginAsync = async (app) => {
+const byIp = (request: { ip: string }) => request.ip;
+
+/** How a visitor becomes a logged-in player: register (with the username check) and log in. */
+function entryRoutes(app: FastifyInstance) {
   const { db } = app;
   const { sessionTtlHours } = app.config;
-  const byIp = (request: { ip: string }) => request.ip;
 
   app.post<{ Body: RegisterRequest }>(
     '/players/register',
@@ -132,6 +129,11 @@ const playerRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
+}
+
+/** What a logged-in player does with their account: log out, read it, change the password, the blocked flag. */
+function accountRoutes(app: FastifyInstance) {
+  const { db } = app;
   // Logging out twice, or with an expired session, is still a logout: no 401 here.
   app.post(
     '/players/logout',
@@ -174,6 +176,16 @@ const playerRoutes: FastifyPluginAsync = async (app) => {
     { schema: { response: withErrors({ 200: { type: 'object', required: ['blocked'], properties: { blocked: { type: 'boolean' } } } }) }, preHandler: app.requirePlayer },
     async (request): Promise<BacklistResponse> => ({ blocked: await isBlocked(db, request.player.agencyId, request.player.playerId) }),
   );
+}
+
+/**
+ * The player's account: register, username check, login, logout, info, password change and the
+ * blocked flag. Every body is checked twice: its shape by JSON schema, its rules by the yup
+ * schemas the forms use (src/contract/players.ts).
+ */
+const playerRoutes: FastifyPluginAsync = async (app) => {
+  entryRoutes(app);
+  accountRoutes(app);
 };
 
 export default playerRoutes;

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import { LANGUAGES } from '../../src/contract/languages';
 import { PROVIDERS } from '../../src/contract/providers';
 import {
@@ -102,12 +102,8 @@ const usageResponse = { type: 'object', required: ['usage'], properties: { usage
 const usingResponse = { type: 'object', required: ['usage'], properties: { usage: { anyOf: [promotionUsageSchema, { type: 'null' }] } } } as const;
 const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 422: errorSchema, 502: errorSchema, 503: errorSchema } as const;
 
-/**
- * The player's promotions (SPEC.md section 7): the live list and one promotion, taking one for a
- * provider, the usage in progress, its recheck and cancel, and the history of usages. Every route
- * is the logged-in player's own, within the agency of the request.
- */
-const promotionRoutes: FastifyPluginAsync = async (app) => {
+/** The live promotions, one promotion, and taking one for a provider. */
+function offerRoutes(app: FastifyInstance) {
   const deps = walletDeps(app);
   const { db } = deps;
 
@@ -148,6 +144,13 @@ const promotionRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => ({ usage: await usePromotion(deps, request.player, request.body) }),
   );
+
+}
+
+/** The player's usages: the one in progress, its recheck and cancel, and the history. */
+function usageRoutes(app: FastifyInstance) {
+  const deps = walletDeps(app);
+  const { db } = deps;
 
   app.get('/players/promotions/using', { preHandler: app.requirePlayer, schema: { response: { 200: usingResponse } } }, async (request) => ({
     usage: await usingPromotion(db, request.player),
@@ -197,6 +200,16 @@ const promotionRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => ({ usage: await cancelUsage(deps, request.player, request.body.usageId) }),
   );
+}
+
+/**
+ * The player's promotions (SPEC.md section 7): the live list and one promotion, taking one for a
+ * provider, the usage in progress, its recheck and cancel, and the history of usages. Every route
+ * is the logged-in player's own, within the agency of the request.
+ */
+const promotionRoutes: FastifyPluginAsync = async (app) => {
+  offerRoutes(app);
+  usageRoutes(app);
 };
 
 export default promotionRoutes;
