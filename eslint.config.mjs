@@ -65,7 +65,16 @@ const layoutRules = {
 
 export default tseslint.config(
   {
-    ignores: ['dist/**', 'data/**', 'coverage/**', 'artifacts/**', 'node_modules/**', 'public/**', 'server/sandbox/**/*.js', 'bench/results*'],
+    ignores: [
+      'dist/**',
+      'data/**',
+      'coverage/**',
+      'artifacts/**',
+      'node_modules/**',
+      'public/**',
+      'server/sandbox/**/*.js',
+      'bench/results*',
+    ],
   },
   ...tseslint.configs.recommendedTypeChecked,
   {

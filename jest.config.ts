@@ -3,7 +3,20 @@ import type { Config } from 'jest';
 // ts-jest compiles TypeScript as CommonJS without type checking (npm run typecheck does that);
 // babel-jest turns the ESM-only packages (wouter) into CommonJS.
 const transform: Config['transform'] = {
-  '^.+\\.tsx?$': ['ts-jest', { tsconfig: { module: 'commonjs', moduleResolution: 'node', jsx: 'react-jsx', isolatedModules: true, esModuleInterop: true, resolveJsonModule: true, allowJs: false } }],
+  '^.+\\.tsx?$': [
+    'ts-jest',
+    {
+      tsconfig: {
+        module: 'commonjs',
+        moduleResolution: 'node',
+        jsx: 'react-jsx',
+        isolatedModules: true,
+        esModuleInterop: true,
+        resolveJsonModule: true,
+        allowJs: false,
+      },
+    },
+  ],
   '^.+\\.m?js$': 'babel-jest',
 };
 // ESM-only packages jest cannot require on Node 20: babel-jest compiles them to CommonJS.

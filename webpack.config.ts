@@ -13,14 +13,20 @@ const root = __dirname;
 class PrecompressPlugin {
   apply(compiler: webpack.Compiler) {
     compiler.hooks.thisCompilation.tap('PrecompressPlugin', (compilation) => {
-      compilation.hooks.processAssets.tap({ name: 'PrecompressPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER }, (assets) => {
-        for (const [name, asset] of Object.entries(assets)) {
-          if (!/\.(js|css|html|json|svg|txt)$/.test(name) || asset.size() < 1024) continue;
-          const source = asset.buffer();
-          compilation.emitAsset(`${name}.gz`, new webpack.sources.RawSource(zlib.gzipSync(source, { level: 9 })));
-          compilation.emitAsset(`${name}.br`, new webpack.sources.RawSource(zlib.brotliCompressSync(source, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } })));
-        }
-      });
+      compilation.hooks.processAssets.tap(
+        { name: 'PrecompressPlugin', stage: webpack.Compilation.PROCESS_ASSETS_STAGE_OPTIMIZE_TRANSFER },
+        (assets) => {
+          for (const [name, asset] of Object.entries(assets)) {
+            if (!/\.(js|css|html|json|svg|txt)$/.test(name) || asset.size() < 1024) continue;
+            const source = asset.buffer();
+            compilation.emitAsset(`${name}.gz`, new webpack.sources.RawSource(zlib.gzipSync(source, { level: 9 })));
+            compilation.emitAsset(
+              `${name}.br`,
+              new webpack.sources.RawSource(zlib.brotliCompressSync(source, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 11 } })),
+            );
+          }
+        },
+      );
     });
   }
 }

@@ -21,16 +21,27 @@ interface LoadResult {
 /** Runs bench/loadgen.ts in its own process: the load generator must not share the server's event loop. */
 function load(url: string, headers: Record<string, string>): Promise<LoadResult> {
   return new Promise((resolve, reject) => {
-    const child = spawn(process.execPath, ['--import', 'tsx', path.join(projectRoot, 'bench/loadgen.ts'), JSON.stringify({ url, headers, connections: CONNECTIONS, seconds: SECONDS })], {
-      cwd: projectRoot,
-      stdio: ['ignore', 'pipe', 'pipe'],
-    });
+    const child = spawn(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        path.join(projectRoot, 'bench/loadgen.ts'),
+        JSON.stringify({ url, headers, connections: CONNECTIONS, seconds: SECONDS }),
+      ],
+      {
+        cwd: projectRoot,
+        stdio: ['ignore', 'pipe', 'pipe'],
+      },
+    );
     let stdout = '';
     let stderr = '';
     child.stdout.on('data', (chunk) => (stdout += chunk));
     child.stderr.on('data', (chunk) => (stderr += chunk));
     child.on('error', reject);
-    child.on('exit', (code) => (code === 0 ? resolve(JSON.parse(stdout) as LoadResult) : reject(new Error(`autocannon failed (${code}): ${stderr}`))));
+    child.on('exit', (code) =>
+      code === 0 ? resolve(JSON.parse(stdout) as LoadResult) : reject(new Error(`autocannon failed (${code}): ${stderr}`)),
+    );
   });
 }
 
@@ -40,7 +51,14 @@ const BENCH_DEVICE: DeviceFingerprint = {
   timezone: 'Asia/Vientiane',
   userAgent: 'Mozilla/5.0 (Linux; Android 13) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Mobile Safari/537.36',
   plugins: '',
-  webGL: { version: 'WebGL 1.0', vendor: 'WebKit', vendorUnmasked: 'Qualcomm', renderer: 'WebKit WebGL', rendererUnmasked: 'Adreno (TM) 610', shadingLanguageVersion: 'WebGL GLSL ES 1.0' },
+  webGL: {
+    version: 'WebGL 1.0',
+    vendor: 'WebKit',
+    vendorUnmasked: 'Qualcomm',
+    renderer: 'WebKit WebGL',
+    rendererUnmasked: 'Adreno (TM) 610',
+    shadingLanguageVersion: 'WebGL GLSL ES 1.0',
+  },
   audio: 124.04,
   platform: 'Linux armv8l',
   fingerprint: 'benchdevice0000000000000000000001',
@@ -56,7 +74,14 @@ export async function registerBenchPlayer(origin: string): Promise<string> {
   const response = await fetch(`${origin}/api/v2/players/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', [FINGERPRINT_HEADER]: BENCH_DEVICE.fingerprint },
-    body: JSON.stringify({ username: 'benchplayer', password: 'bench-password-9', confirmPassword: 'bench-password-9', displayName: 'Bench', ageConfirmed: true, fingerprint: BENCH_DEVICE }),
+    body: JSON.stringify({
+      username: 'benchplayer',
+      password: 'bench-password-9',
+      confirmPassword: 'bench-password-9',
+      displayName: 'Bench',
+      ageConfirmed: true,
+      fingerprint: BENCH_DEVICE,
+    }),
   });
   if (response.status !== 201) throw new Error(`registering the bench player answered ${response.status}: ${await response.text()}`);
   const cookie = response.headers.getSetCookie().find((header) => header.startsWith(`${SESSION_COOKIE}=`));
@@ -82,13 +107,33 @@ export async function measureApi(origin: string): Promise<Measurement[]> {
   if (status !== 200) throw new Error(`GET /api/v2/players/info answered ${status} for the bench player`);
   const bare = await load(`${origin}${BARE_ROUTE}`, {});
   const info = await load(`${origin}/api/v2/players/info`, { cookie });
-  for (const [name, result] of [['bare route', bare], ['players/info', info]] as const) {
-    if (result.errors > 0 || result.non2xx > 0) throw new Error(`${name}: ${result.errors} errors and ${result.non2xx} non-2xx answers under load`);
+  for (const [name, result] of [
+    ['bare route', bare],
+    ['players/info', info],
+  ] as const) {
+    if (result.errors > 0 || result.non2xx > 0)
+      throw new Error(`${name}: ${result.errors} errors and ${result.non2xx} non-2xx answers under load`);
   }
   const limitedBy = `each request waits for ${statements} PostgreSQL statements (session, player, bank accounts; the bare route: none) through the pool of 10 connections, with ${CONNECTIONS} connections at once; PostgreSQL, the server and autocannon share the machine's cores`;
   const referenceLabel = 'bare route {}';
   return [
-    { metric: 'API GET /players/info: requests/s', value: info.requestsPerSecond, unit: 'req/s', reference: bare.requestsPerSecond, referenceLabel, target: { on: 'ratio', direction: 'atLeast', limit: 0.5 }, limitedBy },
-    { metric: 'API GET /players/info: p99 latency', value: info.p99Ms, unit: 'ms', reference: bare.p99Ms, referenceLabel, target: { on: 'value', direction: 'atMost', limit: 25 }, limitedBy },
+    {
+      metric: 'API GET /players/info: requests/s',
+      value: info.requestsPerSecond,
+      unit: 'req/s',
+      reference: bare.requestsPerSecond,
+      referenceLabel,
+      target: { on: 'ratio', direction: 'atLeast', limit: 0.5 },
+      limitedBy,
+    },
+    {
+      metric: 'API GET /players/info: p99 latency',
+      value: info.p99Ms,
+      unit: 'ms',
+      reference: bare.p99Ms,
+      referenceLabel,
+      target: { on: 'value', direction: 'atMost', limit: 25 },
+      limitedBy,
+    },
   ];
 }

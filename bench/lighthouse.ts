@@ -19,7 +19,8 @@ interface LcpPhase {
 
 /** The LCP phases, the main thread's script time and blocking time of a report, in one line. */
 export function limitsOf(audits: Record<string, { numericValue?: number; details?: unknown }>): string {
-  const breakdown = (audits['largest-contentful-paint-element']?.details as { items?: { items?: LcpPhase[] }[] } | undefined)?.items?.[1]?.items ?? [];
+  const breakdown =
+    (audits['largest-contentful-paint-element']?.details as { items?: { items?: LcpPhase[] }[] } | undefined)?.items?.[1]?.items ?? [];
   const phases = breakdown.map(({ phase, timing }) => `${phase} ${Math.round(timing)} ms`).join(', ');
   const bootup = Math.round(audits['bootup-time']?.numericValue ?? Number.NaN);
   const blocking = Math.round(audits['total-blocking-time']?.numericValue ?? Number.NaN);
@@ -27,7 +28,8 @@ export function limitsOf(audits: Record<string, { numericValue?: number; details
 }
 
 /** The least a page can be: one heading, no script, no style, from a bare Node HTTP server. */
-const EMPTY_PAGE = '<!doctype html><html lang="lo"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Champa</title></head><body><h1>Champa</h1></body></html>';
+const EMPTY_PAGE =
+  '<!doctype html><html lang="lo"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>Champa</title></head><body><h1>Champa</h1></body></html>';
 
 async function withEmptyPageServer<T>(use: (url: string) => Promise<T>): Promise<T> {
   const server = http.createServer((_request, response) => {
@@ -62,7 +64,11 @@ export async function measurePageSpeed(siteUrl: string): Promise<Measurement[]> 
       if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
       // BENCH_LIGHTHOUSE_DIR keeps each full report, to see what a score is made of.
       const reportDir = process.env.BENCH_LIGHTHOUSE_DIR;
-      if (reportDir) fs.writeFileSync(path.join(reportDir, `lighthouse-${new URL(url).port}${new URL(url).pathname.replace(/\W+/g, '-')}.json`), JSON.stringify(lhr));
+      if (reportDir)
+        fs.writeFileSync(
+          path.join(reportDir, `lighthouse-${new URL(url).port}${new URL(url).pathname.replace(/\W+/g, '-')}.json`),
+          JSON.stringify(lhr),
+        );
       return {
         score: Math.round((lhr.categories.performance.score ?? 0) * 100),
         lcpMs: lhr.audits['largest-contentful-paint'].numericValue ?? Number.NaN,
@@ -75,8 +81,24 @@ export async function measurePageSpeed(siteUrl: string): Promise<Measurement[]> 
       const measured = await audit(`${siteUrl}${page}`);
       const referenceLabel = 'a bare HTML page';
       rows.push(
-        { metric: `Lighthouse mobile ${page}: performance`, value: measured.score, unit: 'score', reference: empty.score, referenceLabel, target: { on: 'value', direction: 'atLeast', limit: 95 }, limitedBy: measured.limitedBy },
-        { metric: `Lighthouse mobile ${page}: LCP`, value: measured.lcpMs, unit: 'ms', reference: empty.lcpMs, referenceLabel, target: { on: 'value', direction: 'atMost', limit: 1500 }, limitedBy: measured.limitedBy },
+        {
+          metric: `Lighthouse mobile ${page}: performance`,
+          value: measured.score,
+          unit: 'score',
+          reference: empty.score,
+          referenceLabel,
+          target: { on: 'value', direction: 'atLeast', limit: 95 },
+          limitedBy: measured.limitedBy,
+        },
+        {
+          metric: `Lighthouse mobile ${page}: LCP`,
+          value: measured.lcpMs,
+          unit: 'ms',
+          reference: empty.lcpMs,
+          referenceLabel,
+          target: { on: 'value', direction: 'atMost', limit: 1500 },
+          limitedBy: measured.limitedBy,
+        },
       );
     }
     return rows;

@@ -25,12 +25,28 @@ async function createPayers(db: Database, agencyId: string, count: number): Prom
   const passwordHash = await hashPassword('bench-password-9');
   const players = await db
     .insertInto('players')
-    .values(Array.from({ length: count }, (_, index) => ({ agency_id: agencyId, username: `benchpayer${index}`, password_hash: passwordHash, display_name: `Payer ${index}` })))
+    .values(
+      Array.from({ length: count }, (_, index) => ({
+        agency_id: agencyId,
+        username: `benchpayer${index}`,
+        password_hash: passwordHash,
+        display_name: `Payer ${index}`,
+      })),
+    )
     .returning('id')
     .execute();
   await db
     .insertInto('bank_accounts')
-    .values(players.map(({ id }, index) => ({ agency_id: agencyId, player_id: id, bank: 'bcel', account_number: `0101${String(index).padStart(12, '0')}`, account_name: 'SOMPHONE KEOMANY', currency: 'LAK' })))
+    .values(
+      players.map(({ id }, index) => ({
+        agency_id: agencyId,
+        player_id: id,
+        bank: 'bcel',
+        account_number: `0101${String(index).padStart(12, '0')}`,
+        account_name: 'SOMPHONE KEOMANY',
+        currency: 'LAK',
+      })),
+    )
     .execute();
   const cookies: string[] = [];
   for (const { id } of players) cookies.push(`${SESSION_COOKIE}=${await createSession(db, id, agencyId, 24)}`);
@@ -53,12 +69,23 @@ async function confirm(origin: string, secret: string, order: DepositOrder): Pro
     id: `evt-bench-${order.code}`,
     type: 'payment.paid',
     createdAt: new Date().toISOString(),
-    data: { billNumber: order.code, amount: order.amount.split('.')[0], currency: 'LAK', transactionId: `TXBENCH${order.code}`, paidAt: new Date().toISOString() },
+    data: {
+      billNumber: order.code,
+      amount: order.amount.split('.')[0],
+      currency: 'LAK',
+      transactionId: `TXBENCH${order.code}`,
+      paidAt: new Date().toISOString(),
+    },
   };
   const raw = JSON.stringify(event);
-  const response = await fetch(`${origin}/api/v2/webhooks/laoqr`, { method: 'POST', headers: { 'content-type': 'application/json', ...signWebhook(raw, secret) }, body: raw });
+  const response = await fetch(`${origin}/api/v2/webhooks/laoqr`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json', ...signWebhook(raw, secret) },
+    body: raw,
+  });
   const answer = await response.text();
-  if (response.status !== 200 || (JSON.parse(answer) as { outcome: string }).outcome !== 'paid') throw new Error(`webhook for ${order.code} answered ${response.status}: ${answer}`);
+  if (response.status !== 200 || (JSON.parse(answer) as { outcome: string }).outcome !== 'paid')
+    throw new Error(`webhook for ${order.code} answered ${response.status}: ${answer}`);
 }
 
 const TPCB = { branches: PAYERS, tellersPerBranch: 10, accounts: 100_000 };
@@ -71,11 +98,17 @@ async function createTpcbTables(db: Database): Promise<void> {
   await sql`CREATE SCHEMA bench_tpcb`.execute(db);
   await sql`CREATE TABLE bench_tpcb.branches (bid int PRIMARY KEY, bbalance bigint NOT NULL, filler char(88))`.execute(db);
   await sql`CREATE TABLE bench_tpcb.tellers (tid int PRIMARY KEY, bid int NOT NULL, tbalance bigint NOT NULL, filler char(84))`.execute(db);
-  await sql`CREATE TABLE bench_tpcb.accounts (aid int PRIMARY KEY, bid int NOT NULL, abalance bigint NOT NULL, filler char(84))`.execute(db);
+  await sql`CREATE TABLE bench_tpcb.accounts (aid int PRIMARY KEY, bid int NOT NULL, abalance bigint NOT NULL, filler char(84))`.execute(
+    db,
+  );
   await sql`CREATE TABLE bench_tpcb.history (tid int, bid int, aid int, delta int, mtime timestamp, filler char(22))`.execute(db);
   await sql`INSERT INTO bench_tpcb.branches SELECT b, 0 FROM generate_series(1, ${TPCB.branches}::int) b`.execute(db);
-  await sql`INSERT INTO bench_tpcb.tellers SELECT t, (t - 1) / ${TPCB.tellersPerBranch}::int + 1, 0 FROM generate_series(1, ${TPCB.branches * TPCB.tellersPerBranch}::int) t`.execute(db);
-  await sql`INSERT INTO bench_tpcb.accounts SELECT a, (a - 1) % ${TPCB.branches}::int + 1, 0 FROM generate_series(1, ${TPCB.accounts}::int) a`.execute(db);
+  await sql`INSERT INTO bench_tpcb.tellers SELECT t, (t - 1) / ${TPCB.tellersPerBranch}::int + 1, 0 FROM generate_series(1, ${TPCB.branches * TPCB.tellersPerBranch}::int) t`.execute(
+    db,
+  );
+  await sql`INSERT INTO bench_tpcb.accounts SELECT a, (a - 1) % ${TPCB.branches}::int + 1, 0 FROM generate_series(1, ${TPCB.accounts}::int) a`.execute(
+    db,
+  );
   await sql`ANALYZE bench_tpcb.branches, bench_tpcb.tellers, bench_tpcb.accounts`.execute(db);
 }
 
@@ -92,7 +125,9 @@ async function tpcbTransaction(db: Database): Promise<void> {
     await sql`SELECT abalance FROM bench_tpcb.accounts WHERE aid = ${aid}`.execute(trx);
     await sql`UPDATE bench_tpcb.tellers SET tbalance = tbalance + ${delta} WHERE tid = ${tid}`.execute(trx);
     await sql`UPDATE bench_tpcb.branches SET bbalance = bbalance + ${delta} WHERE bid = ${bid}`.execute(trx);
-    await sql`INSERT INTO bench_tpcb.history (tid, bid, aid, delta, mtime) VALUES (${tid}, ${bid}, ${aid}, ${delta}, CURRENT_TIMESTAMP)`.execute(trx);
+    await sql`INSERT INTO bench_tpcb.history (tid, bid, aid, delta, mtime) VALUES (${tid}, ${bid}, ${aid}, ${delta}, CURRENT_TIMESTAMP)`.execute(
+      trx,
+    );
   });
 }
 
@@ -119,7 +154,11 @@ export async function measureMoneyPath(origin: string, db: Database, config: Con
   const succeeded = await db
     .selectFrom('deposit_orders')
     .select((eb) => eb.fn.countAll<string>().as('count'))
-    .where('code', 'in', orders.map((order) => order.code))
+    .where(
+      'code',
+      'in',
+      orders.map((order) => order.code),
+    )
     .where('status', '=', 'SUCCESS')
     .executeTakeFirstOrThrow();
   if (Number(succeeded.count) !== orders.length) throw new Error(`${succeeded.count} of ${orders.length} bench deposits reached SUCCESS`);

@@ -3,8 +3,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import { projectRoot } from '../server/config';
 import { freePort } from '../scripts/freePort';
 
-
-
 function groupAlive(pid: number): boolean {
   try {
     process.kill(-pid, 0);
@@ -31,7 +29,14 @@ export async function startChampa(pgDataDir: string): Promise<StartedChampa> {
   const child: ChildProcess = spawn('npm', ['start'], {
     cwd: projectRoot,
     detached: true,
-    env: { ...process.env, PORT: String(port), HOST: '127.0.0.1', EMBEDDED_PG_PORT: String(pgPort), PG_DATA_DIR: pgDataDir, LOG_LEVEL: 'warn' },
+    env: {
+      ...process.env,
+      PORT: String(port),
+      HOST: '127.0.0.1',
+      EMBEDDED_PG_PORT: String(pgPort),
+      PG_DATA_DIR: pgDataDir,
+      LOG_LEVEL: 'warn',
+    },
     stdio: ['ignore', 'pipe', 'pipe'],
   });
   child.stdout?.on('data', (chunk) => (output += chunk));
@@ -48,7 +53,10 @@ export async function startChampa(pgDataDir: string): Promise<StartedChampa> {
     for (const deadline = Date.now() + 180_000; ; await sleep(300)) {
       if (child.exitCode !== null) throw new Error(`npm start exited with ${child.exitCode}:\n${output}`);
       if (Date.now() > deadline) throw new Error(`npm start did not become ready:\n${output}`);
-      const ready = await fetch(`${url}/readyz`).then((response) => response.ok, () => false);
+      const ready = await fetch(`${url}/readyz`).then(
+        (response) => response.ok,
+        () => false,
+      );
       if (ready) return { url, stop };
     }
   } catch (error) {

@@ -20,7 +20,10 @@ import { formatMisses, formatTable, toRow, type Measurement } from './table';
 /** What to undo, last first, whether the run ends well, fails or is interrupted. */
 const cleanups: (() => Promise<unknown>)[] = [];
 async function cleanUp() {
-  while (cleanups.length > 0) await cleanups.pop()?.().catch((error) => console.error('[bench] cleaning up:', error));
+  while (cleanups.length > 0)
+    await cleanups
+      .pop()?.()
+      .catch((error) => console.error('[bench] cleaning up:', error));
 }
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
   process.once(signal, () => void cleanUp().finally(() => process.exit(130)));
@@ -50,7 +53,11 @@ async function main() {
   const db = createDatabase(embedded.url);
   cleanups.push(() => db.destroy());
   const config = { ...loadConfig({}), host: '127.0.0.1', reconcileIntervalSeconds: 0 };
-  const app = await buildApp({ db, config, logger: { level: 'info', redact: { paths: logRedaction, censor: '[hidden]' }, stream: fs.createWriteStream('/dev/null') } });
+  const app = await buildApp({
+    db,
+    config,
+    logger: { level: 'info', redact: { paths: logRedaction, censor: '[hidden]' }, stream: fs.createWriteStream('/dev/null') },
+  });
   await registerSandboxes(app, config);
   addBareRoute(app);
   cleanups.push(() => app.close());
@@ -71,7 +78,10 @@ async function main() {
   console.log(`machine: ${machine.cores} cores, ${machine.cpuModel}, ${machine.ramGiB} GiB RAM, Node ${machine.node}`);
   const misses = formatMisses(rows);
   for (const miss of misses) console.log(`missed: ${miss}`);
-  fs.writeFileSync(path.join(projectRoot, 'bench/results.json'), `${JSON.stringify({ measuredAt: new Date().toISOString(), machine, rows }, null, 2)}\n`);
+  fs.writeFileSync(
+    path.join(projectRoot, 'bench/results.json'),
+    `${JSON.stringify({ measuredAt: new Date().toISOString(), machine, rows }, null, 2)}\n`,
+  );
   log('written to bench/results.json');
 }
 

@@ -87,5 +87,7 @@ export function formatTable(rows: Row[]): string {
 
 /** One line per missed target, naming what limits it. */
 export function formatMisses(rows: Row[]): string[] {
-  return rows.filter((row) => !row.pass).map((row) => `${row.metric}: missed ${formatTarget(row.target, row.unit)}${row.limitedBy ? `: ${row.limitedBy}` : ''}`);
+  return rows
+    .filter((row) => !row.pass)
+    .map((row) => `${row.metric}: missed ${formatTarget(row.target, row.unit)}${row.limitedBy ? `: ${row.limitedBy}` : ''}`);
 }

@@ -91,8 +91,6 @@ interface ServerProcess {
   output: string;
 }
 
-
-
 function spawnServer(server: ServerProcess, env: NodeJS.ProcessEnv) {
   server.child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
     cwd: projectRoot,
@@ -157,8 +155,20 @@ class Driver {
     return up[Math.floor(this.random() * up.length)] ?? this.servers[0];
   }
 
-  async call(server: ServerProcess, method: 'GET' | 'POST' | 'DELETE', url: string, options: { cookie?: string; body?: unknown; raw?: string; headers?: Record<string, string> } = {}): Promise<Answer> {
-    const record: Sent = { server: server.index, method, path: url.replace(/\/[A-Za-z0-9_-]{20,}(?=\/|$)/, '/:token'), startedAt: Date.now(), endedAt: 0, status: 'NO_ANSWER' };
+  async call(
+    server: ServerProcess,
+    method: 'GET' | 'POST' | 'DELETE',
+    url: string,
+    options: { cookie?: string; body?: unknown; raw?: string; headers?: Record<string, string> } = {},
+  ): Promise<Answer> {
+    const record: Sent = {
+      server: server.index,
+      method,
+      path: url.replace(/\/[A-Za-z0-9_-]{20,}(?=\/|$)/, '/:token'),
+      startedAt: Date.now(),
+      endedAt: 0,
+      status: 'NO_ANSWER',
+    };
     this.sent.push(record);
     const headers: Record<string, string> = { ...options.headers };
     if (options.cookie) headers.cookie = options.cookie;
@@ -247,7 +257,12 @@ const key = () => `chaos-${randomBytes(9).toString('hex')}`;
 function paymentEvent(billNumber: string, amount: string): PaymentPaidEventBody {
   const transactionId = `CHAOS${randomBytes(8).toString('hex').toUpperCase()}`;
   const now = new Date().toISOString();
-  return { id: `evt-${transactionId}`, type: 'payment.paid', createdAt: now, data: { billNumber, amount, currency: 'LAK', transactionId, paidAt: now } };
+  return {
+    id: `evt-${transactionId}`,
+    type: 'payment.paid',
+    createdAt: now,
+    data: { billNumber, amount, currency: 'LAK', transactionId, paidAt: now },
+  };
 }
 
 /** The gateway delivers until some process answers 2xx, as a real gateway retries. */
@@ -255,7 +270,10 @@ async function deliver(state: RunState, event: PaymentPaidEventBody): Promise<vo
   const raw = JSON.stringify(event);
   for (let attempt = 0; ; attempt++) {
     try {
-      const answer = await state.driver.call(state.driver.pick(), 'POST', '/api/v2/webhooks/laoqr', { raw, headers: signWebhook(raw, WEBHOOK_SECRET) });
+      const answer = await state.driver.call(state.driver.pick(), 'POST', '/api/v2/webhooks/laoqr', {
+        raw,
+        headers: signWebhook(raw, WEBHOOK_SECRET),
+      });
       if (answer.status < 300) return;
       if (answer.status < 500) throw new Error(`webhook ${event.id} refused: ${answer.status} ${JSON.stringify(answer.body)}`);
     } catch (error) {
@@ -269,7 +287,11 @@ async function deliver(state: RunState, event: PaymentPaidEventBody): Promise<vo
 async function openDeposit(state: RunState, player: Player): Promise<{ code: string; amount: string } | undefined> {
   const provider = pickOf(player.random, PROVIDERS_IN_PLAY);
   const amount = pickOf(player.random, ['64000', '128000', '320000']);
-  const answer = await state.driver.retried('POST', '/api/v2/deposits', { cookie: player.cookie, body: { provider, amount }, headers: { 'idempotency-key': key() } });
+  const answer = await state.driver.retried('POST', '/api/v2/deposits', {
+    cookie: player.cookie,
+    body: { provider, amount },
+    headers: { 'idempotency-key': key() },
+  });
   if (answer.status !== 200 && answer.status !== 201) return undefined;
   const order = answer.body.order as { code: string; amount: string };
   return { code: order.code, amount };
@@ -287,13 +309,19 @@ const PROMOTION_ACTION: ChaosAction = {
   weight: 2,
   async run(state, player) {
     const listed = await state.driver.retried('GET', '/api/v2/promotions', { cookie: player.cookie });
-    const promotions = ((listed.body.promotions as { id: string; providers: string[]; depositAmount: string }[] | undefined) ?? []).filter((promotion) =>
-      promotion.providers.some((provider) => (PROVIDERS_IN_PLAY as readonly string[]).includes(provider)),
+    const promotions = ((listed.body.promotions as { id: string; providers: string[]; depositAmount: string }[] | undefined) ?? []).filter(
+      (promotion) => promotion.providers.some((provider) => (PROVIDERS_IN_PLAY as readonly string[]).includes(provider)),
     );
     if (!promotions.length) return;
     const promotion = pickOf(player.random, promotions);
-    const provider = pickOf(player.random, promotion.providers.filter((name) => (PROVIDERS_IN_PLAY as readonly string[]).includes(name)));
-    const taken = await state.driver.retried('POST', '/api/v2/promotions/use', { cookie: player.cookie, body: { promotionId: promotion.id, providerId: provider } });
+    const provider = pickOf(
+      player.random,
+      promotion.providers.filter((name) => (PROVIDERS_IN_PLAY as readonly string[]).includes(name)),
+    );
+    const taken = await state.driver.retried('POST', '/api/v2/promotions/use', {
+      cookie: player.cookie,
+      body: { promotionId: promotion.id, providerId: provider },
+    });
     if (taken.status === 200) {
       state.counts.promotionsTaken += 1;
       const answer = await state.driver.retried('POST', '/api/v2/deposits', {
@@ -313,7 +341,8 @@ const PROMOTION_ACTION: ChaosAction = {
     const usage = using.body.usage as { usageId: string } | null | undefined;
     if (!usage) return;
     if (player.random() < 0.5) await state.driver.retried('POST', '/api/v2/promotions/usages/recheck', { cookie: player.cookie });
-    else await state.driver.retried('POST', '/api/v2/promotions/usages/cancel', { cookie: player.cookie, body: { usageId: usage.usageId } });
+    else
+      await state.driver.retried('POST', '/api/v2/promotions/usages/cancel', { cookie: player.cookie, body: { usageId: usage.usageId } });
   },
 };
 
@@ -361,7 +390,11 @@ export const ACTIONS: ChaosAction[] = [
     async run(state, player) {
       const provider = pickOf(player.random, PROVIDERS_IN_PLAY);
       const amount = pickOf(player.random, ['5.00', '20.00', '50.00', '120.00']);
-      const answer = await state.driver.retried('POST', '/api/v2/withdrawals', { cookie: player.cookie, body: { provider, amount }, headers: { 'idempotency-key': key() } });
+      const answer = await state.driver.retried('POST', '/api/v2/withdrawals', {
+        cookie: player.cookie,
+        body: { provider, amount },
+        headers: { 'idempotency-key': key() },
+      });
       if (answer.status === 201 || answer.status === 200) state.counts.withdrawals += 1;
     },
   },
@@ -374,12 +407,17 @@ export const ACTIONS: ChaosAction[] = [
       const list = (games.body.games as { code: string }[] | undefined) ?? [];
       if (!list.length) return;
       const game = pickOf(player.random, list).code;
-      const launched = await state.driver.retried('POST', `/api/v2/games/${provider}/launch`, { cookie: player.cookie, body: { gameCode: game } });
+      const launched = await state.driver.retried('POST', `/api/v2/games/${provider}/launch`, {
+        cookie: player.cookie,
+        body: { gameCode: game },
+      });
       if (launched.status !== 200) return;
       const url = launched.body.url as string;
       for (let spin = 0; spin < 5; spin++) {
         try {
-          const answer = await state.driver.call(state.driver.pick(), 'POST', `${url}/spins`, { body: { stake: pickOf(player.random, ['1.00', '5.00', '10.00']), game } });
+          const answer = await state.driver.call(state.driver.pick(), 'POST', `${url}/spins`, {
+            body: { stake: pickOf(player.random, ['1.00', '5.00', '10.00']), game },
+          });
           if (answer.status !== 200) break;
           state.counts.spins += 1;
         } catch (error) {
@@ -413,7 +451,11 @@ async function createPlayers(db: Database, agencyId: string, count: number, seed
   const players: Player[] = [];
   for (let i = 0; i < count; i++) {
     const username = `chaos${i}${randomBytes(3).toString('hex')}`;
-    const row = await db.insertInto('players').values({ agency_id: agencyId, username, password_hash: passwordHash, display_name: username }).returning('id').executeTakeFirstOrThrow();
+    const row = await db
+      .insertInto('players')
+      .values({ agency_id: agencyId, username, password_hash: passwordHash, display_name: username })
+      .returning('id')
+      .executeTakeFirstOrThrow();
     const token = await createSession(db, row.id, agencyId, 24);
     players.push({ id: row.id, cookie: `${SESSION_COOKIE}=${token}`, random: mulberry32(seed * 1000 + i) });
   }
@@ -438,7 +480,15 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     const agencyId = (await findAgencyByHost(db, '127.0.0.1'))!.id;
     for (let index = 0; index < 3; index++) {
       const port = await freePort();
-      const server: ServerProcess = { index, port, url: `http://127.0.0.1:${port}`, child: undefined as unknown as ChildProcess, up: false, downs: [], output: '' };
+      const server: ServerProcess = {
+        index,
+        port,
+        url: `http://127.0.0.1:${port}`,
+        child: undefined as unknown as ChildProcess,
+        up: false,
+        downs: [],
+        output: '',
+      };
       spawnServer(server, env);
       servers.push(server);
     }
@@ -447,12 +497,24 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     log(`3 servers up on ports ${servers.map((server) => server.port).join(', ')}`);
 
     const driver = new Driver(servers, mulberry32(seedValue));
-    const state: RunState = { driver, agencyId, payments: [], lateEvents: [], counts: { canceled: 0, withdrawals: 0, spins: 0, promotionsTaken: 0 } };
+    const state: RunState = {
+      driver,
+      agencyId,
+      payments: [],
+      lateEvents: [],
+      counts: { canceled: 0, withdrawals: 0, spins: 0, promotionsTaken: 0 },
+    };
     const players = await createPlayers(db, agencyId, options.players, seedValue);
     for (const [i, player] of players.entries()) {
       const answer = await driver.retried('POST', '/api/v2/players/bank-accounts', {
         cookie: player.cookie,
-        body: { bank: 'bcel', accountNumber: String(10_000_000_000 + i).padStart(18, '0'), accountName: `CHAOS PLAYER ${i}`, currency: 'LAK', owner: true },
+        body: {
+          bank: 'bcel',
+          accountNumber: String(10_000_000_000 + i).padStart(18, '0'),
+          accountName: `CHAOS PLAYER ${i}`,
+          currency: 'LAK',
+          owner: true,
+        },
       });
       if (answer.status !== 201) throw new Error(`bank account of player ${i}: ${answer.status} ${JSON.stringify(answer.body)}`);
     }
@@ -531,10 +593,22 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
     const violations = [...invariants.violations, ...checkAnswers(driver.sent, servers), ...driver.gaveUp];
     const byStatus: Record<string, number> = {};
     for (const sent of driver.sent) byStatus[String(sent.status)] = (byStatus[String(sent.status)] ?? 0) + 1;
-    const paid = await db.selectFrom('deposit_orders').select(db.fn.countAll<string>().as('n')).where('status', '=', 'SUCCESS').executeTakeFirstOrThrow();
+    const paid = await db
+      .selectFrom('deposit_orders')
+      .select(db.fn.countAll<string>().as('n'))
+      .where('status', '=', 'SUCCESS')
+      .executeTakeFirstOrThrow();
     const unmatched = await db.selectFrom('deposit_unmatched_payments').select(db.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
-    const bonuses = await db.selectFrom('ledger_transfers').select(db.fn.countAll<string>().as('n')).where('kind', '=', 'PROMOTION_BONUS').executeTakeFirstOrThrow();
-    const succeeded = await db.selectFrom('withdrawals').select(db.fn.countAll<string>().as('n')).where('status', '=', 'SUCCESS').executeTakeFirstOrThrow();
+    const bonuses = await db
+      .selectFrom('ledger_transfers')
+      .select(db.fn.countAll<string>().as('n'))
+      .where('kind', '=', 'PROMOTION_BONUS')
+      .executeTakeFirstOrThrow();
+    const succeeded = await db
+      .selectFrom('withdrawals')
+      .select(db.fn.countAll<string>().as('n'))
+      .where('status', '=', 'SUCCESS')
+      .executeTakeFirstOrThrow();
     const dependencyUnavailableByRoute: Record<string, number> = {};
     for (const sent of driver.sent) {
       if (sent.code === undefined || !DEPENDENCY_CODES.has(sent.code)) continue;
@@ -549,7 +623,11 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       dependencyUnavailable: driver.sent.filter((sent) => sent.code !== undefined && DEPENDENCY_CODES.has(sent.code)).length,
       dependencyUnavailableByRoute,
       cutByKill: driver.sent.filter((sent) => sent.status === 'NO_ANSWER').length,
-      deposits: { paid: Number(paid.n), unmatched: Number(unmatched.n), canceled: state.counts.canceled, webhooksSent: driver.sent.filter((sent) => sent.path === '/api/v2/webhooks/laoqr').length,
+      deposits: {
+        paid: Number(paid.n),
+        unmatched: Number(unmatched.n),
+        canceled: state.counts.canceled,
+        webhooksSent: driver.sent.filter((sent) => sent.path === '/api/v2/webhooks/laoqr').length,
         paymentsChecked: state.payments.length,
       },
       walletsCompared: invariants.walletsCompared,
@@ -571,11 +649,27 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
 async function unsettled(db: Database) {
   const count = async (query: Promise<{ n: string }>) => Number((await query).n);
   return {
-    pendingTransfers: await count(db.selectFrom('ledger_transfers').select(db.fn.countAll<string>().as('n')).where('status', '=', 'PENDING').executeTakeFirstOrThrow()),
-    paidDeposits: await count(db.selectFrom('deposit_orders').select(db.fn.countAll<string>().as('n')).where('status', '=', 'PAID').executeTakeFirstOrThrow()),
-    payoutsOut: await count(db.selectFrom('withdrawals').select(db.fn.countAll<string>().as('n')).where('status', '=', 'OPEN').where('payout_ref', 'is not', null).executeTakeFirstOrThrow()),
+    pendingTransfers: await count(
+      db.selectFrom('ledger_transfers').select(db.fn.countAll<string>().as('n')).where('status', '=', 'PENDING').executeTakeFirstOrThrow(),
+    ),
+    paidDeposits: await count(
+      db.selectFrom('deposit_orders').select(db.fn.countAll<string>().as('n')).where('status', '=', 'PAID').executeTakeFirstOrThrow(),
+    ),
+    payoutsOut: await count(
+      db
+        .selectFrom('withdrawals')
+        .select(db.fn.countAll<string>().as('n'))
+        .where('status', '=', 'OPEN')
+        .where('payout_ref', 'is not', null)
+        .executeTakeFirstOrThrow(),
+    ),
     creditNotReturned: await count(
-      db.selectFrom('withdrawals').select(db.fn.countAll<string>().as('n')).where('status', 'in', ['REJECTED', 'FAILED']).where('credit_returned_satang', '=', '0').executeTakeFirstOrThrow(),
+      db
+        .selectFrom('withdrawals')
+        .select(db.fn.countAll<string>().as('n'))
+        .where('status', 'in', ['REJECTED', 'FAILED'])
+        .where('credit_returned_satang', '=', '0')
+        .executeTakeFirstOrThrow(),
     ),
     orphanWithdrawals: Number(
       (
@@ -614,9 +708,13 @@ async function checkInvariants(db: Database, state: RunState): Promise<{ violati
   );
   for (const row of drifted) violations.push(`account ${row.id} holds ${row.balance} but its entries sum to ${row.entries}`);
 
-  const negative = await rows<{ id: string; kind: string; balance: string }>(sql`SELECT id, kind, balance::text FROM ledger_accounts WHERE NOT may_go_negative AND balance < 0`);
+  const negative = await rows<{ id: string; kind: string; balance: string }>(
+    sql`SELECT id, kind, balance::text FROM ledger_accounts WHERE NOT may_go_negative AND balance < 0`,
+  );
   for (const row of negative) violations.push(`account ${row.id} (${row.kind}) is negative: ${row.balance}`);
-  const negativeWallets = await rows<{ member: string; balance: string }>(sql`SELECT member, balance::text FROM sandbox_provider_wallets WHERE balance < 0`);
+  const negativeWallets = await rows<{ member: string; balance: string }>(
+    sql`SELECT member, balance::text FROM sandbox_provider_wallets WHERE balance < 0`,
+  );
   for (const row of negativeWallets) violations.push(`provider wallet of ${row.member} is negative: ${row.balance}`);
 
   // Each player's wallet at each provider against the ledger's mirror of it.
@@ -627,26 +725,38 @@ async function checkInvariants(db: Database, state: RunState): Promise<{ violati
         LEFT JOIN ledger_accounts a ON a.kind = 'player_credit' AND a.player_id = m.player_id AND a.provider = m.provider`,
   );
   for (const row of mirrors) {
-    if (row.wallet !== (row.mirror ?? '0')) violations.push(`player ${row.player_id} holds ${row.wallet} at ${row.provider} but the ledger mirror says ${row.mirror ?? 0}`);
+    if (row.wallet !== (row.mirror ?? '0'))
+      violations.push(`player ${row.player_id} holds ${row.wallet} at ${row.provider} but the ledger mirror says ${row.mirror ?? 0}`);
   }
 
   // Every payment sent: credited exactly once to its order, or kept once as unmatched money.
   for (const { event, billNumber } of state.payments) {
     const transactionId = event.data.transactionId;
-    const order = await db.selectFrom('deposit_orders').select(['code', 'status', 'transaction_id']).where('code', '=', billNumber).executeTakeFirst();
+    const order = await db
+      .selectFrom('deposit_orders')
+      .select(['code', 'status', 'transaction_id'])
+      .where('code', '=', billNumber)
+      .executeTakeFirst();
     const kept = await db.selectFrom('deposit_unmatched_payments').select('id').where('transaction_id', '=', transactionId).execute();
     const matched = order?.transaction_id === transactionId;
     if (matched && kept.length) violations.push(`payment ${transactionId} both credited to ${billNumber} and kept as unmatched`);
-    if (!matched && kept.length !== 1) violations.push(`payment ${transactionId} for ${billNumber} is neither credited nor kept once (kept ${kept.length} times)`);
+    if (!matched && kept.length !== 1)
+      violations.push(`payment ${transactionId} for ${billNumber} is neither credited nor kept once (kept ${kept.length} times)`);
     if (matched) {
       if (order.status !== 'SUCCESS') violations.push(`order ${billNumber} paid by ${transactionId} ends ${order.status}, not SUCCESS`);
-      const payments = await rows<{ n: string }>(sql`SELECT count(*) AS n FROM ledger_transfers WHERE kind = 'DEPOSIT_PAYMENT' AND refs->>'deposit' = ${billNumber}`);
-      const credits = await rows<{ n: string }>(sql`SELECT count(*) AS n FROM ledger_transfers WHERE kind = 'DEPOSIT_CREDIT' AND status = 'POSTED' AND refs->>'deposit' = ${billNumber}`);
+      const payments = await rows<{ n: string }>(
+        sql`SELECT count(*) AS n FROM ledger_transfers WHERE kind = 'DEPOSIT_PAYMENT' AND refs->>'deposit' = ${billNumber}`,
+      );
+      const credits = await rows<{ n: string }>(
+        sql`SELECT count(*) AS n FROM ledger_transfers WHERE kind = 'DEPOSIT_CREDIT' AND status = 'POSTED' AND refs->>'deposit' = ${billNumber}`,
+      );
       const atProvider = await rows<{ n: string }>(
         sql`SELECT count(*) AS n FROM sandbox_provider_transfers WHERE direction = 'IN' AND status = 'SUCCESS' AND (ref = ${billNumber} OR ref LIKE ${`${billNumber}-%`})`,
       );
       if (payments[0].n !== '1' || credits[0].n !== '1' || atProvider[0].n !== '1') {
-        violations.push(`order ${billNumber}: ${payments[0].n} payment transfer(s), ${credits[0].n} posted credit(s), ${atProvider[0].n} credit(s) at the provider; each should be 1`);
+        violations.push(
+          `order ${billNumber}: ${payments[0].n} payment transfer(s), ${credits[0].n} posted credit(s), ${atProvider[0].n} credit(s) at the provider; each should be 1`,
+        );
       }
     }
   }
@@ -658,9 +768,12 @@ async function checkInvariants(db: Database, state: RunState): Promise<{ violati
   );
   for (const row of bonuses) {
     const expected = row.promo !== null && row.promo !== '0' ? '1' : '0';
-    if (row.n !== expected) violations.push(`order ${row.code} with promo credit ${row.promo ?? 'none'} has ${row.n} bonus transfer(s), not ${expected}`);
+    if (row.n !== expected)
+      violations.push(`order ${row.code} with promo credit ${row.promo ?? 'none'} has ${row.n} bonus transfer(s), not ${expected}`);
   }
-  const stray = await rows<{ code: string }>(sql`SELECT code FROM deposit_orders WHERE status IN ('PAID', 'SUCCESS') AND transaction_id NOT IN (SELECT unnest(${state.payments.map((payment) => payment.event.data.transactionId)}::text[]))`);
+  const stray = await rows<{ code: string }>(
+    sql`SELECT code FROM deposit_orders WHERE status IN ('PAID', 'SUCCESS') AND transaction_id NOT IN (SELECT unnest(${state.payments.map((payment) => payment.event.data.transactionId)}::text[]))`,
+  );
   for (const row of stray) violations.push(`order ${row.code} is paid by a payment nobody made`);
   return { violations, walletsCompared: mirrors.length };
 }

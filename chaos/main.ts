@@ -57,8 +57,24 @@ async function main() {
 
   const started = Date.now();
   try {
-    const report = await runChaos({ databaseUrl: url.toString(), players, durationMs: seconds * 1000, log: (line) => console.log(`[chaos] ${line}`) });
-    console.log(JSON.stringify({ ...report, violations: report.violations.slice(0, 50), violationCount: report.violations.length, wallSeconds: Math.round((Date.now() - started) / 1000) }, null, 2));
+    const report = await runChaos({
+      databaseUrl: url.toString(),
+      players,
+      durationMs: seconds * 1000,
+      log: (line) => console.log(`[chaos] ${line}`),
+    });
+    console.log(
+      JSON.stringify(
+        {
+          ...report,
+          violations: report.violations.slice(0, 50),
+          violationCount: report.violations.length,
+          wallSeconds: Math.round((Date.now() - started) / 1000),
+        },
+        null,
+        2,
+      ),
+    );
     process.exitCode = report.violations.length ? 1 : 0;
   } finally {
     if (pg) await pg.stop();

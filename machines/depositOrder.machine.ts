@@ -32,7 +32,10 @@ export type DepositOrderEvent =
 
 const errorCodeOf = ({ event }: { event: { error: unknown } }) => failureCodeOf(event.error);
 
-const orderIs = (status: DepositStatus) => ({ context }: { context: DepositOrderContext }) => context.order?.status === status;
+const orderIs =
+  (status: DepositStatus) =>
+  ({ context }: { context: DepositOrderContext }) =>
+    context.order?.status === status;
 
 export const depositOrderMachine = setup({
   types: {

@@ -50,9 +50,13 @@ export const promotionUsageMachine = setup({
     events: {} as PromotionUsageEvent,
   },
   actors: {
-    usePromotion: fromPromise<PromotionUsage, PromotionUseRequest>(() => Promise.reject(new Error('usePromotion is provided by the promotion pages'))),
+    usePromotion: fromPromise<PromotionUsage, PromotionUseRequest>(() =>
+      Promise.reject(new Error('usePromotion is provided by the promotion pages')),
+    ),
     cancelUsage: fromPromise<PromotionUsage, string>(() => Promise.reject(new Error('cancelUsage is provided by the promotion pages'))),
-    recheckUsage: fromPromise<PromotionUsage | null, void>(() => Promise.reject(new Error('recheckUsage is provided by the promotion pages'))),
+    recheckUsage: fromPromise<PromotionUsage | null, void>(() =>
+      Promise.reject(new Error('recheckUsage is provided by the promotion pages')),
+    ),
   },
   actions: {
     choosePromotion: assign(({ event }) => {

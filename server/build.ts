@@ -29,7 +29,10 @@ export function distIsStale(distDir: string, mode: BuildMode = 'production'): bo
 }
 
 /** Builds the SPA into dist/ (or config.output.path when a caller adjusts the config); resolves with webpack's stats. */
-export function buildSpa(mode: BuildMode = 'production', adjust: (config: webpack.Configuration) => webpack.Configuration = (config) => config): Promise<webpack.Stats> {
+export function buildSpa(
+  mode: BuildMode = 'production',
+  adjust: (config: webpack.Configuration) => webpack.Configuration = (config) => config,
+): Promise<webpack.Stats> {
   const config = adjust(webpackConfig(mode));
   return new Promise((resolve, reject) => {
     webpack(config, (error, stats) => {

@@ -60,7 +60,11 @@ async function main() {
     await app.listen({ port: config.port, host: config.host });
   } catch (error) {
     const code = (error as NodeJS.ErrnoException).code;
-    console.error(code === 'EADDRINUSE' ? `[champa] port ${config.port} is already in use; set PORT to another port` : `[champa] cannot listen: ${String(error)}`);
+    console.error(
+      code === 'EADDRINUSE'
+        ? `[champa] port ${config.port} is already in use; set PORT to another port`
+        : `[champa] cannot listen: ${String(error)}`,
+    );
     await db.destroy().catch(() => {});
     if (embedded) await embedded.stop().catch(() => {});
     process.exit(1);
@@ -78,8 +82,11 @@ async function main() {
         payoutOlderThanMs: 2 * config.laoqrGatewayTimeoutMs,
         onReport: (report) => {
           const withdrawals = report.withdrawals;
-          const settledWithdrawals = withdrawals ? withdrawals.recorded + withdrawals.settled + withdrawals.returned + withdrawals.unresolved : 0;
-          if (report.checked > 0 || report.depositsChecked > 0 || report.depositsExpired > 0 || settledWithdrawals > 0) app.log.info({ report }, 'reconciled pending provider transfers, deposits and withdrawals');
+          const settledWithdrawals = withdrawals
+            ? withdrawals.recorded + withdrawals.settled + withdrawals.returned + withdrawals.unresolved
+            : 0;
+          if (report.checked > 0 || report.depositsChecked > 0 || report.depositsExpired > 0 || settledWithdrawals > 0)
+            app.log.info({ report }, 'reconciled pending provider transfers, deposits and withdrawals');
         },
         onError: (error) => app.log.error({ err: error }, 'reconciling pending provider transfers failed'),
       },

@@ -53,7 +53,13 @@ function withCrc(...fields: string[]): string {
 }
 
 const lapnetAccount = (parts: { iin?: string; account?: string; aid?: string } = {}) =>
-  tlv('38', tlv('00', parts.aid ?? LAPNET_AID) + (parts.iin === '' ? '' : tlv('01', parts.iin ?? '27710418')) + tlv('02', '002') + (parts.account === '' ? '' : tlv('03', parts.account ?? '0101000123456789')));
+  tlv(
+    '38',
+    tlv('00', parts.aid ?? LAPNET_AID) +
+      (parts.iin === '' ? '' : tlv('01', parts.iin ?? '27710418')) +
+      tlv('02', '002') +
+      (parts.account === '' ? '' : tlv('03', parts.account ?? '0101000123456789')),
+  );
 
 /** The fields of the bill above, tag by tag, so a test can drop or replace one. */
 function billFields(replace: Record<string, string | null> = {}): string[] {
@@ -123,14 +129,19 @@ describe('buildLaoQr', () => {
     expect(buildLaoQr(bill)).toBe(
       '000201' +
         '010212' +
-        '3859' + '0016A005266284662577' + '010827710418' + '0203002' + '03160101000123456789' +
+        '3859' +
+        '0016A005266284662577' +
+        '010827710418' +
+        '0203002' +
+        '03160101000123456789' +
         '52047995' +
         '5303418' +
         '5406100000' +
         '5802LA' +
         '5912CHAMPA GAMES' +
         '6009VIENTIANE' +
-        '6214' + '0110D7K2M9QX4P' +
+        '6214' +
+        '0110D7K2M9QX4P' +
         '6304E694',
     );
   });
@@ -168,7 +179,19 @@ describe('parseLaoQr', () => {
       fc.property(billArbitrary, (generated) => {
         const payload = buildLaoQr(generated);
         expect(parseLaoQr(payload)).toEqual(generated);
-        expect(readEmvPayload(payload).map((field) => field.tag)).toEqual(['00', '01', '38', '52', '53', '54', '58', '59', '60', '62', '63']);
+        expect(readEmvPayload(payload).map((field) => field.tag)).toEqual([
+          '00',
+          '01',
+          '38',
+          '52',
+          '53',
+          '54',
+          '58',
+          '59',
+          '60',
+          '62',
+          '63',
+        ]);
       }),
     );
   });
@@ -232,7 +255,10 @@ describe('parseLaoQr', () => {
 
   it('refuses a tag given twice', () => {
     const fields = billFields();
-    expect(problemOf(() => parseLaoQr(withCrc(...fields, tlv('54', '5'))))).toEqual({ problem: 'MALFORMED', message: expect.stringContaining('tag 54 appears twice') });
+    expect(problemOf(() => parseLaoQr(withCrc(...fields, tlv('54', '5'))))).toEqual({
+      problem: 'MALFORMED',
+      message: expect.stringContaining('tag 54 appears twice'),
+    });
   });
 
   it.each(['01', '38', '52', '53', '54', '58', '59', '60', '62'])('refuses a payload without mandatory tag %s', (tag) => {
@@ -267,7 +293,10 @@ describe('parseLaoQr', () => {
   });
 
   it('refuses the published static LaoQR, which has no bill to pay', () => {
-    expect(problemOf(() => parseLaoQr(BCEL_ONEPAY_MERCHANT))).toEqual({ problem: 'INVALID_VALUE', message: expect.stringContaining('static QR') });
+    expect(problemOf(() => parseLaoQr(BCEL_ONEPAY_MERCHANT))).toEqual({
+      problem: 'INVALID_VALUE',
+      message: expect.stringContaining('static QR'),
+    });
   });
 
   it('refuses payloads of other networks', () => {

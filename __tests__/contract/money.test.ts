@@ -149,17 +149,16 @@ describe('conversions, exact examples', () => {
 /** A rate with up to 6 decimals between 0.000001 and about 100,000 LAK, as units and scale. */
 const rateArb = fc.record({ units: fc.bigInt({ min: 1n, max: 100_000_000_000n }), scale: fc.integer({ min: 0, max: 6 }) });
 /** buy <= sell, each with its own number of decimals. */
-const quoteArb = fc
-  .tuple(rateArb, rateArb)
-  .map(([a, b]) => {
-    const [low, high] = compareRates(formatRate(a), formatRate(b)) <= 0 ? [a, b] : [b, a];
-    return { buy: formatRate(low), sell: formatRate(high), buyRate: low, sellRate: high };
-  });
+const quoteArb = fc.tuple(rateArb, rateArb).map(([a, b]) => {
+  const [low, high] = compareRates(formatRate(a), formatRate(b)) <= 0 ? [a, b] : [b, a];
+  return { buy: formatRate(low), sell: formatRate(high), buyRate: low, sellRate: high };
+});
 const kipArb = fc.bigInt({ min: 0n, max: 10_000_000_000_000n });
 const satangArb = fc.bigInt({ min: 0n, max: 1_000_000_000_000n });
 
 /** amount × rate / 100 as an exact fraction: [numerator, denominator]. */
-const satangTimesRate = (satang: bigint, rate: { units: bigint; scale: number }) => [satang * rate.units, 100n * 10n ** BigInt(rate.scale)] as const;
+const satangTimesRate = (satang: bigint, rate: { units: bigint; scale: number }) =>
+  [satang * rate.units, 100n * 10n ** BigInt(rate.scale)] as const;
 
 // Properties return booleans, so fast-check reports the counterexample.
 describe('conversions, properties', () => {

@@ -3,7 +3,8 @@ import path from 'node:path';
 import { changePasswordSchema, loginSchema, registerSchema } from '../../src/contract/players';
 
 const locales = path.join(__dirname, '../../public/locales');
-const load = (language: string, namespace: string) => JSON.parse(fs.readFileSync(path.join(locales, language, `${namespace}.json`), 'utf8')) as Record<string, unknown>;
+const load = (language: string, namespace: string) =>
+  JSON.parse(fs.readFileSync(path.join(locales, language, `${namespace}.json`), 'utf8')) as Record<string, unknown>;
 
 function keysOf(tree: Record<string, unknown>, prefix = ''): string[] {
   return Object.entries(tree).flatMap(([key, value]) =>
@@ -31,8 +32,19 @@ describe('player account messages', () => {
     const auth = keysOf(load('lo', 'auth'));
     const messages = [
       ...(await messagesOf(registerSchema, {})),
-      ...(await messagesOf(registerSchema, { username: 'AB', password: 'short', confirmPassword: 'other', displayName: 'x'.repeat(40), ageConfirmed: false })),
-      ...(await messagesOf(registerSchema, { username: 'a'.repeat(20), password: 'p'.repeat(70), confirmPassword: 'p', displayName: '\u0000' })),
+      ...(await messagesOf(registerSchema, {
+        username: 'AB',
+        password: 'short',
+        confirmPassword: 'other',
+        displayName: 'x'.repeat(40),
+        ageConfirmed: false,
+      })),
+      ...(await messagesOf(registerSchema, {
+        username: 'a'.repeat(20),
+        password: 'p'.repeat(70),
+        confirmPassword: 'p',
+        displayName: '\u0000',
+      })),
       ...(await messagesOf(loginSchema, {})),
       ...(await messagesOf(loginSchema, { username: 'a'.repeat(20), password: 'p'.repeat(70) })),
     ];
@@ -45,10 +57,19 @@ describe('player account messages', () => {
     const messages = [
       ...(await messagesOf(changePasswordSchema, {})),
       ...(await messagesOf(changePasswordSchema, { currentPassword: 'short', newPassword: 'p'.repeat(70), confirmNewPassword: 'short' })),
-      ...(await messagesOf(changePasswordSchema, { currentPassword: 'long-enough', newPassword: 'long-enough-1', confirmNewPassword: 'long-enough-2' })),
+      ...(await messagesOf(changePasswordSchema, {
+        currentPassword: 'long-enough',
+        newPassword: 'long-enough-1',
+        confirmNewPassword: 'long-enough-2',
+      })),
     ];
     expect(new Set(messages)).toEqual(
-      new Set(['validation.please_enter_password', 'validation.password_must_greater_than', 'validation.password_must_less_than', 'validation.password_not_match']),
+      new Set([
+        'validation.please_enter_password',
+        'validation.password_must_greater_than',
+        'validation.password_must_less_than',
+        'validation.password_not_match',
+      ]),
     );
     for (const message of messages) expect(password).toContain(message);
   });

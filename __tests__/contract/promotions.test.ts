@@ -21,10 +21,17 @@ describe('bonusFor', () => {
 
   it('never exceeds the cap nor the percent of the credit', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 500 }), fc.bigInt({ min: 1n, max: 10n ** 12n }), fc.bigInt({ min: 0n, max: 10n ** 12n }), (percent, cap, credit) => {
-        const bonus = bonusFor({ kind: 'PERCENT', percent, capSatang: cap }, credit);
-        return bonus <= cap && bonus * 100n <= credit * BigInt(percent) && (bonus === cap || (bonus + 1n) * 100n > credit * BigInt(percent));
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 500 }),
+        fc.bigInt({ min: 1n, max: 10n ** 12n }),
+        fc.bigInt({ min: 0n, max: 10n ** 12n }),
+        (percent, cap, credit) => {
+          const bonus = bonusFor({ kind: 'PERCENT', percent, capSatang: cap }, credit);
+          return (
+            bonus <= cap && bonus * 100n <= credit * BigInt(percent) && (bonus === cap || (bonus + 1n) * 100n > credit * BigInt(percent))
+          );
+        },
+      ),
     );
   });
 });
@@ -37,7 +44,13 @@ describe('turnoverRequiredFor', () => {
 });
 
 describe('checkPromotionWithdrawal', () => {
-  const terms: PromotionWithdrawalTerms = { bonusSatang: 100_00n, creditReceivedSatang: 200_00n, minBalanceSatang: 150_00n, maxWithdrawPercent: 150, turnoverMet: false };
+  const terms: PromotionWithdrawalTerms = {
+    bonusSatang: 100_00n,
+    creditReceivedSatang: 200_00n,
+    minBalanceSatang: 150_00n,
+    maxWithdrawPercent: 150,
+    turnoverMet: false,
+  };
 
   it('refuses a credit not above the bonus, below the minimum balance, or not withdrawn whole, in that order', () => {
     expect(checkPromotionWithdrawal(terms, 100_00n, 50_00n)).toEqual({ ok: false, code: 'PROMOTION_CREDIT_TOO_LOW' });
@@ -48,7 +61,11 @@ describe('checkPromotionWithdrawal', () => {
   it('refuses a withdrawal whose cap rounds down to nothing, rather than keep the whole credit', () => {
     const tiny = { ...terms, bonusSatang: 0n, minBalanceSatang: 0n, creditReceivedSatang: 99n, maxWithdrawPercent: 1, turnoverMet: true };
     expect(checkPromotionWithdrawal(tiny, 50_00n, 50_00n)).toEqual({ ok: false, code: 'PROMOTION_CREDIT_TOO_LOW' });
-    expect(checkPromotionWithdrawal({ ...tiny, creditReceivedSatang: 100n }, 50_00n, 50_00n)).toEqual({ ok: true, paidSatang: 1n, retainedSatang: 49_99n });
+    expect(checkPromotionWithdrawal({ ...tiny, creditReceivedSatang: 100n }, 50_00n, 50_00n)).toEqual({
+      ok: true,
+      paidSatang: 1n,
+      retainedSatang: 49_99n,
+    });
   });
 
   it('deducts the bonus while the turnover is not met, and caps the payout at the percent of the credit received', () => {
@@ -73,7 +90,14 @@ describe('checkPromotionWithdrawal', () => {
         const result = checkPromotionWithdrawal(t, credit, credit);
         const cap = (t.creditReceivedSatang * BigInt(t.maxWithdrawPercent)) / 100n;
         // Refused: not above the bonus, under the minimum balance, or a cap that pays nothing.
-        const refusal = credit <= t.bonusSatang ? 'PROMOTION_CREDIT_TOO_LOW' : credit < t.minBalanceSatang ? 'PROMOTION_MIN_BALANCE' : cap === 0n ? 'PROMOTION_CREDIT_TOO_LOW' : undefined;
+        const refusal =
+          credit <= t.bonusSatang
+            ? 'PROMOTION_CREDIT_TOO_LOW'
+            : credit < t.minBalanceSatang
+              ? 'PROMOTION_MIN_BALANCE'
+              : cap === 0n
+                ? 'PROMOTION_CREDIT_TOO_LOW'
+                : undefined;
         if (!result.ok) return result.code === refusal;
         if (refusal !== undefined) return false;
         const earned = t.turnoverMet ? credit : credit - t.bonusSatang;

@@ -52,12 +52,21 @@ describe('player accounts in Chromium', () => {
     await screenshot(page, 'accounts-logged-in-1280');
 
     // The registration carried this browser's real fingerprint, stored per agency for today.
-    const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('fingerprint'))) ?? '{}') as Record<string, { fingerprint: string; date: string }>;
+    const stored = JSON.parse((await page.evaluate(() => localStorage.getItem('fingerprint'))) ?? '{}') as Record<
+      string,
+      { fingerprint: string; date: string }
+    >;
     const [report] = Object.values(stored);
     expect(report.fingerprint).toMatch(/^[0-9a-f]{32}$/);
     const history = await server.database.db.selectFrom('player_fingerprints').select(['visitor_id', 'source', 'device']).execute();
-    expect(history).toEqual([{ visitor_id: report.fingerprint, source: 'register', device: expect.objectContaining({ fingerprint: report.fingerprint }) }]);
-    expect(history[0].device).toMatchObject({ screen: expect.stringMatching(/^\d+x\d+$/), userAgent: expect.stringContaining('Chrome'), version: expect.stringMatching(/^5\./) });
+    expect(history).toEqual([
+      { visitor_id: report.fingerprint, source: 'register', device: expect.objectContaining({ fingerprint: report.fingerprint }) },
+    ]);
+    expect(history[0].device).toMatchObject({
+      screen: expect.stringMatching(/^\d+x\d+$/),
+      userAgent: expect.stringContaining('Chrome'),
+      version: expect.stringMatching(/^5\./),
+    });
 
     await accountButton(page).click();
     await page.getByRole('menuitem', { name: 'ປ່ຽນລະຫັດຜ່ານ' }).click();

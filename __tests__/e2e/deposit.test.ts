@@ -29,7 +29,14 @@ async function playerWithBank(): Promise<TestPlayer> {
   const player = await createTestPlayer(server.database.db, agencyId);
   await server.database.db
     .insertInto('bank_accounts')
-    .values({ agency_id: agencyId, player_id: player.id, bank: 'bcel', account_number: `01012000${String(accountSerial++).padStart(10, '0')}`, account_name: 'SOMPHONE KEOMANY', currency: 'LAK' })
+    .values({
+      agency_id: agencyId,
+      player_id: player.id,
+      bank: 'bcel',
+      account_number: `01012000${String(accountSerial++).padStart(10, '0')}`,
+      account_name: 'SOMPHONE KEOMANY',
+      currency: 'LAK',
+    })
     .execute();
   return player;
 }

@@ -63,7 +63,12 @@ describe('game pages in Chromium', () => {
   it('opens the slot in a new window with credit, plays it, and the site shows the new credit after refresh', async () => {
     const { context, player } = await loggedIn();
     const who = { agencyId, playerId: player.id, provider: 'alphabet' as const };
-    const sent = await sendCreditToProvider(deps, { ...who, amount: 100_00n, key: `e2e-${player.id}`, from: { kind: 'capital', currency: 'THB' } });
+    const sent = await sendCreditToProvider(deps, {
+      ...who,
+      amount: 100_00n,
+      key: `e2e-${player.id}`,
+      from: { kind: 'capital', currency: 'THB' },
+    });
     expect(sent.status).toBe('POSTED');
     const member = await ensureMember(deps, who);
     await fetch(`${server.url}/sandbox/providers/alphabet/members/${member}/rigged-spins`, {
@@ -92,7 +97,14 @@ describe('game pages in Chromium', () => {
 
   it('opens the gclub lobby page', async () => {
     const { context, player } = await loggedIn();
-    await sendCreditToProvider(deps, { agencyId, playerId: player.id, provider: 'gclub', amount: 10_00n, key: `e2e-lobby-${player.id}`, from: { kind: 'capital', currency: 'THB' } });
+    await sendCreditToProvider(deps, {
+      agencyId,
+      playerId: player.id,
+      provider: 'gclub',
+      amount: 10_00n,
+      key: `e2e-lobby-${player.id}`,
+      from: { kind: 'capital', currency: 'THB' },
+    });
     const page = await context.newPage();
     await page.goto(`${server.url}/player/game/gclub`);
     const [lobby] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'ເຂົ້າລັອບບີ້' }).click()]);

@@ -19,7 +19,10 @@ beforeAll(async () => {
   server = await startServer();
   browser = await launchBrowser();
   agencyId = (await findAgencyByHost(server.database.db, 'localhost'))!.id;
-  wallets = { db: server.database.db, providers: createProviderClient({ baseUrl: providerBaseUrls({}, () => server.url), timeoutMs: 5000 }) };
+  wallets = {
+    db: server.database.db,
+    providers: createProviderClient({ baseUrl: providerBaseUrls({}, () => server.url), timeoutMs: 5000 }),
+  };
 });
 afterAll(async () => {
   await browser?.close();
@@ -30,7 +33,14 @@ async function playerWithBank(): Promise<TestPlayer> {
   const player = await createTestPlayer(server.database.db, agencyId);
   await server.database.db
     .insertInto('bank_accounts')
-    .values({ agency_id: agencyId, player_id: player.id, bank: 'bcel', account_number: '010120004455667788', account_name: 'VIENGKHAM SAYASANE', currency: 'LAK' })
+    .values({
+      agency_id: agencyId,
+      player_id: player.id,
+      bank: 'bcel',
+      account_number: '010120004455667788',
+      account_name: 'VIENGKHAM SAYASANE',
+      currency: 'LAK',
+    })
     .execute();
   return player;
 }
@@ -114,7 +124,13 @@ describe('a promotion in Chromium, on a phone', () => {
     await page.getByRole('button', { name: 'ຢືນຢັນການຖອນ' }).click();
     await page.getByRole('alert').filter({ hasText: rule }).first().waitFor();
     await screenshot(page, 'promotion-withdraw-refused-390');
-    const refused = await api(player, 'POST', '/withdrawals', { provider: 'askmebet', amount: '100.00' }, { 'idempotency-key': 'e2e-promo-partial' });
+    const refused = await api(
+      player,
+      'POST',
+      '/withdrawals',
+      { provider: 'askmebet', amount: '100.00' },
+      { 'idempotency-key': 'e2e-promo-partial' },
+    );
     expect(refused).toMatchObject({ status: 409, body: { code: 'PROMOTION_WITHDRAW_WHOLE_CREDIT' } });
     expect(await creditAtAskmebet(player)).toBe('150.00');
     expect((await api(player, 'GET', '/withdrawals')).body.total).toBe(0);
@@ -124,7 +140,13 @@ describe('a promotion in Chromium, on a phone', () => {
     const rig = await fetch(`${server.url}/sandbox/providers/askmebet/members/${member}/rigged-spins`, {
       method: 'PUT',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ reels: [['SEVEN', 'SEVEN', 'SEVEN'], ['CLUB', 'STAR', 'HEART'], ['CLUB', 'STAR', 'HEART']] }),
+      body: JSON.stringify({
+        reels: [
+          ['SEVEN', 'SEVEN', 'SEVEN'],
+          ['CLUB', 'STAR', 'HEART'],
+          ['CLUB', 'STAR', 'HEART'],
+        ],
+      }),
     });
     expect(rig.status).toBe(204);
     const games = await (await fetch(`${server.url}/sandbox/providers/askmebet/games?tab=Slot`)).json();
@@ -149,7 +171,14 @@ describe('a promotion in Chromium, on a phone', () => {
     const using = await api(player, 'GET', '/players/promotions/using');
     expect(using.body.usage).toBeNull();
     const usages = await api(player, 'GET', '/promotions/usages');
-    expect(usages.body.items[0]).toMatchObject({ status: 'SUCCESS', endReason: 'TURNOVER_MET', bonus: '50.00', creditReceived: '150.00', turnoverRequired: '150.00', turnover: '160.00' });
+    expect(usages.body.items[0]).toMatchObject({
+      status: 'SUCCESS',
+      endReason: 'TURNOVER_MET',
+      bonus: '50.00',
+      creditReceived: '150.00',
+      turnoverRequired: '150.00',
+      turnover: '160.00',
+    });
     await page.reload();
     await page.locator('[data-status="SUCCESS"]').first().waitFor();
     await screenshot(page, 'promotion-history-success-390');
@@ -164,7 +193,12 @@ describe('a promotion in Chromium, on a phone', () => {
     await expect(page.getByTestId('withdrawal-result').textContent()).resolves.toContain('ໂອນເງິນເຂົ້າບັນຊີຂອງທ່ານແລ້ວ');
     expect(await creditAtAskmebet(player)).toBe('0.00');
     const withdrawals = await api(player, 'GET', '/withdrawals');
-    expect(withdrawals.body.items[0]).toMatchObject({ status: 'SUCCESS', amountWithdrawn: '990.00', promotionRetained: null, amountReceived: '594000' });
+    expect(withdrawals.body.items[0]).toMatchObject({
+      status: 'SUCCESS',
+      amountWithdrawn: '990.00',
+      promotionRetained: null,
+      amountReceived: '594000',
+    });
     await screenshot(page, 'promotion-withdraw-success-390');
     await context.close();
   });

@@ -24,7 +24,15 @@ afterAll(async () => {
 });
 
 function bill(billNumber: string, amountKip: bigint): LaoQrBill {
-  return { bankIin: '27710418', accountNumber: '0101000123456789', merchantCategoryCode: '7995', amountKip, merchantName: 'CHAMPA GAMES', merchantCity: 'VIENTIANE', billNumber };
+  return {
+    bankIin: '27710418',
+    accountNumber: '0101000123456789',
+    merchantCategoryCode: '7995',
+    amountKip,
+    merchantName: 'CHAMPA GAMES',
+    merchantCity: 'VIENTIANE',
+    billNumber,
+  };
 }
 
 async function openBank(): Promise<Page> {

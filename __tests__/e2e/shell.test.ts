@@ -170,7 +170,9 @@ describe('language and contact in Chromium', () => {
     const sheet = page.getByRole('dialog', { name: 'ຕິດຕໍ່ພວກເຮົາ' });
     await sheet.getByRole('link', { name: 'Telegram' }).waitFor();
     await viewportShot(page, 'shell-contact-sheet-375');
-    const sheetLinks = await sheet.getByRole('link').evaluateAll((links) => links.map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('target'), a.getAttribute('rel')]));
+    const sheetLinks = await sheet
+      .getByRole('link')
+      .evaluateAll((links) => links.map((a) => [a.textContent, a.getAttribute('href'), a.getAttribute('target'), a.getAttribute('rel')]));
     expect(sheetLinks).toEqual([
       ['WhatsApp', 'https://wa.me/8562055550100', '_blank', 'noopener noreferrer'],
       ['Line', 'https://line.me/R/ti/p/@champa.demo', '_blank', 'noopener noreferrer'],
@@ -182,7 +184,9 @@ describe('language and contact in Chromium', () => {
     await sheet.waitFor({ state: 'detached' });
 
     await page.getByRole('button', { name: 'ຕິດຕໍ່ພວກເຮົາ' }).click();
-    const menuLinks = await page.getByRole('menuitem').evaluateAll((links) => links.map((a) => [a.getAttribute('target'), a.getAttribute('rel')]));
+    const menuLinks = await page
+      .getByRole('menuitem')
+      .evaluateAll((links) => links.map((a) => [a.getAttribute('target'), a.getAttribute('rel')]));
     expect(menuLinks).toEqual(Array(5).fill(['_blank', 'noopener noreferrer']));
     await context.close();
   });
@@ -194,7 +198,11 @@ describe('accessibility (axe-core)', () => {
   async function seriousViolations(page: Page) {
     if (!(await page.evaluate(() => 'axe' in window))) await page.addScriptTag({ path: AXE });
     const violations = await page.evaluate(async () => {
-      const axe = (window as unknown as { axe: { run(context: Document): Promise<{ violations: { id: string; impact: string; nodes: { target: unknown }[] }[] }> } }).axe;
+      const axe = (
+        window as unknown as {
+          axe: { run(context: Document): Promise<{ violations: { id: string; impact: string; nodes: { target: unknown }[] }[] }> };
+        }
+      ).axe;
       const result = await axe.run(document);
       return result.violations.map(({ id, impact, nodes }) => ({ id, impact, targets: nodes.map((node) => JSON.stringify(node.target)) }));
     });
@@ -215,7 +223,9 @@ describe('accessibility (axe-core)', () => {
         expect(await seriousViolations(page)).toEqual([]);
         await page.getByTestId('open-drawer').click();
         await page.getByTestId('drawer').waitFor({ state: 'visible' });
-        await page.waitForFunction(() => Math.abs(document.querySelector('[data-testid="drawer"]')?.getBoundingClientRect().left ?? -1) < 0.5);
+        await page.waitForFunction(
+          () => Math.abs(document.querySelector('[data-testid="drawer"]')?.getBoundingClientRect().left ?? -1) < 0.5,
+        );
         expect(await seriousViolations(page)).toEqual([]);
         await context.close();
       });

@@ -20,7 +20,10 @@ beforeAll(async () => {
   browser = await launchBrowser();
   agencyId = (await findAgencyByHost(server.database.db, 'localhost'))!.id;
   await setRate(server.database.db, agencyId, 'THB', BUY, '640', 'e2e');
-  wallets = { db: server.database.db, providers: createProviderClient({ baseUrl: providerBaseUrls({}, () => server.url), timeoutMs: 5000 }) };
+  wallets = {
+    db: server.database.db,
+    providers: createProviderClient({ baseUrl: providerBaseUrls({}, () => server.url), timeoutMs: 5000 }),
+  };
 });
 afterAll(async () => {
   await browser?.close();
@@ -61,16 +64,36 @@ describe('withdrawing in Chromium', () => {
   it('after play on the sandbox slot, withdraws the credit and sees SUCCESS with LAK = credit x buy rate; a large one stays OPEN until the operator rejects it and the credit is back', async () => {
     const db = server.database.db;
     const player = await createTestPlayer(db, agencyId);
-    await addBankAccount(db, agencyId, player.id, { bank: 'bcel', accountNumber: '010120009876543001', accountName: 'KHAMLA VONG', currency: 'LAK', owner: true });
+    await addBankAccount(db, agencyId, player.id, {
+      bank: 'bcel',
+      accountNumber: '010120009876543001',
+      accountName: 'KHAMLA VONG',
+      currency: 'LAK',
+      owner: true,
+    });
     const who = { agencyId, playerId: player.id, provider: 'askmebet' as const };
-    expect((await sendCreditToProvider(wallets, { ...who, amount: 1000_00n, key: `e2e-deposit-${player.id}`, from: { kind: 'capital', currency: 'THB' } })).status).toBe('POSTED');
+    expect(
+      (
+        await sendCreditToProvider(wallets, {
+          ...who,
+          amount: 1000_00n,
+          key: `e2e-deposit-${player.id}`,
+          from: { kind: 'capital', currency: 'THB' },
+        })
+      ).status,
+    ).toBe('POSTED');
 
     // A win (three sevens) and a loss on the sandbox slot page, played by clicking.
     const member = await ensureMember(wallets, who);
     const rig = await fetch(`${server.url}/sandbox/providers/askmebet/members/${member}/rigged-spins`, {
       method: 'PUT',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ reels: [['SEVEN', 'SEVEN', 'SEVEN'], ['CLUB', 'STAR', 'HEART']] }),
+      body: JSON.stringify({
+        reels: [
+          ['SEVEN', 'SEVEN', 'SEVEN'],
+          ['CLUB', 'STAR', 'HEART'],
+        ],
+      }),
     });
     expect(rig.status).toBe(204);
     const games = await (await fetch(`${server.url}/sandbox/providers/askmebet/games?tab=Slot`)).json();
@@ -105,7 +128,16 @@ describe('withdrawing in Chromium', () => {
     await screenshot(page, 'withdraw-history-success-1280');
 
     // Over the auto-approve limit: the request stays OPEN.
-    expect((await sendCreditToProvider(wallets, { ...who, amount: 6000_00n, key: `e2e-deposit-2-${player.id}`, from: { kind: 'capital', currency: 'THB' } })).status).toBe('POSTED');
+    expect(
+      (
+        await sendCreditToProvider(wallets, {
+          ...who,
+          amount: 6000_00n,
+          key: `e2e-deposit-2-${player.id}`,
+          from: { kind: 'capital', currency: 'THB' },
+        })
+      ).status,
+    ).toBe('POSTED');
     await withdrawOnPage(page, '6000');
     await page.getByRole('button', { name: 'ຢືນຢັນການຖອນ' }).click();
     await expect(page.getByTestId('withdrawal-result').textContent()).resolves.toContain('ຄຳຂໍຂອງທ່ານກຳລັງລໍຖ້າການກວດສອບ');
@@ -117,7 +149,12 @@ describe('withdrawing in Chromium', () => {
     await screenshot(page, 'withdraw-history-open-1280');
 
     // The operator rejects it through the API; the credit goes back to askmebet.
-    await createOperator(db, agencyId, { username: 'e2e-owner', password: 'e2e-owner-password', role: 'owner' }, { operatorId: null, name: 'e2e' });
+    await createOperator(
+      db,
+      agencyId,
+      { username: 'e2e-owner', password: 'e2e-owner-password', role: 'owner' },
+      { operatorId: null, name: 'e2e' },
+    );
     const login = await fetch(`${server.url}/api/v2/admin/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },

@@ -12,7 +12,6 @@ import type { DepositOrder, DepositStatus } from '../../src/contract/deposits';
 import { API, renderApp } from '../support/renderApp';
 import { serveLoggedInPlayer } from '../support/playerSite';
 
-
 jest.setTimeout(60_000);
 
 const CODE = 'D250601MODELTST';
@@ -60,12 +59,14 @@ const paths = getShortestPaths(depositOrderMachine, {
   serializeState: (state) => JSON.stringify([state.value, state.context.errorCode, state.context.order?.status ?? null]),
 });
 
-const describePath = (path: (typeof paths)[number]) => path.steps.map((step) => step.event.type.replace('xstate.', '')).join(' → ') || 'start';
+const describePath = (path: (typeof paths)[number]) =>
+  path.steps.map((step) => step.event.type.replace('xstate.', '')).join(' → ') || 'start';
 
 describe('the depositOrder machine', () => {
   it('reaches every state of the lifecycle', () => {
     const reached = new Set(paths.map((path) => String(path.state.value)));
-    for (const state of ['idle', 'open', 'confirmingCancel', 'paid', 'success', 'canceled', 'expired', 'failed']) expect(reached).toContain(state);
+    for (const state of ['idle', 'open', 'confirmingCancel', 'paid', 'success', 'canceled', 'expired', 'failed'])
+      expect(reached).toContain(state);
   });
 
   it('keeps the not-paid answer for the page and forgets the order on NEW', () => {
@@ -102,7 +103,9 @@ function pageShows(value: string, errorCode: string | null) {
       if (errorCode) expect(screen.getByRole('alert')).toHaveTextContent('ຍັງບໍ່ໄດ້ຮັບການຊຳລະ ກະລຸນາສະແກນ QR ເພື່ອຊຳລະເງິນ');
       break;
     case 'confirmingCancel':
-      expect(screen.getByRole('dialog', { name: 'ຍົກເລີກລາຍການຝາກ?' })).toHaveTextContent('ຖ້າທ່ານຊຳລະເງິນແລ້ວ ກະລຸນາກົດ "ກວດສອບການຊຳລະ" ກ່ອນ. ຖ້າຍົກເລີກຫຼັງຈາກຊຳລະແລ້ວ ທ່ານຕ້ອງຕິດຕໍ່ພະນັກງານ.');
+      expect(screen.getByRole('dialog', { name: 'ຍົກເລີກລາຍການຝາກ?' })).toHaveTextContent(
+        'ຖ້າທ່ານຊຳລະເງິນແລ້ວ ກະລຸນາກົດ "ກວດສອບການຊຳລະ" ກ່ອນ. ຖ້າຍົກເລີກຫຼັງຈາກຊຳລະແລ້ວ ທ່ານຕ້ອງຕິດຕໍ່ພະນັກງານ.',
+      );
       break;
     case 'paid':
       expect(within(screen.getByTestId('deposit')).getByRole('status')).toHaveTextContent('ໄດ້ຮັບເງິນແລ້ວ');
@@ -140,11 +143,16 @@ function answerWith(outcome: AnyEventObject | undefined, method: 'post', path: s
   if (type.startsWith('xstate.done.actor.')) {
     const order = (outcome as unknown as { output: DepositOrder }).output;
     // A created order comes with its QR, as the API answers.
-    if (type.endsWith('createOrder')) nock(API)[method](path).reply(201, { order, qr: qrOf(order) });
+    if (type.endsWith('createOrder'))
+      nock(API)
+        [method](path)
+        .reply(201, { order, qr: qrOf(order) });
     else nock(API)[method](path).reply(200, { order });
   } else if (type.startsWith('xstate.error.actor.')) {
     const code = (outcome as unknown as { error: { code: string } }).error.code;
-    nock(API)[method](path).reply(code === 'DEPOSIT_AMOUNT_OUT_OF_RANGE' ? 400 : 409, { code, message: code });
+    nock(API)
+      [method](path)
+      .reply(code === 'DEPOSIT_AMOUNT_OUT_OF_RANGE' ? 400 : 409, { code, message: code });
   }
 }
 
@@ -162,13 +170,36 @@ describe('the deposit page follows the depositOrder machine', () => {
     // 3 s a step, so a loaded machine still sees the order open until then (within waitFor's 15 s).
     const resumable = orderWith('OPEN', stepsBeforeExpiry >= 0 ? 3000 * stepsBeforeExpiry : 15 * 60_000);
     serveLoggedInPlayer();
-    nock(API).get('/api/v2/agency').reply(200, { agency: { id: 'agency-1', name: 'Champa' } }).persist();
-    nock(API).get('/api/v2/players/bank-accounts').reply(200, { bankAccounts: [{ id: 'a1', bank: 'bcel', accountNumber: '010120001234567001', accountName: 'S K', currency: 'LAK', createdAt: '2025-01-01T00:00:00.000Z' }] }).persist();
-    nock(API).get('/api/v2/exchange-rates').reply(200, [{ code: 'THB_LAK', mid: '620', displayName: 'THB/LAK', currency: 'THB', buy: '600', sell: '640' }]).persist();
+    nock(API)
+      .get('/api/v2/agency')
+      .reply(200, { agency: { id: 'agency-1', name: 'Champa' } })
+      .persist();
+    nock(API)
+      .get('/api/v2/players/bank-accounts')
+      .reply(200, {
+        bankAccounts: [
+          {
+            id: 'a1',
+            bank: 'bcel',
+            accountNumber: '010120001234567001',
+            accountName: 'S K',
+            currency: 'LAK',
+            createdAt: '2025-01-01T00:00:00.000Z',
+          },
+        ],
+      })
+      .persist();
+    nock(API)
+      .get('/api/v2/exchange-rates')
+      .reply(200, [{ code: 'THB_LAK', mid: '620', displayName: 'THB/LAK', currency: 'THB', buy: '600', sell: '640' }])
+      .persist();
     nock(API).get('/api/v2/players/promotions/using').reply(200, { usage: null }).persist();
     nock(API).get('/api/v2/deposits/limits').reply(200, { minAmount: '10000', maxAmount: '50000000', expiryMinutes: 15 }).persist();
     nock(API).get(`/api/v2/deposits/laoqr/${CODE}`).reply(200, qrOf(resumable)).persist();
-    nock(API).get('/api/v2/deposits/open').reply(200, { items: path.steps.some((step) => step.event.type === 'order.resume') ? [resumable] : [] }).persist();
+    nock(API)
+      .get('/api/v2/deposits/open')
+      .reply(200, { items: path.steps.some((step) => step.event.type === 'order.resume') ? [resumable] : [] })
+      .persist();
 
     const user = userEvent.setup({ delay: null });
     renderApp('/player/deposit');

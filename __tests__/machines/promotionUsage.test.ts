@@ -29,7 +29,20 @@ describe('the promotionUsage machine', () => {
 
   it('reaches every state: use, cancel and recheck with each of their outcomes', () => {
     const reached = new Set(paths.map((path) => String(path.state.value)));
-    expect([...reached].sort()).toEqual(['canceled', 'canceling', 'choosingProvider', 'confirmingCancel', 'failed', 'idle', 'rechecked', 'rechecking', 'taken', 'using'].sort());
+    expect([...reached].sort()).toEqual(
+      [
+        'canceled',
+        'canceling',
+        'choosingProvider',
+        'confirmingCancel',
+        'failed',
+        'idle',
+        'rechecked',
+        'rechecking',
+        'taken',
+        'using',
+      ].sort(),
+    );
   });
 
   it.each(paths.map((path) => [path.steps.map((step) => step.event.type.replace('xstate.', '')).join(' → ') || 'start', path] as const))(
@@ -37,10 +50,12 @@ describe('the promotionUsage machine', () => {
     async (_, path) => {
       // Each call answers with the outcome event that follows the step which started it; a path ending on a call leaves it running.
       let answer: AnyEventObject | undefined;
-      const answered = <T,>(): Promise<T> => {
+      const answered = <T>(): Promise<T> => {
         const outcome = answer;
         if (!outcome) return new Promise<T>(() => {});
-        return outcome.type.startsWith('xstate.done') ? Promise.resolve((outcome as unknown as { output: T }).output) : Promise.reject((outcome as unknown as { error: Error }).error);
+        return outcome.type.startsWith('xstate.done')
+          ? Promise.resolve((outcome as unknown as { output: T }).output)
+          : Promise.reject((outcome as unknown as { error: Error }).error);
       };
       const actor = createActor(
         promotionUsageMachine.provide({

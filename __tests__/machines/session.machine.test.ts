@@ -87,7 +87,9 @@ describe('session machine paths replayed on the site', () => {
     nock(API)
       .get('/api/v2/players/info')
       .reply((_uri, _body, callback) => {
-        requested((status) => callback(null, status === 200 ? [200, PLAYER_INFO] : [401, { code: 'UNAUTHORIZED', message: 'Log in first' }]));
+        requested((status) =>
+          callback(null, status === 200 ? [200, PLAYER_INFO] : [401, { code: 'UNAUTHORIZED', message: 'Log in first' }]),
+        );
       });
     return async (status: number) => (await request)(status);
   }

@@ -33,7 +33,12 @@ async function login(host: string, username: string, password: string): Promise<
 }
 
 const call = (method: 'GET' | 'POST', url: string, host: string, cookie: string, payload?: unknown) =>
-  t.app.inject({ method, url, headers: { host, cookie, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) }, payload: payload === undefined ? undefined : JSON.stringify(payload) });
+  t.app.inject({
+    method,
+    url,
+    headers: { host, cookie, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
+    payload: payload === undefined ? undefined : JSON.stringify(payload),
+  });
 
 /** An OPEN withdrawal (above the auto-approve limit) of a new player of the agency. */
 async function openWithdrawal(agencyId: string, host: string): Promise<{ player: TestPlayer; code: string }> {
@@ -121,7 +126,11 @@ describe('operator roles', () => {
     const owner = await login(A, 'anna', 'alpha-owner-pass');
     const created = await call('POST', '/api/v2/admin/operators', A, owner, { username: 'lee', password: 'new-staff-pass', role: 'staff' });
     expect(created.statusCode).toBe(201);
-    expect((await call('GET', '/api/v2/admin/operators', A, owner)).json().operators.map((o: { username: string }) => o.username)).toEqual(['anna', 'lee', 'sam']);
+    expect((await call('GET', '/api/v2/admin/operators', A, owner)).json().operators.map((o: { username: string }) => o.username)).toEqual([
+      'anna',
+      'lee',
+      'sam',
+    ]);
     await login(A, 'lee', 'new-staff-pass');
   });
 });
@@ -133,7 +142,13 @@ describe('agency isolation', () => {
     const listed = await call('GET', '/api/v2/admin/withdrawals', A, alpha);
     expect(listed.json().items.map((w: { code: string }) => w.code)).not.toContain(code);
     for (const action of ['approve', 'reject']) {
-      const res = await call('POST', `/api/v2/admin/withdrawals/${code}/${action}`, A, alpha, action === 'reject' ? { reason: 'not yours' } : undefined);
+      const res = await call(
+        'POST',
+        `/api/v2/admin/withdrawals/${code}/${action}`,
+        A,
+        alpha,
+        action === 'reject' ? { reason: 'not yours' } : undefined,
+      );
       expect(res.statusCode).toBe(404);
       expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
     }
@@ -147,7 +162,15 @@ describe('decisions and the audit log', () => {
   it('approving twice is refused and pays once; rejecting needs a reason; every action is logged with who, when, what and why', async () => {
     const owner = await login(A, 'anna', 'alpha-owner-pass');
     const paid = await openWithdrawal(alphaId, A);
-    const payoutCount = async () => Number((await t.db.selectFrom('sandbox_bank_payouts').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+    const payoutCount = async () =>
+      Number(
+        (
+          await t.db
+            .selectFrom('sandbox_bank_payouts')
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const before = await payoutCount();
     const first = await call('POST', `/api/v2/admin/withdrawals/${paid.code}/approve`, A, owner);
     expect(first.json().withdrawal).toMatchObject({ status: 'SUCCESS', amountReceived: '3600000' });
@@ -165,8 +188,17 @@ describe('decisions and the audit log', () => {
     expect(done.json().withdrawal).toMatchObject({ status: 'REJECTED', creditReturned: '6000.00', reason: 'suspected bonus abuse' });
     expect(await creditOf(rejected.player, A)).toBe('8000.00');
 
-    const log = (await call('GET', '/api/v2/admin/audit-log', A, owner)).json().items as { actor: string; action: string; target: string | null; reason: string | null; at: string }[];
-    expect(log.find((row) => row.action === 'REJECT_WITHDRAWAL' && row.target === rejected.code)).toMatchObject({ actor: 'anna', reason: 'suspected bonus abuse' });
+    const log = (await call('GET', '/api/v2/admin/audit-log', A, owner)).json().items as {
+      actor: string;
+      action: string;
+      target: string | null;
+      reason: string | null;
+      at: string;
+    }[];
+    expect(log.find((row) => row.action === 'REJECT_WITHDRAWAL' && row.target === rejected.code)).toMatchObject({
+      actor: 'anna',
+      reason: 'suspected bonus abuse',
+    });
     expect(log.filter((row) => row.action === 'APPROVE_WITHDRAWAL' && row.target === paid.code)).toHaveLength(1);
     expect(log.some((row) => row.action === 'LOGIN' && row.actor === 'anna')).toBe(true);
     expect(log.some((row) => row.action === 'LOGOUT' && row.actor === 'anna')).toBe(true);
@@ -179,7 +211,10 @@ describe('decisions and the audit log', () => {
   it('the audit log is append-only: rows cannot be changed or deleted', async () => {
     await expect(sql`UPDATE operator_audit_log SET reason = 'edited'`.execute(t.db)).rejects.toThrow(/append-only/);
     await expect(sql`DELETE FROM operator_audit_log`.execute(t.db)).rejects.toThrow(/append-only/);
-    const count = await t.db.selectFrom('operator_audit_log').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow();
+    const count = await t.db
+      .selectFrom('operator_audit_log')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .executeTakeFirstOrThrow();
     expect(Number(count.n)).toBeGreaterThan(0);
   });
 });

@@ -41,7 +41,10 @@ const routes: ApiRoute[] = [];
 const pagesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'champa-attack-pages-'));
 
 beforeAll(async () => {
-  fs.writeFileSync(path.join(pagesDir, 'index.html'), '<!doctype html><html><head><title>Champa</title></head><body><div id="root"></div></body></html>');
+  fs.writeFileSync(
+    path.join(pagesDir, 'index.html'),
+    '<!doctype html><html><head><title>Champa</title></head><body><div id="root"></div></body></html>',
+  );
   // Every Fastify instance announces itself on this channel as it is created, before any route.
   const collect = (message: unknown) => {
     const { fastify } = message as { fastify: FastifyInstance };
@@ -65,7 +68,12 @@ beforeAll(async () => {
   await seed(t.db);
   agencyId = (await findAgencyByHost(t.db, 'localhost'))!.id;
   operatorUsername = 'attack-owner';
-  await createOperator(t.db, agencyId, { username: operatorUsername, password: OPERATOR_PASSWORD, role: 'owner' }, { operatorId: null, name: 'cli:attack-test' });
+  await createOperator(
+    t.db,
+    agencyId,
+    { username: operatorUsername, password: OPERATOR_PASSWORD, role: 'owner' },
+    { operatorId: null, name: 'cli:attack-test' },
+  );
 }, 60_000);
 afterAll(async () => {
   await t.close();
@@ -75,8 +83,8 @@ afterAll(async () => {
 const SQL_INJECTIONS = [
   "' OR 1=1 --",
   "'; DROP TABLE players; --",
-  "\"; DROP TABLE ledger_entries; --",
-  "1; SELECT pg_sleep(0) --",
+  '"; DROP TABLE ledger_entries; --',
+  '1; SELECT pg_sleep(0) --',
   "' UNION SELECT password_hash FROM players --",
   "admin'--",
   "') OR ('a'='a",
@@ -156,7 +164,8 @@ function shapedBy(schema: JsonSchema | undefined, depth = 0): fc.Arbitrary<unkno
     if (type === 'object') {
       const properties = schema.properties ?? {};
       const keys = Object.keys(properties);
-      if (keys.length) shaped.push(fc.record(Object.fromEntries(keys.map((key) => [key, shapedBy(properties[key], depth + 1)])), { requiredKeys: [] }));
+      if (keys.length)
+        shaped.push(fc.record(Object.fromEntries(keys.map((key) => [key, shapedBy(properties[key], depth + 1)])), { requiredKeys: [] }));
     } else if (type === 'string') {
       const min = schema.minLength ?? 0;
       const max = Math.min(schema.maxLength ?? 64, 300);
@@ -180,10 +189,19 @@ function bodyText(schema: JsonSchema | undefined): fc.Arbitrary<string | undefin
   return fc.oneof(
     { arbitrary: shapedBy(schema).map((value) => JSON.stringify(value)), weight: 6 },
     {
-      arbitrary: fc.tuple(shapedBy(schema), fc.constantFrom('"__proto__":{"polluted":"yes"}', '"constructor":{"prototype":{"polluted":"yes"}}', '"__proto__":{"isAdmin":true,"role":"owner"}')).map(([value, poison]) => {
-        const text = JSON.stringify(value && typeof value === 'object' && !Array.isArray(value) ? value : {});
-        return text === '{}' ? `{${poison}}` : `{${poison},${text.slice(1)}`;
-      }),
+      arbitrary: fc
+        .tuple(
+          shapedBy(schema),
+          fc.constantFrom(
+            '"__proto__":{"polluted":"yes"}',
+            '"constructor":{"prototype":{"polluted":"yes"}}',
+            '"__proto__":{"isAdmin":true,"role":"owner"}',
+          ),
+        )
+        .map(([value, poison]) => {
+          const text = JSON.stringify(value && typeof value === 'object' && !Array.isArray(value) ? value : {});
+          return text === '{}' ? `{${poison}}` : `{${poison},${text.slice(1)}`;
+        }),
       weight: 2,
     },
     { arbitrary: fc.jsonValue().map((value) => JSON.stringify(value)), weight: 1 },
@@ -194,8 +212,14 @@ function bodyText(schema: JsonSchema | undefined): fc.Arbitrary<string | undefin
 
 function queryText(schema: JsonSchema | undefined): fc.Arbitrary<string> {
   const known = Object.keys(schema?.properties ?? {});
-  const key = known.length ? fc.oneof({ arbitrary: fc.constantFrom(...known), weight: 3 }, { arbitrary: nastyString, weight: 1 }) : nastyString;
-  const value = fc.oneof(nastyString, fc.integer().map(String), fc.constantFrom('-1', '0', '1', '100', '101', '1000000', 'true', '1.5', 'ACTIVE', 'PENDING'));
+  const key = known.length
+    ? fc.oneof({ arbitrary: fc.constantFrom(...known), weight: 3 }, { arbitrary: nastyString, weight: 1 })
+    : nastyString;
+  const value = fc.oneof(
+    nastyString,
+    fc.integer().map(String),
+    fc.constantFrom('-1', '0', '1', '100', '101', '1000000', 'true', '1.5', 'ACTIVE', 'PENDING'),
+  );
   return fc.array(fc.tuple(key, fc.oneof(value, fc.array(value, { minLength: 2, maxLength: 3 }))), { maxLength: 5 }).map((pairs) => {
     const search = new URLSearchParams();
     for (const [name, values] of pairs) for (const one of [values].flat()) search.append(name, one);
@@ -220,7 +244,12 @@ const RAW_SEGMENTS = ['%', '%zz', '%ED%A0%80', '%C0%AE%C0%AE', '..', '%00', '%FF
 /** The route's path with every :param (and a trailing *) replaced by a generated segment. */
 function pathOf(url: string): fc.Arbitrary<string> {
   const names = url.match(/:[A-Za-z0-9_]+|\*/g) ?? [];
-  const segment = fc.oneof(nastyString, fc.uuid(), fc.constantFrom(...RAW_SEGMENTS), fc.constantFrom('D0000000000', 'W0000000000', '00000000-0000-0000-0000-000000000000', 'askmebet', '1'));
+  const segment = fc.oneof(
+    nastyString,
+    fc.uuid(),
+    fc.constantFrom(...RAW_SEGMENTS),
+    fc.constantFrom('D0000000000', 'W0000000000', '00000000-0000-0000-0000-000000000000', 'askmebet', '1'),
+  );
   return fc.array(segment, { minLength: names.length, maxLength: names.length }).map((values) => {
     let index = 0;
     return url.replace(/:[A-Za-z0-9_]+|\*/g, () => asSegment(values[index++]));
@@ -228,7 +257,14 @@ function pathOf(url: string): fc.Arbitrary<string> {
 }
 
 const newVisitorId = () => randomBytes(16).toString('hex');
-const randomIp = fc.tuple(fc.integer({ min: 1, max: 223 }), fc.integer({ min: 0, max: 255 }), fc.integer({ min: 0, max: 255 }), fc.integer({ min: 1, max: 254 })).map((parts) => parts.join('.'));
+const randomIp = fc
+  .tuple(
+    fc.integer({ min: 1, max: 223 }),
+    fc.integer({ min: 0, max: 255 }),
+    fc.integer({ min: 0, max: 255 }),
+    fc.integer({ min: 1, max: 254 }),
+  )
+  .map((parts) => parts.join('.'));
 
 async function playerCookie(playerId: string): Promise<string> {
   return `${SESSION_COOKIE}=${await createSession(t.db, playerId, agencyId, 24)}`;
@@ -253,10 +289,22 @@ describe('every /api route under generated input', () => {
         path: pathOf(route.url),
         query: queryText(schema.querystring),
         body: route.method === 'GET' || route.method === 'DELETE' ? fc.constant(undefined) : bodyText(schema.body),
-        contentType: fc.oneof({ arbitrary: fc.constant('application/json'), weight: 8 }, { arbitrary: fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'application/json; charset=latin1', ''), weight: 1 }),
+        contentType: fc.oneof(
+          { arbitrary: fc.constant('application/json'), weight: 8 },
+          {
+            arbitrary: fc.constantFrom('text/plain', 'application/x-www-form-urlencoded', 'application/json; charset=latin1', ''),
+            weight: 1,
+          },
+        ),
         authenticated: fc.integer({ min: 0, max: 9 }).map((roll) => roll > 0),
-        idempotencyKey: fc.option(nastyString.filter((key) => /^[\x20-\x7e]*$/.test(key)), { nil: undefined }),
-        visitorId: fc.option(nastyString.filter((id) => /^[\x20-\x7e]*$/.test(id)), { nil: undefined }),
+        idempotencyKey: fc.option(
+          nastyString.filter((key) => /^[\x20-\x7e]*$/.test(key)),
+          { nil: undefined },
+        ),
+        visitorId: fc.option(
+          nastyString.filter((id) => /^[\x20-\x7e]*$/.test(id)),
+          { nil: undefined },
+        ),
         ip: randomIp,
       });
       try {
@@ -284,7 +332,11 @@ describe('every /api route under generated input', () => {
       }
     }
     expect(failures).toEqual([]);
-    for (const route of routes) expect([`${route.method} ${route.url}`, sent.get(`${route.method} ${route.url}`)]).toEqual([`${route.method} ${route.url}`, RUNS_PER_ROUTE]);
+    for (const route of routes)
+      expect([`${route.method} ${route.url}`, sent.get(`${route.method} ${route.url}`)]).toEqual([
+        `${route.method} ${route.url}`,
+        RUNS_PER_ROUTE,
+      ]);
     expect(({} as Record<string, unknown>).polluted).toBeUndefined();
     expect(Object.prototype).not.toHaveProperty('isAdmin');
     await expectTablesIntact();
@@ -292,7 +344,16 @@ describe('every /api route under generated input', () => {
 });
 
 async function expectTablesIntact() {
-  for (const table of ['players', 'ledger_entries', 'ledger_accounts', 'ledger_transfers', 'bank_accounts', 'deposit_orders', 'withdrawals', 'operators']) {
+  for (const table of [
+    'players',
+    'ledger_entries',
+    'ledger_accounts',
+    'ledger_transfers',
+    'bank_accounts',
+    'deposit_orders',
+    'withdrawals',
+    'operators',
+  ]) {
     const found = await sql<{ name: string | null }>`SELECT to_regclass(${table})::text AS name`.execute(t.db);
     expect(found.rows[0].name).toBe(table);
   }
@@ -317,20 +378,45 @@ async function playerWithBank(): Promise<TestPlayer & { accountNumber: string; b
 }
 
 let keySerial = 0;
-const inject = (player: { cookie: string } | null, method: 'GET' | 'POST', url: string, payload?: object, headers: Record<string, string> = {}) =>
-  t.app.inject({ method, url, headers: { ...(player ? { cookie: player.cookie } : {}), ...headers }, payload });
+const inject = (
+  player: { cookie: string } | null,
+  method: 'GET' | 'POST',
+  url: string,
+  payload?: object,
+  headers: Record<string, string> = {},
+) => t.app.inject({ method, url, headers: { ...(player ? { cookie: player.cookie } : {}), ...headers }, payload });
 
-function paymentEvent(billNumber: string, amount: string, transactionId = `TX${Math.random().toString(36).slice(2)}`): PaymentPaidEventBody {
+function paymentEvent(
+  billNumber: string,
+  amount: string,
+  transactionId = `TX${Math.random().toString(36).slice(2)}`,
+): PaymentPaidEventBody {
   const now = new Date().toISOString();
-  return { id: `evt-${transactionId}`, type: 'payment.paid', createdAt: now, data: { billNumber, amount, currency: 'LAK', transactionId, paidAt: now } };
+  return {
+    id: `evt-${transactionId}`,
+    type: 'payment.paid',
+    createdAt: now,
+    data: { billNumber, amount, currency: 'LAK', transactionId, paidAt: now },
+  };
 }
 
 function deliverRaw(raw: string, headers: Record<string, string>) {
-  return t.app.inject({ method: 'POST', url: '/api/v2/webhooks/laoqr', headers: { 'content-type': 'application/json', ...headers }, payload: raw });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v2/webhooks/laoqr',
+    headers: { 'content-type': 'application/json', ...headers },
+    payload: raw,
+  });
 }
 
 async function paidDeposit(player: TestPlayer, amount = '64000') {
-  const created = await inject(player, 'POST', '/api/v2/deposits', { provider: 'askmebet', amount }, { 'idempotency-key': `attack-${++keySerial}` });
+  const created = await inject(
+    player,
+    'POST',
+    '/api/v2/deposits',
+    { provider: 'askmebet', amount },
+    { 'idempotency-key': `attack-${++keySerial}` },
+  );
   expect(created.statusCode).toBe(201);
   const code: string = created.json().order.code;
   const raw = JSON.stringify(paymentEvent(code, amount));
@@ -351,36 +437,63 @@ describe("another player's records", () => {
     const b = await playerWithBank();
     const paidCode = await paidDeposit(a);
     expect(await credit(a)).toBe('100.00');
-    const open = await inject(a, 'POST', '/api/v2/deposits', { provider: 'betflix', amount: '64000' }, { 'idempotency-key': `attack-${++keySerial}` });
+    const open = await inject(
+      a,
+      'POST',
+      '/api/v2/deposits',
+      { provider: 'betflix', amount: '64000' },
+      { 'idempotency-key': `attack-${++keySerial}` },
+    );
     expect(open.statusCode).toBe(201);
     const openCode: string = open.json().order.code;
-    const withdrawal = await inject(a, 'POST', '/api/v2/withdrawals', { provider: 'askmebet', amount: '100.00' }, { 'idempotency-key': `attack-${++keySerial}` });
+    const withdrawal = await inject(
+      a,
+      'POST',
+      '/api/v2/withdrawals',
+      { provider: 'askmebet', amount: '100.00' },
+      { 'idempotency-key': `attack-${++keySerial}` },
+    );
     expect(withdrawal.statusCode).toBe(201);
     const withdrawalCode: string = withdrawal.json().withdrawal.code;
     const secrets = [paidCode, openCode, withdrawalCode, a.bankAccountId, a.accountNumber, a.id, a.username];
     const before = await recordsOf(a.id);
 
     // Every player route with a path parameter, asked by B with each of A's identifiers.
-    const named = routes.filter((route) => route.url.includes(':') && !route.url.startsWith('/api/v2/admin') && !route.url.startsWith('/api/v2/webhooks'));
+    const named = routes.filter(
+      (route) => route.url.includes(':') && !route.url.startsWith('/api/v2/admin') && !route.url.startsWith('/api/v2/webhooks'),
+    );
     expect(named.length).toBeGreaterThan(2);
     const refusals: [string, string, string, number][] = [];
     for (const route of named) {
       for (const id of [paidCode, openCode, withdrawalCode, a.bankAccountId]) {
-        const res = await t.app.inject({ method: route.method as 'GET', url: route.url.replace(/:[A-Za-z0-9_]+/g, encodeURIComponent(id)), headers: { cookie: b.cookie, 'content-type': 'application/json' }, payload: route.method === 'GET' ? undefined : '{}' });
+        const res = await t.app.inject({
+          method: route.method as 'GET',
+          url: route.url.replace(/:[A-Za-z0-9_]+/g, encodeURIComponent(id)),
+          headers: { cookie: b.cookie, 'content-type': 'application/json' },
+          payload: route.method === 'GET' ? undefined : '{}',
+        });
         if (res.statusCode < 300) expect(secrets.filter((secret) => res.body.includes(secret))).toEqual([]);
         refusals.push([route.method, route.url, id, res.statusCode]);
       }
     }
     // Each such route refuses every one of A's identifiers, and answers "not found" to at least
     // the one of its own kind (another kind may fail the parameter's format first: 400).
-    for (const [method, url, id, status] of refusals) expect([method, url, id, [400, 404].includes(status)]).toEqual([method, url, id, true]);
+    for (const [method, url, id, status] of refusals)
+      expect([method, url, id, [400, 404].includes(status)]).toEqual([method, url, id, true]);
     for (const route of named) {
       if (/:(code|id|usageId)\b/.test(route.url)) {
-        expect([route.method, route.url, refusals.some(([method, url, , status]) => method === route.method && url === route.url && status === 404)]).toEqual([route.method, route.url, true]);
+        expect([
+          route.method,
+          route.url,
+          refusals.some(([method, url, , status]) => method === route.method && url === route.url && status === 404),
+        ]).toEqual([route.method, route.url, true]);
       }
     }
     // Every player list B can read, with A's identifiers nowhere in it.
-    const lists = routes.filter((route) => route.method === 'GET' && !route.url.includes(':') && !route.url.startsWith('/api/v2/admin') && !route.url.startsWith('/api/docs'));
+    const lists = routes.filter(
+      (route) =>
+        route.method === 'GET' && !route.url.includes(':') && !route.url.startsWith('/api/v2/admin') && !route.url.startsWith('/api/docs'),
+    );
     for (const route of lists) {
       const res = await inject(b, 'GET', route.url);
       expect([route.url, res.statusCode < 500]).toEqual([route.url, true]);
@@ -404,7 +517,9 @@ describe("another player's records", () => {
     const b = await playerWithBank();
     const listed = await inject(a, 'GET', '/api/v2/promotions');
     expect(listed.statusCode).toBe(200);
-    const promotion = (listed.json().promotions as { id: string; providers: string[]; firstOrderOnly: boolean }[]).find((candidate) => candidate.providers.length > 0);
+    const promotion = (listed.json().promotions as { id: string; providers: string[]; firstOrderOnly: boolean }[]).find(
+      (candidate) => candidate.providers.length > 0,
+    );
     expect(promotion).toBeDefined();
     const used = await inject(a, 'POST', '/api/v2/promotions/use', { promotionId: promotion!.id, providerId: promotion!.providers[0] });
     expect(used.statusCode).toBeLessThan(300);
@@ -425,9 +540,24 @@ describe("another player's records", () => {
 
 async function recordsOf(playerId: string) {
   return {
-    deposits: await t.db.selectFrom('deposit_orders').select(['code', 'status']).where('player_id', '=', playerId).orderBy('code').execute(),
-    withdrawals: await t.db.selectFrom('withdrawals').select(['code', 'status']).where('player_id', '=', playerId).orderBy('code').execute(),
-    bankAccounts: await t.db.selectFrom('bank_accounts').select(['id', 'account_name', 'account_number']).where('player_id', '=', playerId).orderBy('id').execute(),
+    deposits: await t.db
+      .selectFrom('deposit_orders')
+      .select(['code', 'status'])
+      .where('player_id', '=', playerId)
+      .orderBy('code')
+      .execute(),
+    withdrawals: await t.db
+      .selectFrom('withdrawals')
+      .select(['code', 'status'])
+      .where('player_id', '=', playerId)
+      .orderBy('code')
+      .execute(),
+    bankAccounts: await t.db
+      .selectFrom('bank_accounts')
+      .select(['id', 'account_name', 'account_number'])
+      .where('player_id', '=', playerId)
+      .orderBy('id')
+      .execute(),
   };
 }
 
@@ -437,7 +567,13 @@ async function recordsOf(playerId: string) {
 describe('webhooks that were already seen', () => {
   it('acknowledges a replayed delivery without crediting again, and refuses it once its signature is stale', async () => {
     const player = await playerWithBank();
-    const created = await inject(player, 'POST', '/api/v2/deposits', { provider: 'askmebet', amount: '64000' }, { 'idempotency-key': `attack-${++keySerial}` });
+    const created = await inject(
+      player,
+      'POST',
+      '/api/v2/deposits',
+      { provider: 'askmebet', amount: '64000' },
+      { 'idempotency-key': `attack-${++keySerial}` },
+    );
     const code: string = created.json().order.code;
     const event = paymentEvent(code, '64000');
     const raw = JSON.stringify(event);
@@ -473,14 +609,20 @@ describe('cookies and pages', () => {
 
   it('gives the player cookie of a registration HttpOnly and SameSite', async () => {
     const visitor = newVisitorId();
-    const res = await inject(null, 'POST', '/api/v2/players/register', {
-      username: 'cookiecheck',
-      password: 'secret-pass-1',
-      confirmPassword: 'secret-pass-1',
-      displayName: '',
-      ageConfirmed: true,
-      fingerprint: testDevice(visitor),
-    }, { 'x-fingerprint': visitor });
+    const res = await inject(
+      null,
+      'POST',
+      '/api/v2/players/register',
+      {
+        username: 'cookiecheck',
+        password: 'secret-pass-1',
+        confirmPassword: 'secret-pass-1',
+        displayName: '',
+        ageConfirmed: true,
+        fingerprint: testDevice(visitor),
+      },
+      { 'x-fingerprint': visitor },
+    );
     expect(res.statusCode).toBe(201);
     const cookie = String(res.headers['set-cookie']);
     expect(cookie).toContain(`${SESSION_COOKIE}=`);
@@ -488,18 +630,21 @@ describe('cookies and pages', () => {
     expect(cookie).toMatch(/SameSite=(Strict|Lax)/);
   });
 
-  it.each(['/', '/login', '/player/deposit', '/player/promotion/history'])('serves the page %s with a strict Content-Security-Policy', async (url) => {
-    const res = await t.app.inject({ method: 'GET', url });
-    expect(res.statusCode).toBe(200);
-    expect(res.headers['content-type']).toMatch(/^text\/html/);
-    const policy = String(res.headers['content-security-policy']);
-    expect(policy).toContain("default-src 'self'");
-    expect(policy).toContain("script-src 'self'");
-    expect(policy).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
-    expect(policy).toContain("object-src 'none'");
-    expect(policy).toContain("frame-ancestors 'none'");
-    expect(res.headers['x-content-type-options']).toBe('nosniff');
-  });
+  it.each(['/', '/login', '/player/deposit', '/player/promotion/history'])(
+    'serves the page %s with a strict Content-Security-Policy',
+    async (url) => {
+      const res = await t.app.inject({ method: 'GET', url });
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      const policy = String(res.headers['content-security-policy']);
+      expect(policy).toContain("default-src 'self'");
+      expect(policy).toContain("script-src 'self'");
+      expect(policy).not.toMatch(/script-src[^;]*'unsafe-(inline|eval)'/);
+      expect(policy).toContain("object-src 'none'");
+      expect(policy).toContain("frame-ancestors 'none'");
+      expect(res.headers['x-content-type-options']).toBe('nosniff');
+    },
+  );
 });
 
 // ---------------------------------------------------------------------------------------------
@@ -510,14 +655,20 @@ describe('SQL injection strings in text fields', () => {
     // Registration: username, display name, password.
     const username = `sqli${keySerial++}`;
     const visitor = newVisitorId();
-    const register = await inject(null, 'POST', '/api/v2/players/register', {
-      username: evil,
-      password: evil.padEnd(8, 'x'),
-      confirmPassword: evil.padEnd(8, 'x'),
-      displayName: evil,
-      ageConfirmed: true,
-      fingerprint: testDevice(visitor),
-    }, { 'x-fingerprint': visitor });
+    const register = await inject(
+      null,
+      'POST',
+      '/api/v2/players/register',
+      {
+        username: evil,
+        password: evil.padEnd(8, 'x'),
+        confirmPassword: evil.padEnd(8, 'x'),
+        displayName: evil,
+        ageConfirmed: true,
+        fingerprint: testDevice(visitor),
+      },
+      { 'x-fingerprint': visitor },
+    );
     // Usernames are lowercase letters and digits: an injection string is never one.
     expect([400, 429]).toContain(register.statusCode);
     const second = newVisitorId();
@@ -526,14 +677,30 @@ describe('SQL injection strings in text fields', () => {
       url: '/api/v2/players/register',
       headers: { 'x-fingerprint': second },
       remoteAddress: `198.51.100.${keySerial % 250}`,
-      payload: { username, password: evil.padEnd(8, 'x'), confirmPassword: evil.padEnd(8, 'x'), displayName: evil, ageConfirmed: true, fingerprint: testDevice(second) },
+      payload: {
+        username,
+        password: evil.padEnd(8, 'x'),
+        confirmPassword: evil.padEnd(8, 'x'),
+        displayName: evil,
+        ageConfirmed: true,
+        fingerprint: testDevice(second),
+      },
     });
     expect(withDisplayName.statusCode).toBeLessThan(500);
     if (withDisplayName.statusCode === 201) {
-      const row = await t.db.selectFrom('players').select(['username', 'display_name']).where('username', '=', username).executeTakeFirstOrThrow();
+      const row = await t.db
+        .selectFrom('players')
+        .select(['username', 'display_name'])
+        .where('username', '=', username)
+        .executeTakeFirstOrThrow();
       expect(row.display_name).toBe(evil.trim());
       // The password with the injection string logs in as it was set.
-      const login = await t.app.inject({ method: 'POST', url: '/api/v2/players/login', remoteAddress: `198.51.100.${keySerial % 250}`, payload: { username, password: evil.padEnd(8, 'x') } });
+      const login = await t.app.inject({
+        method: 'POST',
+        url: '/api/v2/players/login',
+        remoteAddress: `198.51.100.${keySerial % 250}`,
+        payload: { username, password: evil.padEnd(8, 'x') },
+      });
       expect(login.statusCode).toBe(200);
     }
 
@@ -550,7 +717,13 @@ describe('SQL injection strings in text fields', () => {
 
     // Bank account name and number.
     const player = await createTestPlayer(t.db, agencyId);
-    const account = await inject(player, 'POST', '/api/v2/players/bank-accounts', { bank: 'bcel', accountNumber: `0303${accountSerial++}0000000000`, accountName: evil, currency: 'LAK', owner: true });
+    const account = await inject(player, 'POST', '/api/v2/players/bank-accounts', {
+      bank: 'bcel',
+      accountNumber: `0303${accountSerial++}0000000000`,
+      accountName: evil,
+      currency: 'LAK',
+      owner: true,
+    });
     // An account name is free text: the string is kept exactly as sent (trimmed).
     expect(account.statusCode).toBe(201);
     expect(account.json().bankAccount.accountName).toBe(evil.trim());
@@ -558,7 +731,13 @@ describe('SQL injection strings in text fields', () => {
     expect(listed.json().bankAccounts.map((item: { accountName: string }) => item.accountName)).toEqual([evil.trim()]);
     const row = await t.db.selectFrom('bank_accounts').select('account_name').where('player_id', '=', player.id).executeTakeFirstOrThrow();
     expect(row.account_name).toBe(evil.trim());
-    const number = await inject(player, 'POST', '/api/v2/players/bank-accounts', { bank: 'bcel', accountNumber: evil, accountName: 'KHAMLA PHONSAVANH', currency: 'LAK', owner: true });
+    const number = await inject(player, 'POST', '/api/v2/players/bank-accounts', {
+      bank: 'bcel',
+      accountNumber: evil,
+      accountName: 'KHAMLA PHONSAVANH',
+      currency: 'LAK',
+      owner: true,
+    });
     expect(number.statusCode).toBeLessThan(500);
 
     // Money routes with text where an amount or a provider goes.
@@ -578,7 +757,13 @@ describe('SQL injection strings in text fields', () => {
     const owner = { cookie: await operatorCookie() };
     const big = await playerWithBank();
     await paidDeposit(big, '3840000');
-    const request = await inject(big, 'POST', '/api/v2/withdrawals', { provider: 'askmebet', amount: '6000.00' }, { 'idempotency-key': `attack-${++keySerial}` });
+    const request = await inject(
+      big,
+      'POST',
+      '/api/v2/withdrawals',
+      { provider: 'askmebet', amount: '6000.00' },
+      { 'idempotency-key': `attack-${++keySerial}` },
+    );
     expect(request.statusCode).toBe(201);
     const code: string = request.json().withdrawal.code;
     const reason = `${evil} (attack)`;

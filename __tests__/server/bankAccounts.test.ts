@@ -37,7 +37,12 @@ const validBody = (overrides: Record<string, unknown> = {}) => ({
 });
 
 function add(player: TestPlayer, body: unknown, host = ALPHA) {
-  return t.app.inject({ method: 'POST', url: '/api/v2/players/bank-accounts', headers: { host, cookie: player.cookie }, payload: body as object });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v2/players/bank-accounts',
+    headers: { host, cookie: player.cookie },
+    payload: body as object,
+  });
 }
 
 function list(player: TestPlayer, host = ALPHA) {
@@ -45,7 +50,10 @@ function list(player: TestPlayer, host = ALPHA) {
 }
 
 async function countRows(): Promise<number> {
-  const { count } = await t.db.selectFrom('bank_accounts').select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow();
+  const { count } = await t.db
+    .selectFrom('bank_accounts')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .executeTakeFirstOrThrow();
   return Number(count);
 }
 
@@ -65,7 +73,12 @@ describe('GET /api/v2/banks', () => {
 
 describe('POST /api/v2/players/bank-accounts', () => {
   it('asks for a login first', async () => {
-    const res = await t.app.inject({ method: 'POST', url: '/api/v2/players/bank-accounts', headers: { host: ALPHA }, payload: validBody() });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/players/bank-accounts',
+      headers: { host: ALPHA },
+      payload: validBody(),
+    });
     expect(res.statusCode).toBe(401);
     expect((await t.app.inject({ url: '/api/v2/players/bank-accounts', headers: { host: ALPHA } })).statusCode).toBe(401);
   });
@@ -109,7 +122,13 @@ describe('POST /api/v2/players/bank-accounts', () => {
   it.each(BANK_CODES)('refuses a %s number that is not the bank length of digits with ACCOUNT_NOT_FOUND', async (bank) => {
     const player = await createTestPlayer(t.db, alpha.id);
     const length = BANKS.find((b) => b.code === bank)!.accountNumberLength;
-    for (const accountNumber of ['1'.repeat(length - 1), '1'.repeat(length + 1), `${'1'.repeat(length - 1)}x`, `+${'1'.repeat(length - 1)}`, '1'.repeat(length - 2) + '.5']) {
+    for (const accountNumber of [
+      '1'.repeat(length - 1),
+      '1'.repeat(length + 1),
+      `${'1'.repeat(length - 1)}x`,
+      `+${'1'.repeat(length - 1)}`,
+      '1'.repeat(length - 2) + '.5',
+    ]) {
       const res = await add(player, validBody({ bank, accountNumber }));
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ code: 'ACCOUNT_NOT_FOUND' });
@@ -130,7 +149,12 @@ describe('POST /api/v2/players/bank-accounts', () => {
 
   it('refuses wrong types, extra fields and a non-JSON body without saving', async () => {
     const player = await createTestPlayer(t.db, alpha.id);
-    for (const body of [validBody({ accountNumber: { digits: '020123456789' } }), validBody({ owner: 'yes' }), validBody({ playerId: 'someone-else' }), [validBody()]]) {
+    for (const body of [
+      validBody({ accountNumber: { digits: '020123456789' } }),
+      validBody({ owner: 'yes' }),
+      validBody({ playerId: 'someone-else' }),
+      [validBody()],
+    ]) {
       const res = await add(player, body);
       expect(res.statusCode).toBe(400);
       expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
@@ -218,7 +242,10 @@ describe('POST /api/v2/players/bank-accounts', () => {
 
   it('lets exactly one of two accounts a player sends at once be saved', async () => {
     const player = await createTestPlayer(t.db, alpha.id);
-    const results = await Promise.all([add(player, validBody()), add(player, validBody({ bank: 'ldb', accountNumber: freshNumber('ldb') }))]);
+    const results = await Promise.all([
+      add(player, validBody()),
+      add(player, validBody({ bank: 'ldb', accountNumber: freshNumber('ldb') })),
+    ]);
     expect(results.map((res) => res.statusCode).sort()).toEqual([201, 409]);
     expect(results.find((res) => res.statusCode === 409)!.json()).toMatchObject({ code: 'BANK_ACCOUNT_EXISTS' });
     expect((await list(player)).json().bankAccounts).toHaveLength(1);

@@ -20,12 +20,21 @@ const stats: BundleStats = {
     deposit: { chunks: [996, 20] },
     fingerprint: { chunks: ['fingerprint'] },
   },
-  assets: [{ name: 'js/main.aaaaaaaaaa.js' }, { name: 'js/main.aaaaaaaaaa.js.gz' }, { name: 'index.html' }, { name: 'js/996.dddddddddd.js' }],
+  assets: [
+    { name: 'js/main.aaaaaaaaaa.js' },
+    { name: 'js/main.aaaaaaaaaa.js.gz' },
+    { name: 'index.html' },
+    { name: 'js/996.dddddddddd.js' },
+  ],
 };
 
 describe('the JavaScript of a route', () => {
   it('is the entry group with the route group and the split chunks it loads, each file once, no source maps', () => {
-    expect(javaScriptOfGroups(stats, ['main', 'deposit'])).toEqual(['js/main.aaaaaaaaaa.js', 'js/996.dddddddddd.js', 'js/deposit.cccccccccc.js']);
+    expect(javaScriptOfGroups(stats, ['main', 'deposit'])).toEqual([
+      'js/main.aaaaaaaaaa.js',
+      'js/996.dddddddddd.js',
+      'js/deposit.cccccccccc.js',
+    ]);
     expect(javaScriptOfGroups(stats, ['main', 'home', 'main'])).toEqual(['js/main.aaaaaaaaaa.js', 'js/home.bbbbbbbbbb.js']);
   });
 
@@ -63,8 +72,22 @@ export const routes: RouteDef[] = [
   });
 });
 
-const bundleRow: Measurement = { metric: 'bundle /', value: 150 * 1024, unit: 'bytes', reference: 60 * 1024, referenceLabel: 'react', target: { on: 'value', direction: 'atMost', limit: 130 * 1024 } };
-const apiRow: Measurement = { metric: 'API rps', value: 600, unit: 'req/s', reference: 1000, referenceLabel: 'bare', target: { on: 'ratio', direction: 'atLeast', limit: 0.5 } };
+const bundleRow: Measurement = {
+  metric: 'bundle /',
+  value: 150 * 1024,
+  unit: 'bytes',
+  reference: 60 * 1024,
+  referenceLabel: 'react',
+  target: { on: 'value', direction: 'atMost', limit: 130 * 1024 },
+};
+const apiRow: Measurement = {
+  metric: 'API rps',
+  value: 600,
+  unit: 'req/s',
+  reference: 1000,
+  referenceLabel: 'bare',
+  target: { on: 'ratio', direction: 'atLeast', limit: 0.5 },
+};
 
 describe('a row of the table', () => {
   it('holds the figure or the ratio to its target', () => {
@@ -82,7 +105,18 @@ describe('a row of the table', () => {
   });
 
   it('prints aligned, with units, the ratio and MISSED, and names what limits a miss', () => {
-    const rows = [toRow({ ...bundleRow, limitedBy: 'react-dom alone is 60 KB' }), toRow(apiRow), toRow({ metric: 'LCP', value: 1234.5, unit: 'ms', reference: 650, referenceLabel: 'bare page', target: { on: 'value', direction: 'atMost', limit: 1500 } })];
+    const rows = [
+      toRow({ ...bundleRow, limitedBy: 'react-dom alone is 60 KB' }),
+      toRow(apiRow),
+      toRow({
+        metric: 'LCP',
+        value: 1234.5,
+        unit: 'ms',
+        reference: 650,
+        referenceLabel: 'bare page',
+        target: { on: 'value', direction: 'atMost', limit: 1500 },
+      }),
+    ];
     const lines = formatTable(rows).split('\n');
     expect(lines).toHaveLength(5);
     expect(new Set(lines.map((line) => line.length)).size).toBe(1);
@@ -120,7 +154,19 @@ describe('work in parallel', () => {
 describe('what holds a Lighthouse result back', () => {
   it('names the LCP phases, script evaluation and blocking time of the report', () => {
     const audits = {
-      'largest-contentful-paint-element': { details: { items: [{ items: [] }, { items: [{ phase: 'TTFB', timing: 512.7 }, { phase: 'Render Delay', timing: 3016.08 }] }] } },
+      'largest-contentful-paint-element': {
+        details: {
+          items: [
+            { items: [] },
+            {
+              items: [
+                { phase: 'TTFB', timing: 512.7 },
+                { phase: 'Render Delay', timing: 3016.08 },
+              ],
+            },
+          ],
+        },
+      },
       'bootup-time': { numericValue: 2325.4 },
       'total-blocking-time': { numericValue: 2350 },
     };

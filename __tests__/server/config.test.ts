@@ -41,7 +41,12 @@ describe('configuration from the environment', () => {
       WITHDRAW_AUTO_APPROVE_THB: '2500.50',
       SHELL: '/bin/sh',
     });
-    expect(config).toMatchObject({ port: 3999, trustProxy: true, buildMode: 'development', providerUrls: { gclub_live: 'https://gclub.example/api' } });
+    expect(config).toMatchObject({
+      port: 3999,
+      trustProxy: true,
+      buildMode: 'development',
+      providerUrls: { gclub_live: 'https://gclub.example/api' },
+    });
     expect(config.depositMinKip).toBe(5000n);
     expect(config.withdrawals.autoApproveSatang).toBe(2500_50n);
     expect(config).not.toHaveProperty('SHELL');
@@ -62,7 +67,11 @@ describe('configuration from the environment', () => {
   });
 
   it('refuses bounds the wrong way round', () => {
-    expect(() => loadConfig({ DEPOSIT_MIN_KIP: '20000', DEPOSIT_MAX_KIP: '10000' })).toThrow(/DEPOSIT_MIN_KIP .* may not exceed DEPOSIT_MAX_KIP/);
-    expect(() => loadConfig({ WITHDRAW_MIN_THB: '500', WITHDRAW_MAX_THB: '400' })).toThrow(/WITHDRAW_MIN_THB may not exceed WITHDRAW_MAX_THB/);
+    expect(() => loadConfig({ DEPOSIT_MIN_KIP: '20000', DEPOSIT_MAX_KIP: '10000' })).toThrow(
+      /DEPOSIT_MIN_KIP .* may not exceed DEPOSIT_MAX_KIP/,
+    );
+    expect(() => loadConfig({ WITHDRAW_MIN_THB: '500', WITHDRAW_MAX_THB: '400' })).toThrow(
+      /WITHDRAW_MIN_THB may not exceed WITHDRAW_MAX_THB/,
+    );
   });
 });

@@ -24,7 +24,12 @@ beforeAll(async () => {
   // The sandbox bank calls the webhook at 127.0.0.1; players come in through inject as localhost.
   agencyId = (await createTestAgency(t, 'deposits', ['localhost', '127.0.0.1'])).id;
   await setRate(t.db, agencyId, 'THB', '600', '640', 'test');
-  await setReceivingAccount(t.db, agencyId, { bankIin: '27710418', accountNumber: '0101000123456789', merchantName: 'CHAMPA GAMES', merchantCity: 'VIENTIANE' });
+  await setReceivingAccount(t.db, agencyId, {
+    bankIin: '27710418',
+    accountNumber: '0101000123456789',
+    merchantName: 'CHAMPA GAMES',
+    merchantCity: 'VIENTIANE',
+  });
 });
 afterEach(async () => {
   await t.app.inject({ method: 'DELETE', url: '/sandbox/providers/askmebet/faults' });
@@ -69,7 +74,12 @@ async function payAtBank(payload: string, options: { amount?: string; twice?: bo
   return response.json();
 }
 
-function paymentEvent(billNumber: string, amount: string, transactionId = `TX${Math.random().toString(36).slice(2)}`, paidAt = new Date()): PaymentPaidEventBody {
+function paymentEvent(
+  billNumber: string,
+  amount: string,
+  transactionId = `TX${Math.random().toString(36).slice(2)}`,
+  paidAt = new Date(),
+): PaymentPaidEventBody {
   return {
     id: `evt-${transactionId}`,
     type: 'payment.paid',
@@ -109,7 +119,15 @@ describe('the deposit lifecycle', () => {
     const player = await playerWithBank();
     const order = await openOrder(player);
     // 100,000 kip / 640 = 156.25 THB
-    expect(order).toMatchObject({ provider: 'askmebet', amount: '100000', credit: '156.25', rate: '640', status: 'OPEN', promoCredit: null, creditedTotal: null });
+    expect(order).toMatchObject({
+      provider: 'askmebet',
+      amount: '100000',
+      credit: '156.25',
+      rate: '640',
+      status: 'OPEN',
+      promoCredit: null,
+      creditedTotal: null,
+    });
     expect(new Date(order.expiresAt).getTime() - new Date(order.createdAt).getTime()).toBe(15 * 60_000);
 
     // A later rate change does not touch the open order's credit.
@@ -119,7 +137,12 @@ describe('the deposit lifecycle', () => {
     await setRate(t.db, agencyId, 'THB', '600', '640', 'test');
 
     const qr = await qrOf(player, order.code);
-    expect(qr).toMatchObject({ code: order.code, amount: '100000', payee: { name: 'CHAMPA GAMES', city: 'VIENTIANE', bankIin: '27710418', accountNumber: '0101000123456789' }, status: 'OPEN' });
+    expect(qr).toMatchObject({
+      code: order.code,
+      amount: '100000',
+      payee: { name: 'CHAMPA GAMES', city: 'VIENTIANE', bankIin: '27710418', accountNumber: '0101000123456789' },
+      status: 'OPEN',
+    });
     expect(parseLaoQr(qr.payload)).toMatchObject({ billNumber: order.code, amountKip: 100000n, bankIin: '27710418' });
 
     const check = await post(player, `/api/v2/deposits/${order.code}/check`);
@@ -131,7 +154,11 @@ describe('the deposit lifecycle', () => {
     expect((await orderRow(order.code)).status).toBe('SUCCESS');
     expect(await providerCredit(player)).toBe('156.25');
     // The provider knows the transfer by the order code.
-    const atProvider = await t.db.selectFrom('sandbox_provider_transfers').select(['ref', 'direction', 'amount', 'status']).where('ref', '=', order.code).execute();
+    const atProvider = await t.db
+      .selectFrom('sandbox_provider_transfers')
+      .select(['ref', 'direction', 'amount', 'status'])
+      .where('ref', '=', order.code)
+      .execute();
     expect(atProvider).toEqual([{ ref: order.code, direction: 'IN', amount: '15625', status: 'SUCCESS' }]);
     expect(await balanceOf(t.db, agencyId, { kind: 'agency_cash', currency: 'LAK' })).toBe(cashBefore + 100_000n);
     expect(await owed(player)).toBe(0n);
@@ -219,7 +246,9 @@ describe('the deposit lifecycle', () => {
     // The operator sees it among the payments to resolve; a player session does not open that list.
     const operatorCookie = await loggedInOperator(t, agencyId, { username: 'desk', password: 'operator-pass-1', role: 'staff' });
     const listed = await t.app.inject({ url: '/api/v2/admin/deposits/unmatched', headers: { cookie: operatorCookie } });
-    expect(listed.json().items).toEqual([expect.objectContaining({ billNumber: order.code, reason: 'ORDER_CANCELED', amount: '100000', status: 'UNRESOLVED' })]);
+    expect(listed.json().items).toEqual([
+      expect.objectContaining({ billNumber: order.code, reason: 'ORDER_CANCELED', amount: '100000', status: 'UNRESOLVED' }),
+    ]);
     expect((await get(player, '/api/v2/admin/deposits/unmatched')).statusCode).toBe(401);
     // A new order may be made once the old one is closed.
     await openOrder(player, '10000');
@@ -294,10 +323,17 @@ describe('bad input changes nothing', () => {
       payload: raw.replace('"100000"', '"900000"'),
     });
     expect(altered.statusCode).toBe(401);
-    const unsigned = await t.app.inject({ method: 'POST', url: '/api/v2/webhooks/laoqr', headers: { 'content-type': 'application/json' }, payload: raw });
+    const unsigned = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/webhooks/laoqr',
+      headers: { 'content-type': 'application/json' },
+      payload: raw,
+    });
     expect(unsigned.statusCode).toBe(401);
     expect((await orderRow(order.code)).status).toBe('OPEN');
-    expect(await t.db.selectFrom('laoqr_webhook_events').select('event_id').where('event_id', '=', event.id).executeTakeFirst()).toBeUndefined();
+    expect(
+      await t.db.selectFrom('laoqr_webhook_events').select('event_id').where('event_id', '=', event.id).executeTakeFirst(),
+    ).toBeUndefined();
   });
 });
 
@@ -320,7 +356,11 @@ describe('payments that must count once, or be kept', () => {
     expect(resent.map((res) => res.json().outcome)).toEqual(Array(5).fill('duplicate'));
     expect((await orderRow(second.code)).status).toBe('SUCCESS');
     expect(await providerCredit(other)).toBe('100.00');
-    const deposits = await t.db.selectFrom('ledger_transfers').select('kind').where(sql<boolean>`refs->>'deposit' = ${second.code}`).execute();
+    const deposits = await t.db
+      .selectFrom('ledger_transfers')
+      .select('kind')
+      .where(sql<boolean>`refs->>'deposit' = ${second.code}`)
+      .execute();
     expect(deposits.map((row) => row.kind).sort()).toEqual(['DEPOSIT_CREDIT', 'DEPOSIT_PAYMENT']);
     expect(await ledgerViolations(t.db)).toEqual([]);
   });
@@ -329,7 +369,10 @@ describe('payments that must count once, or be kept', () => {
     for (let round = 0; round < 5; round++) {
       const player = await playerWithBank();
       const order = await openOrder(player, '64000');
-      const [cancel, paid] = await Promise.all([post(player, `/api/v2/deposits/${order.code}/cancel`), deliver(paymentEvent(order.code, '64000'))]);
+      const [cancel, paid] = await Promise.all([
+        post(player, `/api/v2/deposits/${order.code}/cancel`),
+        deliver(paymentEvent(order.code, '64000')),
+      ]);
       const status = (await orderRow(order.code)).status;
       if (cancel.statusCode === 200) {
         expect(status).toBe('CANCELED');
@@ -351,7 +394,11 @@ describe('payments that must count once, or be kept', () => {
     const player = await playerWithBank();
     const order = await openOrder(player);
     const qr = await qrOf(player, order.code);
-    await t.db.updateTable('deposit_orders').set({ expires_at: new Date(Date.now() - 1000) }).where('code', '=', order.code).execute();
+    await t.db
+      .updateTable('deposit_orders')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('code', '=', order.code)
+      .execute();
     expect((await get(player, '/api/v2/deposits/open')).json().items).toEqual([]);
     const unallocatedBefore = await balanceOf(t.db, agencyId, { kind: 'unallocated_payments', currency: 'LAK' });
     await payAtBank(qr.payload);
@@ -367,7 +414,9 @@ describe('payments that must count once, or be kept', () => {
     const unknown = await deliver(paymentEvent('DNOSUCHBILL', '25000'));
     expect(unknown.json()).toEqual({ received: true, outcome: 'unmatched' });
     expect(await unmatched('DNOSUCHBILL')).toMatchObject([{ reason: 'UNKNOWN_BILL', deposit_order_id: null }]);
-    expect(await balanceOf(t.db, agencyId, { kind: 'unallocated_payments', currency: 'LAK' })).toBe(unallocatedBefore - 100_000n - 60_000n - 25_000n);
+    expect(await balanceOf(t.db, agencyId, { kind: 'unallocated_payments', currency: 'LAK' })).toBe(
+      unallocatedBefore - 100_000n - 60_000n - 25_000n,
+    );
     expect(await owed(player)).toBe(0n);
     expect(await ledgerViolations(t.db)).toEqual([]);
   });
@@ -402,10 +451,16 @@ describe('reads never write', () => {
   it('reads an order past its expiry as EXPIRED without writing it; the reconciler writes it', async () => {
     const player = await playerWithBank();
     const order = await openOrder(player);
-    await t.db.updateTable('deposit_orders').set({ expires_at: new Date(Date.now() - 1000) }).where('code', '=', order.code).execute();
+    await t.db
+      .updateTable('deposit_orders')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('code', '=', order.code)
+      .execute();
     const before = await orderRow(order.code);
 
-    expect((await get(player, '/api/v2/deposits')).json().items).toEqual([expect.objectContaining({ code: order.code, status: 'EXPIRED' })]);
+    expect((await get(player, '/api/v2/deposits')).json().items).toEqual([
+      expect.objectContaining({ code: order.code, status: 'EXPIRED' }),
+    ]);
     expect((await get(player, '/api/v2/deposits/open')).json().items).toEqual([]);
     expect((await qrOf(player, order.code)).status).toBe('EXPIRED');
     expect(await orderRow(order.code)).toEqual(before);
@@ -414,16 +469,24 @@ describe('reads never write', () => {
     const report = await reconcilePendingTransfers({ db: t.db, providers: t.app.providers }, { olderThanMs: 0 });
     expect(report.depositsExpired).toBeGreaterThanOrEqual(1);
     expect(await orderRow(order.code)).toMatchObject({ status: 'EXPIRED', closed_at: expect.any(Date) });
-    expect((await get(player, '/api/v2/deposits')).json().items).toEqual([expect.objectContaining({ code: order.code, status: 'EXPIRED' })]);
+    expect((await get(player, '/api/v2/deposits')).json().items).toEqual([
+      expect.objectContaining({ code: order.code, status: 'EXPIRED' }),
+    ]);
   });
 
-  it('creates a new order over the player\'s own expired one', async () => {
+  it("creates a new order over the player's own expired one", async () => {
     const player = await playerWithBank();
     const stale = await openOrder(player);
-    await t.db.updateTable('deposit_orders').set({ expires_at: new Date(Date.now() - 1000) }).where('code', '=', stale.code).execute();
+    await t.db
+      .updateTable('deposit_orders')
+      .set({ expires_at: new Date(Date.now() - 1000) })
+      .where('code', '=', stale.code)
+      .execute();
     const fresh = await openOrder(player, '64000');
     expect((await orderRow(stale.code)).status).toBe('EXPIRED');
-    expect((await get(player, '/api/v2/deposits/open')).json().items).toEqual([expect.objectContaining({ code: fresh.code, status: 'OPEN' })]);
+    expect((await get(player, '/api/v2/deposits/open')).json().items).toEqual([
+      expect.objectContaining({ code: fresh.code, status: 'OPEN' }),
+    ]);
   });
 });
 

@@ -41,8 +41,13 @@ describe('GET /api/v2/exchange-rates', () => {
     const ivory = await createTestAgency(t, 'ivory', ['ivory.example']);
     expect(await ratesOn('ivory.example')).toEqual([]);
     await setRate(t.db, ivory.id, 'THB', '590.5', '645.25', 'test');
-    expect(await ratesOn('ivory.example')).toEqual([{ code: 'THB_LAK', mid: '617.875', displayName: 'THB/LAK', currency: 'THB', buy: '590.5', sell: '645.25' }]);
-    expect((await ratesOn('alpha.example')).find((rate: { currency: string }) => rate.currency === 'THB')).toMatchObject({ buy: '600', sell: '640' });
+    expect(await ratesOn('ivory.example')).toEqual([
+      { code: 'THB_LAK', mid: '617.875', displayName: 'THB/LAK', currency: 'THB', buy: '590.5', sell: '645.25' },
+    ]);
+    expect((await ratesOn('alpha.example')).find((rate: { currency: string }) => rate.currency === 'THB')).toMatchObject({
+      buy: '600',
+      sell: '640',
+    });
   });
 
   it('seeding again leaves a rate the operator set alone', async () => {
@@ -80,10 +85,15 @@ describe('setRate', () => {
 
   it('the database itself refuses buy above sell and any edit of the history', async () => {
     await expect(
-      t.db.insertInto('exchange_rates').values({ agency_id: bravo.id, currency: 'THB', buy: '700', sell: '640', changed_by: 'sql' }).execute(),
+      t.db
+        .insertInto('exchange_rates')
+        .values({ agency_id: bravo.id, currency: 'THB', buy: '700', sell: '640', changed_by: 'sql' })
+        .execute(),
     ).rejects.toThrow(/exchange_rates_buy_not_above_sell/);
     await setRate(t.db, bravo.id, 'THB', '600', '640', 'test');
-    await expect(sql`UPDATE exchange_rates SET buy = 1 WHERE agency_id = ${bravo.id}`.execute(t.db)).rejects.toThrow(/never updated or deleted/);
+    await expect(sql`UPDATE exchange_rates SET buy = 1 WHERE agency_id = ${bravo.id}`.execute(t.db)).rejects.toThrow(
+      /never updated or deleted/,
+    );
     await expect(sql`DELETE FROM exchange_rates WHERE agency_id = ${bravo.id}`.execute(t.db)).rejects.toThrow(/never updated or deleted/);
   });
 });
@@ -97,7 +107,14 @@ describe('rateAt and currentRate', () => {
       .values([
         { agency_id: agency.id, currency: 'THB', buy: '580', sell: '620', effective_at: at('2025-01-01T00:00:00.000Z'), changed_by: 'a' },
         { agency_id: agency.id, currency: 'THB', buy: '590', sell: '630', effective_at: at('2025-02-01T08:30:00.250Z'), changed_by: 'b' },
-        { agency_id: agency.id, currency: 'USD', buy: '21000', sell: '21500', effective_at: at('2025-01-15T00:00:00.000Z'), changed_by: 'c' },
+        {
+          agency_id: agency.id,
+          currency: 'USD',
+          buy: '21000',
+          sell: '21500',
+          effective_at: at('2025-01-15T00:00:00.000Z'),
+          changed_by: 'c',
+        },
       ])
       .execute();
 
@@ -124,7 +141,14 @@ describe('npm run agency (the operator CLI)', () => {
     expect(result.code).toBe(0);
     expect(result.out).toContain('THB: buy 610, sell 650.5 LAK per 1 THB');
 
-    expect((await ratesOn('alpha.example'))[0]).toEqual({ code: 'THB_LAK', mid: '630.25', displayName: 'THB/LAK', currency: 'THB', buy: '610', sell: '650.5' });
+    expect((await ratesOn('alpha.example'))[0]).toEqual({
+      code: 'THB_LAK',
+      mid: '630.25',
+      displayName: 'THB/LAK',
+      currency: 'THB',
+      buy: '610',
+      sell: '650.5',
+    });
     const history = await rateHistory(t.db, alpha.id, 'THB');
     expect(history[0]).toMatchObject({ buy: '610', sell: '650.5', changedBy: expect.stringMatching(/^cli:/) });
     expect(history[1]).toEqual(before);
@@ -141,10 +165,22 @@ describe('npm run agency (the operator CLI)', () => {
     const before = await rateHistory(t.db, alpha.id, 'THB');
     const mistakes: [string[], number, RegExp][] = [
       [['set-rate', '--currency', 'THB', '--buy', '600', '--host', 'alpha.example'], 2, /--sell is required/],
-      [['set-rate', '--currency', 'EUR', '--buy', '600', '--sell', '640', '--host', 'alpha.example'], 2, /--currency must be one of THB, USD/],
-      [['set-rate', '--currency', 'THB', '--buy', '700', '--sell', '640', '--host', 'alpha.example'], 1, /INVALID_RATE: the buy rate may not exceed the sell rate/],
+      [
+        ['set-rate', '--currency', 'EUR', '--buy', '600', '--sell', '640', '--host', 'alpha.example'],
+        2,
+        /--currency must be one of THB, USD/,
+      ],
+      [
+        ['set-rate', '--currency', 'THB', '--buy', '700', '--sell', '640', '--host', 'alpha.example'],
+        1,
+        /INVALID_RATE: the buy rate may not exceed the sell rate/,
+      ],
       [['set-rate', '--currency', 'THB', '--buy', 'lots', '--sell', '640', '--host', 'alpha.example'], 1, /INVALID_RATE/],
-      [['set-rate', '--currency', 'THB', '--buy', '600', '--sell', '640', '--host', 'nobody.example'], 2, /no agency serves the host "nobody.example"/],
+      [
+        ['set-rate', '--currency', 'THB', '--buy', '600', '--sell', '640', '--host', 'nobody.example'],
+        2,
+        /no agency serves the host "nobody.example"/,
+      ],
       [['set-rate', '--currency', 'THB', '--buy', '600', '--sell', '640', '--colour', 'red'], 2, /Unknown option '--colour'/],
       [['set-rates'], 2, /unknown command "set-rates"/],
       [[], 2, /usage: npm run agency/],
@@ -161,11 +197,15 @@ describe('npm run agency (the operator CLI)', () => {
   });
 
   it('works as `npm run agency -- set-rate` against the database in DATABASE_URL', async () => {
-    const run = spawnSync('npm', ['run', '--silent', 'agency', '--', 'set-rate', '--currency', 'USD', '--buy', '21600', '--sell', '22100', '--host', 'bravo.example'], {
-      cwd: projectRoot,
-      env: { ...process.env, DATABASE_URL: t.url },
-      encoding: 'utf8',
-    });
+    const run = spawnSync(
+      'npm',
+      ['run', '--silent', 'agency', '--', 'set-rate', '--currency', 'USD', '--buy', '21600', '--sell', '22100', '--host', 'bravo.example'],
+      {
+        cwd: projectRoot,
+        env: { ...process.env, DATABASE_URL: t.url },
+        encoding: 'utf8',
+      },
+    );
     expect({ status: run.status, stderr: run.stderr }).toMatchObject({ status: 0 });
     expect(run.stdout).toContain('bravo: USD: buy 21600, sell 22100 LAK per 1 USD');
     expect(await currentRate(t.db, bravo.id, 'USD')).toMatchObject({ buy: '21600', sell: '22100' });

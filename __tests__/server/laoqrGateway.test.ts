@@ -52,7 +52,11 @@ async function pay(payload: string, options: { amount?: string; delaySeconds?: n
 }
 
 async function setFault(operation: string, mode: string, hangMs?: number) {
-  const response = await t.app.inject({ method: 'PUT', url: '/sandbox/bank/api/faults', payload: { operation, mode, ...(hangMs === undefined ? {} : { hangMs }) } });
+  const response = await t.app.inject({
+    method: 'PUT',
+    url: '/sandbox/bank/api/faults',
+    payload: { operation, mode, ...(hangMs === undefined ? {} : { hangMs }) },
+  });
   expect(response.statusCode).toBe(200);
 }
 
@@ -95,7 +99,10 @@ describe('the payment webhook', () => {
     const altered = call.rawBody.replace('"100000"', '"900000"');
     expect(altered).not.toBe(call.rawBody);
     expect(verifyWebhook(altered, call.headers, SECRET, now)).toMatchObject({ ok: false, reason: 'BAD_SIGNATURE' });
-    expect(verifyWebhook(call.rawBody, call.headers, 'another-secret-of-someone', now)).toMatchObject({ ok: false, reason: 'BAD_SIGNATURE' });
+    expect(verifyWebhook(call.rawBody, call.headers, 'another-secret-of-someone', now)).toMatchObject({
+      ok: false,
+      reason: 'BAD_SIGNATURE',
+    });
 
     const forged = { ...call.headers, [SIGNATURE_HEADER]: `sha256=${'ab'.repeat(32)}` };
     expect(verifyWebhook(call.rawBody, forged, SECRET, now)).toMatchObject({ ok: false, reason: 'BAD_SIGNATURE' });
@@ -103,9 +110,18 @@ describe('the payment webhook', () => {
     const shifted = { ...call.headers, [TIMESTAMP_HEADER]: String(Number(call.headers[TIMESTAMP_HEADER]) + 1) };
     expect(verifyWebhook(call.rawBody, shifted, SECRET, now)).toMatchObject({ ok: false, reason: 'BAD_SIGNATURE' });
 
-    expect(verifyWebhook(call.rawBody, { [TIMESTAMP_HEADER]: call.headers[TIMESTAMP_HEADER] }, SECRET, now)).toMatchObject({ ok: false, reason: 'MISSING_SIGNATURE' });
-    expect(verifyWebhook(call.rawBody, { [SIGNATURE_HEADER]: call.headers[SIGNATURE_HEADER] }, SECRET, now)).toMatchObject({ ok: false, reason: 'MISSING_SIGNATURE' });
-    expect(verifyWebhook(call.rawBody, { ...call.headers, [SIGNATURE_HEADER]: 'sha256=short' }, SECRET, now)).toMatchObject({ ok: false, reason: 'MISSING_SIGNATURE' });
+    expect(verifyWebhook(call.rawBody, { [TIMESTAMP_HEADER]: call.headers[TIMESTAMP_HEADER] }, SECRET, now)).toMatchObject({
+      ok: false,
+      reason: 'MISSING_SIGNATURE',
+    });
+    expect(verifyWebhook(call.rawBody, { [SIGNATURE_HEADER]: call.headers[SIGNATURE_HEADER] }, SECRET, now)).toMatchObject({
+      ok: false,
+      reason: 'MISSING_SIGNATURE',
+    });
+    expect(verifyWebhook(call.rawBody, { ...call.headers, [SIGNATURE_HEADER]: 'sha256=short' }, SECRET, now)).toMatchObject({
+      ok: false,
+      reason: 'MISSING_SIGNATURE',
+    });
   });
 
   it('accepts a delivery within 5 minutes of its timestamp and refuses a stale one', async () => {
@@ -115,8 +131,14 @@ describe('the payment webhook', () => {
     const signedAt = Number(call.headers[TIMESTAMP_HEADER]) * 1000;
     expect(verifyWebhook(call.rawBody, call.headers, SECRET, new Date(signedAt + 300_000)).ok).toBe(true);
     expect(verifyWebhook(call.rawBody, call.headers, SECRET, new Date(signedAt - 300_000)).ok).toBe(true);
-    expect(verifyWebhook(call.rawBody, call.headers, SECRET, new Date(signedAt + 301_000))).toMatchObject({ ok: false, reason: 'STALE_TIMESTAMP' });
-    expect(verifyWebhook(call.rawBody, call.headers, SECRET, new Date(signedAt - 301_000))).toMatchObject({ ok: false, reason: 'STALE_TIMESTAMP' });
+    expect(verifyWebhook(call.rawBody, call.headers, SECRET, new Date(signedAt + 301_000))).toMatchObject({
+      ok: false,
+      reason: 'STALE_TIMESTAMP',
+    });
+    expect(verifyWebhook(call.rawBody, call.headers, SECRET, new Date(signedAt - 301_000))).toMatchObject({
+      ok: false,
+      reason: 'STALE_TIMESTAMP',
+    });
   });
 
   it('lets a replayed or redelivered event id through only once', async () => {
@@ -150,7 +172,16 @@ describe('the payment webhook', () => {
 
   it('reports a correctly signed body that is not a payment event as malformed', () => {
     const now = new Date();
-    for (const body of ['not json', '{"id":"evt_1","type":"payment.refunded"}', JSON.stringify({ id: 'evt_2', type: 'payment.paid', createdAt: now.toISOString(), data: { billNumber: 'B1', amount: '10.5', currency: 'LAK', transactionId: 'T', paidAt: now.toISOString() } })]) {
+    for (const body of [
+      'not json',
+      '{"id":"evt_1","type":"payment.refunded"}',
+      JSON.stringify({
+        id: 'evt_2',
+        type: 'payment.paid',
+        createdAt: now.toISOString(),
+        data: { billNumber: 'B1', amount: '10.5', currency: 'LAK', transactionId: 'T', paidAt: now.toISOString() },
+      }),
+    ]) {
       expect(verifyWebhook(body, signWebhook(body, SECRET, now), SECRET, now)).toMatchObject({ ok: false, reason: 'MALFORMED_EVENT' });
     }
   });
@@ -182,7 +213,11 @@ describe('the sandbox bank refusals', () => {
   });
 
   it('refuses a decline fault for anything but payouts', async () => {
-    const response = await t.app.inject({ method: 'PUT', url: '/sandbox/bank/api/faults', payload: { operation: 'payment_status', mode: 'decline' } });
+    const response = await t.app.inject({
+      method: 'PUT',
+      url: '/sandbox/bank/api/faults',
+      payload: { operation: 'payment_status', mode: 'decline' },
+    });
     expect(response.statusCode).toBe(400);
     expect((await t.app.inject('/sandbox/bank/api/faults')).json()).toEqual({});
   });
@@ -218,7 +253,11 @@ describe('checkPayment', () => {
   it('has an unknown outcome when the gateway fails or answers too late', async () => {
     const qr = bill();
     await setFault('payment_status', 'error');
-    expect(await gateway.checkPayment(qr.billNumber)).toEqual({ outcome: 'unknown', billNumber: qr.billNumber, reason: 'GATEWAY_ERROR: HTTP 503' });
+    expect(await gateway.checkPayment(qr.billNumber)).toEqual({
+      outcome: 'unknown',
+      billNumber: qr.billNumber,
+      reason: 'GATEWAY_ERROR: HTTP 503',
+    });
     await setFault('payment_status', 'timeout', 60_000);
     expect(await gateway.checkPayment(qr.billNumber)).toEqual({ outcome: 'unknown', billNumber: qr.billNumber, reason: 'TIMEOUT' });
   });
@@ -229,7 +268,13 @@ describe('payouts', () => {
 
   it('pays at once and answers its status by ref', async () => {
     const result = await gateway.payout('WD-1', ...account, 500_000n);
-    expect(result).toEqual({ outcome: 'paid', ref: 'WD-1', amountKip: 500_000n, transactionId: expect.stringMatching(/^SBX/), completedAt: expect.any(Date) });
+    expect(result).toEqual({
+      outcome: 'paid',
+      ref: 'WD-1',
+      amountKip: 500_000n,
+      transactionId: expect.stringMatching(/^SBX/),
+      completedAt: expect.any(Date),
+    });
     expect(await gateway.payoutStatus('WD-1')).toEqual(result);
   });
 
@@ -237,7 +282,9 @@ describe('payouts', () => {
     const first = await gateway.payout('WD-2', ...account, 300_000n);
     const second = await gateway.payout('WD-2', ...account, 300_000n);
     expect(second).toEqual(first);
-    const listed = (await t.app.inject('/sandbox/bank/api/payouts')).json().items.filter((payout: { ref: string }) => payout.ref === 'WD-2');
+    const listed = (await t.app.inject('/sandbox/bank/api/payouts'))
+      .json()
+      .items.filter((payout: { ref: string }) => payout.ref === 'WD-2');
     expect(listed).toHaveLength(1);
   });
 
@@ -257,7 +304,11 @@ describe('payouts', () => {
 
   it('has an unknown outcome on a gateway error, and the ref was never received', async () => {
     await setFault('payout', 'error');
-    expect(await gateway.payout('WD-5', ...account, 100_000n)).toEqual({ outcome: 'unknown', ref: 'WD-5', reason: 'GATEWAY_ERROR: HTTP 503' });
+    expect(await gateway.payout('WD-5', ...account, 100_000n)).toEqual({
+      outcome: 'unknown',
+      ref: 'WD-5',
+      reason: 'GATEWAY_ERROR: HTTP 503',
+    });
     expect(await gateway.payoutStatus('WD-5')).toEqual({ outcome: 'not_found', ref: 'WD-5' });
   });
 
@@ -277,13 +328,20 @@ describe('payouts', () => {
   });
 
   it('fails a request the gateway refuses, and answers not_found for an unknown ref', async () => {
-    expect(await gateway.payout('WD-8', 'BCEL!', '0101', 'X', 100_000n)).toEqual({ outcome: 'failed', ref: 'WD-8', reason: 'VALIDATION_ERROR' });
+    expect(await gateway.payout('WD-8', 'BCEL!', '0101', 'X', 100_000n)).toEqual({
+      outcome: 'failed',
+      ref: 'WD-8',
+      reason: 'VALIDATION_ERROR',
+    });
     expect(await gateway.payoutStatus('WD-8')).toEqual({ outcome: 'not_found', ref: 'WD-8' });
   });
 
   it('has an unknown outcome when the gateway cannot be reached', async () => {
     const unreachable = createLaoQrGateway({ baseUrl: 'http://127.0.0.1:1/gateway', timeoutMs: TIMEOUT_MS });
-    expect(await unreachable.payout('WD-9', ...account, 100_000n)).toMatchObject({ outcome: 'unknown', reason: expect.stringMatching(/^NETWORK/) });
+    expect(await unreachable.payout('WD-9', ...account, 100_000n)).toMatchObject({
+      outcome: 'unknown',
+      reason: expect.stringMatching(/^NETWORK/),
+    });
     expect(await unreachable.checkPayment('B1')).toMatchObject({ outcome: 'unknown' });
   });
 });
@@ -296,7 +354,11 @@ describe('the sandbox bank page', () => {
     expect(page.body).toContain('src="/sandbox/bank/bank.js"');
     expect(page.body).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
-    for (const [asset, type] of [['bank.js', 'javascript'], ['bank.css', 'css'], ['jsQR.js', 'javascript']]) {
+    for (const [asset, type] of [
+      ['bank.js', 'javascript'],
+      ['bank.css', 'css'],
+      ['jsQR.js', 'javascript'],
+    ]) {
       const response = await t.app.inject(`/sandbox/bank/${asset}`);
       expect(response.statusCode).toBe(200);
       expect(response.headers['content-type']).toContain(type);
@@ -311,18 +373,29 @@ describe('the sandbox bank page', () => {
 describe('configuration', () => {
   it('defaults to the sandbox with the development secret', () => {
     const config = loadConfig({});
-    expect(config).toMatchObject({ laoqrGatewayUrl: undefined, laoqrWebhookSecret: DEVELOPMENT_WEBHOOK_SECRET, laoqrGatewayTimeoutMs: 10_000, sandboxBankWebhookUrl: undefined });
+    expect(config).toMatchObject({
+      laoqrGatewayUrl: undefined,
+      laoqrWebhookSecret: DEVELOPMENT_WEBHOOK_SECRET,
+      laoqrGatewayTimeoutMs: 10_000,
+      sandboxBankWebhookUrl: undefined,
+    });
   });
 
   it('requires a secret of its own with a real gateway, and refuses a URL that is not http', () => {
     expect(() => loadConfig({ LAOQR_GATEWAY_URL: 'https://gateway.example/v1' })).toThrow(/LAOQR_WEBHOOK_SECRET/);
     expect(() => loadConfig({ LAOQR_WEBHOOK_SECRET: 'short' })).toThrow(/16 characters/);
     expect(() => loadConfig({ LAOQR_GATEWAY_URL: 'ftp://gateway.example' })).toThrow(/http/);
-    expect(loadConfig({ LAOQR_GATEWAY_URL: 'https://gateway.example/v1/', LAOQR_WEBHOOK_SECRET: SECRET })).toMatchObject({ laoqrGatewayUrl: 'https://gateway.example/v1', laoqrWebhookSecret: SECRET });
+    expect(loadConfig({ LAOQR_GATEWAY_URL: 'https://gateway.example/v1/', LAOQR_WEBHOOK_SECRET: SECRET })).toMatchObject({
+      laoqrGatewayUrl: 'https://gateway.example/v1',
+      laoqrWebhookSecret: SECRET,
+    });
   });
 
   it('serves no sandbox bank when a real gateway is configured', async () => {
-    const config = { ...loadConfig({ LAOQR_GATEWAY_URL: 'http://127.0.0.1:1/v1', LAOQR_WEBHOOK_SECRET: SECRET }), distDir: '/nonexistent-dist' };
+    const config = {
+      ...loadConfig({ LAOQR_GATEWAY_URL: 'http://127.0.0.1:1/v1', LAOQR_WEBHOOK_SECRET: SECRET }),
+      distDir: '/nonexistent-dist',
+    };
     const app = await buildApp({ db: t.db, config });
     await registerSandboxes(app, config);
     try {

@@ -67,7 +67,13 @@ describe('the ledger under any sequence of transfers (fast-check, real PostgreSQ
   const index = fc.integer({ min: 0, max: 6 });
   const amount = fc.bigInt({ min: 1n, max: 5_000n });
   const operation: fc.Arbitrary<Operation> = fc.oneof(
-    { arbitrary: fc.record({ type: fc.constant('post' as const), moves: fc.array(fc.record({ from: index, to: index, amount }), { minLength: 1, maxLength: 3 }) }), weight: 4 },
+    {
+      arbitrary: fc.record({
+        type: fc.constant('post' as const),
+        moves: fc.array(fc.record({ from: index, to: index, amount }), { minLength: 1, maxLength: 3 }),
+      }),
+      weight: 4,
+    },
     { arbitrary: fc.record({ type: fc.constant('begin' as const), from: index, to: index, amount }), weight: 2 },
     { arbitrary: fc.record({ type: fc.constant('settle' as const), pending: fc.nat(), post: fc.boolean() }), weight: 2 },
     { arbitrary: fc.record({ type: fc.constant('replay' as const), of: fc.nat() }), weight: 1 },
@@ -86,7 +92,9 @@ describe('the ledger under any sequence of transfers (fast-check, real PostgreSQ
             const key = accountLabel(account);
             net.set(key, { account, amount: (net.get(key)?.amount ?? 0n) + change });
           }
-          const fits = [...net.values()].every(({ account, amount: change }) => !guarded(account) || model.get(accountLabel(account))! + change >= 0n);
+          const fits = [...net.values()].every(
+            ({ account, amount: change }) => !guarded(account) || model.get(accountLabel(account))! + change >= 0n,
+          );
           if (fits) for (const [key, { amount: change }] of net) model.set(key, model.get(key)! + change);
           return fits;
         };
@@ -132,7 +140,9 @@ describe('the ledger under any sequence of transfers (fast-check, real PostgreSQ
               [via, -transfer.pending!.amount],
               [target, transfer.pending!.amount],
             ]);
-            const settled = await tx((trx) => (op.post ? postPendingTransfer(trx, agencyId, transfer.id) : voidPendingTransfer(trx, agencyId, transfer.id, 'TEST_VOID')));
+            const settled = await tx((trx) =>
+              op.post ? postPendingTransfer(trx, agencyId, transfer.id) : voidPendingTransfer(trx, agencyId, transfer.id, 'TEST_VOID'),
+            );
             expect(settled.status).toBe(op.post ? 'POSTED' : 'VOIDED');
           } else if (sent.length > 0) {
             const replayed = await outcome(sent[op.of % sent.length].run());
@@ -155,15 +165,41 @@ describe('concurrency on one balance', () => {
     const { agencyId, players } = await newAgency();
     const credit: AccountRef = { kind: 'player_credit', playerId: players[0].id, provider: 'alphabet' };
     const capital: AccountRef = { kind: 'capital', currency: 'THB' };
-    await tx((trx) => postTransfer(trx, { agencyId, key: 'fund', kind: 'TEST_FUND', entries: [{ account: capital, amount: -1000n }, { account: credit, amount: 1000n }] }));
+    await tx((trx) =>
+      postTransfer(trx, {
+        agencyId,
+        key: 'fund',
+        kind: 'TEST_FUND',
+        entries: [
+          { account: capital, amount: -1000n },
+          { account: credit, amount: 1000n },
+        ],
+      }),
+    );
 
     const results = await Promise.all(
       Array.from({ length: 50 }, (_, i) =>
         outcome(
           tx((trx) =>
             i % 2 === 0
-              ? postTransfer(trx, { agencyId, key: `take-${i}`, kind: 'TEST_TAKE', entries: [{ account: credit, amount: -30n }, { account: capital, amount: 30n }] })
-              : beginPendingTransfer(trx, { agencyId, key: `take-${i}`, kind: 'TEST_TAKE', from: credit, via: { kind: 'provider_transit', provider: 'alphabet' }, to: capital, amount: 30n }),
+              ? postTransfer(trx, {
+                  agencyId,
+                  key: `take-${i}`,
+                  kind: 'TEST_TAKE',
+                  entries: [
+                    { account: credit, amount: -30n },
+                    { account: capital, amount: 30n },
+                  ],
+                })
+              : beginPendingTransfer(trx, {
+                  agencyId,
+                  key: `take-${i}`,
+                  kind: 'TEST_TAKE',
+                  from: credit,
+                  via: { kind: 'provider_transit', provider: 'alphabet' },
+                  to: capital,
+                  amount: 30n,
+                }),
           ),
         ),
       ),
@@ -180,7 +216,18 @@ describe('idempotency keys', () => {
   const capital: AccountRef = { kind: 'capital', currency: 'THB' };
   const pool: AccountRef = { kind: 'bonus_pool', currency: 'THB' };
   const fund = (agencyId: string, amount: bigint, refs: Record<string, string> = { reason: 'budget' }) =>
-    tx((trx) => postTransfer(trx, { agencyId, key: 'budget-2026', kind: 'BONUS_BUDGET', entries: [{ account: capital, amount: -amount }, { account: pool, amount }], refs }));
+    tx((trx) =>
+      postTransfer(trx, {
+        agencyId,
+        key: 'budget-2026',
+        kind: 'BONUS_BUDGET',
+        entries: [
+          { account: capital, amount: -amount },
+          { account: pool, amount },
+        ],
+        refs,
+      }),
+    );
 
   it('returns the first transfer when the same request is replayed, and moves the money once', async () => {
     const { agencyId } = await newAgency();
@@ -220,7 +267,15 @@ describe('idempotency keys', () => {
   it('replays a pending transfer as it stands, and settles it only once', async () => {
     const { agencyId, players } = await newAgency();
     const credit: AccountRef = { kind: 'player_credit', playerId: players[0].id, provider: 'gclub' };
-    const request = { agencyId, key: 'hold-1', kind: 'TEST_HOLD', from: capital, via: { kind: 'provider_transit', provider: 'gclub' } as AccountRef, to: credit, amount: 250n };
+    const request = {
+      agencyId,
+      key: 'hold-1',
+      kind: 'TEST_HOLD',
+      from: capital,
+      via: { kind: 'provider_transit', provider: 'gclub' } as AccountRef,
+      to: credit,
+      amount: 250n,
+    };
     const begun = await tx((trx) => beginPendingTransfer(trx, request));
     expect((await tx((trx) => beginPendingTransfer(trx, request))).replayed).toBe(true);
     await tx((trx) => postPendingTransfer(trx, agencyId, begun.transfer.id));
@@ -239,20 +294,68 @@ describe('bad requests change nothing', () => {
     const capital: AccountRef = { kind: 'capital', currency: 'THB' };
     const capitalLak: AccountRef = { kind: 'capital', currency: 'LAK' };
     const attempts = [
-      { key: 'k1', kind: 'TEST', entries: [{ account: capital, amount: -10n }, { account: credit, amount: 9n }] },
-      { key: 'k2', kind: 'TEST', entries: [{ account: capital, amount: 0n }, { account: credit, amount: 0n }] },
+      {
+        key: 'k1',
+        kind: 'TEST',
+        entries: [
+          { account: capital, amount: -10n },
+          { account: credit, amount: 9n },
+        ],
+      },
+      {
+        key: 'k2',
+        kind: 'TEST',
+        entries: [
+          { account: capital, amount: 0n },
+          { account: credit, amount: 0n },
+        ],
+      },
       { key: 'k3', kind: 'TEST', entries: [{ account: credit, amount: 10n }] },
-      { key: 'k4', kind: 'TEST', entries: [{ account: capitalLak, amount: -10n }, { account: credit, amount: 10n }] },
-      { key: '', kind: 'TEST', entries: [{ account: capital, amount: -10n }, { account: credit, amount: 10n }] },
-      { key: 'k6', kind: 'not upper', entries: [{ account: capital, amount: -10n }, { account: credit, amount: 10n }] },
-      { key: 'k7', kind: 'TEST', entries: [{ account: capital, amount: -10 as unknown as bigint }, { account: credit, amount: 10 as unknown as bigint }] },
+      {
+        key: 'k4',
+        kind: 'TEST',
+        entries: [
+          { account: capitalLak, amount: -10n },
+          { account: credit, amount: 10n },
+        ],
+      },
+      {
+        key: '',
+        kind: 'TEST',
+        entries: [
+          { account: capital, amount: -10n },
+          { account: credit, amount: 10n },
+        ],
+      },
+      {
+        key: 'k6',
+        kind: 'not upper',
+        entries: [
+          { account: capital, amount: -10n },
+          { account: credit, amount: 10n },
+        ],
+      },
+      {
+        key: 'k7',
+        kind: 'TEST',
+        entries: [
+          { account: capital, amount: -10 as unknown as bigint },
+          { account: credit, amount: 10 as unknown as bigint },
+        ],
+      },
     ];
     for (const attempt of attempts) {
       expect(await outcome(tx((trx) => postTransfer(trx, { agencyId, ...attempt })))).toEqual({ code: 'VALIDATION_ERROR' });
     }
-    const pendingNegative = outcome(tx((trx) => beginPendingTransfer(trx, { agencyId, key: 'k8', kind: 'TEST', from: capital, via: credit, to: capital, amount: 5n })));
+    const pendingNegative = outcome(
+      tx((trx) => beginPendingTransfer(trx, { agencyId, key: 'k8', kind: 'TEST', from: capital, via: credit, to: capital, amount: 5n })),
+    );
     expect(await pendingNegative).toEqual({ code: 'VALIDATION_ERROR' });
-    const count = await t.db.selectFrom('ledger_transfers').select((eb) => eb.fn.countAll<string>().as('n')).where('agency_id', '=', agencyId).executeTakeFirstOrThrow();
+    const count = await t.db
+      .selectFrom('ledger_transfers')
+      .select((eb) => eb.fn.countAll<string>().as('n'))
+      .where('agency_id', '=', agencyId)
+      .executeTakeFirstOrThrow();
     expect(count.n).toBe('0');
   });
 });
@@ -261,9 +364,19 @@ describe('what PostgreSQL itself guarantees', () => {
   it('refuses to update, delete or truncate ledger entries', async () => {
     const { agencyId } = await newAgency();
     const { transfer } = await tx((trx) =>
-      postTransfer(trx, { agencyId, key: 'x', kind: 'TEST', entries: [{ account: { kind: 'capital', currency: 'LAK' }, amount: -5n }, { account: { kind: 'agency_cash', currency: 'LAK' }, amount: 5n }] }),
+      postTransfer(trx, {
+        agencyId,
+        key: 'x',
+        kind: 'TEST',
+        entries: [
+          { account: { kind: 'capital', currency: 'LAK' }, amount: -5n },
+          { account: { kind: 'agency_cash', currency: 'LAK' }, amount: 5n },
+        ],
+      }),
     );
-    await expect(sql`UPDATE ledger_entries SET amount = amount * 2 WHERE transfer_id = ${transfer.id}`.execute(t.db)).rejects.toThrow(/append-only/);
+    await expect(sql`UPDATE ledger_entries SET amount = amount * 2 WHERE transfer_id = ${transfer.id}`.execute(t.db)).rejects.toThrow(
+      /append-only/,
+    );
     await expect(sql`DELETE FROM ledger_entries WHERE transfer_id = ${transfer.id}`.execute(t.db)).rejects.toThrow(/append-only/);
     await expect(sql`TRUNCATE ledger_entries CASCADE`.execute(t.db)).rejects.toThrow(/append-only/);
     expect(await entriesOf(t.db, transfer.id)).toHaveLength(2);
@@ -272,11 +385,26 @@ describe('what PostgreSQL itself guarantees', () => {
   it('refuses at commit a transfer whose entries do not sum to zero, even written by hand', async () => {
     const { agencyId } = await newAgency();
     const { transfer } = await tx((trx) =>
-      postTransfer(trx, { agencyId, key: 'y', kind: 'TEST', entries: [{ account: { kind: 'capital', currency: 'THB' }, amount: -5n }, { account: { kind: 'agency_cash', currency: 'THB' }, amount: 5n }] }),
+      postTransfer(trx, {
+        agencyId,
+        key: 'y',
+        kind: 'TEST',
+        entries: [
+          { account: { kind: 'capital', currency: 'THB' }, amount: -5n },
+          { account: { kind: 'agency_cash', currency: 'THB' }, amount: 5n },
+        ],
+      }),
     );
     const [entry] = await t.db.selectFrom('ledger_entries').select(['account_id']).where('transfer_id', '=', transfer.id).execute();
     await expect(
-      t.db.transaction().execute((trx) => trx.insertInto('ledger_entries').values({ transfer_id: transfer.id, account_id: entry.account_id, agency_id: agencyId, amount: 1n, currency: 'THB' }).execute()),
+      t.db
+        .transaction()
+        .execute((trx) =>
+          trx
+            .insertInto('ledger_entries')
+            .values({ transfer_id: transfer.id, account_id: entry.account_id, agency_id: agencyId, amount: 1n, currency: 'THB' })
+            .execute(),
+        ),
     ).rejects.toThrow(/does not sum to zero/);
     expect(await entriesOf(t.db, transfer.id)).toHaveLength(2);
   });
@@ -284,8 +412,18 @@ describe('what PostgreSQL itself guarantees', () => {
   it('refuses a negative balance on a guarded account even without the ledger code', async () => {
     const { agencyId, players } = await newAgency();
     await tx((trx) =>
-      postTransfer(trx, { agencyId, key: 'z', kind: 'TEST', entries: [{ account: { kind: 'capital', currency: 'THB' }, amount: -5n }, { account: { kind: 'owed_to_player', playerId: players[0].id, currency: 'THB' }, amount: 5n }] }),
+      postTransfer(trx, {
+        agencyId,
+        key: 'z',
+        kind: 'TEST',
+        entries: [
+          { account: { kind: 'capital', currency: 'THB' }, amount: -5n },
+          { account: { kind: 'owed_to_player', playerId: players[0].id, currency: 'THB' }, amount: 5n },
+        ],
+      }),
     );
-    await expect(sql`UPDATE ledger_accounts SET balance = -1 WHERE agency_id = ${agencyId} AND kind = 'owed_to_player'`.execute(t.db)).rejects.toThrow(/ledger_accounts_balance_check/);
+    await expect(
+      sql`UPDATE ledger_accounts SET balance = -1 WHERE agency_id = ${agencyId} AND kind = 'owed_to_player'`.execute(t.db),
+    ).rejects.toThrow(/ledger_accounts_balance_check/);
   });
 });

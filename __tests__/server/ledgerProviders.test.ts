@@ -2,7 +2,13 @@ import { buildTestApp, createTestAgency, type TestApp } from '../support/app';
 import { createTestPlayer } from '../support/players';
 import { ledgerViolations } from '../support/ledgerInvariant';
 import { balanceOf, postTransfer, type AccountRef } from '../../server/domain/ledger';
-import { ensureMember, readCredit, sendCreditToProvider, takeCreditFromProvider, type WalletDeps } from '../../server/domain/providerWallets';
+import {
+  ensureMember,
+  readCredit,
+  sendCreditToProvider,
+  takeCreditFromProvider,
+  type WalletDeps,
+} from '../../server/domain/providerWallets';
 import { reconcilePendingTransfers, startReconciler, type ReconcileReport } from '../../server/domain/reconciler';
 import { AppError } from '../../server/domain/errors';
 import type { Provider } from '../../src/contract/providers';
@@ -21,7 +27,8 @@ beforeAll(async () => {
   agencyId = (await createTestAgency(t, 'wallets', ['wallets.example'])).id;
 });
 afterEach(async () => {
-  for (const provider of ['askmebet', 'betflix', 'alphabet', 'gclub', 'gclub_live']) await t.app.inject({ method: 'DELETE', url: `/sandbox/providers/${provider}/faults` });
+  for (const provider of ['askmebet', 'betflix', 'alphabet', 'gclub', 'gclub_live'])
+    await t.app.inject({ method: 'DELETE', url: `/sandbox/providers/${provider}/faults` });
 });
 afterAll(() => t.close());
 
@@ -37,11 +44,17 @@ async function fault(provider: Provider, body: Record<string, unknown>) {
 }
 
 async function providerWallet(provider: Provider, member: string): Promise<bigint> {
-  const row = await t.db.selectFrom('sandbox_provider_wallets').select('balance').where('provider', '=', provider).where('member', '=', member).executeTakeFirstOrThrow();
+  const row = await t.db
+    .selectFrom('sandbox_provider_wallets')
+    .select('balance')
+    .where('provider', '=', provider)
+    .where('member', '=', member)
+    .executeTakeFirstOrThrow();
   return BigInt(row.balance);
 }
 
-const mirror = (who: { playerId: string; provider: Provider }) => balanceOf(t.db, agencyId, { kind: 'player_credit', playerId: who.playerId, provider: who.provider });
+const mirror = (who: { playerId: string; provider: Provider }) =>
+  balanceOf(t.db, agencyId, { kind: 'player_credit', playerId: who.playerId, provider: who.provider });
 const transit = (provider: Provider) => balanceOf(t.db, agencyId, { kind: 'provider_transit', provider });
 
 async function until(condition: () => Promise<boolean>) {
@@ -50,7 +63,11 @@ async function until(condition: () => Promise<boolean>) {
 
 /** Plays one spin at the sandbox slot with reels fixed in advance. */
 async function playRigged(provider: Provider, member: string, reels: string[], stake = '10.00') {
-  const rig = await t.app.inject({ method: 'PUT', url: `/sandbox/providers/${provider}/members/${member}/rigged-spins`, payload: { reels: [reels] } });
+  const rig = await t.app.inject({
+    method: 'PUT',
+    url: `/sandbox/providers/${provider}/members/${member}/rigged-spins`,
+    payload: { reels: [reels] },
+  });
   expect(rig.statusCode).toBe(204);
   const launch = await t.app.inject({ method: 'POST', url: `/sandbox/providers/${provider}/launch`, payload: { member } });
   const games = (await t.app.inject(`/sandbox/providers/${provider}/games`)).json();
@@ -72,7 +89,9 @@ describe('crediting a player at a provider through the ledger', () => {
     expect(await transit('askmebet')).toBe(0n);
     await expect(sendCreditToProvider(deps, { ...request, amount: 151_00n })).rejects.toMatchObject({ code: 'IDEMPOTENCY_CONFLICT' });
     await expect(sendCreditToProvider(deps, { ...request, key: 'zero', amount: 0n })).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
-    await expect(sendCreditToProvider(deps, { ...request, key: 'negative', amount: -5n })).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
+    await expect(sendCreditToProvider(deps, { ...request, key: 'negative', amount: -5n })).rejects.toMatchObject({
+      code: 'VALIDATION_ERROR',
+    });
     expect(await providerWallet('askmebet', member)).toBe(150_00n);
     expect(await ledgerViolations(t.db)).toEqual([]);
   });
@@ -87,7 +106,9 @@ describe('crediting a player at a provider through the ledger', () => {
     expect(out.status).toBe('POSTED');
     expect(await providerWallet('alphabet', member)).toBe(90_00n);
     expect(await mirror(who)).toBe(90_00n);
-    await expect(takeCreditFromProvider(deps, { ...who, amount: 90_01n, key: 'out-2', to: clearing })).rejects.toMatchObject({ code: 'INSUFFICIENT_CREDIT' });
+    await expect(takeCreditFromProvider(deps, { ...who, amount: 90_01n, key: 'out-2', to: clearing })).rejects.toMatchObject({
+      code: 'INSUFFICIENT_CREDIT',
+    });
     expect(await providerWallet('alphabet', member)).toBe(90_00n);
     // The win is on the house's game result account: every transfer still sums to zero.
     expect(await balanceOf(t.db, agencyId, { kind: 'game_result', provider: 'alphabet' })).toBe(-990_00n);
@@ -98,8 +119,22 @@ describe('crediting a player at a provider through the ledger', () => {
     const { who, member } = await newPlayer('betflix');
     await sendCreditToProvider(deps, { ...who, amount: 10_00n, key: 'in-before-loss', from: capital });
     await fault('betflix', { mode: 'delay', calls: 1, delayMs: 600, operations: ['transfer'] });
-    const taking = takeCreditFromProvider(deps, { ...who, amount: 10_00n, key: 'out-after-loss', to: { kind: 'payout_clearing', currency: 'THB' } });
-    await until(async () => Boolean(await t.db.selectFrom('ledger_transfers').select('id').where('idempotency_key', '=', 'out-after-loss').where('agency_id', '=', agencyId).executeTakeFirst()));
+    const taking = takeCreditFromProvider(deps, {
+      ...who,
+      amount: 10_00n,
+      key: 'out-after-loss',
+      to: { kind: 'payout_clearing', currency: 'THB' },
+    });
+    await until(async () =>
+      Boolean(
+        await t.db
+          .selectFrom('ledger_transfers')
+          .select('id')
+          .where('idempotency_key', '=', 'out-after-loss')
+          .where('agency_id', '=', agencyId)
+          .executeTakeFirst(),
+      ),
+    );
     await playRigged('betflix', member, ['SEVEN', 'STAR', 'HEART'], '1.00');
     const out = await taking;
     expect(out).toMatchObject({ status: 'VOIDED', failureCode: 'INSUFFICIENT_BALANCE' });
@@ -147,9 +182,17 @@ describe('the reconciler settles transfers whose provider call timed out', () =>
   it('voids a transfer the provider never did, and the money goes back', async () => {
     const { who, member } = await newPlayer('gclub_live');
     const owed: AccountRef = { kind: 'owed_to_player', playerId: who.playerId, currency: 'THB' };
-    await t.db
-      .transaction()
-      .execute((trx) => postTransfer(trx, { agencyId, key: `owed-${who.playerId}`, kind: 'TEST_OWED', entries: [{ account: capital, amount: -40_00n }, { account: owed, amount: 40_00n }] }));
+    await t.db.transaction().execute((trx) =>
+      postTransfer(trx, {
+        agencyId,
+        key: `owed-${who.playerId}`,
+        kind: 'TEST_OWED',
+        entries: [
+          { account: capital, amount: -40_00n },
+          { account: owed, amount: 40_00n },
+        ],
+      }),
+    );
     await fault('gclub_live', { mode: 'hang', calls: 1, delayMs: 2500, operations: ['transfer'] });
     const sent = await sendCreditToProvider(deps, { ...who, amount: 40_00n, key: 'late-never', from: owed });
     expect(sent.status).toBe('PENDING');
@@ -157,7 +200,11 @@ describe('the reconciler settles transfers whose provider call timed out', () =>
 
     const report = await reconcilePendingTransfers(deps, { olderThanMs: 0 });
     expect(report).toMatchObject({ posted: 0, voided: 1 });
-    const row = await t.db.selectFrom('ledger_transfers').select(['status', 'failure_code']).where('id', '=', sent.transferId).executeTakeFirstOrThrow();
+    const row = await t.db
+      .selectFrom('ledger_transfers')
+      .select(['status', 'failure_code'])
+      .where('id', '=', sent.transferId)
+      .executeTakeFirstOrThrow();
     expect(row).toEqual({ status: 'VOIDED', failure_code: 'NOT_RECEIVED' });
     expect(await balanceOf(t.db, agencyId, owed)).toBe(40_00n);
     expect(await mirror(who)).toBe(0n);
@@ -173,7 +220,11 @@ describe('the reconciler settles transfers whose provider call timed out', () =>
     const report = await reconcilePendingTransfers(deps, { olderThanMs: 0 });
     expect(report.voided).toBe(1);
     // A request with that ref that reaches the provider from now on is refused; the wallet never moves.
-    const late = await t.app.inject({ method: 'POST', url: '/sandbox/providers/alphabet/transfers', payload: { ref: sent.ref, member, direction: 'IN', amount: '5.00' } });
+    const late = await t.app.inject({
+      method: 'POST',
+      url: '/sandbox/providers/alphabet/transfers',
+      payload: { ref: sent.ref, member, direction: 'IN', amount: '5.00' },
+    });
     expect(late.json()).toMatchObject({ code: 'REF_CLOSED' });
     expect(await providerWallet('alphabet', member)).toBe(0n);
     expect(await mirror(who)).toBe(0n);
@@ -234,7 +285,11 @@ describe('the sandbox provider', () => {
 
   it('counts each bet as turnover and fails the next N calls or a share of calls on request', async () => {
     const { member } = await newPlayer('alphabet');
-    await t.app.inject({ method: 'POST', url: '/sandbox/providers/alphabet/transfers', payload: { ref: `fund-${member}`, member, direction: 'IN', amount: '100.00' } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/sandbox/providers/alphabet/transfers',
+      payload: { ref: `fund-${member}`, member, direction: 'IN', amount: '100.00' },
+    });
     await playRigged('alphabet', member, ['CLUB', 'STAR', 'HEART'], '10.00');
     await playRigged('alphabet', member, ['CLUB', 'CLUB', 'HEART'], '5.00');
     expect(await t.app.providers.turnover('alphabet', member)).toEqual({ turnover: 15_00n, bets: 2 });

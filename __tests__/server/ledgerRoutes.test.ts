@@ -23,9 +23,15 @@ afterAll(() => t.close());
 
 const get = (url: string, cookie = player.cookie, host = HOST) => t.app.inject({ url, headers: { host, cookie } });
 const post = (url: string, payload: unknown, cookie = player.cookie) =>
-  t.app.inject({ method: 'POST', url, headers: { host: HOST, cookie, 'content-type': 'application/json' }, payload: JSON.stringify(payload) });
+  t.app.inject({
+    method: 'POST',
+    url,
+    headers: { host: HOST, cookie, 'content-type': 'application/json' },
+    payload: JSON.stringify(payload),
+  });
 
-const credit = (who: TestPlayer, provider: Provider, amount: bigint) => fundTestCredit({ db: t.db, providers: t.app.providers }, agencyId, who.id, amount, provider);
+const credit = (who: TestPlayer, provider: Provider, amount: bigint) =>
+  fundTestCredit({ db: t.db, providers: t.app.providers }, agencyId, who.id, amount, provider);
 
 describe('GET /api/v2/players/credits/{provider}', () => {
   it('answers 0.00 THB at every provider for a new player, read live from the provider', async () => {
@@ -41,7 +47,11 @@ describe('GET /api/v2/players/credits/{provider}', () => {
     await credit(who, 'betflix', 1234_50n);
     expect((await get('/api/v2/players/credits/betflix', who.cookie)).json()).toEqual({ credit: { amount: '1234.50', currency: 'THB' } });
     const member = await ensureMember({ db: t.db, providers: t.app.providers }, { agencyId, playerId: who.id, provider: 'betflix' });
-    await t.app.inject({ method: 'POST', url: '/sandbox/providers/betflix/transfers', payload: { ref: `gift-${who.id}`, member, direction: 'IN', amount: '0.50' } });
+    await t.app.inject({
+      method: 'POST',
+      url: '/sandbox/providers/betflix/transfers',
+      payload: { ref: `gift-${who.id}`, member, direction: 'IN', amount: '0.50' },
+    });
     expect((await get('/api/v2/players/credits/betflix', who.cookie)).json().credit.amount).toBe('1235.00');
   });
 
@@ -109,9 +119,15 @@ describe('POST /api/v2/games/{provider}/launch and the sandbox game page', () =>
   it('refuses bad bodies, unknown games and unknown providers', async () => {
     const who = await createTestPlayer(t.db, agencyId);
     await credit(who, 'askmebet', 10_00n);
-    expect((await post('/api/v2/games/askmebet/launch', { gameCode: 'no-such-game' }, who.cookie)).json()).toMatchObject({ code: 'UNKNOWN_GAME' });
-    expect((await post('/api/v2/games/askmebet/launch', { gameCode: 'amb-lucky-lotus', extra: 1 }, who.cookie)).json()).toMatchObject({ code: 'VALIDATION_ERROR' });
-    expect((await post('/api/v2/games/askmebet/launch', { gameCode: { code: 'amb-lucky-lotus' } }, who.cookie)).json()).toMatchObject({ code: 'VALIDATION_ERROR' });
+    expect((await post('/api/v2/games/askmebet/launch', { gameCode: 'no-such-game' }, who.cookie)).json()).toMatchObject({
+      code: 'UNKNOWN_GAME',
+    });
+    expect((await post('/api/v2/games/askmebet/launch', { gameCode: 'amb-lucky-lotus', extra: 1 }, who.cookie)).json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+    });
+    expect((await post('/api/v2/games/askmebet/launch', { gameCode: { code: 'amb-lucky-lotus' } }, who.cookie)).json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+    });
     expect((await post('/api/v2/games/nobody/launch', {}, who.cookie)).json()).toMatchObject({ code: 'UNKNOWN_PROVIDER' });
   });
 
@@ -136,20 +152,39 @@ describe('POST /api/v2/games/{provider}/launch and the sandbox game page', () =>
     expect(script.headers['content-type']).toContain('text/javascript');
 
     const member = await ensureMember({ db: t.db, providers: t.app.providers }, { agencyId, playerId: who.id, provider: 'askmebet' });
-    await t.app.inject({ method: 'PUT', url: `/sandbox/providers/askmebet/members/${member}/rigged-spins`, payload: { reels: [['STAR', 'STAR', 'STAR'], ['SEVEN', 'CLUB', 'HEART']] } });
-    const win = await t.app.inject({ method: 'POST', url: `${url}/spins`, payload: { stake: '10.00', game: 'ignored-for-a-launched-game' } });
+    await t.app.inject({
+      method: 'PUT',
+      url: `/sandbox/providers/askmebet/members/${member}/rigged-spins`,
+      payload: {
+        reels: [
+          ['STAR', 'STAR', 'STAR'],
+          ['SEVEN', 'CLUB', 'HEART'],
+        ],
+      },
+    });
+    const win = await t.app.inject({
+      method: 'POST',
+      url: `${url}/spins`,
+      payload: { stake: '10.00', game: 'ignored-for-a-launched-game' },
+    });
     expect(win.json()).toEqual({ reels: ['STAR', 'STAR', 'STAR'], stake: '10.00', payout: '300.00', balance: '390.00' });
     const loss = await t.app.inject({ method: 'POST', url: `${url}/spins`, payload: { stake: '50.00', game: 'x' } });
     expect(loss.json()).toMatchObject({ payout: '0.00', balance: '340.00' });
     expect((await get('/api/v2/players/credits/askmebet', who.cookie)).json().credit.amount).toBe('340.00');
     expect(await t.app.providers.turnover('askmebet', member)).toEqual({ turnover: 60_00n, bets: 2 });
 
-    for (const stake of ['7.00', '-10.00', '1e3']) expect((await t.app.inject({ method: 'POST', url: `${url}/spins`, payload: { stake, game: 'x' } })).statusCode).toBe(400);
+    for (const stake of ['7.00', '-10.00', '1e3'])
+      expect((await t.app.inject({ method: 'POST', url: `${url}/spins`, payload: { stake, game: 'x' } })).statusCode).toBe(400);
     const losing = Array.from({ length: 5 }, () => ['SEVEN', 'CLUB', 'HEART']);
     await t.app.inject({ method: 'PUT', url: `/sandbox/providers/askmebet/members/${member}/rigged-spins`, payload: { reels: losing } });
-    const racing = await Promise.all(Array.from({ length: 5 }, () => t.app.inject({ method: 'POST', url: `${url}/spins`, payload: { stake: '100.00', game: 'x' } })));
+    const racing = await Promise.all(
+      Array.from({ length: 5 }, () => t.app.inject({ method: 'POST', url: `${url}/spins`, payload: { stake: '100.00', game: 'x' } })),
+    );
     expect(racing.filter((res) => res.statusCode === 200)).toHaveLength(3);
-    expect(racing.filter((res) => res.statusCode === 409).map((res) => res.json().code)).toEqual(['INSUFFICIENT_BALANCE', 'INSUFFICIENT_BALANCE']);
+    expect(racing.filter((res) => res.statusCode === 409).map((res) => res.json().code)).toEqual([
+      'INSUFFICIENT_BALANCE',
+      'INSUFFICIENT_BALANCE',
+    ]);
     expect((await get('/api/v2/players/credits/askmebet', who.cookie)).json().credit.amount).toBe('40.00');
   });
 
@@ -176,10 +211,16 @@ describe('provider configuration', () => {
       await other.app.listen({ port: 0, host: '127.0.0.1' });
       const agency = await createTestAgency(other, 'configured', ['configured.example']);
       const who = await createTestPlayer(other.db, agency.id);
-      const askmebet = await other.app.inject({ url: '/api/v2/players/credits/askmebet', headers: { host: 'configured.example', cookie: who.cookie } });
+      const askmebet = await other.app.inject({
+        url: '/api/v2/players/credits/askmebet',
+        headers: { host: 'configured.example', cookie: who.cookie },
+      });
       expect(askmebet.statusCode).toBe(503);
       expect(askmebet.json()).toMatchObject({ code: 'PROVIDER_UNAVAILABLE' });
-      const betflix = await other.app.inject({ url: '/api/v2/players/credits/betflix', headers: { host: 'configured.example', cookie: who.cookie } });
+      const betflix = await other.app.inject({
+        url: '/api/v2/players/credits/betflix',
+        headers: { host: 'configured.example', cookie: who.cookie },
+      });
       expect(betflix.json()).toEqual({ credit: { amount: '0.00', currency: 'THB' } });
       expect((await other.app.inject('/sandbox/providers/askmebet/games')).statusCode).toBe(404);
     } finally {
@@ -196,7 +237,9 @@ describe('provider configuration', () => {
     const doc = await t.app.inject('/api/docs/json');
     expect(doc.statusCode).toBe(200);
     const paths = Object.keys(doc.json().paths);
-    expect(paths).toEqual(expect.arrayContaining(['/api/v2/players/credits/{provider}', '/api/v2/games/{provider}', '/api/v2/games/{provider}/launch']));
+    expect(paths).toEqual(
+      expect.arrayContaining(['/api/v2/players/credits/{provider}', '/api/v2/games/{provider}', '/api/v2/games/{provider}/launch']),
+    );
     expect(paths.some((path) => path.startsWith('/sandbox'))).toBe(false);
   });
 });

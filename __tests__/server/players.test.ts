@@ -27,7 +27,15 @@ function post(host: string, url: string, body?: unknown, headers: Record<string,
 }
 
 function registerBody(username: string, visitorId = newVisitorId(), extra: Record<string, unknown> = {}) {
-  return { username, password: 'secret-pass-1', confirmPassword: 'secret-pass-1', displayName: 'Somchai ສົມໃຈ', ageConfirmed: true, fingerprint: testDevice(visitorId), ...extra };
+  return {
+    username,
+    password: 'secret-pass-1',
+    confirmPassword: 'secret-pass-1',
+    displayName: 'Somchai ສົມໃຈ',
+    ageConfirmed: true,
+    fingerprint: testDevice(visitorId),
+    ...extra,
+  };
 }
 
 function register(host: string, username: string, extra: Record<string, unknown> = {}) {
@@ -36,8 +44,17 @@ function register(host: string, username: string, extra: Record<string, unknown>
 }
 
 const cookieOf = (res: { headers: Record<string, unknown> }) => String(res.headers['set-cookie']).split(';')[0];
-const info = (host: string, cookie?: string) => t.app.inject({ url: '/api/v2/players/info', headers: { host, ...(cookie ? { cookie } : {}) } });
-const playerCount = async () => Number((await t.db.selectFrom('players').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const info = (host: string, cookie?: string) =>
+  t.app.inject({ url: '/api/v2/players/info', headers: { host, ...(cookie ? { cookie } : {}) } });
+const playerCount = async () =>
+  Number(
+    (
+      await t.db
+        .selectFrom('players')
+        .select((eb) => eb.fn.countAll().as('n'))
+        .executeTakeFirstOrThrow()
+    ).n,
+  );
 
 describe('POST /api/v2/players/register', () => {
   it('creates the player, logs them in with an HttpOnly Lax cookie and keeps the device fingerprint', async () => {
@@ -113,7 +130,12 @@ describe('POST /api/v2/players/register', () => {
     const visitorId = newVisitorId();
     const { fonts: _fonts, ...withoutFonts } = testDevice(visitorId);
     for (const fingerprint of [withoutFonts, { ...testDevice(visitorId), extra: 1 }, testDevice(visitorId, { screen: 'big' })]) {
-      const res = await post('alpha.example', '/players/register', { ...registerBody('fpbad', visitorId), fingerprint }, { 'x-fingerprint': visitorId });
+      const res = await post(
+        'alpha.example',
+        '/players/register',
+        { ...registerBody('fpbad', visitorId), fingerprint },
+        { 'x-fingerprint': visitorId },
+      );
       expect(res.statusCode).toBe(400);
       expect(res.json().code).toBe('VALIDATION_ERROR');
     }
@@ -124,7 +146,13 @@ describe('POST /api/v2/players/register', () => {
     const visitorId = newVisitorId();
     const headers = { 'x-fingerprint': visitorId, 'content-type': 'application/json' };
     const inject = (payload: string | undefined, extra: Record<string, string> = headers) =>
-      t.app.inject({ method: 'POST', url: '/api/v2/players/register', headers: { host: 'alpha.example', ...extra }, payload, remoteAddress: randomIp() });
+      t.app.inject({
+        method: 'POST',
+        url: '/api/v2/players/register',
+        headers: { host: 'alpha.example', ...extra },
+        payload,
+        remoteAddress: randomIp(),
+      });
 
     const malformed = await inject('{"username": ');
     expect([malformed.statusCode, malformed.json().code]).toEqual([400, 'INVALID_JSON']);
@@ -207,7 +235,11 @@ describe('login, info and logout', () => {
   });
 
   it('refuses missing or malformed credentials with 400', async () => {
-    for (const body of [{ username: 'loginuser' }, { username: '', password: 'secret-pass-1' }, { username: 'loginuser', password: 5, extra: true }]) {
+    for (const body of [
+      { username: 'loginuser' },
+      { username: '', password: 'secret-pass-1' },
+      { username: 'loginuser', password: 5, extra: true },
+    ]) {
       const res = await post('alpha.example', '/players/login', body);
       expect(res.statusCode).toBe(400);
       expect(res.json().code).toBe('VALIDATION_ERROR');
@@ -251,4 +283,3 @@ describe('the session cookie over https', () => {
     }
   });
 });
-

@@ -19,7 +19,12 @@ afterAll(() => t.close());
 const randomIp = () => `10.${[1, 2, 3].map(() => randomBytes(1)[0]).join('.')}`;
 const newVisitorId = () => randomBytes(16).toString('hex');
 
-function call(method: 'GET' | 'POST', host: string, url: string, options: { body?: unknown; cookie?: string; headers?: Record<string, string>; ip?: string } = {}) {
+function call(
+  method: 'GET' | 'POST',
+  host: string,
+  url: string,
+  options: { body?: unknown; cookie?: string; headers?: Record<string, string>; ip?: string } = {},
+) {
   return t.app.inject({
     method,
     url: `/api/v2${url}`,
@@ -35,8 +40,10 @@ function call(method: 'GET' | 'POST', host: string, url: string, options: { body
 }
 
 const cookieOf = (res: { headers: Record<string, unknown> }) => String(res.headers['set-cookie']).split(';')[0];
-const login = (host: string, username: string, password: string, ip?: string) => call('POST', host, '/players/login', { body: { username, password }, ip });
-const changePassword = (cookie: string, body: Record<string, string>) => call('POST', 'alpha.example', '/players/security/password/change', { cookie, body });
+const login = (host: string, username: string, password: string, ip?: string) =>
+  call('POST', host, '/players/login', { body: { username, password }, ip });
+const changePassword = (cookie: string, body: Record<string, string>) =>
+  call('POST', 'alpha.example', '/players/security/password/change', { cookie, body });
 
 describe('POST /api/v2/players/security/password/change', () => {
   let player: TestPlayer;
@@ -48,7 +55,11 @@ describe('POST /api/v2/players/security/password/change', () => {
     const otherDevice = cookieOf(await login('alpha.example', player.username, player.password));
     expect((await call('GET', 'alpha.example', '/players/info', { cookie: otherDevice })).statusCode).toBe(200);
 
-    const res = await changePassword(player.cookie, { currentPassword: player.password, newPassword: 'brand-new-pass', confirmNewPassword: 'brand-new-pass' });
+    const res = await changePassword(player.cookie, {
+      currentPassword: player.password,
+      newPassword: 'brand-new-pass',
+      confirmNewPassword: 'brand-new-pass',
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ changed: true });
 
@@ -63,7 +74,11 @@ describe('POST /api/v2/players/security/password/change', () => {
 
   it('refuses a wrong current password with PASSWORD_INCORRECT (not 401) and changes nothing', async () => {
     const otherDevice = cookieOf(await login('alpha.example', player.username, player.password));
-    const res = await changePassword(player.cookie, { currentPassword: 'not-the-password', newPassword: 'brand-new-pass', confirmNewPassword: 'brand-new-pass' });
+    const res = await changePassword(player.cookie, {
+      currentPassword: 'not-the-password',
+      newPassword: 'brand-new-pass',
+      confirmNewPassword: 'brand-new-pass',
+    });
     expect(res.statusCode).toBe(400);
     expect(res.json().code).toBe('PASSWORD_INCORRECT');
     expect((await call('GET', 'alpha.example', '/players/info', { cookie: otherDevice })).statusCode).toBe(200);
@@ -71,10 +86,22 @@ describe('POST /api/v2/players/security/password/change', () => {
   });
 
   it.each([
-    ['a short current password', { currentPassword: 'short', newPassword: 'brand-new-pass', confirmNewPassword: 'brand-new-pass' }, 'currentPassword: validation.password_must_greater_than'],
+    [
+      'a short current password',
+      { currentPassword: 'short', newPassword: 'brand-new-pass', confirmNewPassword: 'brand-new-pass' },
+      'currentPassword: validation.password_must_greater_than',
+    ],
     ['a short new password', { newPassword: 'short', confirmNewPassword: 'short' }, 'newPassword: validation.password_must_greater_than'],
-    ['a different confirmation', { newPassword: 'brand-new-pass', confirmNewPassword: 'brand-new-pasz' }, 'confirmNewPassword: validation.password_not_match'],
-    ['an empty confirmation', { newPassword: 'brand-new-pass', confirmNewPassword: '' }, 'confirmNewPassword: validation.please_enter_password'],
+    [
+      'a different confirmation',
+      { newPassword: 'brand-new-pass', confirmNewPassword: 'brand-new-pasz' },
+      'confirmNewPassword: validation.password_not_match',
+    ],
+    [
+      'an empty confirmation',
+      { newPassword: 'brand-new-pass', confirmNewPassword: '' },
+      'confirmNewPassword: validation.please_enter_password',
+    ],
   ])('refuses %s with the yup rule of the form', async (_case, fields, message) => {
     const res = await changePassword(player.cookie, { currentPassword: player.password, ...fields });
     expect(res.statusCode).toBe(400);
@@ -109,14 +136,21 @@ describe('POST /api/v2/fingerprint', () => {
     const elsewhere = await createTestPlayer(t.db, agencyB.id);
     const sharedDevice = newVisitorId();
 
-    const res = await call('POST', 'alpha.example', '/fingerprint', { cookie: first.cookie, body: { fingerprint: testDevice(sharedDevice) } });
+    const res = await call('POST', 'alpha.example', '/fingerprint', {
+      cookie: first.cookie,
+      body: { fingerprint: testDevice(sharedDevice) },
+    });
     expect(res.statusCode).toBe(200);
     expect(res.json()).toEqual({ fingerprint: { visitorId: sharedDevice, recordedAt: expect.any(String) } });
     await call('POST', 'alpha.example', '/fingerprint', { cookie: first.cookie, body: { fingerprint: testDevice(newVisitorId()) } });
     await call('POST', 'alpha.example', '/fingerprint', { cookie: second.cookie, body: { fingerprint: testDevice(sharedDevice) } });
     await call('POST', 'bravo.example', '/fingerprint', { cookie: elsewhere.cookie, body: { fingerprint: testDevice(sharedDevice) } });
 
-    const history = await t.db.selectFrom('player_fingerprints').select(['visitor_id', 'source']).where('player_id', '=', first.id).execute();
+    const history = await t.db
+      .selectFrom('player_fingerprints')
+      .select(['visitor_id', 'source'])
+      .where('player_id', '=', first.id)
+      .execute();
     expect(history).toHaveLength(2);
     expect(history.every((row) => row.source === 'visit')).toBe(true);
 
@@ -128,7 +162,12 @@ describe('POST /api/v2/fingerprint', () => {
     const player = await createTestPlayer(t.db, agencyA.id);
     expect((await call('POST', 'alpha.example', '/fingerprint', { body: { fingerprint: testDevice() } })).statusCode).toBe(401);
     const { webGL: _webGL, ...withoutWebGL } = testDevice();
-    for (const body of [{}, { fingerprint: withoutWebGL }, { fingerprint: testDevice('not a visitor id!') }, { fingerprint: testDevice(undefined, { userAgent: 'x'.repeat(600) }) }]) {
+    for (const body of [
+      {},
+      { fingerprint: withoutWebGL },
+      { fingerprint: testDevice('not a visitor id!') },
+      { fingerprint: testDevice(undefined, { userAgent: 'x'.repeat(600) }) },
+    ]) {
       const res = await call('POST', 'alpha.example', '/fingerprint', { cookie: player.cookie, body });
       expect([res.statusCode, res.json().code]).toEqual([400, 'VALIDATION_ERROR']);
     }
@@ -168,7 +207,14 @@ describe('rate limits', () => {
     call('POST', 'alpha.example', '/players/register', {
       ip,
       headers: { 'x-fingerprint': visitorId },
-      body: { username, password: 'secret-pass-1', confirmPassword: 'secret-pass-1', displayName: '', ageConfirmed: true, fingerprint: testDevice(visitorId) },
+      body: {
+        username,
+        password: 'secret-pass-1',
+        confirmPassword: 'secret-pass-1',
+        displayName: '',
+        ageConfirmed: true,
+        fingerprint: testDevice(visitorId),
+      },
     });
 
   it('limits registrations per client address', async () => {
@@ -178,7 +224,9 @@ describe('rate limits', () => {
     }
     const refused = await registration('byipover', newVisitorId(), ip);
     expectLimited(refused);
-    expect((await call('POST', 'alpha.example', '/players/username/validate', { body: { username: 'byipover' } })).json()).toEqual({ available: true });
+    expect((await call('POST', 'alpha.example', '/players/username/validate', { body: { username: 'byipover' } })).json()).toEqual({
+      available: true,
+    });
   });
 
   it('limits registrations per device (visitor id)', async () => {

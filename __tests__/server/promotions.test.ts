@@ -26,13 +26,22 @@ let otherAgencyId: string;
 beforeAll(async () => {
   const defaults = loadConfig({});
   // Withdrawals from 1 THB, none paid out automatically: each test decides what happens to one.
-  t = await buildTestApp({ laoqrWebhookSecret: SECRET, providerTimeoutMs: 1500, withdrawals: { ...defaults.withdrawals, minSatang: 1_00n, autoApproveSatang: 0n, dailyLimit: 50 } });
+  t = await buildTestApp({
+    laoqrWebhookSecret: SECRET,
+    providerTimeoutMs: 1500,
+    withdrawals: { ...defaults.withdrawals, minSatang: 1_00n, autoApproveSatang: 0n, dailyLimit: 50 },
+  });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   deps = { db: t.db, providers: t.app.providers, gateway: t.app.laoqrGateway, settings: t.config.withdrawals };
   agencyId = (await createTestAgency(t, 'promotions', ['localhost', '127.0.0.1'])).id;
   otherAgencyId = (await createTestAgency(t, 'other', [OTHER_HOST])).id;
   await setRate(t.db, agencyId, 'THB', '600', '640', 'test');
-  await setReceivingAccount(t.db, agencyId, { bankIin: '27710418', accountNumber: '0101000123456789', merchantName: 'CHAMPA GAMES', merchantCity: 'VIENTIANE' });
+  await setReceivingAccount(t.db, agencyId, {
+    bankIin: '27710418',
+    accountNumber: '0101000123456789',
+    merchantName: 'CHAMPA GAMES',
+    merchantCity: 'VIENTIANE',
+  });
   await fundTestBonusPool(t.db, agencyId, 10_000_00n);
 });
 afterEach(async () => {
@@ -47,9 +56,11 @@ const playerWithBank = (agency = agencyId) => createTestPlayerWithBank(t.db, age
 
 const post = (player: TestPlayer, url: string, payload?: object, host = 'localhost') =>
   t.app.inject({ method: 'POST', url, headers: { host, cookie: player.cookie }, ...(payload === undefined ? {} : { payload }) });
-const get = (player: TestPlayer, url: string, host = 'localhost') => t.app.inject({ method: 'GET', url, headers: { host, cookie: player.cookie } });
+const get = (player: TestPlayer, url: string, host = 'localhost') =>
+  t.app.inject({ method: 'GET', url, headers: { host, cookie: player.cookie } });
 
-const use = (player: TestPlayer, promotionId: string, providerId: string = 'askmebet') => post(player, '/api/v2/promotions/use', { promotionId, providerId });
+const use = (player: TestPlayer, promotionId: string, providerId: string = 'askmebet') =>
+  post(player, '/api/v2/promotions/use', { promotionId, providerId });
 
 async function using(player: TestPlayer): Promise<PromotionUsage | null> {
   const res = await get(player, '/api/v2/players/promotions/using');
@@ -66,7 +77,12 @@ async function taken(player: TestPlayer, promotion: Promotion, provider: Provide
 
 let keySerial = 0;
 function createDeposit(player: TestPlayer, body: object) {
-  return t.app.inject({ method: 'POST', url: '/api/v2/deposits', headers: { cookie: player.cookie, 'idempotency-key': `promo-key-${++keySerial}` }, payload: body });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v2/deposits',
+    headers: { cookie: player.cookie, 'idempotency-key': `promo-key-${++keySerial}` },
+    payload: body,
+  });
 }
 
 function deliver(billNumber: string, amount: string, transactionId = `TX${randomUUID()}`) {
@@ -77,7 +93,12 @@ function deliver(billNumber: string, amount: string, transactionId = `TX${random
     data: { billNumber, amount, currency: 'LAK', transactionId, paidAt: new Date().toISOString() },
   };
   const raw = JSON.stringify(event);
-  return t.app.inject({ method: 'POST', url: '/api/v2/webhooks/laoqr', headers: { 'content-type': 'application/json', ...signWebhook(raw, SECRET, new Date()) }, payload: raw });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v2/webhooks/laoqr',
+    headers: { 'content-type': 'application/json', ...signWebhook(raw, SECRET, new Date()) },
+    payload: raw,
+  });
 }
 
 /** Orders and pays a deposit through the webhook; returns the order code. */
@@ -104,7 +125,8 @@ async function creditOf(player: TestPlayer, provider: Provider = 'askmebet'): Pr
   return res.json().credit.amount;
 }
 
-const giveCredit = (player: TestPlayer, satang: bigint, provider: Provider = 'askmebet') => fundTestCredit(deps, agencyId, player.id, satang, provider);
+const giveCredit = (player: TestPlayer, satang: bigint, provider: Provider = 'askmebet') =>
+  fundTestCredit(deps, agencyId, player.id, satang, provider);
 
 async function memberOf(player: TestPlayer, provider: Provider = 'askmebet') {
   return ensureMember(deps, { agencyId, playerId: player.id, provider });
@@ -113,7 +135,12 @@ async function memberOf(player: TestPlayer, provider: Provider = 'askmebet') {
 /** The player's wallet at the sandbox provider becomes this (as wins and losses would make it). */
 async function setSandboxCredit(player: TestPlayer, satang: bigint, provider: Provider = 'askmebet') {
   const member = await memberOf(player, provider);
-  await t.db.updateTable('sandbox_provider_wallets').set({ balance: satang }).where('provider', '=', provider).where('member', '=', member).execute();
+  await t.db
+    .updateTable('sandbox_provider_wallets')
+    .set({ balance: satang })
+    .where('provider', '=', provider)
+    .where('member', '=', member)
+    .execute();
 }
 
 /** Bets `stake` satang at the sandbox slot on losing reels, so the stake is turnover and the credit falls by it. */
@@ -133,7 +160,10 @@ describe('the promotions list and one promotion', () => {
     const player = await playerWithBank();
     const live = await createTestPromotion(t.db, agencyId, { sortOrder: -10 });
     const off = await createTestPromotion(t.db, agencyId, { status: 'INACTIVE' });
-    const over = await createTestPromotion(t.db, agencyId, { startsAt: new Date(Date.now() - 7_200_000), endsAt: new Date(Date.now() - 3_600_000) });
+    const over = await createTestPromotion(t.db, agencyId, {
+      startsAt: new Date(Date.now() - 7_200_000),
+      endsAt: new Date(Date.now() - 3_600_000),
+    });
     const later = await createTestPromotion(t.db, agencyId, { startsAt: new Date(Date.now() + 3_600_000) });
     const elsewhere = await createTestPromotion(t.db, otherAgencyId);
 
@@ -143,7 +173,12 @@ describe('the promotions list and one promotion', () => {
     expect(ids[0]).toBe(live.id);
     for (const hidden of [off, over, later, elsewhere]) expect(ids).not.toContain(hidden.id);
     expect(list.json().promotions[0]).toEqual(live);
-    expect(live).toMatchObject({ bonus: { kind: 'PERCENT', percent: 100, cap: '1000.00' }, depositAmount: '64000', minBalance: '50.00', creditThreshold: '10.00' });
+    expect(live).toMatchObject({
+      bonus: { kind: 'PERCENT', percent: 100, cap: '1000.00' },
+      depositAmount: '64000',
+      minBalance: '50.00',
+      creditThreshold: '10.00',
+    });
 
     expect((await get(player, `/api/v2/promotions/${off.id}`)).json().promotion).toEqual(off);
     for (const id of [elsewhere.id, randomUUID(), 'not-a-uuid']) {
@@ -199,7 +234,13 @@ describe('taking a promotion', () => {
     // The threshold is about the provider taken: 5 THB at betflix is below it.
     await taken(rich, promotion, 'betflix');
 
-    expect(await t.db.selectFrom('promotion_usages').select('id').where('player_id', 'in', [player.id, blocked.id, depositor.id, ordering.id]).execute()).toEqual([]);
+    expect(
+      await t.db
+        .selectFrom('promotion_usages')
+        .select('id')
+        .where('player_id', 'in', [player.id, blocked.id, depositor.id, ordering.id])
+        .execute(),
+    ).toEqual([]);
 
     await taken(player, promotion);
     await expectRefused(await use(player, promotion.id), 409, 'PROMOTION_USAGE');
@@ -244,7 +285,11 @@ describe('a deposit with a promotion', () => {
     const usage = await taken(player, promotion);
     await refused({ provider: 'betflix', amount: '64000' }, 409, 'PROMOTION_USAGE');
     await refused({ provider: 'askmebet', amount: '64001' }, 409, 'PROMOTION_DEPOSIT_AMOUNT');
-    await refused({ provider: 'askmebet', amount: '64000', promotionId: (await createTestPromotion(t.db, agencyId)).id }, 409, 'PROMOTION_USAGE');
+    await refused(
+      { provider: 'askmebet', amount: '64000', promotionId: (await createTestPromotion(t.db, agencyId)).id },
+      409,
+      'PROMOTION_USAGE',
+    );
     await giveCredit(player, 10_00n);
     await refused({ provider: 'askmebet', amount: '64000' }, 409, 'PROMOTION_CREDIT_USED');
     await setSandboxCredit(player, 9_99n);
@@ -274,11 +319,22 @@ describe('a deposit with a promotion', () => {
     expect(await pool()).toBe(poolBefore - 100_00n);
     expect(await balanceOf(t.db, agencyId, { kind: 'player_credit', playerId: player.id, provider: 'askmebet' })).toBe(200_00n);
     expect(await balanceOf(t.db, agencyId, { kind: 'owed_to_player', playerId: player.id, currency: 'THB' })).toBe(0n);
-    const bonusTransfers = await t.db.selectFrom('ledger_transfers').select('id').where('kind', '=', 'PROMOTION_BONUS').where(sql<boolean>`refs->>'deposit' = ${code}`).execute();
+    const bonusTransfers = await t.db
+      .selectFrom('ledger_transfers')
+      .select('id')
+      .where('kind', '=', 'PROMOTION_BONUS')
+      .where(sql<boolean>`refs->>'deposit' = ${code}`)
+      .execute();
     expect(bonusTransfers).toHaveLength(1);
 
     const history = await get(player, '/api/v2/deposits');
-    expect(history.json().items[0]).toMatchObject({ code, status: 'SUCCESS', credit: '100.00', promoCredit: '100.00', creditedTotal: '200.00' });
+    expect(history.json().items[0]).toMatchObject({
+      code,
+      status: 'SUCCESS',
+      credit: '100.00',
+      promoCredit: '100.00',
+      creditedTotal: '200.00',
+    });
     expect(await using(player)).toMatchObject({
       status: 'USED',
       depositCode: code,
@@ -297,9 +353,13 @@ describe('a deposit with a promotion', () => {
     await taken(player, promotion);
     const code = (await createDeposit(player, { provider: 'askmebet', amount: '64000' })).json().order.code;
     const poolBefore = await pool();
-    expect((await t.app.inject({ method: 'POST', url: '/sandbox/providers/askmebet/faults', payload: { mode: 'error' } })).statusCode).toBe(204);
+    expect((await t.app.inject({ method: 'POST', url: '/sandbox/providers/askmebet/faults', payload: { mode: 'error' } })).statusCode).toBe(
+      204,
+    );
     await deliver(code, '64000');
-    expect((await t.db.selectFrom('deposit_orders').select(['status', 'promo_credit_satang']).where('code', '=', code).executeTakeFirstOrThrow())).toEqual({ status: 'PAID', promo_credit_satang: '5000' });
+    expect(
+      await t.db.selectFrom('deposit_orders').select(['status', 'promo_credit_satang']).where('code', '=', code).executeTakeFirstOrThrow(),
+    ).toEqual({ status: 'PAID', promo_credit_satang: '5000' });
     await t.app.inject({ method: 'DELETE', url: '/sandbox/providers/askmebet/faults' });
     await reconcilePendingTransfers(deps, { olderThanMs: 0 });
     await reconcilePendingTransfers(deps, { olderThanMs: 0 });
@@ -315,7 +375,17 @@ describe('a deposit with a promotion', () => {
     const code = (await createDeposit(player, { provider: 'askmebet', amount: '64000' })).json().order.code;
     const held = await pool();
     const move = (amount: bigint, key: string) =>
-      t.db.transaction().execute((trx) => postTransfer(trx, { agencyId, key, kind: 'TEST_POOL', entries: [{ account: POOL, amount }, { account: { kind: 'capital', currency: 'THB' }, amount: -amount }] }));
+      t.db.transaction().execute((trx) =>
+        postTransfer(trx, {
+          agencyId,
+          key,
+          kind: 'TEST_POOL',
+          entries: [
+            { account: POOL, amount },
+            { account: { kind: 'capital', currency: 'THB' }, amount: -amount },
+          ],
+        }),
+      );
     await move(-(held - 99_99n), `drain-${code}`);
     try {
       await deliver(code, '64000');
@@ -397,7 +467,10 @@ describe('recheck', () => {
     await t.db.updateTable('promotions').set({ status: 'INACTIVE' }).where('id', '=', promotion.id).execute();
     expect((await post(player, '/api/v2/promotions/usages/recheck')).json().usage.status).toBe('ACTIVE');
     await post(player, `/api/v2/deposits/${code}/cancel`);
-    expect((await post(player, '/api/v2/promotions/usages/recheck')).json().usage).toMatchObject({ status: 'INACTIVE', endReason: 'PROMOTION_ENDED' });
+    expect((await post(player, '/api/v2/promotions/usages/recheck')).json().usage).toMatchObject({
+      status: 'INACTIVE',
+      endReason: 'PROMOTION_ENDED',
+    });
   });
 });
 
@@ -461,7 +534,11 @@ describe('cancel', () => {
 describe('usage history', () => {
   it('pages newest first and filters by status', async () => {
     const player = await playerWithBank();
-    const promotions = [await createTestPromotion(t.db, agencyId), await createTestPromotion(t.db, agencyId), await createTestPromotion(t.db, agencyId)];
+    const promotions = [
+      await createTestPromotion(t.db, agencyId),
+      await createTestPromotion(t.db, agencyId),
+      await createTestPromotion(t.db, agencyId),
+    ];
     for (const promotion of promotions) {
       const usage = await taken(player, promotion);
       await post(player, '/api/v2/promotions/usages/cancel', { usageId: usage.usageId });
@@ -471,8 +548,13 @@ describe('usage history', () => {
     expect(page.json()).toMatchObject({ page: 1, pageSize: 2, total: 4 });
     expect(page.json().items.map((usage: PromotionUsage) => usage.status)).toEqual(['ACTIVE', 'CANCELED']);
     const cancelled = await get(player, '/api/v2/promotions/usages?status=CANCELED&pageSize=10');
-    expect(cancelled.json().items.map((usage: PromotionUsage) => usage.promotionId)).toEqual([promotions[2].id, promotions[1].id, promotions[0].id]);
-    for (const query of ['status=DONE', 'pageSize=101', 'page=0']) expect((await get(player, `/api/v2/promotions/usages?${query}`)).json().code).toBe('VALIDATION_ERROR');
+    expect(cancelled.json().items.map((usage: PromotionUsage) => usage.promotionId)).toEqual([
+      promotions[2].id,
+      promotions[1].id,
+      promotions[0].id,
+    ]);
+    for (const query of ['status=DONE', 'pageSize=101', 'page=0'])
+      expect((await get(player, `/api/v2/promotions/usages?${query}`)).json().code).toBe('VALIDATION_ERROR');
   });
 });
 
@@ -517,7 +599,12 @@ describe('a withdrawal with a promotion in use', () => {
     const res = await withdraw(player, '500.00');
     expect(res.statusCode).toBe(201);
     // Turnover met: no bonus deducted; 150% of 200 THB received = 300 THB paid, 200 kept; 300 × 600 = 180,000 LAK.
-    expect(res.json().withdrawal).toMatchObject({ status: 'OPEN', amountWithdrawn: '500.00', creditReceived: '180000', promotionRetained: '200.00' });
+    expect(res.json().withdrawal).toMatchObject({
+      status: 'OPEN',
+      amountWithdrawn: '500.00',
+      creditReceived: '180000',
+      promotionRetained: '200.00',
+    });
     expect(await creditOf(player)).toBe('0.00');
     expect(await usageRow(usage.usageId)).toMatchObject({ status: 'SUCCESS', end_reason: 'WITHDRAWN' });
 
@@ -572,8 +659,19 @@ describe('a withdrawal with a promotion in use', () => {
     await setSandboxCredit(player, 300_00n);
     const autoApproving = { ...deps, settings: { ...deps.settings, autoApproveSatang: 200_00n } };
     // 300 THB taken, 200 paid (100% of the 200 received), 100 kept: 200 is within the 200 THB limit.
-    const { withdrawal } = await requestWithdrawal(autoApproving, { agencyId, playerId: player.id }, { provider: 'askmebet', amount: '300.00' }, `auto-approve-${player.id}`);
-    expect(withdrawal).toMatchObject({ status: 'SUCCESS', amountWithdrawn: '300.00', creditReceived: '120000', amountReceived: '120000', promotionRetained: '100.00' });
+    const { withdrawal } = await requestWithdrawal(
+      autoApproving,
+      { agencyId, playerId: player.id },
+      { provider: 'askmebet', amount: '300.00' },
+      `auto-approve-${player.id}`,
+    );
+    expect(withdrawal).toMatchObject({
+      status: 'SUCCESS',
+      amountWithdrawn: '300.00',
+      creditReceived: '120000',
+      amountReceived: '120000',
+      promotionRetained: '100.00',
+    });
   });
 
   it('returns the whole credit once when rejected, and the promotion is in use again', async () => {

@@ -15,7 +15,8 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-const demoAgencyId = async () => (await t.db.selectFrom('agency_domains').select('agency_id').where('host', '=', DEMO_HOSTS[0]).executeTakeFirstOrThrow()).agency_id;
+const demoAgencyId = async () =>
+  (await t.db.selectFrom('agency_domains').select('agency_id').where('host', '=', DEMO_HOSTS[0]).executeTakeFirstOrThrow()).agency_id;
 const pool = async () => balanceOf(t.db, await demoAgencyId(), { kind: 'bonus_pool', currency: 'THB' });
 
 describe("the demo agency's promotions", () => {
@@ -29,7 +30,11 @@ describe("the demo agency's promotions", () => {
     expect(res.statusCode).toBe(200);
     const promotions: Promotion[] = res.json().promotions;
     expect(promotions).toHaveLength(4);
-    expect(promotions[0]).toMatchObject({ bonus: { kind: 'PERCENT', percent: 100, cap: '1000.00' }, depositAmount: '640000', firstOrderOnly: true });
+    expect(promotions[0]).toMatchObject({
+      bonus: { kind: 'PERCENT', percent: 100, cap: '1000.00' },
+      depositAmount: '640000',
+      firstOrderOnly: true,
+    });
     for (const promotion of promotions) {
       expect(new Set(Object.values(promotion.name)).size).toBe(4);
       expect(new Set(Object.values(promotion.terms)).size).toBe(4);
@@ -61,7 +66,13 @@ describe('the operator command line', () => {
 
   it('refuses a bad amount or a missing one and moves nothing', async () => {
     const before = await pool();
-    for (const argv of [['fund-bonus-pool', '-5'], ['fund-bonus-pool', '1.234'], ['fund-bonus-pool', 'lots'], ['fund-bonus-pool'], ['fund-bonus-pool', '1', '2']]) {
+    for (const argv of [
+      ['fund-bonus-pool', '-5'],
+      ['fund-bonus-pool', '1.234'],
+      ['fund-bonus-pool', 'lots'],
+      ['fund-bonus-pool'],
+      ['fund-bonus-pool', '1', '2'],
+    ]) {
       const result = await run(argv);
       expect(result.code).toBe(2);
       expect(result.errors).toContain('usage: npm run agency -- fund-bonus-pool');
@@ -73,7 +84,11 @@ describe('the operator command line', () => {
     const before = await pool();
     for (const key of ['seven-7', 'k'.repeat(101), 'has space', 'clé-secrète', '']) {
       const result = await run(['fund-bonus-pool', '100', '--key', key]);
-      expect({ key, code: result.code, errors: result.errors }).toEqual({ key, code: 1, errors: expect.stringContaining('IDEMPOTENCY_KEY_REQUIRED') });
+      expect({ key, code: result.code, errors: result.errors }).toEqual({
+        key,
+        code: 1,
+        errors: expect.stringContaining('IDEMPOTENCY_KEY_REQUIRED'),
+      });
     }
     expect(await pool()).toBe(before);
     expect((await run(['fund-bonus-pool', '100', '--key', 'eight-88'])).code).toBe(0);
@@ -91,7 +106,12 @@ describe('the operator command line', () => {
 
   const example = {
     name: { lo: 'ໂບນັດວັນພຸດ 20%', cn: '周三 20% 奖金', vn: 'Thưởng thứ Tư 20%', th: 'โบนัสวันพุธ 20%' },
-    terms: { lo: 'ຝາກ 320.000 ກີບ ຮັບໂບນັດ 20%', cn: '存 320.000 基普得 20% 奖金', vn: 'Nạp 320.000 LAK nhận 20%', th: 'ฝาก 320.000 กีบ รับโบนัส 20%' },
+    terms: {
+      lo: 'ຝາກ 320.000 ກີບ ຮັບໂບນັດ 20%',
+      cn: '存 320.000 基普得 20% 奖金',
+      vn: 'Nạp 320.000 LAK nhận 20%',
+      th: 'ฝาก 320.000 กีบ รับโบนัส 20%',
+    },
     imageUrl: '/images/promotions/slots-bonus.svg',
     bonus: { kind: 'PERCENT', percent: 20, cap: '300.00' },
     depositAmount: '320000',
@@ -115,7 +135,11 @@ describe('the operator command line', () => {
     expect(created.out).toContain('bonus 20% up to 300.00 THB for a deposit of 320000 LAK; turnover x3');
     const id = /([0-9a-f-]{36}) INACTIVE/.exec(created.out)![1];
     const player = await createTestPlayer(t.db, await demoAgencyId());
-    const listed = async () => ((await t.app.inject({ method: 'GET', url: '/api/v2/promotions', headers: { cookie: player.cookie } })).json().promotions as Promotion[]).map((promotion) => promotion.id);
+    const listed = async () =>
+      (
+        (await t.app.inject({ method: 'GET', url: '/api/v2/promotions', headers: { cookie: player.cookie } })).json()
+          .promotions as Promotion[]
+      ).map((promotion) => promotion.id);
     expect(await listed()).not.toContain(id);
     expect((await run(['set-promotion-status', id, 'ACTIVE'])).code).toBe(0);
     expect(await listed()).toContain(id);
@@ -124,7 +148,15 @@ describe('the operator command line', () => {
   });
 
   it('refuses a promotion file with a mistake, naming the field, and creates nothing', async () => {
-    const count = async () => Number((await t.db.selectFrom('promotions').select((eb) => eb.fn.countAll<string>().as('n')).executeTakeFirstOrThrow()).n);
+    const count = async () =>
+      Number(
+        (
+          await t.db
+            .selectFrom('promotions')
+            .select((eb) => eb.fn.countAll<string>().as('n'))
+            .executeTakeFirstOrThrow()
+        ).n,
+      );
     const before = await count();
     for (const [content, field] of [
       ['{ not json', 'cannot read'],

@@ -24,7 +24,11 @@ describe("the header's numbers in GET /api/v2/agency/info", () => {
   });
 
   it('refuses numbers no header could show', async () => {
-    const bad = t.db.insertInto('agency_site_settings').values({ agency_id: alpha.id, signup_minutes: 0, game_count: 10 }).onConflict((oc) => oc.column('agency_id').doUpdateSet({ signup_minutes: 0 })).execute();
+    const bad = t.db
+      .insertInto('agency_site_settings')
+      .values({ agency_id: alpha.id, signup_minutes: 0, game_count: 10 })
+      .onConflict((oc) => oc.column('agency_id').doUpdateSet({ signup_minutes: 0 }))
+      .execute();
     await expect(bad).rejects.toThrow(/check constraint/);
     expect(await info('alpha.example')).toEqual({ signUpMinutes: 3, gameCount: 1500 });
   });

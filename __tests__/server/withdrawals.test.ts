@@ -25,7 +25,11 @@ let operatorCookie: string;
 
 beforeAll(async () => {
   const defaults = loadConfig({});
-  t = await buildTestApp({ laoqrGatewayTimeoutMs: GATEWAY_TIMEOUT_MS, providerTimeoutMs: PROVIDER_TIMEOUT_MS, withdrawals: { ...defaults.withdrawals, dailyLimit: 3 } });
+  t = await buildTestApp({
+    laoqrGatewayTimeoutMs: GATEWAY_TIMEOUT_MS,
+    providerTimeoutMs: PROVIDER_TIMEOUT_MS,
+    withdrawals: { ...defaults.withdrawals, dailyLimit: 3 },
+  });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   deps = { db: t.db, providers: t.app.providers, gateway: t.app.laoqrGateway, settings: t.config.withdrawals };
   agencyId = (await createTestAgency(t, 'withdraw', [HOST])).id;
@@ -34,7 +38,8 @@ beforeAll(async () => {
   operatorCookie = await loggedInOperator(t, agencyId, { host: HOST });
 });
 afterEach(async () => {
-  for (const operation of ['payout', 'payout_status']) await t.app.inject({ method: 'PUT', url: '/sandbox/bank/api/faults', payload: { operation, mode: 'none' } });
+  for (const operation of ['payout', 'payout_status'])
+    await t.app.inject({ method: 'PUT', url: '/sandbox/bank/api/faults', payload: { operation, mode: 'none' } });
   await t.app.inject({ method: 'DELETE', url: '/sandbox/providers/askmebet/faults' });
 });
 afterAll(() => t.close());
@@ -79,10 +84,18 @@ async function setPayoutFault(operation: 'payout' | 'payout_status', mode: 'decl
 }
 
 const admin = (url: string, payload?: unknown) =>
-  t.app.inject({ method: 'POST', url, headers: { host: HOST, cookie: operatorCookie, 'content-type': 'application/json' }, payload: JSON.stringify(payload ?? {}) });
+  t.app.inject({
+    method: 'POST',
+    url,
+    headers: { host: HOST, cookie: operatorCookie, 'content-type': 'application/json' },
+    payload: JSON.stringify(payload ?? {}),
+  });
 
 async function sandboxPayouts(): Promise<number> {
-  const row = await t.db.selectFrom('sandbox_bank_payouts').select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow();
+  const row = await t.db
+    .selectFrom('sandbox_bank_payouts')
+    .select((eb) => eb.fn.countAll<string>().as('count'))
+    .executeTakeFirstOrThrow();
   return Number(row.count);
 }
 
@@ -107,7 +120,12 @@ describe('POST /api/v2/withdrawals within the auto-approve limit', () => {
     });
     expect(withdrawal.code).toMatch(/^W[0-9A-F]{15}$/);
     expect(await creditAt(player)).toBe('765.44');
-    const paid = await t.db.selectFrom('sandbox_bank_payouts').selectAll().where('ref', 'like', 'wd-%').where('account_number', '=', withdrawal.accountNumber).executeTakeFirstOrThrow();
+    const paid = await t.db
+      .selectFrom('sandbox_bank_payouts')
+      .selectAll()
+      .where('ref', 'like', 'wd-%')
+      .where('account_number', '=', withdrawal.accountNumber)
+      .executeTakeFirstOrThrow();
     expect(paid).toMatchObject({ amount_kip: '741353', status: 'PAID', bank: 'bcel' });
 
     const listed = await history(player);
@@ -143,12 +161,27 @@ describe('the rules of a withdrawal: each refusal has a code and moves nothing',
     { name: 'three decimals', body: { provider: 'askmebet', amount: '150.001' }, status: 400, code: 'INVALID_AMOUNT' },
     { name: 'a zero amount', body: { provider: 'askmebet', amount: '0.00' }, status: 400, code: 'INVALID_AMOUNT' },
     { name: 'a negative amount', body: { provider: 'askmebet', amount: '-150' }, status: 400, code: 'INVALID_AMOUNT' },
-    { name: 'an object instead of an amount', body: { provider: 'askmebet', amount: { thb: '150' } }, status: 400, code: 'VALIDATION_ERROR' },
+    {
+      name: 'an object instead of an amount',
+      body: { provider: 'askmebet', amount: { thb: '150' } },
+      status: 400,
+      code: 'VALIDATION_ERROR',
+    },
     { name: 'no provider', body: { amount: '150' }, status: 400, code: 'VALIDATION_ERROR' },
     { name: 'below the 100 THB minimum', body: { provider: 'askmebet', amount: '99.99' }, status: 400, code: 'WITHDRAW_BELOW_MINIMUM' },
-    { name: 'above the 100,000 THB maximum', body: { provider: 'askmebet', amount: '100000.01' }, status: 400, code: 'WITHDRAW_ABOVE_MAXIMUM' },
+    {
+      name: 'above the 100,000 THB maximum',
+      body: { provider: 'askmebet', amount: '100000.01' },
+      status: 400,
+      code: 'WITHDRAW_ABOVE_MAXIMUM',
+    },
     { name: 'more than the credit', body: { provider: 'askmebet', amount: '1000.01' }, status: 409, code: 'INSUFFICIENT_CREDIT' },
-    { name: 'another provider than the one holding the credit', body: { provider: 'betflix', amount: '150' }, status: 409, code: 'INSUFFICIENT_CREDIT' },
+    {
+      name: 'another provider than the one holding the credit',
+      body: { provider: 'betflix', amount: '150' },
+      status: 409,
+      code: 'INSUFFICIENT_CREDIT',
+    },
     { name: 'no bank account', body: { provider: 'askmebet', amount: '150' }, status: 400, code: 'BANK_ACCOUNT_REQUIRED', bank: false },
   ];
   it.each(cases)('refuses $name with $code', async ({ body, status, code, bank, key }) => {
@@ -183,7 +216,8 @@ describe('the rules of a withdrawal: each refusal has a code and moves nothing',
 
   it('allows the daily count of withdrawals (3 here) and refuses the next with WITHDRAW_DAILY_LIMIT', async () => {
     const player = await playerWith(1000_00n);
-    const limits = async () => (await t.app.inject({ url: '/api/v2/withdrawals/limits', headers: { host: HOST, cookie: player.cookie } })).json();
+    const limits = async () =>
+      (await t.app.inject({ url: '/api/v2/withdrawals/limits', headers: { host: HOST, cookie: player.cookie } })).json();
     expect(await limits()).toEqual({ minAmount: '100.00', maxAmount: '100000.00', dailyLimit: 3, usedToday: 0 });
     for (let i = 0; i < 3; i++) expect((await withdraw(player, { provider: 'askmebet', amount: '100' })).statusCode).toBe(201);
     const fourth = await withdraw(player, { provider: 'askmebet', amount: '100' });
@@ -195,7 +229,12 @@ describe('the rules of a withdrawal: each refusal has a code and moves nothing',
 
   it('needs a player session of this agency', async () => {
     const player = await playerWith(0n);
-    const res = await t.app.inject({ method: 'POST', url: '/api/v2/withdrawals', headers: { host: HOST, 'content-type': 'application/json', 'idempotency-key': newKey() }, payload: '{"provider":"askmebet","amount":"150"}' });
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/withdrawals',
+      headers: { host: HOST, 'content-type': 'application/json', 'idempotency-key': newKey() },
+      payload: '{"provider":"askmebet","amount":"150"}',
+    });
     expect(res.statusCode).toBe(401);
     expect((await withdraw(player, { provider: 'askmebet', amount: '150' }, newKey(), BARE_HOST)).statusCode).toBe(401);
   });
@@ -204,7 +243,10 @@ describe('the rules of a withdrawal: each refusal has a code and moves nothing',
 describe('money never comes out twice', () => {
   it('two withdrawals racing for the same credit: only what exists comes out', async () => {
     const player = await playerWith(1000_00n);
-    const results = await Promise.all([withdraw(player, { provider: 'askmebet', amount: '700' }), withdraw(player, { provider: 'askmebet', amount: '700' })]);
+    const results = await Promise.all([
+      withdraw(player, { provider: 'askmebet', amount: '700' }),
+      withdraw(player, { provider: 'askmebet', amount: '700' }),
+    ]);
     const statuses = results.map((r) => r.statusCode).sort();
     expect(statuses).toEqual([201, 409]);
     expect(results.find((r) => r.statusCode === 409)!.json()).toMatchObject({ code: 'INSUFFICIENT_CREDIT' });
@@ -216,7 +258,10 @@ describe('money never comes out twice', () => {
   it('the same request sent twice at once is one withdrawal', async () => {
     const player = await playerWith(1000_00n);
     const key = newKey();
-    const results = await Promise.all([withdraw(player, { provider: 'askmebet', amount: '400' }, key), withdraw(player, { provider: 'askmebet', amount: '400' }, key)]);
+    const results = await Promise.all([
+      withdraw(player, { provider: 'askmebet', amount: '400' }, key),
+      withdraw(player, { provider: 'askmebet', amount: '400' }, key),
+    ]);
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 201]);
     expect(results[0].json().withdrawal.code).toBe(results[1].json().withdrawal.code);
     expect(await creditAt(player)).toBe('600.00');
@@ -237,7 +282,11 @@ describe('withdrawals above the auto-approve limit', () => {
     const payoutsBefore = await sandboxPayouts();
     const rejected = await admin(`/api/v2/admin/withdrawals/${withdrawal.code}/reject`, { reason: 'account name does not match' });
     expect(rejected.statusCode).toBe(200);
-    expect(rejected.json().withdrawal).toMatchObject({ status: 'REJECTED', creditReturned: '6000.00', reason: 'account name does not match' });
+    expect(rejected.json().withdrawal).toMatchObject({
+      status: 'REJECTED',
+      creditReturned: '6000.00',
+      reason: 'account name does not match',
+    });
     expect(await creditAt(player)).toBe('9000.00');
 
     const twice = await admin(`/api/v2/admin/withdrawals/${withdrawal.code}/reject`, { reason: 'again' });
@@ -248,9 +297,16 @@ describe('withdrawals above the auto-approve limit', () => {
     expect((await reconcileWithdrawals(deps, { olderThanMs: 0 })).returned).toBe(0);
     expect(await creditAt(player)).toBe('9000.00');
     expect(await sandboxPayouts()).toBe(payoutsBefore);
-    const returns = await t.db.selectFrom('ledger_transfers').select('id').where('kind', '=', 'WITHDRAWAL_RETURN').where(sql<boolean>`refs->>'withdrawal' = ${withdrawal.code}`).execute();
+    const returns = await t.db
+      .selectFrom('ledger_transfers')
+      .select('id')
+      .where('kind', '=', 'WITHDRAWAL_RETURN')
+      .where(sql<boolean>`refs->>'withdrawal' = ${withdrawal.code}`)
+      .execute();
     expect(returns).toHaveLength(1);
-    expect((await t.app.inject({ url: '/api/v2/withdrawals/open', headers: { host: HOST, cookie: player.cookie } })).json().items).toEqual([]);
+    expect((await t.app.inject({ url: '/api/v2/withdrawals/open', headers: { host: HOST, cookie: player.cookie } })).json().items).toEqual(
+      [],
+    );
     expect(await ledgerViolations(t.db)).toEqual([]);
   });
 
@@ -275,7 +331,9 @@ describe('payout outcomes', () => {
     expect(res.json().withdrawal.reason).toMatch(/^payout failed: /);
     expect(await creditAt(player)).toBe('1000.00');
     // A failed payout does not use up one of the day's withdrawals.
-    expect((await t.app.inject({ url: '/api/v2/withdrawals/limits', headers: { host: HOST, cookie: player.cookie } })).json().usedToday).toBe(0);
+    expect(
+      (await t.app.inject({ url: '/api/v2/withdrawals/limits', headers: { host: HOST, cookie: player.cookie } })).json().usedToday,
+    ).toBe(0);
     expect(await ledgerViolations(t.db)).toEqual([]);
   });
 
@@ -314,14 +372,28 @@ describe('payout outcomes', () => {
   it('credit taken out while the provider did not answer becomes an OPEN withdrawal through the reconciler, never lost', async () => {
     const player = await playerWith(1000_00n);
     const member = await ensureMember(deps, { agencyId, playerId: player.id, provider: 'askmebet' });
-    const fault = await t.app.inject({ method: 'POST', url: '/sandbox/providers/askmebet/faults', payload: { mode: 'delay', delayMs: PROVIDER_TIMEOUT_MS + 1000, calls: 1, operations: ['transfer'] } });
+    const fault = await t.app.inject({
+      method: 'POST',
+      url: '/sandbox/providers/askmebet/faults',
+      payload: { mode: 'delay', delayMs: PROVIDER_TIMEOUT_MS + 1000, calls: 1, operations: ['transfer'] },
+    });
     expect(fault.statusCode).toBe(204);
     const key = newKey();
     const res = await withdraw(player, { provider: 'askmebet', amount: '250' }, key);
     expect(res.statusCode).toBe(503);
     expect(res.json()).toMatchObject({ code: 'PROVIDER_UNAVAILABLE' });
     // The provider did the transfer late.
-    const wallet = async () => BigInt((await t.db.selectFrom('sandbox_provider_wallets').select('balance').where('provider', '=', 'askmebet').where('member', '=', member).executeTakeFirstOrThrow()).balance);
+    const wallet = async () =>
+      BigInt(
+        (
+          await t.db
+            .selectFrom('sandbox_provider_wallets')
+            .select('balance')
+            .where('provider', '=', 'askmebet')
+            .where('member', '=', member)
+            .executeTakeFirstOrThrow()
+        ).balance,
+      );
     while ((await wallet()) !== 750_00n) await new Promise((resolve) => setTimeout(resolve, 100));
 
     const report = await reconcileOnce(deps, { olderThanMs: 0 });

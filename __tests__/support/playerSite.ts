@@ -14,7 +14,9 @@ export const PLAYER_INFO: PlayerInfoResponse = {
 
 /** nock answers for the site's first calls: the agency, then the player info (a player or a visitor). */
 export function mockAgency() {
-  return nock(API).get('/api/v2/agency').reply(200, { agency: { id: AGENCY_ID, name: 'Champa' } });
+  return nock(API)
+    .get('/api/v2/agency')
+    .reply(200, { agency: { id: AGENCY_ID, name: 'Champa' } });
 }
 
 export function mockVisitor() {

@@ -11,7 +11,6 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
-
 async function waitUntilReady(url: string, child: ChildProcess, output: () => string) {
   const deadline = Date.now() + 60_000;
   while (Date.now() < deadline) {

@@ -17,9 +17,16 @@ export type SessionReply = 'player' | 'visitor';
  * The three calls the shell makes, answered by nock: the agency, its info (social links and the
  * header's numbers) and the player info (200 for a player, 401 for a visitor).
  */
-export function mockShellApi({ session = 'visitor', displayName = 'Somchai', site = { signUpMinutes: 3, gameCount: 1500 } }: { session?: SessionReply; displayName?: string; site?: { signUpMinutes: number; gameCount: number } } = {}) {
+export function mockShellApi({
+  session = 'visitor',
+  displayName = 'Somchai',
+  site = { signUpMinutes: 3, gameCount: 1500 },
+}: { session?: SessionReply; displayName?: string; site?: { signUpMinutes: number; gameCount: number } } = {}) {
   nock(API).get('/api/v2/agency').reply(200, { agency: AGENCY }).persist();
-  nock(API).get('/api/v2/agency/info').reply(200, { agency: { ...AGENCY, social: SOCIAL, site } }).persist();
+  nock(API)
+    .get('/api/v2/agency/info')
+    .reply(200, { agency: { ...AGENCY, social: SOCIAL, site } })
+    .persist();
   const info = nock(API).get('/api/v2/players/info');
   if (session === 'player') info.reply(200, { player: { id: 'player-1', username: 'somchai', displayName } }).persist();
   else info.reply(401, { code: 'UNAUTHORIZED', message: 'Log in first' }).persist();

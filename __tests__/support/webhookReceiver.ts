@@ -25,7 +25,12 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
     const chunks: Buffer[] = [];
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
-      received.push({ method: request.method ?? '', path: request.url ?? '', headers: request.headers, rawBody: Buffer.concat(chunks).toString('utf8') });
+      received.push({
+        method: request.method ?? '',
+        path: request.url ?? '',
+        headers: request.headers,
+        rawBody: Buffer.concat(chunks).toString('utf8'),
+      });
       response.writeHead(200, { 'content-type': 'application/json' }).end('{"received":true}');
       for (const waiter of waiting.filter((w) => w.count <= received.length)) {
         waiting.splice(waiting.indexOf(waiter), 1);
@@ -38,7 +43,8 @@ export async function startWebhookReceiver(): Promise<WebhookReceiver> {
   return {
     url: `http://127.0.0.1:${port}/api/v2/webhooks/laoqr`,
     received,
-    call: (count) => (received.length >= count ? Promise.resolve(received[count - 1]) : new Promise((resolve) => waiting.push({ count, resolve }))),
+    call: (count) =>
+      received.length >= count ? Promise.resolve(received[count - 1]) : new Promise((resolve) => waiting.push({ count, resolve })),
     close: () => new Promise((resolve) => server.close(() => resolve())),
   };
 }

@@ -16,7 +16,11 @@ const importIn = (filePath: string, source: string): LintProbe => ({
 });
 
 const cases: Case[] = [
-  { name: 'a feature importing another feature', probe: importIn('src/features/bank/BankPage.tsx', '../deposit/DepositPage'), refused: true },
+  {
+    name: 'a feature importing another feature',
+    probe: importIn('src/features/bank/BankPage.tsx', '../deposit/DepositPage'),
+    refused: true,
+  },
   { name: 'a feature importing its own files', probe: importIn('src/features/bank/BankPage.tsx', './BankLogo'), refused: false },
   { name: 'a feature importing ui and api', probe: importIn('src/features/bank/BankPage.tsx', '../../ui/Button'), refused: false },
   { name: 'the server importing the SPA’s i18n', probe: importIn('server/routes/games.ts', '../../src/i18n/index'), refused: true },

@@ -143,7 +143,11 @@ describe('change-password dialog', () => {
   it('on success shows the success dialog, whose close button reloads the page', async () => {
     mockAgencyInfo();
     const change = nock(API)
-      .post('/api/v2/players/security/password/change', { currentPassword: 'current-pass', newPassword: 'new-pass-123', confirmNewPassword: 'new-pass-123' })
+      .post('/api/v2/players/security/password/change', {
+        currentPassword: 'current-pass',
+        newPassword: 'new-pass-123',
+        confirmNewPassword: 'new-pass-123',
+      })
       .reply(200, { changed: true });
     const dialog = await openDialog();
     await fillAndSave(dialog);

@@ -12,7 +12,6 @@ import type { DeviceFingerprint } from '../../src/contract/players';
 jest.setTimeout(20_000);
 configure({ asyncUtilTimeout: 5000 });
 
-
 beforeAll(() => {
   // jsdom's screen is 0 x 0; a phone's is not.
   Object.defineProperty(window.screen, 'width', { value: 390, configurable: true });
@@ -106,7 +105,13 @@ describe('register form', () => {
     expect(await screen.findByRole('button', { name: /ສົມໃຈ ດີ/ })).toBeInTheDocument();
     await waitFor(() => expect(window.location.pathname).toBe('/player'));
     expect(sent?.header).toBe(FAKE_VISITOR_ID);
-    expect(sent?.body).toMatchObject({ username: 'somchai', password: 'secret-pass-1', confirmPassword: 'secret-pass-1', displayName: 'ສົມໃຈ ດີ', ageConfirmed: true });
+    expect(sent?.body).toMatchObject({
+      username: 'somchai',
+      password: 'secret-pass-1',
+      confirmPassword: 'secret-pass-1',
+      displayName: 'ສົມໃຈ ດີ',
+      ageConfirmed: true,
+    });
     expect(sent?.body.fingerprint).toEqual({
       screen: '390x844',
       version: '5.2.0',
@@ -131,7 +136,9 @@ describe('register form', () => {
       vendor: 'Google Inc.',
     });
     // The registration carried the fingerprint: no separate report is due today.
-    expect(JSON.parse(localStorage.getItem(FINGERPRINT_STORAGE_KEY) ?? '{}')).toEqual({ [AGENCY_ID]: { fingerprint: FAKE_VISITOR_ID, date: localDate() } });
+    expect(JSON.parse(localStorage.getItem(FINGERPRINT_STORAGE_KEY) ?? '{}')).toEqual({
+      [AGENCY_ID]: { fingerprint: FAKE_VISITOR_ID, date: localDate() },
+    });
     expect(fingerprintCall.isDone()).toBe(false);
   });
 
@@ -173,7 +180,9 @@ describe('login form', () => {
 
   it('logs in (username lowercased), refetches the player info, opens /player and reports the device once a day', async () => {
     await openLogin();
-    const loginCall = nock(API).post('/api/v2/players/login', { username: 'somchai', password: 'secret-pass-1' }).reply(200, { player: PLAYER_INFO.player });
+    const loginCall = nock(API)
+      .post('/api/v2/players/login', { username: 'somchai', password: 'secret-pass-1' })
+      .reply(200, { player: PLAYER_INFO.player });
     const refetch = mockPlayer();
     let reported: DeviceFingerprint | undefined;
     nock(API)
@@ -191,7 +200,12 @@ describe('login form', () => {
     expect(loginCall.isDone()).toBe(true);
     expect(refetch.isDone()).toBe(true);
     await waitFor(() => expect(reported?.fingerprint).toBe(FAKE_VISITOR_ID));
-    await waitFor(() => expect(JSON.parse(localStorage.getItem(FINGERPRINT_STORAGE_KEY) ?? '{}')[AGENCY_ID]).toEqual({ fingerprint: FAKE_VISITOR_ID, date: localDate() }));
+    await waitFor(() =>
+      expect(JSON.parse(localStorage.getItem(FINGERPRINT_STORAGE_KEY) ?? '{}')[AGENCY_ID]).toEqual({
+        fingerprint: FAKE_VISITOR_ID,
+        date: localDate(),
+      }),
+    );
   });
 });
 
@@ -218,7 +232,9 @@ describe('device fingerprint reports', () => {
     ['of another device', { fingerprint: 'another0device0id', date: localDate() }],
   ])('reports again when the stored report is %s, and keeps other agencies', async (_case, stored) => {
     localStorage.setItem(FINGERPRINT_STORAGE_KEY, JSON.stringify({ [AGENCY_ID]: stored, 'agency-2': stored }));
-    const report = nock(API).post('/api/v2/fingerprint').reply(200, { fingerprint: { visitorId: FAKE_VISITOR_ID, recordedAt: '' } });
+    const report = nock(API)
+      .post('/api/v2/fingerprint')
+      .reply(200, { fingerprint: { visitorId: FAKE_VISITOR_ID, recordedAt: '' } });
     await openAsPlayer();
     await waitFor(() => expect(report.isDone()).toBe(true));
     await waitFor(() =>

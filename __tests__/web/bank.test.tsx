@@ -6,7 +6,6 @@ import type { BankAccount } from '../../src/contract/bankAccounts';
 import { API, renderApp } from '../support/renderApp';
 import { serveLoggedInPlayer } from '../support/playerSite';
 
-
 // userEvent types key by key; on a busy machine a form test can take a few seconds.
 jest.setTimeout(20_000);
 
@@ -79,7 +78,11 @@ describe('bank account page', () => {
     await user.selectOptions(currency(), 'THB');
     await user.tab();
     await waitFor(() => expect(currency()).toHaveAccessibleDescription('ສາມາດໃຊ້ໄດ້ສະເພາະບັນຊີສະກຸນເງິນກີບ (LAK) ເທົ່ານັ້ນ'));
-    expect(within(currency()).getAllByRole('option').map((option) => option.getAttribute('value'))).toEqual(['LAK', 'THB', 'USD']);
+    expect(
+      within(currency())
+        .getAllByRole('option')
+        .map((option) => option.getAttribute('value')),
+    ).toEqual(['LAK', 'THB', 'USD']);
   });
 
   it('states that wallet accounts are not allowed and the site takes no responsibility for them', async () => {
@@ -105,7 +108,9 @@ describe('bank account page', () => {
         return true;
       })
       .reply(201, { bankAccount: SAVED });
-    nock(API).get('/api/v2/players/bank-accounts').reply(200, { bankAccounts: [SAVED] });
+    nock(API)
+      .get('/api/v2/players/bank-accounts')
+      .reply(200, { bankAccounts: [SAVED] });
     await user.clear(accountNumber());
     await user.type(accountNumber(), SAVED.accountNumber);
     await user.click(submit());
@@ -117,14 +122,22 @@ describe('bank account page', () => {
     expect(card).toHaveTextContent('ກີບ (LAK)');
     expect(screen.getByTestId('toast')).toHaveTextContent('ບັນທຶກບັນຊີທະນາຄານສຳເລັດ');
     expect(screen.queryByRole('form')).not.toBeInTheDocument();
-    expect(sent).toEqual({ bank: 'bcel', accountNumber: SAVED.accountNumber, accountName: 'SOMPHONE KEOMANY', currency: 'LAK', owner: true });
+    expect(sent).toEqual({
+      bank: 'bcel',
+      accountNumber: SAVED.accountNumber,
+      accountName: 'SOMPHONE KEOMANY',
+      currency: 'LAK',
+      owner: true,
+    });
   });
 
   it('asks to contact support when an account was already added, and shows that account', async () => {
     const user = await openForm();
     await fillValid(user);
     nock(API).post('/api/v2/players/bank-accounts').reply(409, { code: 'BANK_ACCOUNT_EXISTS', message: 'exists' });
-    nock(API).get('/api/v2/players/bank-accounts').reply(200, { bankAccounts: [SAVED] });
+    nock(API)
+      .get('/api/v2/players/bank-accounts')
+      .reply(200, { bankAccounts: [SAVED] });
     await user.click(submit());
     expect(await screen.findByText('ທ່ານໄດ້ເພີ່ມບັນຊີແລ້ວ ຫາກຕ້ອງການປ່ຽນບັນຊີ ກະລຸນາຕິດຕໍ່ຝ່າຍບໍລິການລູກຄ້າ')).toBeInTheDocument();
     expect(await screen.findByTestId('bank-account')).toHaveTextContent('010120001234567001');

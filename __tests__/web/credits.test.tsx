@@ -29,7 +29,11 @@ const row = (provider: string) => screen.getByTestId(`credit-${provider}`);
 
 describe('the credits panel', () => {
   it('shows the credit at all five providers, and the refresh action fetches all five again', async () => {
-    const first = PROVIDERS.map((provider) => nock(API).get(`/api/v2/players/credits/${provider}`).reply(200, { credit: { amount: '0.00', currency: 'THB' } }));
+    const first = PROVIDERS.map((provider) =>
+      nock(API)
+        .get(`/api/v2/players/credits/${provider}`)
+        .reply(200, { credit: { amount: '0.00', currency: 'THB' } }),
+    );
     renderPanel();
     for (const provider of PROVIDERS) expect(await within(row(provider)).findByText('0,00 THB')).toBeInTheDocument();
     first.forEach((scope) => expect(scope.isDone()).toBe(true));
@@ -50,14 +54,18 @@ describe('the credits panel', () => {
 
   it('shows a provider that is down as an error with its own retry, and the others as usual', async () => {
     for (const provider of PROVIDERS.filter((p) => p !== 'gclub')) {
-      nock(API).get(`/api/v2/players/credits/${provider}`).reply(200, { credit: { amount: '12.00', currency: 'THB' } });
+      nock(API)
+        .get(`/api/v2/players/credits/${provider}`)
+        .reply(200, { credit: { amount: '12.00', currency: 'THB' } });
     }
     nock(API).get('/api/v2/players/credits/gclub').reply(503, { code: 'PROVIDER_UNAVAILABLE', message: 'down' });
     renderPanel();
     expect(await within(row('gclub')).findByRole('alert')).toHaveTextContent('ໂຫຼດເຄຣດິດບໍ່ໄດ້');
     expect(await within(row('askmebet')).findByText('12,00 THB')).toBeInTheDocument();
 
-    const retried = nock(API).get('/api/v2/players/credits/gclub').reply(200, { credit: { amount: '7.25', currency: 'THB' } });
+    const retried = nock(API)
+      .get('/api/v2/players/credits/gclub')
+      .reply(200, { credit: { amount: '7.25', currency: 'THB' } });
     await userEvent.click(within(row('gclub')).getByRole('button', { name: 'ລອງໃໝ່ GClub' }));
     expect(await within(row('gclub')).findByText('7,25 THB')).toBeInTheDocument();
     expect(retried.isDone()).toBe(true);

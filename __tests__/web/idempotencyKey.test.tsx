@@ -4,8 +4,15 @@ import { useIdempotencyKey } from '../../src/api/idempotency';
 
 type Send = (request: { amount: string }, key: string) => Promise<string>;
 
+/** A failed call as RTK Query's unwrap rejects it: { status, code, message } (an Error here, to be thrown). */
+const failure = (status: number | string, code: string) => Object.assign(new Error(code), { status, code });
+
 /** Sends through the hook and returns the key the request went with. */
-async function keyOf(withKey: ReturnType<typeof useIdempotencyKey<{ amount: string }>>, amount: string, outcome: 'ok' | object): Promise<string> {
+async function keyOf(
+  withKey: ReturnType<typeof useIdempotencyKey<{ amount: string }>>,
+  amount: string,
+  outcome: 'ok' | Error,
+): Promise<string> {
   let used = '';
   const send: Send = async (_request, key) => {
     used = key;
@@ -19,8 +26,8 @@ async function keyOf(withKey: ReturnType<typeof useIdempotencyKey<{ amount: stri
 describe('useIdempotencyKey: one key per request the player makes', () => {
   it('keeps the key while the same request is sent again after a lost answer', async () => {
     const { result } = renderHook(() => useIdempotencyKey<{ amount: string }>());
-    const first = await keyOf(result.current, '100000', { status: 'FETCH_ERROR', code: 'INTERNAL', message: 'Failed to fetch' });
-    const second = await keyOf(result.current, '100000', { status: 502, code: 'INTERNAL', message: 'HTTP 502' });
+    const first = await keyOf(result.current, '100000', failure('FETCH_ERROR', 'INTERNAL'));
+    const second = await keyOf(result.current, '100000', failure(502, 'INTERNAL'));
     const third = await keyOf(result.current, '100000', 'ok');
     expect(isIdempotencyKey(first)).toBe(true);
     expect(second).toBe(first);
@@ -36,14 +43,14 @@ describe('useIdempotencyKey: one key per request the player makes', () => {
 
   it('makes a new key after a refusal, which is a definite answer', async () => {
     const { result } = renderHook(() => useIdempotencyKey<{ amount: string }>());
-    const first = await keyOf(result.current, '100000', { status: 400, code: 'DEPOSIT_AMOUNT_OUT_OF_RANGE', message: 'out of range' });
+    const first = await keyOf(result.current, '100000', failure(400, 'DEPOSIT_AMOUNT_OUT_OF_RANGE'));
     const second = await keyOf(result.current, '100000', 'ok');
     expect(second).not.toBe(first);
   });
 
   it('makes a new key when the player changes the request after a lost answer', async () => {
     const { result } = renderHook(() => useIdempotencyKey<{ amount: string }>());
-    const first = await keyOf(result.current, '100000', { status: 'TIMEOUT_ERROR', code: 'INTERNAL', message: 'timeout' });
+    const first = await keyOf(result.current, '100000', failure('TIMEOUT_ERROR', 'INTERNAL'));
     const second = await keyOf(result.current, '200000', 'ok');
     expect(second).not.toBe(first);
   });
@@ -51,7 +58,11 @@ describe('useIdempotencyKey: one key per request the player makes', () => {
   it('passes the answer and the refusal through unchanged', async () => {
     const { result } = renderHook(() => useIdempotencyKey<{ amount: string }>());
     await expect(result.current({ amount: '1' }, async () => 'answer')).resolves.toBe('answer');
-    const refusal = { status: 409, code: 'IDEMPOTENCY_CONFLICT', message: 'conflict' };
-    await expect(result.current({ amount: '1' }, async () => Promise.reject(refusal))).rejects.toBe(refusal);
+    const refusal = failure(409, 'IDEMPOTENCY_CONFLICT');
+    await expect(
+      result.current({ amount: '1' }, async () => {
+        throw refusal;
+      }),
+    ).rejects.toBe(refusal);
   });
 });

@@ -9,7 +9,6 @@ import { API, renderApp } from '../support/renderApp';
 import { serveLoggedInPlayer } from '../support/playerSite';
 import { PROMOTION, usageWith } from '../support/promotionFixtures';
 
-
 // The pages render on two cores shared with other test runs: every wait gets room.
 configure({ asyncUtilTimeout: 10_000 });
 jest.setTimeout(60_000);
@@ -20,13 +19,26 @@ beforeAll(() => {
 });
 const FIRST_PAINT = { timeout: 15_000 };
 
-const ACCOUNT = { id: 'a1', bank: 'bcel', accountNumber: '010120001234567001', accountName: 'SOMCHAI DEE', currency: 'LAK', createdAt: '2025-01-01T00:00:00.000Z' };
+const ACCOUNT = {
+  id: 'a1',
+  bank: 'bcel',
+  accountNumber: '010120001234567001',
+  accountName: 'SOMCHAI DEE',
+  currency: 'LAK',
+  createdAt: '2025-01-01T00:00:00.000Z',
+};
 
 /** The calls both money pages make, with the usage in progress and its promotion. */
 function serveMoneyPages(usage: PromotionUsage | null) {
   serveLoggedInPlayer();
-  nock(API).get('/api/v2/players/bank-accounts').reply(200, { bankAccounts: [ACCOUNT] }).persist();
-  nock(API).get('/api/v2/exchange-rates').reply(200, [{ code: 'THB_LAK', mid: '620', displayName: 'THB/LAK', currency: 'THB', buy: '600', sell: '640' }]).persist();
+  nock(API)
+    .get('/api/v2/players/bank-accounts')
+    .reply(200, { bankAccounts: [ACCOUNT] })
+    .persist();
+  nock(API)
+    .get('/api/v2/exchange-rates')
+    .reply(200, [{ code: 'THB_LAK', mid: '620', displayName: 'THB/LAK', currency: 'THB', buy: '600', sell: '640' }])
+    .persist();
   nock(API).get('/api/v2/players/promotions/using').reply(200, { usage }).persist();
   nock(API).get(`/api/v2/promotions/${PROMOTION.id}`).reply(200, { promotion: PROMOTION }).persist();
 }
@@ -55,8 +67,17 @@ describe('the deposit page with a promotion', () => {
   it('with a taken promotion (ACTIVE), shows it, sets and locks its provider and amount, and sends its id', async () => {
     serveDepositPage(usageWith('ACTIVE'));
     // The answer carries the QR: the page shows it without a call of its own (nock refuses any other).
-    const qr = { code: ORDER.code, payload: '00020101021238', amount: '100000', payee: { name: 'CHAMPA', city: 'VIENTIANE', bankIin: '27710418', accountNumber: '0101' }, expiresAt: ORDER.expiresAt, status: 'OPEN' };
-    const create = nock(API).post('/api/v2/deposits', { provider: 'askmebet', amount: '100000', promotionId: PROMOTION.id }).reply(201, { order: ORDER, qr });
+    const qr = {
+      code: ORDER.code,
+      payload: '00020101021238',
+      amount: '100000',
+      payee: { name: 'CHAMPA', city: 'VIENTIANE', bankIin: '27710418', accountNumber: '0101' },
+      expiresAt: ORDER.expiresAt,
+      status: 'OPEN',
+    };
+    const create = nock(API)
+      .post('/api/v2/deposits', { provider: 'askmebet', amount: '100000', promotionId: PROMOTION.id })
+      .reply(201, { order: ORDER, qr });
     const user = userEvent.setup({ delay: null });
     renderApp('/player/deposit');
 
@@ -79,7 +100,14 @@ describe('the deposit page with a promotion', () => {
 
   it('with a promotion in use (USED), says so for its provider and leaves the form free, sending no promotion', async () => {
     serveDepositPage(usageWith('USED'));
-    const qr = { code: ORDER.code, payload: '00020101021238', amount: '20000', payee: { name: 'CHAMPA', city: 'VIENTIANE', bankIin: '27710418', accountNumber: '0101' }, expiresAt: ORDER.expiresAt, status: 'OPEN' };
+    const qr = {
+      code: ORDER.code,
+      payload: '00020101021238',
+      amount: '20000',
+      payee: { name: 'CHAMPA', city: 'VIENTIANE', bankIin: '27710418', accountNumber: '0101' },
+      expiresAt: ORDER.expiresAt,
+      status: 'OPEN',
+    };
     const create = nock(API)
       .post('/api/v2/deposits', (body) => body.promotionId === undefined && body.provider === 'gclub' && body.amount === '20000')
       .reply(201, { order: { ...ORDER, provider: 'gclub', amount: '20000' }, qr });
@@ -121,13 +149,21 @@ describe('the withdraw page with a promotion in use', () => {
   function serveWithdrawPage() {
     // Bonus 156.25 of 312.50 received, turnover 200 of 1562.50: not met. 150% of 312.50 caps the payout at 468.75.
     serveMoneyPages(usageWith('USED'));
-    nock(API).get('/api/v2/withdrawals/limits').reply(200, { minAmount: '100.00', maxAmount: '50000.00', dailyLimit: 3, usedToday: 0 }).persist();
-    nock(API).get('/api/v2/players/credits/askmebet').reply(200, { credit: { amount: '1000.00', currency: 'THB' } }).persist();
+    nock(API)
+      .get('/api/v2/withdrawals/limits')
+      .reply(200, { minAmount: '100.00', maxAmount: '50000.00', dailyLimit: 3, usedToday: 0 })
+      .persist();
+    nock(API)
+      .get('/api/v2/players/credits/askmebet')
+      .reply(200, { credit: { amount: '1000.00', currency: 'THB' } })
+      .persist();
   }
 
   it('previews the whole credit taken, the bonus deducted and the cap: paid 468,75 and kept 531,25 THB', async () => {
     serveWithdrawPage();
-    const request = nock(API).post('/api/v2/withdrawals', { provider: 'askmebet', amount: '1000.00' }).reply(201, { withdrawal: WITHDRAWAL });
+    const request = nock(API)
+      .post('/api/v2/withdrawals', { provider: 'askmebet', amount: '1000.00' })
+      .reply(201, { withdrawal: WITHDRAWAL });
     const user = userEvent.setup({ delay: null });
     renderApp('/player/withdraw');
     await user.selectOptions(await screen.findByLabelText('ຜູ້ໃຫ້ບໍລິການເກມ', {}, FIRST_PAINT), 'askmebet');
@@ -173,7 +209,12 @@ describe('the withdraw page with a promotion in use', () => {
     nock(API)
       .get('/api/v2/withdrawals')
       .query({ page: '1', pageSize: '10' })
-      .reply(200, { items: [WITHDRAWAL, { ...WITHDRAWAL, code: 'W260301PLAIN001', promotionRetained: null }], page: 1, pageSize: 10, total: 2 });
+      .reply(200, {
+        items: [WITHDRAWAL, { ...WITHDRAWAL, code: 'W260301PLAIN001', promotionRetained: null }],
+        page: 1,
+        pageSize: 10,
+        total: 2,
+      });
     renderApp('/player/withdraw/history');
     await waitFor(() => expect(screen.getAllByTestId('withdrawal')).toHaveLength(2), FIRST_PAINT);
     const [withPromotion, plain] = screen.getAllByTestId('withdrawal');

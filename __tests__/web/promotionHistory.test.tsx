@@ -6,7 +6,6 @@ import { API, renderApp } from '../support/renderApp';
 import { serveLoggedInPlayer } from '../support/playerSite';
 import { usageWith } from '../support/promotionFixtures';
 
-
 // The pages render on two cores shared with other test runs: every wait gets room.
 configure({ asyncUtilTimeout: 10_000 });
 jest.setTimeout(60_000);
@@ -110,7 +109,9 @@ describe('the promotion history page', () => {
   it('shows a refused cancel in Lao, and rechecks a usage still running', async () => {
     serveHistory(() => [usageWith('USED')]);
     nock(API).post('/api/v2/promotions/usages/cancel').reply(409, { code: 'PROMOTION_USAGE_NOT_CANCELABLE', message: 'ended' });
-    const recheck = nock(API).post('/api/v2/promotions/usages/recheck').reply(200, { usage: usageWith('USED', { turnover: '900.00' }) });
+    const recheck = nock(API)
+      .post('/api/v2/promotions/usages/recheck')
+      .reply(200, { usage: usageWith('USED', { turnover: '900.00' }) });
     const user = userEvent.setup({ delay: null });
     renderApp('/player/promotion/history');
     await user.click(await screen.findByRole('button', { name: 'ຍົກເລີກໂປຣໂມຊັນ' }, FIRST_PAINT));

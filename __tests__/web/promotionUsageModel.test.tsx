@@ -11,12 +11,13 @@ import { API, renderApp } from '../support/renderApp';
 import { serveLoggedInPlayer } from '../support/playerSite';
 import { PROMOTION, usageWith } from '../support/promotionFixtures';
 
-
 // The pages render on two cores shared with other test runs: every wait gets room.
 configure({ asyncUtilTimeout: 10_000 });
 jest.setTimeout(60_000);
 
-const ERRORS: Record<string, string> = JSON.parse(fs.readFileSync(path.join(__dirname, '..', '..', 'public', 'locales', 'lo', 'common.json'), 'utf8')).errors;
+const ERRORS: Record<string, string> = JSON.parse(
+  fs.readFileSync(path.join(__dirname, '..', '..', 'public', 'locales', 'lo', 'common.json'), 'utf8'),
+).errors;
 
 // The outcomes of the page's calls enter the model as the machine's own done and error events.
 const done = (actor: string, output: PromotionUsage) => ({ type: `xstate.done.actor.${actor}`, output });
@@ -55,7 +56,8 @@ const pathsOf = (page: keyof typeof PAGES) =>
     serializeState: (state) => JSON.stringify([state.value, state.context.errorCode]),
   });
 
-const describePath = (steps: ReadonlyArray<{ event: AnyEventObject }>) => steps.map((step) => step.event.type.replace('xstate.', '')).join(' → ');
+const describePath = (steps: ReadonlyArray<{ event: AnyEventObject }>) =>
+  steps.map((step) => step.event.type.replace('xstate.', '')).join(' → ');
 
 /** What the page shows in each state the player can see (the calls' states last only as long as a call). */
 function pageShows(value: string, errorCode: string | null) {
@@ -92,8 +94,14 @@ function pageShows(value: string, errorCode: string | null) {
 /** The API answers the call the player starts now with the outcome the next step of the path gives. */
 function answerWith(outcome: AnyEventObject | undefined, urlPath: string) {
   if (!outcome?.type.startsWith('xstate.')) return;
-  if (outcome.type.startsWith('xstate.done.actor.')) nock(API).post(urlPath).reply(200, { usage: (outcome as unknown as { output: PromotionUsage }).output });
-  else nock(API).post(urlPath).reply(409, (outcome as unknown as { error: { code: string } }).error);
+  if (outcome.type.startsWith('xstate.done.actor.'))
+    nock(API)
+      .post(urlPath)
+      .reply(200, { usage: (outcome as unknown as { output: PromotionUsage }).output });
+  else
+    nock(API)
+      .post(urlPath)
+      .reply(409, (outcome as unknown as { error: { code: string } }).error);
 }
 
 describe.each(['list', 'history'] as const)('the promotion %s page follows the promotionUsage machine', (page) => {
@@ -101,7 +109,10 @@ describe.each(['list', 'history'] as const)('the promotion %s page follows the p
 
   it.each(pathsOf(page).map((path) => [describePath(path.steps.slice(1)) || 'start', path] as const))('%s', async (_, path) => {
     serveLoggedInPlayer();
-    nock(API).get('/api/v2/promotions').reply(200, { promotions: [PROMOTION] }).persist();
+    nock(API)
+      .get('/api/v2/promotions')
+      .reply(200, { promotions: [PROMOTION] })
+      .persist();
     nock(API).get('/api/v2/players/backlist').reply(200, { blocked: false }).persist();
     // The server's own state is not modelled: the list has no usage in progress, the history one running.
     nock(API).get('/api/v2/players/promotions/using').reply(200, { usage: null }).persist();

@@ -6,7 +6,6 @@ import { API, renderApp } from '../support/renderApp';
 import { serveLoggedInPlayer } from '../support/playerSite';
 import { PROMOTION, SECOND_PROMOTION, usageWith } from '../support/promotionFixtures';
 
-
 // The pages are lazy chunks compiled on first use, on two cores shared with other runs.
 // The pages render on two cores shared with other test runs: every wait gets room.
 configure({ asyncUtilTimeout: 10_000 });
@@ -14,7 +13,11 @@ jest.setTimeout(60_000);
 const FIRST_PAINT = { timeout: 15_000 };
 
 /** The promotion pages' API: the list, the backlist answer, and the usage in progress (which may change). */
-function servePromotions({ blocked = false, using = () => null as PromotionUsage | null, promotions = [PROMOTION, SECOND_PROMOTION] as Promotion[] } = {}) {
+function servePromotions({
+  blocked = false,
+  using = () => null as PromotionUsage | null,
+  promotions = [PROMOTION, SECOND_PROMOTION] as Promotion[],
+} = {}) {
   serveLoggedInPlayer();
   nock(API).get('/api/v2/promotions').reply(200, { promotions }).persist();
   nock(API).get('/api/v2/players/backlist').reply(200, { blocked }).persist();
@@ -88,7 +91,11 @@ describe('the promotions page', () => {
 
     await user.click(screen.getByRole('button', { name: 'ໃຊ້ໂປຣໂມຊັນ ໂບນັດຕ້ອນຮັບ 100%' }));
     const dialog = await screen.findByRole('dialog', { name: 'ເລືອກຄ່າຍເກມ' });
-    expect(within(dialog).getAllByRole('button').map((button) => button.textContent)).toEqual(['AskMeBet', 'Betflix', 'ກັບຄືນ']);
+    expect(
+      within(dialog)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['AskMeBet', 'Betflix', 'ກັບຄືນ']);
     expect(within(dialog).getByRole('button', { name: 'AskMeBet' })).toHaveFocus();
     await user.click(within(dialog).getByRole('button', { name: 'Betflix' }));
 

@@ -50,7 +50,10 @@ describe('QrImage', () => {
     const { rerender } = render(<QrImage payload={payload} alt="QR" />);
     await waitFor(() => expect(screen.getByRole('img', { name: 'QR' }).tagName).toBe('IMG'), slow);
     rerender(<QrImage payload={other} alt="QR" />);
-    await waitFor(() => expect(readQr(screen.getByRole('img', { name: 'QR' }).getAttribute('src') ?? 'data:image/png;base64,')).toBe(other), slow);
+    await waitFor(
+      () => expect(readQr(screen.getByRole('img', { name: 'QR' }).getAttribute('src') ?? 'data:image/png;base64,')).toBe(other),
+      slow,
+    );
   });
 });
 

@@ -5,7 +5,9 @@ import { API, renderApp } from '../support/renderApp';
 
 describe('root layout', () => {
   it('loads the agency first, keeps it in the api cache and shows header, page and footer', async () => {
-    nock(API).get('/api/v2/agency').reply(200, { agency: { id: 'agency-1', name: 'Champa' } });
+    nock(API)
+      .get('/api/v2/agency')
+      .reply(200, { agency: { id: 'agency-1', name: 'Champa' } });
     const { store } = renderApp('/');
     expect(screen.getByTestId('page-spinner')).toBeInTheDocument();
     expect(await screen.findByTestId('footer')).toBeInTheDocument();
@@ -27,13 +29,17 @@ describe('root layout', () => {
     nock(API).get('/api/v2/agency').reply(500, { code: 'INTERNAL', message: 'x' });
     renderApp('/');
     const retry = await screen.findByRole('button', { name: 'ລອງໃໝ່' });
-    nock(API).get('/api/v2/agency').reply(200, { agency: { id: 'agency-1', name: 'Champa' } });
+    nock(API)
+      .get('/api/v2/agency')
+      .reply(200, { agency: { id: 'agency-1', name: 'Champa' } });
     retry.click();
     expect(await screen.findByTestId('footer')).toBeInTheDocument();
   });
 
   it('shows the Not Found page for an unknown path', async () => {
-    nock(API).get('/api/v2/agency').reply(200, { agency: { id: 'agency-1', name: 'Champa' } });
+    nock(API)
+      .get('/api/v2/agency')
+      .reply(200, { agency: { id: 'agency-1', name: 'Champa' } });
     renderApp('/no/such/page');
     expect(await screen.findByRole('heading', { name: /Not Found/ })).toBeInTheDocument();
   });

@@ -56,8 +56,16 @@ describe('the top bar and drawer for visitors and players', () => {
     expect(inDrawer.queryByRole('link', { name: 'ເຂົ້າສູ່ລະບົບ' })).not.toBeInTheDocument();
     const player = inDrawer.getByTestId('drawer-player');
     const lists = within(player).getAllByRole('list');
-    const games = within(lists[0]).getAllByRole('link').map((link) => link.getAttribute('href'));
-    expect(games).toEqual(['/player/game/alphabet', '/player/game/askmebet', '/player/game/betflix', '/player/game/gclub', '/player/game/gclub_live']);
+    const games = within(lists[0])
+      .getAllByRole('link')
+      .map((link) => link.getAttribute('href'));
+    expect(games).toEqual([
+      '/player/game/alphabet',
+      '/player/game/askmebet',
+      '/player/game/betflix',
+      '/player/game/gclub',
+      '/player/game/gclub_live',
+    ]);
     expect(within(player).getAllByRole('separator')).toHaveLength(1);
     expect(within(player).getByRole('link', { name: 'ຝາກເງິນ' })).toHaveAttribute('href', '/player/deposit');
     expect(within(player).getByRole('link', { name: 'ຖອນເງິນ' })).toHaveAttribute('href', '/player/withdraw');
@@ -77,7 +85,13 @@ describe('the top bar and drawer for visitors and players', () => {
       <StoreProvider store={store}>
         <I18nextProvider i18n={i18n}>
           <ThemeProvider theme={theme}>
-            <Header session={{ status, displayName: 'Somchai' }} drawerOpen={false} onOpenDrawer={() => {}} visitorArea={<span>visitor slot</span>} playerArea={<span>player slot</span>} />
+            <Header
+              session={{ status, displayName: 'Somchai' }}
+              drawerOpen={false}
+              onOpenDrawer={() => {}}
+              visitorArea={<span>visitor slot</span>}
+              playerArea={<span>player slot</span>}
+            />
           </ThemeProvider>
         </I18nextProvider>
       </StoreProvider>
@@ -129,14 +143,24 @@ describe('the drawer', () => {
 
   it('offers th among the languages and switches to it, loading the Thai translations', async () => {
     mockShellApi({ session: 'visitor' });
-    for (const ns of ['common', 'shell']) nock(API).get(`/locales/th/${ns}.json`).reply(200, JSON.parse(fs.readFileSync(path.join('public/locales/th', `${ns}.json`), 'utf8')));
+    for (const ns of ['common', 'shell'])
+      nock(API)
+        .get(`/locales/th/${ns}.json`)
+        .reply(200, JSON.parse(fs.readFileSync(path.join('public/locales/th', `${ns}.json`), 'utf8')));
     const { container } = renderApp('/');
     const inDrawer = await openDrawer();
     const languages = inDrawer.getByRole('group', { name: 'ພາສາ' });
-    expect(within(languages).getAllByRole('button').map((button) => button.textContent)).toEqual(['ລາວ', '中文', 'Tiếng Việt', 'ไทย']);
+    expect(
+      within(languages)
+        .getAllByRole('button')
+        .map((button) => button.textContent),
+    ).toEqual(['ລາວ', '中文', 'Tiếng Việt', 'ไทย']);
     await userEvent.click(within(languages).getByRole('button', { name: 'ไทย' }));
     expect(await inDrawer.findByRole('group', { name: 'ภาษา' })).toBeInTheDocument();
-    expect(within(inDrawer.getByRole('group', { name: 'ภาษา' })).getByRole('button', { name: 'ไทย' })).toHaveAttribute('aria-pressed', 'true');
+    expect(within(inDrawer.getByRole('group', { name: 'ภาษา' })).getByRole('button', { name: 'ไทย' })).toHaveAttribute(
+      'aria-pressed',
+      'true',
+    );
     expect(inDrawer.getByRole('link', { name: 'เข้าสู่ระบบ' })).toHaveAttribute('href', '/login');
     expect(container.ownerDocument.documentElement).toHaveAttribute('lang', 'th');
     expect(window.localStorage.getItem('i18nextLng')).toBe('th');
@@ -149,7 +173,11 @@ describe('the top bar menus', () => {
     renderApp('/');
     await userEvent.click(await screen.findByRole('button', { name: 'ພາສາ: ລາວ' }));
     const menu = screen.getByRole('menu');
-    expect(within(menu).getAllByRole('menuitemradio').map((item) => item.textContent)).toEqual(['ລາວ', '中文', 'Tiếng Việt']);
+    expect(
+      within(menu)
+        .getAllByRole('menuitemradio')
+        .map((item) => item.textContent),
+    ).toEqual(['ລາວ', '中文', 'Tiếng Việt']);
     expect(within(menu).getByRole('menuitemradio', { name: 'ລາວ' })).toHaveAttribute('aria-checked', 'true');
     await userEvent.click(within(menu).getByRole('menuitemradio', { name: 'Tiếng Việt' }));
     expect(screen.queryByRole('menu')).not.toBeInTheDocument();
@@ -200,12 +228,11 @@ describe('bottom app bar and footer', () => {
     renderApp('/player');
     // jsdom applies no media queries, so the phone-only bar counts as hidden here.
     const bar = await screen.findByTestId('bottom-app-bar');
-    expect(within(bar).getAllByRole('link', { hidden: true }).map((link) => link.getAttribute('href'))).toEqual([
-      '/player/deposit',
-      '/player/withdraw',
-      '/player/game/askmebet?tab=Slot',
-      '/player/bank',
-    ]);
+    expect(
+      within(bar)
+        .getAllByRole('link', { hidden: true })
+        .map((link) => link.getAttribute('href')),
+    ).toEqual(['/player/deposit', '/player/withdraw', '/player/game/askmebet?tab=Slot', '/player/bank']);
     await userEvent.click(within(bar).getByRole('button', { name: 'ຕິດຕໍ່', hidden: true }));
     const sheet = screen.getByRole('dialog', { name: 'ຕິດຕໍ່ພວກເຮົາ' });
     await waitFor(() => expect(within(sheet).getAllByRole('link')).toHaveLength(5));
@@ -220,8 +247,12 @@ describe('bottom app bar and footer', () => {
     const footer = await screen.findByTestId('footer');
     for (const category of ['ເກມໄພ່', 'ສະລັອດ', 'ເກມຍິງປາ', 'ຣູເລັດ', 'ເກມອື່ນໆ']) expect(footer).toHaveTextContent(category);
     expect(within(footer).getByRole('region', { name: 'ໂປຣໂມຊັນ' })).toHaveTextContent('ໂບນັດສະມາຊິກໃໝ່ 100%');
-    const badges = within(footer).getAllByRole('img').filter((img) => img.getAttribute('src')?.startsWith('/images/banks/'));
-    expect(badges.map((img) => img.getAttribute('src'))).toEqual(['bcel', 'jdb', 'ldb', 'indochina', 'kasikam', 'lvb'].map((bank) => `/images/banks/${bank}.svg`));
+    const badges = within(footer)
+      .getAllByRole('img')
+      .filter((img) => img.getAttribute('src')?.startsWith('/images/banks/'));
+    expect(badges.map((img) => img.getAttribute('src'))).toEqual(
+      ['bcel', 'jdb', 'ldb', 'indochina', 'kasikam', 'lvb'].map((bank) => `/images/banks/${bank}.svg`),
+    );
     for (const img of badges) expect(img.getAttribute('alt')).toMatch(/^ໂລໂກ້ທະນາຄານ \S+/);
     for (const name of ['ບໍລິການ', 'ກ່ຽວກັບພວກເຮົາ', 'ວິທີຫຼິ້ນ']) expect(within(footer).getByRole('link', { name })).toBeInTheDocument();
   });

@@ -9,7 +9,8 @@ configure({ asyncUtilTimeout: 10_000 });
 jest.setTimeout(60_000);
 
 const topEntries: DrawerEntry[] = [...PLAYER_DRAWER_GROUPS.flat(), VISITOR_DRAWER_ENTRIES.login, VISITOR_DRAWER_ENTRIES.register];
-const linked = (entries: DrawerEntry[]): DrawerEntry[] => entries.flatMap((entry) => [...(entry.href ? [entry] : []), ...linked(entry.children ?? [])]);
+const linked = (entries: DrawerEntry[]): DrawerEntry[] =>
+  entries.flatMap((entry) => [...(entry.href ? [entry] : []), ...linked(entry.children ?? [])]);
 const everyLink = linked(topEntries);
 
 describe('the active-entry rule', () => {
@@ -41,7 +42,8 @@ describe('the active-entry rule', () => {
     });
 
     it('is active on no other entry’s path, nor on a path below or beside its own', () => {
-      for (const other of everyLink.filter((candidate) => candidate !== entry)) expect(isEntryActive(entry, other.href as string)).toBe(false);
+      for (const other of everyLink.filter((candidate) => candidate !== entry))
+        expect(isEntryActive(entry, other.href as string)).toBe(false);
       expect(isEntryActive(entry, `${path}/more`)).toBe(false);
       expect(isEntryActive(entry, `${path}x`)).toBe(false);
       expect(isEntryActive(entry, '/')).toBe(false);
@@ -56,7 +58,8 @@ describe('the active-entry rule', () => {
     const history = PLAYER_DRAWER_GROUPS[1].find((entry) => entry.key === 'drawer.history') as DrawerEntry;
     expect(history.href).toBeUndefined();
     for (const child of history.children ?? []) expect(isEntryActive(history, `${child.href}?page=2`)).toBe(true);
-    for (const other of everyLink.filter((entry) => !history.children?.includes(entry))) expect(isEntryActive(history, other.href as string)).toBe(false);
+    for (const other of everyLink.filter((entry) => !history.children?.includes(entry)))
+      expect(isEntryActive(history, other.href as string)).toBe(false);
   });
 });
 

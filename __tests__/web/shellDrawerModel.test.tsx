@@ -25,11 +25,13 @@ const closers: Record<string, () => Promise<unknown>> = {
 
 /** Every shortest path; a path that closes the drawer runs once per way of closing it. */
 type DrawerPath = ReturnType<typeof model.getShortestPaths>[number];
-const cases: [string, DrawerPath, () => Promise<unknown>][] = model.getShortestPaths().flatMap((path): [string, DrawerPath, () => Promise<unknown>][] =>
-  path.steps.some((step) => step.event.type === 'drawer.close')
-    ? Object.entries(closers).map(([closer, close]) => [`${path.description}, closing with ${closer}`, path, close])
-    : [[path.description, path, closers.Escape]],
-);
+const cases: [string, DrawerPath, () => Promise<unknown>][] = model
+  .getShortestPaths()
+  .flatMap((path): [string, DrawerPath, () => Promise<unknown>][] =>
+    path.steps.some((step) => step.event.type === 'drawer.close')
+      ? Object.entries(closers).map(([closer, close]) => [`${path.description}, closing with ${closer}`, path, close])
+      : [[path.description, path, closers.Escape]],
+  );
 
 describe('drawer machine paths replayed against the shell', () => {
   it.each(cases)('%s', async (_description, path, close) => {

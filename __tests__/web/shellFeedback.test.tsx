@@ -88,7 +88,9 @@ describe('status badges', () => {
     const badge = screen.getByTestId('status-badge');
     expect(badge).toHaveTextContent(text);
     expect(badge).toHaveAttribute('data-tone', tone);
-    expect(badge).toHaveStyle({ color: { grey: theme.colors.neutral, red: theme.colors.danger, yellow: theme.colors.warning, green: theme.colors.success }[tone] });
+    expect(badge).toHaveStyle({
+      color: { grey: theme.colors.neutral, red: theme.colors.danger, yellow: theme.colors.warning, green: theme.colors.success }[tone],
+    });
   });
 
   it('reads OPEN as waiting in every language', () => {

@@ -15,7 +15,8 @@ jest.setTimeout(60_000);
 const LOCALES = path.join(__dirname, '..', '..', 'public', 'locales');
 type Tree = { [key: string]: string | Tree };
 
-const read = (language: string, namespace: string): Tree => JSON.parse(fs.readFileSync(path.join(LOCALES, language, `${namespace}.json`), 'utf8'));
+const read = (language: string, namespace: string): Tree =>
+  JSON.parse(fs.readFileSync(path.join(LOCALES, language, `${namespace}.json`), 'utf8'));
 const flatten = (tree: Tree, prefix = ''): Record<string, string> =>
   Object.entries(tree).reduce<Record<string, string>>(
     (flat, [key, value]) => Object.assign(flat, typeof value === 'string' ? { [prefix + key]: value } : flatten(value, `${prefix}${key}.`)),
@@ -23,7 +24,11 @@ const flatten = (tree: Tree, prefix = ''): Record<string, string> =>
   );
 const placeholders = (text: string) => (text.match(/{{\s*\w+\s*}}/g) ?? []).sort();
 
-const namespaceFiles = (language: string) => fs.readdirSync(path.join(LOCALES, language)).filter((file) => file.endsWith('.json')).sort();
+const namespaceFiles = (language: string) =>
+  fs
+    .readdirSync(path.join(LOCALES, language))
+    .filter((file) => file.endsWith('.json'))
+    .sort();
 
 describe('translation files', () => {
   it('give every language the same namespaces, and register each namespace with i18next', () => {

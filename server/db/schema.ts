@@ -1,11 +1,12 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { AgencySocial } from '../../src/contract/agency';
+import type { SandboxBankTables, SandboxProviderTables } from './sandboxSchema';
 
 /** Table types for Kysely. Each capability adds its tables in its own interface and joins DB below. */
 
-type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
+export type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 /** bigint columns are read as strings (see db/database.ts) and written as bigint or string. */
-type Int8 = ColumnType<string, bigint | string | number, bigint | string | number>;
+export type Int8 = ColumnType<string, bigint | string | number, bigint | string | number>;
 
 export interface AgencyTables {
   agencies: {
@@ -46,53 +47,6 @@ export interface LaoQrTables {
   laoqr_webhook_events: {
     event_id: string;
     received_at: CreatedAt;
-  };
-}
-
-export interface SandboxBankTables {
-  sandbox_bank_payments: {
-    id: Generated<string>;
-    bill_number: string;
-    transaction_id: string;
-    event_id: string;
-    payload: string;
-    payee_name: string;
-    payee_city: string;
-    bank_iin: string;
-    account_number: string;
-    qr_amount_kip: ColumnType<string, bigint | string, never>;
-    paid_amount_kip: ColumnType<string, bigint | string, never>;
-    status: 'SCHEDULED' | 'PAID';
-    pay_at: ColumnType<Date, Date | string, never>;
-    paid_at: Date | null;
-    webhook_url: string;
-    deliveries_wanted: ColumnType<number, number | undefined, never>;
-    created_at: CreatedAt;
-  };
-  sandbox_bank_webhook_deliveries: {
-    id: Generated<string>;
-    payment_id: string;
-    event_id: string;
-    url: string;
-    attempted_at: CreatedAt;
-    status_code: number | null;
-    error: string | null;
-  };
-  sandbox_bank_payouts: {
-    ref: string;
-    bank: string;
-    account_number: string;
-    account_name: string;
-    amount_kip: ColumnType<string, bigint | string, never>;
-    status: 'PAID' | 'FAILED';
-    failure_reason: string | null;
-    transaction_id: string | null;
-    created_at: CreatedAt;
-  };
-  sandbox_bank_faults: {
-    operation: 'payout' | 'payment_status' | 'payout_status';
-    mode: 'decline' | 'error' | 'timeout';
-    hang_ms: number;
   };
 }
 
@@ -170,58 +124,6 @@ export interface LedgerTables {
     member: string;
     registered: Generated<boolean>;
     created_at: CreatedAt;
-  };
-}
-
-export interface SandboxProviderTables {
-  sandbox_provider_members: {
-    provider: string;
-    member: string;
-    created_at: CreatedAt;
-  };
-  sandbox_provider_wallets: {
-    provider: string;
-    member: string;
-    currency: Generated<string>;
-    balance: ColumnType<string, bigint | string | undefined, bigint | string>;
-    rigged_spins: ColumnType<string[][], string | undefined, string>;
-  };
-  sandbox_provider_transfers: {
-    provider: string;
-    ref: string;
-    member: string;
-    direction: 'IN' | 'OUT' | 'NONE';
-    amount: Int8;
-    status: 'SUCCESS' | 'FAILED';
-    failure_code: string | null;
-    created_at: CreatedAt;
-  };
-  sandbox_provider_bets: {
-    id: ColumnType<string, never, never>;
-    provider: string;
-    member: string;
-    game_code: string;
-    stake: Int8;
-    payout: Int8;
-    reels: ColumnType<string[], string, never>;
-    created_at: CreatedAt;
-  };
-  sandbox_provider_sessions: {
-    token_hash: Buffer;
-    provider: string;
-    member: string;
-    game_code: string | null;
-    language: string;
-    expires_at: Date;
-  };
-  sandbox_provider_faults: {
-    id: ColumnType<string, never, never>;
-    provider: string;
-    mode: 'error' | 'delay' | 'hang';
-    remaining_calls: number | null;
-    share: number | null;
-    delay_ms: number;
-    operations: string[] | null;
   };
 }
 
@@ -414,4 +316,19 @@ export interface PromotionTables {
 
 type DepositStatusColumn = 'OPEN' | 'PAID' | 'SUCCESS' | 'CANCELED' | 'EXPIRED' | 'FAILED';
 
-export interface DB extends AgencyTables, PlayerTables, LaoQrTables, SandboxBankTables, BankAccountTables, ExchangeRateTables, LedgerTables, SandboxProviderTables, SiteSettingsTables, FingerprintTables, WithdrawalTables, OperatorTables, DepositTables, PromotionTables {}
+export interface DB
+  extends
+    AgencyTables,
+    PlayerTables,
+    LaoQrTables,
+    SandboxBankTables,
+    BankAccountTables,
+    ExchangeRateTables,
+    LedgerTables,
+    SandboxProviderTables,
+    SiteSettingsTables,
+    FingerprintTables,
+    WithdrawalTables,
+    OperatorTables,
+    DepositTables,
+    PromotionTables {}

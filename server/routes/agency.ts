@@ -9,9 +9,13 @@ const agencyRoutes: FastifyPluginAsync = async (app) => {
     agency: { id: request.agency.id, name: request.agency.name },
   }));
 
-  app.get('/agency/info', { schema: { response: { 200: { type: 'object', properties: { agency: agencyInfoSchema } } } } }, async (request) => ({
-    agency: { ...request.agency, site: await siteSettingsOf(db, request.agency.id) },
-  }));
+  app.get(
+    '/agency/info',
+    { schema: { response: { 200: { type: 'object', properties: { agency: agencyInfoSchema } } } } },
+    async (request) => ({
+      agency: { ...request.agency, site: await siteSettingsOf(db, request.agency.id) },
+    }),
+  );
 };
 
 export default agencyRoutes;

@@ -37,7 +37,11 @@ const bankAccountRoutes: FastifyPluginAsync = async (app) => {
     '/players/bank-accounts',
     {
       preHandler: app.requirePlayer,
-      schema: { response: { 200: { type: 'object', required: ['bankAccounts'], properties: { bankAccounts: { type: 'array', items: bankAccountSchema } } } } },
+      schema: {
+        response: {
+          200: { type: 'object', required: ['bankAccounts'], properties: { bankAccounts: { type: 'array', items: bankAccountSchema } } },
+        },
+      },
     },
     async (request) => ({ bankAccounts: await bankAccountsOf(db, request.player.agencyId, request.player.playerId) }),
   );

@@ -8,7 +8,11 @@ const bankSchema = {
   properties: {
     code: { type: 'string' },
     shortName: { type: 'string' },
-    names: { type: 'object', required: [...LANGUAGES], properties: Object.fromEntries(LANGUAGES.map((language) => [language, { type: 'string' }])) },
+    names: {
+      type: 'object',
+      required: [...LANGUAGES],
+      properties: Object.fromEntries(LANGUAGES.map((language) => [language, { type: 'string' }])),
+    },
     accountNumberLength: { type: 'integer' },
     logo: { type: 'string' },
   },

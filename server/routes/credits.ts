@@ -32,7 +32,11 @@ const creditRoutes: FastifyPluginAsync = async (app) => {
             type: 'object',
             required: ['credit'],
             properties: {
-              credit: { type: 'object', required: ['amount', 'currency'], properties: { amount: { type: 'string' }, currency: { type: 'string' } } },
+              credit: {
+                type: 'object',
+                required: ['amount', 'currency'],
+                properties: { amount: { type: 'string' }, currency: { type: 'string' } },
+              },
             },
           },
           404: errorSchema,
@@ -42,7 +46,9 @@ const creditRoutes: FastifyPluginAsync = async (app) => {
     },
     async (request) => {
       const provider = providerParam(request.params.provider);
-      const amount = await withProvider(() => readCredit(deps, { agencyId: request.player.agencyId, playerId: request.player.playerId, provider }));
+      const amount = await withProvider(() =>
+        readCredit(deps, { agencyId: request.player.agencyId, playerId: request.player.playerId, provider }),
+      );
       return { credit: { amount: formatAmount(amount, 'THB'), currency: 'THB' } };
     },
   );

@@ -47,8 +47,10 @@ const depositRoutes: FastifyPluginAsyncTypebox = async (app) => {
     },
   );
 
-  app.get('/deposits', { ...player, schema: { querystring: PageQuery, response: { 200: DepositPageSchema, ...errorsFor(400) } } }, async (request) =>
-    listDeposits(db, request.player, request.query.page, request.query.pageSize),
+  app.get(
+    '/deposits',
+    { ...player, schema: { querystring: PageQuery, response: { 200: DepositPageSchema, ...errorsFor(400) } } },
+    async (request) => listDeposits(db, request.player, request.query.page, request.query.pageSize),
   );
 
   app.get('/deposits/open', { ...player, schema: { response: { 200: OpenDepositsSchema } } }, async (request) => ({

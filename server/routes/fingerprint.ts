@@ -12,7 +12,22 @@ const count = { type: ['number', 'null'] } as const;
 export const deviceFingerprintSchema = {
   type: 'object',
   additionalProperties: false,
-  required: ['screen', 'version', 'timezone', 'userAgent', 'plugins', 'webGL', 'audio', 'platform', 'fingerprint', 'memory', 'fonts', 'languages', 'hardwareConcurrency', 'vendor'],
+  required: [
+    'screen',
+    'version',
+    'timezone',
+    'userAgent',
+    'plugins',
+    'webGL',
+    'audio',
+    'platform',
+    'fingerprint',
+    'memory',
+    'fonts',
+    'languages',
+    'hardwareConcurrency',
+    'vendor',
+  ],
   properties: {
     screen: { type: 'string', maxLength: MAX.screen, pattern: '^(\\d{1,6}x\\d{1,6})?$' },
     version: text(MAX.version),
@@ -53,7 +68,12 @@ const fingerprintRoutes: FastifyPluginAsync = async (app) => {
     '/fingerprint',
     {
       schema: {
-        body: { type: 'object', additionalProperties: false, required: ['fingerprint'], properties: { fingerprint: deviceFingerprintSchema } },
+        body: {
+          type: 'object',
+          additionalProperties: false,
+          required: ['fingerprint'],
+          properties: { fingerprint: deviceFingerprintSchema },
+        },
         response: {
           200: {
             type: 'object',

@@ -52,7 +52,12 @@ const gameRoutes: FastifyPluginAsync = async (app) => {
           additionalProperties: false,
           properties: { gameCode: { type: 'string', minLength: 1, maxLength: 100 }, language: { type: 'string', enum: [...LANGUAGES] } },
         },
-        response: { 200: { type: 'object', required: ['url'], properties: { url: { type: 'string' } } }, 404: errorSchema, 409: errorSchema, 503: errorSchema },
+        response: {
+          200: { type: 'object', required: ['url'], properties: { url: { type: 'string' } } },
+          404: errorSchema,
+          409: errorSchema,
+          503: errorSchema,
+        },
       },
     },
     async (request) => {

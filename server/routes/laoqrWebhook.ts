@@ -21,7 +21,11 @@ const laoqrWebhookRoutes: FastifyPluginAsync = async (app) => {
     {
       schema: {
         response: {
-          200: { type: 'object', required: ['received', 'outcome'], properties: { received: { type: 'boolean' }, outcome: { type: 'string' } } },
+          200: {
+            type: 'object',
+            required: ['received', 'outcome'],
+            properties: { received: { type: 'boolean' }, outcome: { type: 'string' } },
+          },
           400: errorSchema,
           401: errorSchema,
         },
@@ -32,11 +36,16 @@ const laoqrWebhookRoutes: FastifyPluginAsync = async (app) => {
       const verified = verifyWebhook(rawBody, request.headers, secret);
       if (!verified.ok) {
         request.log.warn({ reason: verified.reason }, 'LaoQR webhook refused');
-        throw new AppError(verified.reason === 'MALFORMED_EVENT' ? 400 : 401, ErrorCode.INVALID_WEBHOOK, `${verified.reason}: ${verified.message}`);
+        throw new AppError(
+          verified.reason === 'MALFORMED_EVENT' ? 400 : 401,
+          ErrorCode.INVALID_WEBHOOK,
+          `${verified.reason}: ${verified.message}`,
+        );
       }
       const { eventId, billNumber, amountKip, transactionId, paidAt } = verified.event;
       const outcome = await receivePayment({ db, providers }, request.agency.id, { eventId, billNumber, amountKip, transactionId, paidAt });
-      if (outcome === 'unmatched') request.log.warn({ billNumber, transactionId }, 'LaoQR payment matched no open deposit; kept for the operator');
+      if (outcome === 'unmatched')
+        request.log.warn({ billNumber, transactionId }, 'LaoQR payment matched no open deposit; kept for the operator');
       return { received: true, outcome };
     },
   );

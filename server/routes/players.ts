@@ -16,7 +16,18 @@ import {
   type UsernameAvailability,
 } from '../../src/contract/players';
 import { AppError } from '../domain/errors';
-import { SESSION_COOKIE, createSession, authenticate, changePassword, endSession, isBlocked, isUsernameAvailable, playerInfo, registerPlayer, bankAccountsOf } from '../domain/players';
+import {
+  SESSION_COOKIE,
+  createSession,
+  authenticate,
+  changePassword,
+  endSession,
+  isBlocked,
+  isUsernameAvailable,
+  playerInfo,
+  registerPlayer,
+  bankAccountsOf,
+} from '../domain/players';
 import { errorSchema } from './schemas';
 import { deviceFingerprintSchema } from './fingerprint';
 import { rateLimit } from './rateLimits';
@@ -39,7 +50,8 @@ async function validated<S extends AnyObjectSchema>(schema: S, value: unknown): 
 
 // JSON schema caps what can arrive at all; the yup schemas hold the precise rules and messages.
 const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
-const jsonBody = (properties: Record<string, object>, required: string[]) => ({ type: 'object', additionalProperties: false, required, properties }) as const;
+const jsonBody = (properties: Record<string, object>, required: string[]) =>
+  ({ type: 'object', additionalProperties: false, required, properties }) as const;
 
 const playerSummarySchema = {
   type: 'object',
@@ -63,8 +75,8 @@ const withErrors = (ok: Record<number, object>) => ({ ...ok, '4xx': errorSchema 
 
 const byIp = (request: { ip: string }) => request.ip;
 
-/** How a visitor becomes a logged-in player: register (with the username check) and log in. */
-function entryRoutes(app: FastifyInstance) {
+/** How a visitor becomes a player: registration, with the device it is made from. */
+function registerRoute(app: FastifyInstance) {
   const { db } = app;
   const { sessionTtlHours } = app.config;
 
@@ -78,14 +90,25 @@ function entryRoutes(app: FastifyInstance) {
           properties: { [FINGERPRINT_HEADER.toLowerCase()]: { type: 'string', pattern: VISITOR_ID_PATTERN.source } },
         },
         body: jsonBody(
-          { username: text(64), password: text(128), confirmPassword: text(128), displayName: text(128), ageConfirmed: { type: 'boolean' }, fingerprint: deviceFingerprintSchema },
+          {
+            username: text(64),
+            password: text(128),
+            confirmPassword: text(128),
+            displayName: text(128),
+            ageConfirmed: { type: 'boolean' },
+            fingerprint: deviceFingerprintSchema,
+          },
           ['username', 'password', 'confirmPassword', 'ageConfirmed', 'fingerprint'],
         ),
         response: withErrors({ 201: playerResponseSchema }),
       },
       preHandler: [
         rateLimit(app, 'registerPerIp', byIp),
-        rateLimit(app, 'registerPerVisitor', (request) => `${request.agency.id}:${String(request.headers[FINGERPRINT_HEADER.toLowerCase()])}`),
+        rateLimit(
+          app,
+          'registerPerVisitor',
+          (request) => `${request.agency.id}:${String(request.headers[FINGERPRINT_HEADER.toLowerCase()])}`,
+        ),
       ],
     },
     async (request, reply): Promise<PlayerResponse> => {
@@ -94,16 +117,30 @@ function entryRoutes(app: FastifyInstance) {
       if (request.headers[FINGERPRINT_HEADER.toLowerCase()] !== fingerprint.fingerprint) {
         throw new AppError(400, 'VALIDATION_ERROR', `${FINGERPRINT_HEADER} must be the visitor id of the body's fingerprint`);
       }
-      const { player, token } = await registerPlayer(db, request.agency.id, { username, password, displayName, device: fingerprint, ip: request.ip }, sessionTtlHours);
+      const { player, token } = await registerPlayer(
+        db,
+        request.agency.id,
+        { username, password, displayName, device: fingerprint, ip: request.ip },
+        sessionTtlHours,
+      );
       reply.setSessionCookie(token).status(201);
       return { player };
     },
   );
+}
+
+/** The username check while the form is filled, and logging in. */
+function loginRoutes(app: FastifyInstance) {
+  const { db } = app;
+  const { sessionTtlHours } = app.config;
 
   app.post<{ Body: { username: string } }>(
     '/players/username/validate',
     {
-      schema: { body: jsonBody({ username: text(64) }, ['username']), response: withErrors({ 200: { type: 'object', required: ['available'], properties: { available: { type: 'boolean' } } } }) },
+      schema: {
+        body: jsonBody({ username: text(64) }, ['username']),
+        response: withErrors({ 200: { type: 'object', required: ['available'], properties: { available: { type: 'boolean' } } } }),
+      },
       preHandler: rateLimit(app, 'usernameCheckPerIp', byIp),
     },
     async (request): Promise<UsernameAvailability> => {
@@ -115,10 +152,17 @@ function entryRoutes(app: FastifyInstance) {
   app.post<{ Body: LoginForm }>(
     '/players/login',
     {
-      schema: { body: jsonBody({ username: text(64), password: text(128) }, ['username', 'password']), response: withErrors({ 200: playerResponseSchema }) },
+      schema: {
+        body: jsonBody({ username: text(64), password: text(128) }, ['username', 'password']),
+        response: withErrors({ 200: playerResponseSchema }),
+      },
       preHandler: [
         rateLimit(app, 'loginPerIp', byIp),
-        rateLimit(app, 'loginPerUsername', (request) => `${request.agency.id}:${(request.body as LoginForm).username.trim().toLowerCase()}`),
+        rateLimit(
+          app,
+          'loginPerUsername',
+          (request) => `${request.agency.id}:${(request.body as LoginForm).username.trim().toLowerCase()}`,
+        ),
       ],
     },
     async (request, reply): Promise<PlayerResponse> => {
@@ -128,7 +172,6 @@ function entryRoutes(app: FastifyInstance) {
       return { player };
     },
   );
-
 }
 
 /** What a logged-in player does with their account: log out, read it, change the password, the blocked flag. */
@@ -159,7 +202,11 @@ function accountRoutes(app: FastifyInstance) {
     '/players/security/password/change',
     {
       schema: {
-        body: jsonBody({ currentPassword: text(128), newPassword: text(128), confirmNewPassword: text(128) }, ['currentPassword', 'newPassword', 'confirmNewPassword']),
+        body: jsonBody({ currentPassword: text(128), newPassword: text(128), confirmNewPassword: text(128) }, [
+          'currentPassword',
+          'newPassword',
+          'confirmNewPassword',
+        ]),
         response: withErrors({ 200: { type: 'object', properties: { changed: { type: 'boolean' } } } }),
       },
       preHandler: [app.requirePlayer, rateLimit(app, 'passwordChangePerPlayer', (request) => request.player.playerId)],
@@ -173,7 +220,10 @@ function accountRoutes(app: FastifyInstance) {
 
   app.get(
     '/players/backlist',
-    { schema: { response: withErrors({ 200: { type: 'object', required: ['blocked'], properties: { blocked: { type: 'boolean' } } } }) }, preHandler: app.requirePlayer },
+    {
+      schema: { response: withErrors({ 200: { type: 'object', required: ['blocked'], properties: { blocked: { type: 'boolean' } } } }) },
+      preHandler: app.requirePlayer,
+    },
     async (request): Promise<BacklistResponse> => ({ blocked: await isBlocked(db, request.player.agencyId, request.player.playerId) }),
   );
 }
@@ -184,7 +234,8 @@ function accountRoutes(app: FastifyInstance) {
  * schemas the forms use (src/contract/players.ts).
  */
 const playerRoutes: FastifyPluginAsync = async (app) => {
-  entryRoutes(app);
+  registerRoute(app);
+  loginRoutes(app);
   accountRoutes(app);
 };
 

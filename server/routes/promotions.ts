@@ -14,7 +14,11 @@ import { errorSchema } from './schemas';
 
 const text = { type: 'string' } as const;
 const nullableText = { type: ['string', 'null'] } as const;
-const translated = { type: 'object', required: [...LANGUAGES], properties: Object.fromEntries(LANGUAGES.map((language) => [language, text])) } as const;
+const translated = {
+  type: 'object',
+  required: [...LANGUAGES],
+  properties: Object.fromEntries(LANGUAGES.map((language) => [language, text])),
+} as const;
 
 /** Promotion in src/contract/promotions.ts. */
 export const promotionSchema = {
@@ -99,8 +103,20 @@ export const promotionUsageSchema = {
 } as const;
 
 const usageResponse = { type: 'object', required: ['usage'], properties: { usage: promotionUsageSchema } } as const;
-const usingResponse = { type: 'object', required: ['usage'], properties: { usage: { anyOf: [promotionUsageSchema, { type: 'null' }] } } } as const;
-const errors = { 400: errorSchema, 403: errorSchema, 404: errorSchema, 409: errorSchema, 422: errorSchema, 502: errorSchema, 503: errorSchema } as const;
+const usingResponse = {
+  type: 'object',
+  required: ['usage'],
+  properties: { usage: { anyOf: [promotionUsageSchema, { type: 'null' }] } },
+} as const;
+const errors = {
+  400: errorSchema,
+  403: errorSchema,
+  404: errorSchema,
+  409: errorSchema,
+  422: errorSchema,
+  502: errorSchema,
+  503: errorSchema,
+} as const;
 
 /** The live promotions, one promotion, and taking one for a provider. */
 function offerRoutes(app: FastifyInstance) {
@@ -111,7 +127,11 @@ function offerRoutes(app: FastifyInstance) {
     '/promotions',
     {
       preHandler: app.requirePlayer,
-      schema: { response: { 200: { type: 'object', required: ['promotions'], properties: { promotions: { type: 'array', items: promotionSchema } } } } },
+      schema: {
+        response: {
+          200: { type: 'object', required: ['promotions'], properties: { promotions: { type: 'array', items: promotionSchema } } },
+        },
+      },
     },
     async (request) => ({ promotions: await livePromotions(db, request.player.agencyId) }),
   );
@@ -122,7 +142,11 @@ function offerRoutes(app: FastifyInstance) {
       preHandler: app.requirePlayer,
       schema: {
         params: { type: 'object', required: ['promotionId'], properties: { promotionId: { type: 'string', maxLength: 64 } } },
-        response: { 200: { type: 'object', required: ['promotion'], properties: { promotion: promotionSchema } }, 400: errorSchema, 404: errorSchema },
+        response: {
+          200: { type: 'object', required: ['promotion'], properties: { promotion: promotionSchema } },
+          400: errorSchema,
+          404: errorSchema,
+        },
       },
     },
     async (request) => ({ promotion: await findPromotion(db, request.player.agencyId, request.params.promotionId) }),
@@ -144,7 +168,6 @@ function offerRoutes(app: FastifyInstance) {
     },
     async (request) => ({ usage: await usePromotion(deps, request.player, request.body) }),
   );
-
 }
 
 /** The player's usages: the one in progress, its recheck and cancel, and the history. */
@@ -152,9 +175,13 @@ function usageRoutes(app: FastifyInstance) {
   const deps = walletDeps(app);
   const { db } = deps;
 
-  app.get('/players/promotions/using', { preHandler: app.requirePlayer, schema: { response: { 200: usingResponse } } }, async (request) => ({
-    usage: await usingPromotion(db, request.player),
-  }));
+  app.get(
+    '/players/promotions/using',
+    { preHandler: app.requirePlayer, schema: { response: { 200: usingResponse } } },
+    async (request) => ({
+      usage: await usingPromotion(db, request.player),
+    }),
+  );
 
   app.post(
     '/promotions/usages/recheck',
@@ -180,7 +207,12 @@ function usageRoutes(app: FastifyInstance) {
           200: {
             type: 'object',
             required: ['items', 'page', 'pageSize', 'total'],
-            properties: { items: { type: 'array', items: promotionUsageSchema }, page: { type: 'integer' }, pageSize: { type: 'integer' }, total: { type: 'integer' } },
+            properties: {
+              items: { type: 'array', items: promotionUsageSchema },
+              page: { type: 'integer' },
+              pageSize: { type: 'integer' },
+              total: { type: 'integer' },
+            },
           },
           400: errorSchema,
         },
@@ -194,7 +226,12 @@ function usageRoutes(app: FastifyInstance) {
     {
       preHandler: app.requirePlayer,
       schema: {
-        body: { type: 'object', required: ['usageId'], additionalProperties: false, properties: { usageId: { type: 'string', maxLength: 64 } } },
+        body: {
+          type: 'object',
+          required: ['usageId'],
+          additionalProperties: false,
+          properties: { usageId: { type: 'string', maxLength: 64 } },
+        },
         response: { 200: usageResponse, ...errors },
       },
     },

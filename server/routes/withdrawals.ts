@@ -58,7 +58,12 @@ export function pageSchemaOf(item: object) {
   return {
     type: 'object',
     required: ['items', 'page', 'pageSize', 'total'],
-    properties: { items: { type: 'array', items: item }, page: { type: 'integer' }, pageSize: { type: 'integer' }, total: { type: 'integer' } },
+    properties: {
+      items: { type: 'array', items: item },
+      page: { type: 'integer' },
+      pageSize: { type: 'integer' },
+      total: { type: 'integer' },
+    },
   } as const;
 }
 
@@ -82,7 +87,15 @@ const withdrawalRoutes: FastifyPluginAsync = async (app) => {
           additionalProperties: false,
           properties: { provider: { type: 'string', maxLength: 50 }, amount: { type: 'string', maxLength: 40 } },
         },
-        response: { 200: withdrawalResponse, 201: withdrawalResponse, 400: errorSchema, 409: errorSchema, 429: errorSchema, 502: errorSchema, 503: errorSchema },
+        response: {
+          200: withdrawalResponse,
+          201: withdrawalResponse,
+          400: errorSchema,
+          409: errorSchema,
+          429: errorSchema,
+          502: errorSchema,
+          503: errorSchema,
+        },
       },
     },
     async (request, reply) => {
@@ -101,7 +114,9 @@ const withdrawalRoutes: FastifyPluginAsync = async (app) => {
     '/withdrawals/open',
     {
       preHandler: app.requirePlayer,
-      schema: { response: { 200: { type: 'object', required: ['items'], properties: { items: { type: 'array', items: withdrawalSchema } } } } },
+      schema: {
+        response: { 200: { type: 'object', required: ['items'], properties: { items: { type: 'array', items: withdrawalSchema } } } },
+      },
     },
     async (request) => ({ items: await openWithdrawalsOf(deps.db, request.player) }),
   );
@@ -115,7 +130,12 @@ const withdrawalRoutes: FastifyPluginAsync = async (app) => {
           200: {
             type: 'object',
             required: ['minAmount', 'maxAmount', 'dailyLimit', 'usedToday'],
-            properties: { minAmount: { type: 'string' }, maxAmount: { type: 'string' }, dailyLimit: { type: 'integer' }, usedToday: { type: 'integer' } },
+            properties: {
+              minAmount: { type: 'string' },
+              maxAmount: { type: 'string' },
+              dailyLimit: { type: 'integer' },
+              usedToday: { type: 'integer' },
+            },
           },
         },
       },

@@ -22,7 +22,13 @@ export const creditsApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useGetAlphabetCreditQuery, useGetAskmebetCreditQuery, useGetBetflixCreditQuery, useGetGclubCreditQuery, useGetGclubLiveCreditQuery } = creditsApi;
+export const {
+  useGetAlphabetCreditQuery,
+  useGetAskmebetCreditQuery,
+  useGetBetflixCreditQuery,
+  useGetGclubCreditQuery,
+  useGetGclubLiveCreditQuery,
+} = creditsApi;
 
 const CREDIT_QUERIES: Record<Provider, typeof useGetAlphabetCreditQuery> = {
   alphabet: useGetAlphabetCreditQuery,

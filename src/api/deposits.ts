@@ -1,5 +1,13 @@
 import { baseApi } from './baseApi';
-import type { DepositCreated, DepositLimits, DepositOrder, DepositOrderResponse, DepositPage, DepositQr, DepositRequest } from '../contract/deposits';
+import type {
+  DepositCreated,
+  DepositLimits,
+  DepositOrder,
+  DepositOrderResponse,
+  DepositPage,
+  DepositQr,
+  DepositRequest,
+} from '../contract/deposits';
 
 /** Deposits by LaoQR: limits, create (with an Idempotency-Key), history, open orders, QR, check, cancel. */
 export const depositsApi = baseApi.injectEndpoints({
@@ -22,7 +30,12 @@ export const depositsApi = baseApi.injectEndpoints({
       query: (code) => `/v2/deposits/laoqr/${encodeURIComponent(code)}`,
     }),
     createDeposit: build.mutation<DepositCreated, DepositRequest & { idempotencyKey: string }>({
-      query: ({ idempotencyKey, ...body }) => ({ url: '/v2/deposits', method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } }),
+      query: ({ idempotencyKey, ...body }) => ({
+        url: '/v2/deposits',
+        method: 'POST',
+        body,
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
       invalidatesTags: ['Deposit'],
       // The answer carries the order's QR: the page shows it without asking again.
       onQueryStarted: async (_request, { dispatch, queryFulfilled }) => {

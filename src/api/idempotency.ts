@@ -24,17 +24,20 @@ function isDefiniteAnswer(error: unknown): boolean {
  */
 export function useIdempotencyKey<Request>() {
   const pending = useRef<{ key: string; request: string } | null>(null);
-  return useCallback(async <Result>(request: Request, send: (request: Request, idempotencyKey: string) => Promise<Result>): Promise<Result> => {
-    const sameRequest = JSON.stringify(request);
-    if (pending.current?.request !== sameRequest) pending.current = { key: newIdempotencyKey(), request: sameRequest };
-    const { key } = pending.current;
-    try {
-      const result = await send(request, key);
-      pending.current = null;
-      return result;
-    } catch (error) {
-      if (isDefiniteAnswer(error)) pending.current = null;
-      throw error;
-    }
-  }, []);
+  return useCallback(
+    async <Result>(request: Request, send: (request: Request, idempotencyKey: string) => Promise<Result>): Promise<Result> => {
+      const sameRequest = JSON.stringify(request);
+      if (pending.current?.request !== sameRequest) pending.current = { key: newIdempotencyKey(), request: sameRequest };
+      const { key } = pending.current;
+      try {
+        const result = await send(request, key);
+        pending.current = null;
+        return result;
+      } catch (error) {
+        if (isDefiniteAnswer(error)) pending.current = null;
+        throw error;
+      }
+    },
+    [],
+  );
 }

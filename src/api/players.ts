@@ -26,7 +26,12 @@ export const playersApi = baseApi.injectEndpoints({
       invalidatesTags: refreshPlayerOnSuccess,
     }),
     register: build.mutation<PlayerResponse, RegisterRequest>({
-      query: (body) => ({ url: '/v2/players/register', method: 'POST', body, headers: { [FINGERPRINT_HEADER]: body.fingerprint.fingerprint } }),
+      query: (body) => ({
+        url: '/v2/players/register',
+        method: 'POST',
+        body,
+        headers: { [FINGERPRINT_HEADER]: body.fingerprint.fingerprint },
+      }),
       invalidatesTags: refreshPlayerOnSuccess,
     }),
     validateUsername: build.mutation<UsernameAvailability, { username: string }>({

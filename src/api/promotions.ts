@@ -37,7 +37,10 @@ export const promotionsApi = baseApi.injectEndpoints({
       providesTags: ['PromotionUsage'],
     }),
     getPromotionUsages: build.query<PromotionUsagePage, { page: number; pageSize: number; status?: PromotionUsageStatus }>({
-      query: ({ page, pageSize, status }) => ({ url: '/v2/promotions/usages', params: status ? { page, pageSize, status } : { page, pageSize } }),
+      query: ({ page, pageSize, status }) => ({
+        url: '/v2/promotions/usages',
+        params: status ? { page, pageSize, status } : { page, pageSize },
+      }),
       providesTags: ['PromotionUsage'],
     }),
     usePromotion: build.mutation<PromotionUsage, PromotionUseRequest>({

@@ -18,7 +18,12 @@ export const withdrawalsApi = baseApi.injectEndpoints({
       providesTags: ['Withdrawal'],
     }),
     requestWithdrawal: build.mutation<WithdrawalResponse, WithdrawalRequest & { idempotencyKey: string }>({
-      query: ({ idempotencyKey, ...body }) => ({ url: '/v2/withdrawals', method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } }),
+      query: ({ idempotencyKey, ...body }) => ({
+        url: '/v2/withdrawals',
+        method: 'POST',
+        body,
+        headers: { 'Idempotency-Key': idempotencyKey },
+      }),
       // The credit left the provider (or came back): lists and credits are stale either way, and a
       // promotion in use for that provider ends with the withdrawal.
       invalidatesTags: ['Withdrawal', 'Credit', 'PromotionUsage'],
@@ -26,4 +31,5 @@ export const withdrawalsApi = baseApi.injectEndpoints({
   }),
 });
 
-export const { useGetWithdrawalsQuery, useGetOpenWithdrawalsQuery, useGetWithdrawalLimitsQuery, useRequestWithdrawalMutation } = withdrawalsApi;
+export const { useGetWithdrawalsQuery, useGetOpenWithdrawalsQuery, useGetWithdrawalLimitsQuery, useRequestWithdrawalMutation } =
+  withdrawalsApi;

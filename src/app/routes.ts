@@ -43,7 +43,13 @@ export const routes: RouteDef[] = [
   { path: '/player/promotion', page: promotions, access: 'player', titleKey: 'page.promotion' },
   { path: '/player/promotion/history', page: promotionHistory, access: 'player', titleKey: 'page.promotionHistory' },
   { path: '/player/promotion/:promotionId', page: promotionDetail, access: 'player', titleKey: 'page.promotionDetail' },
-  ...PROVIDERS.map((provider): RouteDef => ({ path: `/player/game/${provider}`, page: game, access: 'player', titleKey: 'page.game', provider })),
+  ...PROVIDERS.map((provider): RouteDef => ({
+    path: `/player/game/${provider}`,
+    page: game,
+    access: 'player',
+    titleKey: 'page.game',
+    provider,
+  })),
 ];
 
 const matchers = routes.map((route) => ({ route, ...parse(route.path) }));

@@ -72,8 +72,7 @@ export const BANK_ACCOUNT_FIELDS = ['bank', 'accountNumber', 'accountName', 'cur
 export type BankAccountField = (typeof BANK_ACCOUNT_FIELDS)[number];
 
 export type BankAccountCheck =
-  | { ok: true; value: BankAccountInput }
-  | { ok: false; field: BankAccountField; rule: BankAccountRule; code: ErrorCode };
+  { ok: true; value: BankAccountInput } | { ok: false; field: BankAccountField; rule: BankAccountRule; code: ErrorCode };
 
 /** Validates a request body with the form's schema; a refusal names the first broken field's rule. */
 export function checkBankAccountInput(input: unknown): BankAccountCheck {
@@ -84,7 +83,12 @@ export function checkBankAccountInput(input: unknown): BankAccountCheck {
     const broken = error.inner.length ? error.inner : [error];
     const first = BANK_ACCOUNT_FIELDS.map((field) => broken.find((e) => e.path === field)).find(Boolean) ?? broken[0];
     const message = first.message as BankAccountRule;
-    return { ok: false, field: first.path as BankAccountField, rule: message, code: BANK_ACCOUNT_RULES[message] ?? ErrorCode.VALIDATION_ERROR };
+    return {
+      ok: false,
+      field: first.path as BankAccountField,
+      rule: message,
+      code: BANK_ACCOUNT_RULES[message] ?? ErrorCode.VALIDATION_ERROR,
+    };
   }
 }
 

@@ -1,5 +1,5 @@
 import { object, string } from 'yup';
-import { isProvider, type Provider } from './providers';
+import { isProvider } from './providers';
 import { parseAmount } from './money';
 
 /**
@@ -51,4 +51,3 @@ export function depositFormSchema(min: bigint, max: bigint) {
       }),
   });
 }
-

@@ -145,7 +145,10 @@ export function parseTlv(text: string, where = 'payload'): TlvField[] {
     const length = Number(lengthText);
     if (length === 0) throw new LaoQrError('MALFORMED', `${where}: tag ${tag} at position ${at} has length 00`);
     if (at + 4 + length > chars.length) {
-      throw new LaoQrError('MALFORMED', `${where}: tag ${tag} at position ${at} says ${length} characters but only ${chars.length - at - 4} follow`);
+      throw new LaoQrError(
+        'MALFORMED',
+        `${where}: tag ${tag} at position ${at} says ${length} characters but only ${chars.length - at - 4} follow`,
+      );
     }
     fields.push({ tag, value: chars.slice(at + 4, at + 4 + length).join('') });
     at += 4 + length;
@@ -163,11 +166,15 @@ export function readEmvPayload(payload: string): TlvField[] {
   const last = fields[fields.length - 1];
   if (last.tag !== Tag.crc) throw new LaoQrError('BAD_CRC', 'The payload does not end with the CRC (tag 63)');
   if (fields.slice(0, -1).some((field) => field.tag === Tag.crc)) throw new LaoQrError('BAD_CRC', 'Tag 63 (CRC) appears before the end');
-  if (!/^[0-9A-F]{4}$/.test(last.value)) throw new LaoQrError('BAD_CRC', `The CRC (tag 63) must be four upper-case hex digits, not "${last.value}"`);
+  if (!/^[0-9A-F]{4}$/.test(last.value))
+    throw new LaoQrError('BAD_CRC', `The CRC (tag 63) must be four upper-case hex digits, not "${last.value}"`);
   const chars = charactersOf(payload);
   const expected = crcHex(chars.slice(0, chars.length - 4).join(''));
   if (last.value !== expected) {
-    throw new LaoQrError('BAD_CRC', `The CRC is ${last.value} but the payload's content gives ${expected}: the code is damaged or was altered`);
+    throw new LaoQrError(
+      'BAD_CRC',
+      `The CRC is ${last.value} but the payload's content gives ${expected}: the code is damaged or was altered`,
+    );
   }
   if (fields[0].tag !== Tag.payloadFormat || fields[0].value !== PAYLOAD_FORMAT) {
     throw new LaoQrError('MALFORMED', 'An EMVCo payload starts with tag 00 = "01" (payload format)');
@@ -268,12 +275,14 @@ export function parseLaoQr(payload: string): LaoQrBill {
   const fields = fieldMap(readEmvPayload(payload.trim()), 'payload');
 
   const initiation = required(fields, Tag.pointOfInitiation, 'point of initiation');
-  if (initiation === STATIC_QR) throw new LaoQrError('INVALID_VALUE', 'This is a static QR without a bill; a deposit needs the dynamic QR of its order');
+  if (initiation === STATIC_QR)
+    throw new LaoQrError('INVALID_VALUE', 'This is a static QR without a bill; a deposit needs the dynamic QR of its order');
   expectValue(initiation, DYNAMIC_QR, 'point of initiation (tag 01)');
 
   const account = fieldMap(parseTlv(required(fields, Tag.lapnetAccount, 'LAPNet merchant account'), 'tag 38'), 'tag 38');
   const aid = required(account, LapnetAccountTag.aid, 'LAPNet application id in tag 38');
-  if (aid.toUpperCase() !== LAPNET_AID) throw new LaoQrError('INVALID_VALUE', `Tag 38 names application ${aid}, not LAPNet (${LAPNET_AID})`);
+  if (aid.toUpperCase() !== LAPNET_AID)
+    throw new LaoQrError('INVALID_VALUE', `Tag 38 names application ${aid}, not LAPNet (${LAPNET_AID})`);
 
   expectValue(required(fields, Tag.currency, 'currency'), LAK_CURRENCY_CODE, 'currency (tag 53)');
   expectValue(required(fields, Tag.country, 'country code'), LAOS_COUNTRY_CODE, 'country code (tag 58)');

@@ -71,7 +71,6 @@ export function parseRate(text: string): Rate | undefined {
   return { units, scale: fraction.length };
 }
 
-
 /** The shortest exact decimal string of a rate: {units: 6405n, scale: 1} → "640.5", "640.000" → "640". */
 export function formatRate({ units, scale }: Rate): string {
   let value = units;
@@ -142,7 +141,12 @@ export interface RateQuote {
 const ceilDiv = (a: bigint, b: bigint) => (a + b - 1n) / b;
 
 /** Converts with one quote. Amounts are non-negative integers of the input's smallest unit. */
-export function convertAt(kind: ConversionKind, amount: bigint, quote: Pick<RateQuote, 'buy' | 'sell'>, foreign: RateCurrency = 'THB'): bigint {
+export function convertAt(
+  kind: ConversionKind,
+  amount: bigint,
+  quote: Pick<RateQuote, 'buy' | 'sell'>,
+  foreign: RateCurrency = 'THB',
+): bigint {
   if (amount < 0n) throw new RangeError('amounts to convert are never negative');
   const minor = pow10(CURRENCY_DECIMALS[foreign]);
   switch (kind) {

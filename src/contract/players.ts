@@ -36,7 +36,8 @@ export const usernameSchema = string()
   .matches(USERNAME_PATTERN, 'validation.username_format');
 
 /** Equal to the sibling field; an empty value is left to the required rule, which says more. */
-const sameAs = (field: string) => (value: string | undefined, context: { parent: Record<string, unknown> }) => !value || value === context.parent[field];
+const sameAs = (field: string) => (value: string | undefined, context: { parent: Record<string, unknown> }) =>
+  !value || value === context.parent[field];
 
 const newPasswordSchema = string()
   .required('validation.password_required')
@@ -55,9 +56,7 @@ export const registerSchema = object({
     .trim()
     .max(DISPLAY_NAME_MAX, 'validation.display_name_too_long')
     .matches(DISPLAY_NAME_PATTERN, 'validation.display_name_format'),
-  ageConfirmed: boolean()
-    .required('validation.age_confirmation_required')
-    .oneOf([true], 'validation.age_confirmation_required'),
+  ageConfirmed: boolean().required('validation.age_confirmation_required').oneOf([true], 'validation.age_confirmation_required'),
 });
 
 /** Phones capitalise the first letter; usernames are lowercase, so login lowercases what was typed. */

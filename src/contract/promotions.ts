@@ -114,7 +114,10 @@ export interface PromotionUsagePage {
 export const PROMOTION_USAGE_PAGE_SIZE_MAX = 100;
 
 /** The bonus a deposit credit earns: the fixed amount, or the percent rounded down and capped. */
-export function bonusFor(bonus: { kind: 'FIXED'; amountSatang: bigint } | { kind: 'PERCENT'; percent: number; capSatang: bigint }, depositCreditSatang: bigint): bigint {
+export function bonusFor(
+  bonus: { kind: 'FIXED'; amountSatang: bigint } | { kind: 'PERCENT'; percent: number; capSatang: bigint },
+  depositCreditSatang: bigint,
+): bigint {
   if (bonus.kind === 'FIXED') return bonus.amountSatang;
   const earned = (depositCreditSatang * BigInt(bonus.percent)) / 100n;
   return earned < bonus.capSatang ? earned : bonus.capSatang;
@@ -144,7 +147,11 @@ export type PromotionWithdrawalCheck =
  * Of the credit taken, the bonus is deducted when the turnover is not met, and at most
  * maxWithdrawPercent of the credit received is paid; the rest (retained) returns to the agency.
  */
-export function checkPromotionWithdrawal(terms: PromotionWithdrawalTerms, creditSatang: bigint, amountSatang: bigint): PromotionWithdrawalCheck {
+export function checkPromotionWithdrawal(
+  terms: PromotionWithdrawalTerms,
+  creditSatang: bigint,
+  amountSatang: bigint,
+): PromotionWithdrawalCheck {
   if (creditSatang <= terms.bonusSatang) return { ok: false, code: 'PROMOTION_CREDIT_TOO_LOW' };
   if (creditSatang < terms.minBalanceSatang) return { ok: false, code: 'PROMOTION_MIN_BALANCE' };
   if (amountSatang !== creditSatang) return { ok: false, code: 'PROMOTION_WITHDRAW_WHOLE_CREDIT' };

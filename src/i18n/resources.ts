@@ -33,7 +33,37 @@ import vnWithdraw from '../../public/locales/vn/withdraw.json';
 export const NAMESPACES = ['common', 'auth', 'bank', 'deposit', 'game', 'password', 'promotion', 'shell', 'withdraw'] as const;
 
 export const builtInResources = {
-  lo: { common: loCommon, auth: loAuth, bank: loBank, deposit: loDeposit, game: loGame, password: loPassword, promotion: loPromotion, shell: loShell, withdraw: loWithdraw },
-  cn: { common: cnCommon, auth: cnAuth, bank: cnBank, deposit: cnDeposit, game: cnGame, password: cnPassword, promotion: cnPromotion, shell: cnShell, withdraw: cnWithdraw },
-  vn: { common: vnCommon, auth: vnAuth, bank: vnBank, deposit: vnDeposit, game: vnGame, password: vnPassword, promotion: vnPromotion, shell: vnShell, withdraw: vnWithdraw },
+  lo: {
+    common: loCommon,
+    auth: loAuth,
+    bank: loBank,
+    deposit: loDeposit,
+    game: loGame,
+    password: loPassword,
+    promotion: loPromotion,
+    shell: loShell,
+    withdraw: loWithdraw,
+  },
+  cn: {
+    common: cnCommon,
+    auth: cnAuth,
+    bank: cnBank,
+    deposit: cnDeposit,
+    game: cnGame,
+    password: cnPassword,
+    promotion: cnPromotion,
+    shell: cnShell,
+    withdraw: cnWithdraw,
+  },
+  vn: {
+    common: vnCommon,
+    auth: vnAuth,
+    bank: vnBank,
+    deposit: vnDeposit,
+    game: vnGame,
+    password: vnPassword,
+    promotion: vnPromotion,
+    shell: vnShell,
+    withdraw: vnWithdraw,
+  },
 };

@@ -3,7 +3,10 @@ import styled, { css } from 'styled-components';
 type Variant = 'primary' | 'secondary' | 'danger' | 'ghost';
 
 /** The site's button; default padding 2px 16px (SPEC.md section 9), at least 40 px tall for thumbs. */
-export const Button = styled.button.attrs<{ type?: string }>(({ type }) => ({ type: type ?? 'button' }))<{ $variant?: Variant; $block?: boolean }>`
+export const Button = styled.button.attrs<{ type?: string }>(({ type }) => ({ type: type ?? 'button' }))<{
+  $variant?: Variant;
+  $block?: boolean;
+}>`
   min-height: 40px;
   padding: ${({ theme }) => theme.buttonPadding};
   border-radius: ${({ theme }) => theme.radius};
@@ -19,13 +22,27 @@ export const Button = styled.button.attrs<{ type?: string }>(({ type }) => ({ ty
   ${({ theme, $variant = 'primary' }) => {
     switch ($variant) {
       case 'primary':
-        return css`background: ${theme.colors.primary}; color: ${theme.colors.onPrimary};`;
+        return css`
+          background: ${theme.colors.primary};
+          color: ${theme.colors.onPrimary};
+        `;
       case 'danger':
-        return css`background: transparent; color: ${theme.colors.danger}; border-color: ${theme.colors.danger};`;
+        return css`
+          background: transparent;
+          color: ${theme.colors.danger};
+          border-color: ${theme.colors.danger};
+        `;
       case 'ghost':
-        return css`background: transparent; color: ${theme.colors.text};`;
+        return css`
+          background: transparent;
+          color: ${theme.colors.text};
+        `;
       default:
-        return css`background: ${theme.colors.surfaceRaised}; color: ${theme.colors.text}; border-color: ${theme.colors.border};`;
+        return css`
+          background: ${theme.colors.surfaceRaised};
+          color: ${theme.colors.text};
+          border-color: ${theme.colors.border};
+        `;
     }
   }}
   &:disabled {

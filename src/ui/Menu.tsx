@@ -113,11 +113,15 @@ export function Menu({ label, trigger, children, align = 'end', 'data-testid': t
     const items = Array.from(list.current?.querySelectorAll<HTMLElement>('[role^="menuitem"]') ?? []);
     const index = items.indexOf(document.activeElement as HTMLElement);
     const target =
-      event.key === 'ArrowDown' ? items[(index + 1) % items.length]
-      : event.key === 'ArrowUp' ? items[(index - 1 + items.length) % items.length]
-      : event.key === 'Home' ? items[0]
-      : event.key === 'End' ? items[items.length - 1]
-      : undefined;
+      event.key === 'ArrowDown'
+        ? items[(index + 1) % items.length]
+        : event.key === 'ArrowUp'
+          ? items[(index - 1 + items.length) % items.length]
+          : event.key === 'Home'
+            ? items[0]
+            : event.key === 'End'
+              ? items[items.length - 1]
+              : undefined;
     if (!target) return;
     event.preventDefault();
     target.focus();

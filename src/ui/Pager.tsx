@@ -11,7 +11,21 @@ const Nav = styled.nav`
 export const pageCount = (total: number, pageSize: number) => Math.max(1, Math.ceil(total / pageSize));
 
 /** Previous, "page N of M" and next under a paged list; the words come from the page's translations. */
-export function Pager({ page, pages, onPage, label, previous, next }: { page: number; pages: number; onPage: (page: number) => void; label: string; previous: string; next: string }) {
+export function Pager({
+  page,
+  pages,
+  onPage,
+  label,
+  previous,
+  next,
+}: {
+  page: number;
+  pages: number;
+  onPage: (page: number) => void;
+  label: string;
+  previous: string;
+  next: string;
+}) {
   return (
     <Nav aria-label={label}>
       <Button $variant="secondary" disabled={page <= 1} onClick={() => onPage(page - 1)}>

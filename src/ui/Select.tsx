@@ -17,14 +17,24 @@ interface SelectProps extends SelectHTMLAttributes<HTMLSelectElement> {
 }
 
 /** A labelled select, its error announced and tied to it like a TextField's. */
-export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select({ label, placeholder, options, error, hint, id, ...select }, ref) {
+export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select(
+  { label, placeholder, options, error, hint, id, ...select },
+  ref,
+) {
   const fallbackId = useId();
   const selectId = id ?? fallbackId;
   const messageId = `${selectId}-message`;
   return (
     <Field>
       <Label htmlFor={selectId}>{label}</Label>
-      <Control ref={ref} id={selectId} $invalid={Boolean(error)} aria-invalid={Boolean(error)} aria-describedby={error || hint ? messageId : undefined} {...select}>
+      <Control
+        ref={ref}
+        id={selectId}
+        $invalid={Boolean(error)}
+        aria-invalid={Boolean(error)}
+        aria-describedby={error || hint ? messageId : undefined}
+        {...select}
+      >
         {placeholder !== undefined && <option value="">{placeholder}</option>}
         {options.map((option) => (
           <option key={option.value} value={option.value}>

@@ -53,7 +53,14 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
   return (
     <Field>
       <Label htmlFor={inputId}>{label}</Label>
-      <Input ref={ref} id={inputId} $invalid={Boolean(error)} aria-invalid={Boolean(error)} aria-describedby={error || hint ? messageId : undefined} {...input} />
+      <Input
+        ref={ref}
+        id={inputId}
+        $invalid={Boolean(error)}
+        aria-invalid={Boolean(error)}
+        aria-describedby={error || hint ? messageId : undefined}
+        {...input}
+      />
       {error ? (
         <FieldError id={messageId} role="alert">
           {error}

@@ -52,7 +52,8 @@ function describe(error: unknown): string {
 
 const KIP = /^[1-9]\d{0,15}$/;
 const isText = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
-const instant = (value: unknown): Date | undefined => (typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? new Date(value) : undefined);
+const instant = (value: unknown): Date | undefined =>
+  typeof value === 'string' && !Number.isNaN(Date.parse(value)) ? new Date(value) : undefined;
 
 /** The gateway's answer when it never received a payout with that ref. */
 export const PAYOUT_NOT_FOUND = 'PAYOUT_NOT_FOUND';
@@ -63,11 +64,24 @@ function errorCode(body: unknown): string | undefined {
 }
 
 function payoutFrom(ref: string, body: unknown): PayoutResult {
-  const payout = body as { ref?: unknown; status?: unknown; amount?: unknown; transactionId?: unknown; reason?: unknown; completedAt?: unknown } | null;
+  const payout = body as {
+    ref?: unknown;
+    status?: unknown;
+    amount?: unknown;
+    transactionId?: unknown;
+    reason?: unknown;
+    completedAt?: unknown;
+  } | null;
   if (typeof payout !== 'object' || payout === null || payout.ref !== ref) return { outcome: 'unknown', ref, reason: 'BAD_RESPONSE' };
   if (payout.status === 'FAILED') return { outcome: 'failed', ref, reason: isText(payout.reason) ? payout.reason : 'DECLINED' };
   const completedAt = instant(payout.completedAt);
-  if (payout.status === 'PAID' && typeof payout.amount === 'string' && KIP.test(payout.amount) && isText(payout.transactionId) && completedAt) {
+  if (
+    payout.status === 'PAID' &&
+    typeof payout.amount === 'string' &&
+    KIP.test(payout.amount) &&
+    isText(payout.transactionId) &&
+    completedAt
+  ) {
     return { outcome: 'paid', ref, amountKip: BigInt(payout.amount), transactionId: payout.transactionId, completedAt };
   }
   return { outcome: 'unknown', ref, reason: 'BAD_RESPONSE' };
@@ -102,13 +116,20 @@ export function createLaoQrGateway({ baseUrl, timeoutMs }: LaoQrGatewayOptions):
     async checkPayment(billNumber) {
       const answer = await call('GET', `/payments/${encodeURIComponent(billNumber)}`);
       if (answer.kind === 'unknown') return { outcome: 'unknown', billNumber, reason: answer.reason };
-      const payment = answer.body as { billNumber?: unknown; status?: unknown; amount?: unknown; transactionId?: unknown; paidAt?: unknown } | undefined;
+      const payment = answer.body as
+        { billNumber?: unknown; status?: unknown; amount?: unknown; transactionId?: unknown; paidAt?: unknown } | undefined;
       if (answer.status !== 200 || typeof payment !== 'object' || payment === null || payment.billNumber !== billNumber) {
         return { outcome: 'unknown', billNumber, reason: `BAD_RESPONSE: HTTP ${answer.status}` };
       }
       if (payment.status === 'UNPAID') return { outcome: 'unpaid', billNumber };
       const paidAt = instant(payment.paidAt);
-      if (payment.status === 'PAID' && typeof payment.amount === 'string' && KIP.test(payment.amount) && isText(payment.transactionId) && paidAt) {
+      if (
+        payment.status === 'PAID' &&
+        typeof payment.amount === 'string' &&
+        KIP.test(payment.amount) &&
+        isText(payment.transactionId) &&
+        paidAt
+      ) {
         return { outcome: 'paid', billNumber, amountKip: BigInt(payment.amount), transactionId: payment.transactionId, paidAt };
       }
       return { outcome: 'unknown', billNumber, reason: 'BAD_RESPONSE' };

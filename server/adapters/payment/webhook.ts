@@ -93,12 +93,20 @@ function paymentEventOf(rawBody: string): LaoQrPaymentEvent | string {
   if (event.type !== PAYMENT_PAID_EVENT) return `the event type ${JSON.stringify(event.type)} is not ${PAYMENT_PAID_EVENT}`;
   const data = event.data;
   if (typeof data !== 'object' || data === null) return 'the event has no data';
-  if (typeof data.billNumber !== 'string' || data.billNumber.length === 0 || data.billNumber.length > 25) return 'the event has no valid bill number';
+  if (typeof data.billNumber !== 'string' || data.billNumber.length === 0 || data.billNumber.length > 25)
+    return 'the event has no valid bill number';
   if (typeof data.amount !== 'string' || !/^[1-9]\d{0,15}$/.test(data.amount)) return 'the amount is not whole kip';
   if (data.currency !== 'LAK') return `the currency ${JSON.stringify(data.currency)} is not LAK`;
   if (typeof data.transactionId !== 'string' || data.transactionId.length === 0) return 'the event has no transaction id';
-  if (typeof data.paidAt !== 'string' || !ISO_INSTANT.test(data.paidAt) || Number.isNaN(Date.parse(data.paidAt))) return 'paidAt is not an ISO instant';
-  return { eventId: event.id, billNumber: data.billNumber, amountKip: BigInt(data.amount), transactionId: data.transactionId, paidAt: new Date(data.paidAt) };
+  if (typeof data.paidAt !== 'string' || !ISO_INSTANT.test(data.paidAt) || Number.isNaN(Date.parse(data.paidAt)))
+    return 'paidAt is not an ISO instant';
+  return {
+    eventId: event.id,
+    billNumber: data.billNumber,
+    amountKip: BigInt(data.amount),
+    transactionId: data.transactionId,
+    paidAt: new Date(data.paidAt),
+  };
 }
 
 /**
@@ -110,7 +118,8 @@ function paymentEventOf(rawBody: string): LaoQrPaymentEvent | string {
 export function verifyWebhook(rawBody: string | Buffer, headers: Headers, secret: string, now: Date = new Date()): WebhookVerification {
   const timestamp = header(headers, TIMESTAMP_HEADER);
   const signature = header(headers, SIGNATURE_HEADER);
-  if (!timestamp || !/^\d{1,12}$/.test(timestamp)) return refuse('MISSING_SIGNATURE', `The ${TIMESTAMP_HEADER} header must be unix seconds`);
+  if (!timestamp || !/^\d{1,12}$/.test(timestamp))
+    return refuse('MISSING_SIGNATURE', `The ${TIMESTAMP_HEADER} header must be unix seconds`);
   const given = /^sha256=([0-9a-f]{64})$/i.exec(signature ?? '');
   if (!given) return refuse('MISSING_SIGNATURE', `The ${SIGNATURE_HEADER} header must be sha256=<64 hex digits>`);
 
@@ -121,7 +130,10 @@ export function verifyWebhook(rawBody: string | Buffer, headers: Headers, secret
   }
   const ageSeconds = Math.abs(now.getTime() / 1000 - Number(timestamp));
   if (ageSeconds > WEBHOOK_TOLERANCE_SECONDS) {
-    return refuse('STALE_TIMESTAMP', `The delivery was signed ${Math.round(ageSeconds)} s from now; at most ${WEBHOOK_TOLERANCE_SECONDS} s are allowed`);
+    return refuse(
+      'STALE_TIMESTAMP',
+      `The delivery was signed ${Math.round(ageSeconds)} s from now; at most ${WEBHOOK_TOLERANCE_SECONDS} s are allowed`,
+    );
   }
   const event = paymentEventOf(typeof rawBody === 'string' ? rawBody : rawBody.toString('utf8'));
   if (typeof event === 'string') return refuse('MALFORMED_EVENT', `Not a payment event: ${event}`);

@@ -90,43 +90,59 @@ const RETRY_PAUSE_MS = 100;
 
 const isRecord = (value: unknown): value is Record<string, unknown> => typeof value === 'object' && value !== null;
 
+/** One call of the provider API, named for its errors. */
+interface ProviderCall {
+  provider: Provider;
+  operation: string;
+  method: 'GET' | 'POST';
+  body?: unknown;
+}
+
+/** One try: the answer's JSON, ProviderUnavailable (no answer, a 5xx, not JSON) or ProviderRefusal (a 4xx). */
+async function callOnce(
+  url: string,
+  timeoutMs: number,
+  { provider, operation, method, body }: ProviderCall,
+): Promise<Record<string, unknown>> {
+  let response: Response;
+  let data: unknown;
+  try {
+    response = await fetch(url, {
+      method,
+      headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
+      body: body === undefined ? undefined : JSON.stringify(body),
+      signal: AbortSignal.timeout(timeoutMs),
+    });
+    data = await response.json();
+  } catch (error) {
+    // By name: fetch's DOMException may come from another realm than this module's Error (as under jest).
+    const timedOut = (error as { name?: unknown } | null)?.name === 'TimeoutError';
+    const reason = timedOut ? `no answer within ${timeoutMs} ms` : error instanceof Error ? error.message : String(error);
+    throw new ProviderUnavailable(provider, operation, reason, timedOut);
+  }
+  if (response.status >= 500 || !isRecord(data)) throw new ProviderUnavailable(provider, operation, `HTTP ${response.status}`);
+  if (response.status >= 400) {
+    throw new ProviderRefusal(provider, operation, typeof data.code === 'string' ? data.code : `HTTP_${response.status}`, response.status);
+  }
+  return data;
+}
+
+function amountFrom(provider: Provider, operation: string, value: unknown): bigint {
+  const amount = parseAmount(value, 'THB');
+  if (amount === undefined) throw new ProviderUnavailable(provider, operation, `unreadable amount ${JSON.stringify(value)}`);
+  return amount;
+}
+
 export function createProviderClient({ baseUrl, timeoutMs, attempts = 3 }: ProviderClientOptions): ProviderClient {
-  async function call(provider: Provider, operation: string, method: 'GET' | 'POST', path: string, body?: unknown): Promise<Record<string, unknown>> {
+  async function call(provider: Provider, operation: string, method: 'GET' | 'POST', path: string, body?: unknown) {
     for (let attempt = 1; ; attempt++) {
       try {
-        return await callOnce(provider, operation, method, path, body);
+        return await callOnce(`${baseUrl(provider)}${path}`, timeoutMs, { provider, operation, method, body });
       } catch (error) {
         if (!(error instanceof ProviderUnavailable) || error.timedOut || attempt >= attempts) throw error;
         await sleep(RETRY_PAUSE_MS * attempt);
       }
     }
-  }
-
-  async function callOnce(provider: Provider, operation: string, method: 'GET' | 'POST', path: string, body?: unknown): Promise<Record<string, unknown>> {
-    let response: Response;
-    let data: unknown;
-    try {
-      response = await fetch(`${baseUrl(provider)}${path}`, {
-        method,
-        headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      data = await response.json();
-    } catch (error) {
-      // By name: fetch's DOMException may come from another realm than this module's Error (as under jest).
-      const timedOut = (error as { name?: unknown } | null)?.name === 'TimeoutError';
-      throw new ProviderUnavailable(provider, operation, timedOut ? `no answer within ${timeoutMs} ms` : error instanceof Error ? error.message : String(error), timedOut);
-    }
-    if (response.status >= 500 || !isRecord(data)) throw new ProviderUnavailable(provider, operation, `HTTP ${response.status}`);
-    if (response.status >= 400) throw new ProviderRefusal(provider, operation, typeof data.code === 'string' ? data.code : `HTTP_${response.status}`, response.status);
-    return data;
-  }
-
-  function amountFrom(provider: Provider, operation: string, value: unknown): bigint {
-    const amount = parseAmount(value, 'THB');
-    if (amount === undefined) throw new ProviderUnavailable(provider, operation, `unreadable amount ${JSON.stringify(value)}`);
-    return amount;
   }
 
   const member = (name: string) => encodeURIComponent(name);
@@ -142,7 +158,12 @@ export function createProviderClient({ baseUrl, timeoutMs, attempts = 3 }: Provi
     },
 
     async transfer(provider, { ref, member: name, direction, amount }) {
-      const data = await call(provider, 'transfer', 'POST', '/transfers', { ref, member: name, direction, amount: formatAmount(amount, 'THB') });
+      const data = await call(provider, 'transfer', 'POST', '/transfers', {
+        ref,
+        member: name,
+        direction,
+        amount: formatAmount(amount, 'THB'),
+      });
       if (data.status !== 'SUCCESS') throw new ProviderUnavailable(provider, 'transfer', `unexpected status ${String(data.status)}`);
       return amountFrom(provider, 'transfer', data.balance);
     },
@@ -162,12 +183,17 @@ export function createProviderClient({ baseUrl, timeoutMs, attempts = 3 }: Provi
 
     async games(provider, tab) {
       const data = await call(provider, 'games', 'GET', `/games${tab === undefined ? '' : `?tab=${encodeURIComponent(tab)}`}`);
-      if (!Array.isArray(data.games) || !Array.isArray(data.tabs)) throw new ProviderUnavailable(provider, 'games', 'no game list in the answer');
+      if (!Array.isArray(data.games) || !Array.isArray(data.tabs))
+        throw new ProviderUnavailable(provider, 'games', 'no game list in the answer');
       return {
         tab: typeof data.tab === 'string' ? data.tab : null,
         tabs: data.tabs.filter((t): t is string => typeof t === 'string'),
         lobby: data.lobby === true,
-        games: data.games.filter(isRecord).map((game) => ({ code: String(game.code), name: String(game.name), category: typeof game.category === 'string' ? game.category : '' })),
+        games: data.games.filter(isRecord).map((game) => ({
+          code: String(game.code),
+          name: String(game.name),
+          category: typeof game.category === 'string' ? game.category : '',
+        })),
       };
     },
 
@@ -183,6 +209,9 @@ export function createProviderClient({ baseUrl, timeoutMs, attempts = 3 }: Provi
  * Where each provider lives: PROVIDER_URL_<NAME> when configured, else the built-in sandbox at
  * /sandbox/providers/{provider} on this server (its origin is known once it listens).
  */
-export function providerBaseUrls(configured: Partial<Record<Provider, string>>, sandboxOrigin: () => string): (provider: Provider) => string {
+export function providerBaseUrls(
+  configured: Partial<Record<Provider, string>>,
+  sandboxOrigin: () => string,
+): (provider: Provider) => string {
   return (provider) => configured[provider]?.replace(/\/+$/, '') ?? `${sandboxOrigin()}/sandbox/providers/${provider}`;
 }

@@ -19,11 +19,18 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     // Bumped by every movement that concerns the account, so a reader can tell nothing moved meanwhile.
     .addColumn('version', 'bigint', (c) => c.notNull().defaultTo(0))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    .addUniqueConstraint('ledger_accounts_identity_key', ['agency_id', 'kind', 'player_id', 'provider', 'currency'], (c) => c.nullsNotDistinct())
+    .addUniqueConstraint('ledger_accounts_identity_key', ['agency_id', 'kind', 'player_id', 'provider', 'currency'], (c) =>
+      c.nullsNotDistinct(),
+    )
     // The last line of defence behind the conditional updates of the ledger code.
     .addCheckConstraint('ledger_accounts_balance_check', sql`may_go_negative OR balance >= 0`)
     .execute();
-  await db.schema.createIndex('ledger_accounts_player_idx').on('ledger_accounts').column('player_id').where(sql.ref('player_id'), 'is not', null).execute();
+  await db.schema
+    .createIndex('ledger_accounts_player_idx')
+    .on('ledger_accounts')
+    .column('player_id')
+    .where(sql.ref('player_id'), 'is not', null)
+    .execute();
 
   await db.schema
     .createTable('ledger_transfers')
@@ -56,9 +63,24 @@ export async function up(db: Kysely<unknown>): Promise<void> {
         AND (provider IS NULL) = (provider_ref IS NULL) AND (provider IS NULL) = (provider_direction IS NULL)`,
     )
     .execute();
-  await db.schema.createIndex('ledger_transfers_pending_idx').on('ledger_transfers').column('created_at').where(sql.ref('status'), '=', 'PENDING').execute();
-  await db.schema.createIndex('ledger_transfers_pending_from_idx').on('ledger_transfers').column('pending_from').where(sql.ref('status'), '=', 'PENDING').execute();
-  await db.schema.createIndex('ledger_transfers_pending_to_idx').on('ledger_transfers').column('pending_to').where(sql.ref('status'), '=', 'PENDING').execute();
+  await db.schema
+    .createIndex('ledger_transfers_pending_idx')
+    .on('ledger_transfers')
+    .column('created_at')
+    .where(sql.ref('status'), '=', 'PENDING')
+    .execute();
+  await db.schema
+    .createIndex('ledger_transfers_pending_from_idx')
+    .on('ledger_transfers')
+    .column('pending_from')
+    .where(sql.ref('status'), '=', 'PENDING')
+    .execute();
+  await db.schema
+    .createIndex('ledger_transfers_pending_to_idx')
+    .on('ledger_transfers')
+    .column('pending_to')
+    .where(sql.ref('status'), '=', 'PENDING')
+    .execute();
 
   await db.schema
     .createTable('ledger_entries')

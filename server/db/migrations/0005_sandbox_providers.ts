@@ -19,12 +19,21 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('provider', 'text', (c) => c.notNull())
     .addColumn('member', 'text', (c) => c.notNull())
     .addColumn('currency', 'text', (c) => c.notNull().defaultTo('THB'))
-    .addColumn('balance', 'bigint', (c) => c.notNull().defaultTo(0).check(sql`balance >= 0`))
+    .addColumn('balance', 'bigint', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`balance >= 0`),
+    )
     // Reels the next spins will show, for tests that need a known win or loss.
     .addColumn('rigged_spins', 'jsonb', (c) => c.notNull().defaultTo(sql`'[]'::jsonb`))
     .addPrimaryKeyConstraint('sandbox_provider_wallets_pkey', ['provider', 'member'])
-    .addForeignKeyConstraint('sandbox_provider_wallets_member_fkey', ['provider', 'member'], 'sandbox_provider_members', ['provider', 'member'], (c) =>
-      c.onDelete('cascade'),
+    .addForeignKeyConstraint(
+      'sandbox_provider_wallets_member_fkey',
+      ['provider', 'member'],
+      'sandbox_provider_members',
+      ['provider', 'member'],
+      (c) => c.onDelete('cascade'),
     )
     .execute();
 
@@ -52,7 +61,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('reels', 'jsonb', (c) => c.notNull())
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('sandbox_provider_bets_member_idx').on('sandbox_provider_bets').columns(['provider', 'member', 'created_at']).execute();
+  await db.schema
+    .createIndex('sandbox_provider_bets_member_idx')
+    .on('sandbox_provider_bets')
+    .columns(['provider', 'member', 'created_at'])
+    .execute();
 
   await db.schema
     .createTable('sandbox_provider_sessions')
@@ -73,7 +86,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('mode', 'text', (c) => c.notNull().check(sql`mode IN ('error', 'delay', 'hang')`))
     .addColumn('remaining_calls', 'integer', (c) => c.check(sql`remaining_calls >= 0`))
     .addColumn('share', 'real', (c) => c.check(sql`share >= 0 AND share <= 1`))
-    .addColumn('delay_ms', 'integer', (c) => c.notNull().defaultTo(0).check(sql`delay_ms >= 0`))
+    .addColumn('delay_ms', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`delay_ms >= 0`),
+    )
     // The operations affected (transfer, balance, ...); null means every operation.
     .addColumn('operations', sql`text[]`)
     .addCheckConstraint('sandbox_provider_faults_amount_check', sql`(remaining_calls IS NULL) <> (share IS NULL)`)
@@ -82,7 +100,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
-  for (const table of ['sandbox_provider_faults', 'sandbox_provider_sessions', 'sandbox_provider_bets', 'sandbox_provider_transfers', 'sandbox_provider_wallets', 'sandbox_provider_members']) {
+  for (const table of [
+    'sandbox_provider_faults',
+    'sandbox_provider_sessions',
+    'sandbox_provider_bets',
+    'sandbox_provider_transfers',
+    'sandbox_provider_wallets',
+    'sandbox_provider_members',
+  ]) {
     await db.schema.dropTable(table).execute();
   }
 }

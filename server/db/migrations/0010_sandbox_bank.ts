@@ -25,10 +25,20 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('paid_at', 'timestamptz')
     .addColumn('webhook_url', 'text', (c) => c.notNull())
     // 2 when the tester asked for the webhook twice (the same event delivered again).
-    .addColumn('deliveries_wanted', 'integer', (c) => c.notNull().defaultTo(1).check(sql`deliveries_wanted BETWEEN 1 AND 5`))
+    .addColumn('deliveries_wanted', 'integer', (c) =>
+      c
+        .notNull()
+        .defaultTo(1)
+        .check(sql`deliveries_wanted BETWEEN 1 AND 5`),
+    )
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .execute();
-  await db.schema.createIndex('sandbox_bank_payments_scheduled_idx').on('sandbox_bank_payments').column('pay_at').where(sql.ref('status'), '=', 'SCHEDULED').execute();
+  await db.schema
+    .createIndex('sandbox_bank_payments_scheduled_idx')
+    .on('sandbox_bank_payments')
+    .column('pay_at')
+    .where(sql.ref('status'), '=', 'SCHEDULED')
+    .execute();
 
   await db.schema
     .createTable('sandbox_bank_webhook_deliveries')
@@ -41,7 +51,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('status_code', 'integer')
     .addColumn('error', 'text')
     .execute();
-  await db.schema.createIndex('sandbox_bank_webhook_deliveries_payment_idx').on('sandbox_bank_webhook_deliveries').column('payment_id').execute();
+  await db.schema
+    .createIndex('sandbox_bank_webhook_deliveries_payment_idx')
+    .on('sandbox_bank_webhook_deliveries')
+    .column('payment_id')
+    .execute();
 
   // Payouts are idempotent by the caller's ref.
   await db.schema

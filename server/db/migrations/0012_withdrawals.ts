@@ -24,13 +24,23 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('bank', 'text', (c) => c.notNull())
     .addColumn('account_name', 'text', (c) => c.notNull())
     .addColumn('account_number', 'text', (c) => c.notNull())
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('OPEN').check(sql`status IN ('OPEN', 'SUCCESS', 'REJECTED', 'FAILED')`))
+    .addColumn('status', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('OPEN')
+        .check(sql`status IN ('OPEN', 'SUCCESS', 'REJECTED', 'FAILED')`),
+    )
     // Set when the payout is sent (the gateway knows it by this ref); never sent twice.
     .addColumn('payout_ref', 'text')
     .addColumn('payout_started_at', 'timestamptz')
     .addColumn('received_kip', 'bigint')
     .addColumn('payout_transaction_id', 'text')
-    .addColumn('credit_returned_satang', 'bigint', (c) => c.notNull().defaultTo(0).check(sql`credit_returned_satang >= 0`))
+    .addColumn('credit_returned_satang', 'bigint', (c) =>
+      c
+        .notNull()
+        .defaultTo(0)
+        .check(sql`credit_returned_satang >= 0`),
+    )
     .addColumn('reason', 'text')
     .addColumn('decided_by', 'text')
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
@@ -38,7 +48,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addUniqueConstraint('withdrawals_code_key', ['agency_id', 'code'])
     .addUniqueConstraint('withdrawals_idempotency_key', ['agency_id', 'player_id', 'idempotency_key'])
     .addUniqueConstraint('withdrawals_payout_ref_key', ['payout_ref'])
-    .addCheckConstraint('withdrawals_credit_returned_check', sql`credit_returned_satang <= amount_satang AND (credit_returned_satang = 0 OR status IN ('REJECTED', 'FAILED'))`)
+    .addCheckConstraint(
+      'withdrawals_credit_returned_check',
+      sql`credit_returned_satang <= amount_satang AND (credit_returned_satang = 0 OR status IN ('REJECTED', 'FAILED'))`,
+    )
     .addCheckConstraint('withdrawals_success_check', sql`(status = 'SUCCESS') = (received_kip IS NOT NULL)`)
     .execute();
   await db.schema.createIndex('withdrawals_player_idx').on('withdrawals').columns(['agency_id', 'player_id', 'created_at']).execute();

@@ -29,7 +29,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('providers', sql`text[]`, (c) => c.notNull().check(sql`cardinality(providers) > 0`))
     .addColumn('starts_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
     .addColumn('ends_at', 'timestamptz')
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('ACTIVE').check(sql`status IN ('ACTIVE', 'INACTIVE')`))
+    .addColumn('status', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('ACTIVE')
+        .check(sql`status IN ('ACTIVE', 'INACTIVE')`),
+    )
     // Lower comes first in the list; then the newest.
     .addColumn('sort_order', 'integer', (c) => c.notNull().defaultTo(0))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
@@ -49,7 +54,12 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('player_id', 'uuid', (c) => c.notNull().references('players.id'))
     .addColumn('promotion_id', 'uuid', (c) => c.notNull().references('promotions.id'))
     .addColumn('provider', 'text', (c) => c.notNull())
-    .addColumn('status', 'text', (c) => c.notNull().defaultTo('ACTIVE').check(sql`status IN ('ACTIVE', 'INACTIVE', 'USED', 'SUCCESS', 'CANCELED')`))
+    .addColumn('status', 'text', (c) =>
+      c
+        .notNull()
+        .defaultTo('ACTIVE')
+        .check(sql`status IN ('ACTIVE', 'INACTIVE', 'USED', 'SUCCESS', 'CANCELED')`),
+    )
     // Set when the deposit that took the promotion is paid and its bonus credited.
     .addColumn('deposit_order_id', 'uuid', (c) => c.references('deposit_orders.id'))
     .addColumn('deposit_credit_satang', 'bigint', (c) => c.check(sql`deposit_credit_satang > 0`))
@@ -82,7 +92,11 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .unique()
     .where(sql.ref('status'), 'in', sql`('ACTIVE', 'USED')`)
     .execute();
-  await db.schema.createIndex('promotion_usages_player_idx').on('promotion_usages').columns(['agency_id', 'player_id', 'created_at']).execute();
+  await db.schema
+    .createIndex('promotion_usages_player_idx')
+    .on('promotion_usages')
+    .columns(['agency_id', 'player_id', 'created_at'])
+    .execute();
 
   await db.schema
     .alterTable('deposit_orders')
@@ -97,7 +111,10 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .execute();
   await db.schema
     .alterTable('withdrawals')
-    .addCheckConstraint('withdrawals_promotion_retained_check', sql`promotion_retained_satang IS NULL OR promotion_retained_satang < amount_satang`)
+    .addCheckConstraint(
+      'withdrawals_promotion_retained_check',
+      sql`promotion_retained_satang IS NULL OR promotion_retained_satang < amount_satang`,
+    )
     .execute();
 }
 

@@ -96,9 +96,7 @@ export async function usageInProgress(db: Database | LedgerTrx, who: PlayerRef):
 }
 
 export async function usageById(db: Database | LedgerTrx, who: PlayerRef, usageId: string): Promise<UsageView> {
-  const row = UUID.test(usageId)
-    ? await usages(db, who).where('promotion_usages.id', '=', usageId).executeTakeFirst()
-    : undefined;
+  const row = UUID.test(usageId) ? await usages(db, who).where('promotion_usages.id', '=', usageId).executeTakeFirst() : undefined;
   if (!row) throw new AppError(404, ErrorCode.NOT_FOUND, `No promotion usage ${usageId}`);
   return row;
 }

@@ -23,7 +23,10 @@ const adminAuthRoutes: FastifyPluginAsync = async (app) => {
           type: 'object',
           required: ['username', 'password'],
           additionalProperties: false,
-          properties: { username: { type: 'string', minLength: 1, maxLength: 64 }, password: { type: 'string', minLength: 1, maxLength: 200 } },
+          properties: {
+            username: { type: 'string', minLength: 1, maxLength: 64 },
+            password: { type: 'string', minLength: 1, maxLength: 200 },
+          },
         },
         response: { 200: operatorResponse, 400: errorSchema, 401: errorSchema, 429: errorSchema },
       },
@@ -35,15 +38,23 @@ const adminAuthRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post('/logout', { preHandler: app.requireOperator, schema: { response: { 204: { type: 'null' }, 401: errorSchema } } }, async (request, reply) => {
-    await logoutOperator(db, request.operator);
-    reply.clearOperatorCookie();
-    return reply.status(204).send();
-  });
+  app.post(
+    '/logout',
+    { preHandler: app.requireOperator, schema: { response: { 204: { type: 'null' }, 401: errorSchema } } },
+    async (request, reply) => {
+      await logoutOperator(db, request.operator);
+      reply.clearOperatorCookie();
+      return reply.status(204).send();
+    },
+  );
 
-  app.get('/me', { preHandler: app.requireOperator, schema: { response: { 200: operatorResponse, 401: errorSchema } } }, async (request) => ({
-    operator: request.operator,
-  }));
+  app.get(
+    '/me',
+    { preHandler: app.requireOperator, schema: { response: { 200: operatorResponse, 401: errorSchema } } },
+    async (request) => ({
+      operator: request.operator,
+    }),
+  );
 };
 
 export default adminAuthRoutes;

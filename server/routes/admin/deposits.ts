@@ -24,8 +24,15 @@ const adminDepositRoutes: FastifyPluginAsync = async (app) => {
     {
       preHandler: app.requireOperator,
       schema: {
-        querystring: { type: 'object', additionalProperties: false, properties: { status: { type: 'string', enum: ['UNRESOLVED', 'RESOLVED'] } } },
-        response: { 200: { type: 'object', required: ['items'], properties: { items: { type: 'array', items: unmatchedPaymentSchema } } }, 401: errorSchema },
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          properties: { status: { type: 'string', enum: ['UNRESOLVED', 'RESOLVED'] } },
+        },
+        response: {
+          200: { type: 'object', required: ['items'], properties: { items: { type: 'array', items: unmatchedPaymentSchema } } },
+          401: errorSchema,
+        },
       },
     },
     async (request) => ({ items: await unmatchedPaymentsOf(db, request.agency.id, request.query.status) }),

@@ -25,7 +25,13 @@ const adminOperatorRoutes: FastifyPluginAsync = async (app) => {
     '/operators',
     {
       preHandler: app.requireOwner,
-      schema: { response: { 200: { type: 'object', required: ['operators'], properties: { operators: { type: 'array', items: operatorSchema } } }, 401: errorSchema, 403: errorSchema } },
+      schema: {
+        response: {
+          200: { type: 'object', required: ['operators'], properties: { operators: { type: 'array', items: operatorSchema } } },
+          401: errorSchema,
+          403: errorSchema,
+        },
+      },
     },
     async (request) => ({ operators: await operatorsOf(db, request.agency.id) }),
   );
@@ -39,9 +45,19 @@ const adminOperatorRoutes: FastifyPluginAsync = async (app) => {
           type: 'object',
           required: ['username', 'password', 'role'],
           additionalProperties: false,
-          properties: { username: { type: 'string', maxLength: 64 }, password: { type: 'string', maxLength: 200 }, role: { type: 'string', enum: [...OPERATOR_ROLES] } },
+          properties: {
+            username: { type: 'string', maxLength: 64 },
+            password: { type: 'string', maxLength: 200 },
+            role: { type: 'string', enum: [...OPERATOR_ROLES] },
+          },
         },
-        response: { 201: { type: 'object', required: ['operator'], properties: { operator: operatorSchema } }, 400: errorSchema, 401: errorSchema, 403: errorSchema, 409: errorSchema },
+        response: {
+          201: { type: 'object', required: ['operator'], properties: { operator: operatorSchema } },
+          400: errorSchema,
+          401: errorSchema,
+          403: errorSchema,
+          409: errorSchema,
+        },
       },
     },
     async (request, reply) => {
@@ -55,8 +71,16 @@ const adminOperatorRoutes: FastifyPluginAsync = async (app) => {
     {
       preHandler: app.requireOwner,
       schema: {
-        querystring: { type: 'object', properties: { limit: { type: 'integer', minimum: 1, maximum: 1000, default: 200 } }, additionalProperties: false },
-        response: { 200: { type: 'object', required: ['items'], properties: { items: { type: 'array', items: auditRowSchema } } }, 401: errorSchema, 403: errorSchema },
+        querystring: {
+          type: 'object',
+          properties: { limit: { type: 'integer', minimum: 1, maximum: 1000, default: 200 } },
+          additionalProperties: false,
+        },
+        response: {
+          200: { type: 'object', required: ['items'], properties: { items: { type: 'array', items: auditRowSchema } } },
+          401: errorSchema,
+          403: errorSchema,
+        },
       },
     },
     async (request) => ({ items: await auditLogOf(db, request.agency.id, request.query.limit) }),

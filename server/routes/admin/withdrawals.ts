@@ -9,7 +9,12 @@ import { pageSchemaOf, withdrawalSchema } from '../withdrawals';
 const agencyWithdrawalSchema = {
   ...withdrawalSchema,
   required: [...withdrawalSchema.required, 'player', 'payoutSent', 'decidedBy'],
-  properties: { ...withdrawalSchema.properties, player: { type: 'string' }, payoutSent: { type: 'boolean' }, decidedBy: { type: ['string', 'null'] } },
+  properties: {
+    ...withdrawalSchema.properties,
+    player: { type: 'string' },
+    payoutSent: { type: 'boolean' },
+    decidedBy: { type: ['string', 'null'] },
+  },
 } as const;
 
 const codeParams = { type: 'object', required: ['code'], properties: { code: { type: 'string', minLength: 1, maxLength: 40 } } } as const;
@@ -44,8 +49,13 @@ const adminWithdrawalRoutes: FastifyPluginAsync = async (app) => {
 
   app.post<{ Params: { code: string } }>(
     '/withdrawals/:code/approve',
-    { preHandler: app.requireOperator, schema: { params: codeParams, response: { 200: decided, 401: errorSchema, 404: errorSchema, 409: errorSchema } } },
-    async (request) => ({ withdrawal: toWithdrawal(await payOut(deps, request.agency.id, request.params.code, actorOf(request.operator))) }),
+    {
+      preHandler: app.requireOperator,
+      schema: { params: codeParams, response: { 200: decided, 401: errorSchema, 404: errorSchema, 409: errorSchema } },
+    },
+    async (request) => ({
+      withdrawal: toWithdrawal(await payOut(deps, request.agency.id, request.params.code, actorOf(request.operator))),
+    }),
   );
 
   app.post<{ Params: { code: string }; Body: { reason: string } }>(
@@ -54,12 +64,19 @@ const adminWithdrawalRoutes: FastifyPluginAsync = async (app) => {
       preHandler: app.requireOperator,
       schema: {
         params: codeParams,
-        body: { type: 'object', required: ['reason'], additionalProperties: false, properties: { reason: { type: 'string', minLength: 3, maxLength: 500, pattern: '\\S' } } },
+        body: {
+          type: 'object',
+          required: ['reason'],
+          additionalProperties: false,
+          properties: { reason: { type: 'string', minLength: 3, maxLength: 500, pattern: '\\S' } },
+        },
         response: { 200: decided, 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema },
       },
     },
     async (request) => ({
-      withdrawal: toWithdrawal(await rejectWithdrawal(deps, request.agency.id, request.params.code, actorOf(request.operator), request.body.reason.trim())),
+      withdrawal: toWithdrawal(
+        await rejectWithdrawal(deps, request.agency.id, request.params.code, actorOf(request.operator), request.body.reason.trim()),
+      ),
     }),
   );
 };

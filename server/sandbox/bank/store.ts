@@ -1,7 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto';
 import { sql, type Selectable } from 'kysely';
 import type { Database } from '../../db/database';
-import type { SandboxBankTables } from '../../db/schema';
+import type { SandboxBankTables } from '../../db/sandboxSchema';
 import type { LaoQrBill } from '../../../src/contract/laoqr';
 import { PAYMENT_PAID_EVENT, signWebhook, type PaymentPaidEventBody } from '../../adapters/payment/webhook';
 
@@ -77,7 +77,12 @@ export function recentPayments(db: Database, limit = 20): Promise<PaymentRow[]> 
 export async function deliveriesOf(db: Database, paymentIds: string[]): Promise<Map<string, DeliveryRow[]>> {
   const byPayment = new Map<string, DeliveryRow[]>(paymentIds.map((id) => [id, []]));
   if (paymentIds.length === 0) return byPayment;
-  const rows = await db.selectFrom('sandbox_bank_webhook_deliveries').selectAll().where('payment_id', 'in', paymentIds).orderBy('id').execute();
+  const rows = await db
+    .selectFrom('sandbox_bank_webhook_deliveries')
+    .selectAll()
+    .where('payment_id', 'in', paymentIds)
+    .orderBy('id')
+    .execute();
   for (const row of rows) byPayment.get(row.payment_id)?.push(row);
   return byPayment;
 }
@@ -89,7 +94,13 @@ export function eventBodyOf(payment: PaymentRow): PaymentPaidEventBody {
     id: payment.event_id,
     type: PAYMENT_PAID_EVENT,
     createdAt: paidAt,
-    data: { billNumber: payment.bill_number, amount: payment.paid_amount_kip, currency: 'LAK', transactionId: payment.transaction_id, paidAt },
+    data: {
+      billNumber: payment.bill_number,
+      amount: payment.paid_amount_kip,
+      currency: 'LAK',
+      transactionId: payment.transaction_id,
+      paidAt,
+    },
   };
 }
 
@@ -111,7 +122,10 @@ export async function deliverWebhook(db: Database, payment: PaymentRow, secret: 
     statusCode = response.status;
   } catch (failure) {
     const cause = (failure as Error & { cause?: { code?: string } }).cause;
-    error = (failure as Error).name === 'TimeoutError' ? `no answer within ${DELIVERY_TIMEOUT_MS / 1000} s` : (cause?.code ?? (failure as Error).message);
+    error =
+      (failure as Error).name === 'TimeoutError'
+        ? `no answer within ${DELIVERY_TIMEOUT_MS / 1000} s`
+        : (cause?.code ?? (failure as Error).message);
   }
   return db
     .insertInto('sandbox_bank_webhook_deliveries')

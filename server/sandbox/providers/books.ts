@@ -17,14 +17,24 @@ const hashToken = (token: string) => createHash('sha256').update(token).digest()
 
 export async function createMember(db: Database, provider: Provider, member: string): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const created = await trx.insertInto('sandbox_provider_members').values({ provider, member }).onConflict((oc) => oc.doNothing()).returning('member').executeTakeFirst();
+    const created = await trx
+      .insertInto('sandbox_provider_members')
+      .values({ provider, member })
+      .onConflict((oc) => oc.doNothing())
+      .returning('member')
+      .executeTakeFirst();
     if (created) await trx.insertInto('sandbox_provider_wallets').values({ provider, member }).execute();
     return Boolean(created);
   });
 }
 
 export async function walletBalance(db: Database, provider: Provider, member: string): Promise<bigint> {
-  const wallet = await db.selectFrom('sandbox_provider_wallets').select('balance').where('provider', '=', provider).where('member', '=', member).executeTakeFirst();
+  const wallet = await db
+    .selectFrom('sandbox_provider_wallets')
+    .select('balance')
+    .where('provider', '=', provider)
+    .where('member', '=', member)
+    .executeTakeFirst();
   if (!wallet) throw new SandboxError(404, 'MEMBER_NOT_FOUND', `No member ${member}`);
   return BigInt(wallet.balance);
 }
@@ -48,7 +58,12 @@ export async function applyTransfer(
       .returning('ref')
       .executeTakeFirst();
     if (!inserted) {
-      const earlier = await trx.selectFrom('sandbox_provider_transfers').selectAll().where('provider', '=', provider).where('ref', '=', ref).executeTakeFirstOrThrow();
+      const earlier = await trx
+        .selectFrom('sandbox_provider_transfers')
+        .selectAll()
+        .where('provider', '=', provider)
+        .where('ref', '=', ref)
+        .executeTakeFirstOrThrow();
       if (earlier.direction === 'NONE') return { status: 'FAILED', code: REF_CLOSED };
       if (earlier.member !== member || earlier.direction !== direction || BigInt(earlier.amount) !== amount) {
         throw new SandboxError(409, 'REF_CONFLICT', `Ref ${ref} was used for another transfer`);
@@ -66,9 +81,19 @@ export async function applyTransfer(
       .returning('balance')
       .executeTakeFirst();
     if (wallet) return { status: 'SUCCESS', balance: BigInt(wallet.balance) };
-    const exists = await trx.selectFrom('sandbox_provider_members').select('member').where('provider', '=', provider).where('member', '=', member).executeTakeFirst();
+    const exists = await trx
+      .selectFrom('sandbox_provider_members')
+      .select('member')
+      .where('provider', '=', provider)
+      .where('member', '=', member)
+      .executeTakeFirst();
     const code = exists ? 'INSUFFICIENT_BALANCE' : 'MEMBER_NOT_FOUND';
-    await trx.updateTable('sandbox_provider_transfers').set({ status: 'FAILED', failure_code: code }).where('provider', '=', provider).where('ref', '=', ref).execute();
+    await trx
+      .updateTable('sandbox_provider_transfers')
+      .set({ status: 'FAILED', failure_code: code })
+      .where('provider', '=', provider)
+      .where('ref', '=', ref)
+      .execute();
     return { status: 'FAILED', code };
   });
 }
@@ -77,22 +102,44 @@ export async function applyTransfer(
  * The outcome of a ref. A ref never seen is closed on the spot, so a request with it that is still
  * travelling can no longer run: "not found" stays true for good.
  */
-export async function transferStatus(db: Database, provider: Provider, ref: string): Promise<{ status: 'SUCCESS' | 'FAILED' | 'NOT_FOUND'; code?: string }> {
+export async function transferStatus(
+  db: Database,
+  provider: Provider,
+  ref: string,
+): Promise<{ status: 'SUCCESS' | 'FAILED' | 'NOT_FOUND'; code?: string }> {
   await db
     .insertInto('sandbox_provider_transfers')
     .values({ provider, ref, member: '', direction: 'NONE', amount: 0n, status: 'FAILED', failure_code: REF_CLOSED })
     .onConflict((oc) => oc.columns(['provider', 'ref']).doNothing())
     .execute();
-  const row = await db.selectFrom('sandbox_provider_transfers').select(['direction', 'status', 'failure_code']).where('provider', '=', provider).where('ref', '=', ref).executeTakeFirstOrThrow();
+  const row = await db
+    .selectFrom('sandbox_provider_transfers')
+    .select(['direction', 'status', 'failure_code'])
+    .where('provider', '=', provider)
+    .where('ref', '=', ref)
+    .executeTakeFirstOrThrow();
   if (row.direction === 'NONE') return { status: 'NOT_FOUND' };
   return row.status === 'SUCCESS' ? { status: 'SUCCESS' } : { status: 'FAILED', code: row.failure_code ?? 'FAILED' };
 }
 
-export async function openSession(db: Database, provider: Provider, member: string, gameCode: string | null, language: string): Promise<string> {
+export async function openSession(
+  db: Database,
+  provider: Provider,
+  member: string,
+  gameCode: string | null,
+  language: string,
+): Promise<string> {
   const token = randomBytes(24).toString('base64url');
   await db
     .insertInto('sandbox_provider_sessions')
-    .values({ token_hash: hashToken(token), provider, member, game_code: gameCode, language, expires_at: new Date(Date.now() + SESSION_HOURS * 3600_000) })
+    .values({
+      token_hash: hashToken(token),
+      provider,
+      member,
+      game_code: gameCode,
+      language,
+      expires_at: new Date(Date.now() + SESSION_HOURS * 3600_000),
+    })
     .execute();
   return token;
 }
@@ -167,7 +214,12 @@ export async function rigSpins(db: Database, provider: Provider, member: string,
 }
 
 /** The member's turnover: the sum of stakes bet since a moment (or ever). */
-export async function turnover(db: Database, provider: Provider, member: string, since: Date | undefined): Promise<{ turnover: bigint; bets: number }> {
+export async function turnover(
+  db: Database,
+  provider: Provider,
+  member: string,
+  since: Date | undefined,
+): Promise<{ turnover: bigint; bets: number }> {
   let query = db
     .selectFrom('sandbox_provider_bets')
     .select((eb) => [eb.fn.coalesce(eb.fn.sum<string>('stake'), sql<string>`0`).as('turnover'), eb.fn.countAll<string>().as('bets')])

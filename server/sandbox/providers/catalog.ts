@@ -20,7 +20,16 @@ export const CATALOGS: Record<Provider, Catalog> = {
     tabs: ['Slot', 'Fishing', 'Table', 'Arcade'],
     lobby: false,
     games: [
-      ...games('amb', 'Slot', ['Golden Naga Fortune', 'Mekong Treasure', 'Lucky Lotus', 'Elephant Riches', 'Temple of Gold', 'Dragon Pearl', 'Jade Tiger', 'Mango Madness']),
+      ...games('amb', 'Slot', [
+        'Golden Naga Fortune',
+        'Mekong Treasure',
+        'Lucky Lotus',
+        'Elephant Riches',
+        'Temple of Gold',
+        'Dragon Pearl',
+        'Jade Tiger',
+        'Mango Madness',
+      ]),
       ...games('amb', 'Fishing', ['Ocean Hunter', 'Royal Catfish', 'Deep Sea Bounty', 'Lantern Fish Frenzy']),
       ...games('amb', 'Table', ['Baccarat Classic', 'Sic Bo Deluxe', 'Dragon Tiger Duel', 'Blackjack Twenty One']),
       ...games('amb', 'Arcade', ['Rocket Crash', 'Plinko Drop', 'Mines Sweep']),

@@ -93,7 +93,8 @@ ${body}
 </html>`;
 }
 
-const backLink = (provider: Provider, language: PageLanguage) => `<a class="back" href="/player/game/${provider}">${escapeHtml(TEXTS[language].back)}</a>`;
+const backLink = (provider: Provider, language: PageLanguage) =>
+  `<a class="back" href="/player/game/${provider}">${escapeHtml(TEXTS[language].back)}</a>`;
 
 export function slotPage(options: { provider: Provider; game: Game; balance: bigint; spinUrl: string; language: PageLanguage }): string {
   const { provider, game, balance, spinUrl, language } = options;
@@ -102,7 +103,9 @@ export function slotPage(options: { provider: Provider; game: Game; balance: big
     (stake, i) =>
       `<label class="stake"><input type="radio" name="stake" value="${formatAmount(stake, 'THB')}"${i === 2 ? ' checked' : ''}><span>${formatAmount(stake, 'THB').replace(/\.00$/, '')}</span></label>`,
   ).join('');
-  const texts = escapeHtml(JSON.stringify({ spinning: t.spinning, win: t.win, lose: t.lose, insufficient: t.insufficient, failed: t.failed }));
+  const texts = escapeHtml(
+    JSON.stringify({ spinning: t.spinning, win: t.win, lose: t.lose, insufficient: t.insufficient, failed: t.failed }),
+  );
   return layout(
     language,
     `${game.name} · ${PROVIDER_NAMES[provider]}`,
@@ -122,7 +125,9 @@ ${backLink(provider, language)}
 export function lobbyPage(options: { provider: Provider; games: Game[]; language: PageLanguage }): string {
   const { provider, games, language } = options;
   const t = TEXTS[language];
-  const tables = games.map((game) => `<li><a class="table" href="?game=${encodeURIComponent(game.code)}">${escapeHtml(game.name)}</a></li>`).join('');
+  const tables = games
+    .map((game) => `<li><a class="table" href="?game=${encodeURIComponent(game.code)}">${escapeHtml(game.name)}</a></li>`)
+    .join('');
   return layout(
     language,
     `${PROVIDER_NAMES[provider]} · ${t.lobby}`,
@@ -136,5 +141,9 @@ ${backLink(provider, language)}
 }
 
 export function expiredPage(provider: Provider, language: PageLanguage): string {
-  return layout(language, PROVIDER_NAMES[provider], `<main class="lobby"><h1>${escapeHtml(TEXTS[language].expired)}</h1>${backLink(provider, language)}</main>`);
+  return layout(
+    language,
+    PROVIDER_NAMES[provider],
+    `<main class="lobby"><h1>${escapeHtml(TEXTS[language].expired)}</h1>${backLink(provider, language)}</main>`,
+  );
 }

@@ -181,7 +181,12 @@ export function BottomAppBar() {
       <Bar data-testid="bottom-app-bar" aria-label={t('bottomBar.label')}>
         <BarLink href="/player/deposit" icon="deposit" label={t('bottomBar.deposit')} />
         <BarLink href="/player/withdraw" icon="withdraw" label={t('bottomBar.withdraw')} />
-        <Centre href="/player/game/askmebet?tab=Slot" aria-label={t('bottomBar.game')} title={t('bottomBar.game')} data-testid="bottom-bar-game">
+        <Centre
+          href="/player/game/askmebet?tab=Slot"
+          aria-label={t('bottomBar.game')}
+          title={t('bottomBar.game')}
+          data-testid="bottom-bar-game"
+        >
           <Icon name="game" size={30} />
         </Centre>
         <BarLink href="/player/bank" icon="bank" label={t('bottomBar.bank')} />

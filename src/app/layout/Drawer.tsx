@@ -221,7 +221,9 @@ function Entry({ entry, currentPath, onChoose }: { entry: DrawerEntry; currentPa
           {t(entry.key)}
         </EntryLabel>
         <Children>
-          {entry.children?.map((child) => <Entry key={child.key} entry={child} currentPath={currentPath} onChoose={onChoose} />)}
+          {entry.children?.map((child) => (
+            <Entry key={child.key} entry={child} currentPath={currentPath} onChoose={onChoose} />
+          ))}
         </Children>
       </li>
     );

@@ -25,7 +25,9 @@ import { inspect } from '../../devtools/inspect';
 
 // Its form library and rules load the first time a player opens it, not with every page.
 const ChangePasswordDialog = lazy(() =>
-  import(/* webpackChunkName: "change-password" */ '../../features/password/ChangePasswordDialog').then(({ ChangePasswordDialog: dialog }) => ({ default: dialog })),
+  import(/* webpackChunkName: "change-password" */ '../../features/password/ChangePasswordDialog').then(
+    ({ ChangePasswordDialog: dialog }) => ({ default: dialog }),
+  ),
 );
 
 /**

@@ -31,7 +31,12 @@ export function ScrollToTop() {
   }, []);
   if (!visible) return null;
   return (
-    <Button type="button" aria-label={t('scrollToTop')} title={t('scrollToTop')} onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}>
+    <Button
+      type="button"
+      aria-label={t('scrollToTop')}
+      title={t('scrollToTop')}
+      onClick={() => window.scrollTo({ top: 0, behavior: 'smooth' })}
+    >
       ↑
     </Button>
   );

@@ -25,7 +25,9 @@ export const DepositRequestSchema = Type.Object(
     // Any JSON value: an amount is only ever a decimal string, and the domain refuses anything else
     // (a number, over 15 digits) as DEPOSIT_AMOUNT_INVALID rather than letting ajv coerce it.
     amount: Type.Unknown(),
-    promotionId: Type.Optional(Type.String({ maxLength: 64, description: 'The promotion taken (its usage ACTIVE); the amount must be its set amount' })),
+    promotionId: Type.Optional(
+      Type.String({ maxLength: 64, description: 'The promotion taken (its usage ACTIVE); the amount must be its set amount' }),
+    ),
   },
   { additionalProperties: false },
 );
@@ -40,7 +42,12 @@ export type DepositPage = Static<typeof DepositPageSchema>;
 
 export const OpenDepositsSchema = Type.Object({ items: Type.Array(DepositOrderSchema) });
 
-export const DepositPayeeSchema = Type.Object({ name: Type.String(), city: Type.String(), bankIin: Type.String(), accountNumber: Type.String() });
+export const DepositPayeeSchema = Type.Object({
+  name: Type.String(),
+  city: Type.String(),
+  bankIin: Type.String(),
+  accountNumber: Type.String(),
+});
 export type DepositPayee = Static<typeof DepositPayeeSchema>;
 
 /** What the page shows to be paid: the order's LaoQR payload and payee. */

@@ -36,7 +36,8 @@ export default function LoginPage() {
       }
     },
   });
-  const errorOf = (field: keyof LoginForm) => (form.touched[field] && form.errors[field] ? t(form.errors[field], PLAYER_LIMITS) : undefined);
+  const errorOf = (field: keyof LoginForm) =>
+    form.touched[field] && form.errors[field] ? t(form.errors[field], PLAYER_LIMITS) : undefined;
 
   return (
     <PageBody>
@@ -52,7 +53,13 @@ export default function LoginPage() {
             {...form.getFieldProps('username')}
             error={errorOf('username')}
           />
-          <TextField label={t('login.password')} type="password" autoComplete="current-password" {...form.getFieldProps('password')} error={errorOf('password')} />
+          <TextField
+            label={t('login.password')}
+            type="password"
+            autoComplete="current-password"
+            {...form.getFieldProps('password')}
+            error={errorOf('password')}
+          />
           <Button type="submit" $block disabled={form.isSubmitting}>
             {t('login.submit')}
           </Button>

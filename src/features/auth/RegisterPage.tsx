@@ -2,6 +2,7 @@ import { useEffect, useRef, useState, type Dispatch, type SetStateAction } from 
 import { useFormik, type FieldInputProps } from 'formik';
 import { useLocation } from 'wouter';
 import { useTranslation } from 'react-i18next';
+import type { InferType } from 'yup';
 import type { CallError } from '../../api/baseApi';
 import { useRegisterMutation, useValidateUsernameMutation } from '../../api/players';
 import { useGetAgencyQuery } from '../../api/agency';
@@ -15,6 +16,9 @@ import { AuthCard, AuthTitle, CheckboxField, CheckboxLabel, FormAlert, SwitchLin
 import { collectDeviceFingerprint } from './deviceFingerprint';
 import { rememberFingerprintReport } from './fingerprintReports';
 import { useSession } from './session';
+
+/** The form's values as the schema casts them (trimmed), before the fingerprint joins them. */
+type RegisterRequestForm = InferType<typeof registerSchema>;
 
 /** How long typing must pause before the username is checked with the server. */
 const USERNAME_CHECK_DELAY_MS = 400;
@@ -45,7 +49,9 @@ function useUsernameCheck(typedUsername: string, setUsernameCheck: Dispatch<SetS
       setUsernameCheck({ username: typedUsername });
       checkUsername({ username: typedUsername })
         .unwrap()
-        .then(({ available }) => setUsernameCheck((current) => (current?.username === typedUsername ? { username: typedUsername, available } : current)))
+        .then(({ available }) =>
+          setUsernameCheck((current) => (current?.username === typedUsername ? { username: typedUsername, available } : current)),
+        )
         // The server decides at submit anyway; a failed check just says nothing.
         .catch(() => setUsernameCheck(undefined));
     }, USERNAME_CHECK_DELAY_MS);
@@ -72,19 +78,39 @@ function AgeConfirmation({ field, error }: { field: FieldInputProps<string | und
 }
 
 /**
+ * Sends a registration with this device's fingerprint; success logs the player in and opens
+ * /player, a taken username marks the username field, anything else is the form's failure.
+ */
+function useRegistration(setUsernameCheck: (check: UsernameCheck) => void, setFailure: (failure: string) => void) {
+  const session = useSession();
+  const [, navigate] = useLocation();
+  const agencyId = useGetAgencyQuery().data?.agency.id;
+  const [register] = useRegisterMutation();
+  const device = useDeviceFingerprintOnOpen();
+  return async (registration: RegisterRequestForm) => {
+    try {
+      const fingerprint = await (device.current ?? collectDeviceFingerprint());
+      const { player } = await register({ ...registration, fingerprint }).unwrap();
+      if (agencyId) rememberFingerprintReport(agencyId, fingerprint.fingerprint);
+      session.login(player);
+      navigate('/player', { replace: true });
+    } catch (error) {
+      if ((error as CallError).code === 'USERNAME_TAKEN') setUsernameCheck({ username: registration.username, available: false });
+      else setFailure(errorMessageKey(error as CallError));
+    }
+  };
+}
+
+/**
  * /register: the username is checked live while typing; the device fingerprint (collected when the
  * page opens) goes with the registration. Success logs the player in and opens /player.
  */
 export default function RegisterPage() {
   const { t } = useTranslation('auth');
   const { t: tc } = useTranslation();
-  const session = useSession();
   const [usernameCheck, setUsernameCheck] = useState<UsernameCheck>();
-  const [, navigate] = useLocation();
-  const agencyId = useGetAgencyQuery().data?.agency.id;
-  const [register] = useRegisterMutation();
   const [failure, setFailure] = useState<string>();
-  const device = useDeviceFingerprintOnOpen();
+  const register = useRegistration(setUsernameCheck, setFailure);
 
   const form = useFormik<RegisterForm>({
     initialValues: { username: '', password: '', confirmPassword: '', displayName: '', ageConfirmed: false },
@@ -93,26 +119,23 @@ export default function RegisterPage() {
       setFailure(undefined);
       const registration = registerSchema.cast(values);
       if (usernameCheck?.username === registration.username && usernameCheck.available === false) return;
-      try {
-        const fingerprint = await (device.current ?? collectDeviceFingerprint());
-        const { player } = await register({ ...registration, fingerprint }).unwrap();
-        if (agencyId) rememberFingerprintReport(agencyId, fingerprint.fingerprint);
-        session.login(player);
-        navigate('/player', { replace: true });
-      } catch (error) {
-        if ((error as CallError).code === 'USERNAME_TAKEN') setUsernameCheck({ username: registration.username, available: false });
-        else setFailure(errorMessageKey(error as CallError));
-      }
+      await register(registration);
     },
   });
 
   const typedUsername = form.values.username.trim();
   useUsernameCheck(typedUsername, setUsernameCheck);
 
-  const errorOf = (field: keyof RegisterForm) => (form.touched[field] && form.errors[field] ? t(form.errors[field], PLAYER_LIMITS) : undefined);
+  const errorOf = (field: keyof RegisterForm) =>
+    form.touched[field] && form.errors[field] ? t(form.errors[field], PLAYER_LIMITS) : undefined;
   const check = usernameCheck?.username === typedUsername ? usernameCheck : undefined;
   const usernameError = errorOf('username') ?? (check?.available === false ? tc('errors.USERNAME_TAKEN') : undefined);
-  const usernameHint = check?.available === undefined ? (check ? t('register.usernameChecking') : t('register.usernameHint', PLAYER_LIMITS)) : t('register.usernameAvailable');
+  const usernameHint =
+    check?.available === undefined
+      ? check
+        ? t('register.usernameChecking')
+        : t('register.usernameHint', PLAYER_LIMITS)
+      : t('register.usernameAvailable');
   const ageError = errorOf('ageConfirmed');
 
   return (
@@ -130,7 +153,13 @@ export default function RegisterPage() {
             error={usernameError}
             hint={usernameHint}
           />
-          <TextField label={t('register.password')} type="password" autoComplete="new-password" {...form.getFieldProps('password')} error={errorOf('password')} />
+          <TextField
+            label={t('register.password')}
+            type="password"
+            autoComplete="new-password"
+            {...form.getFieldProps('password')}
+            error={errorOf('password')}
+          />
           <TextField
             label={t('register.confirmPassword')}
             type="password"

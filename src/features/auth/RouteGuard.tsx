@@ -12,7 +12,8 @@ export function RouteGuard({ access, children }: { access: 'visitor' | 'player';
   const { t } = useTranslation();
   const { status } = useSession();
   const [, navigate] = useLocation();
-  const redirect = status === 'loggedIn' && access === 'visitor' ? '/player' : status === 'loggedOut' && access === 'player' ? '/login' : undefined;
+  const redirect =
+    status === 'loggedIn' && access === 'visitor' ? '/player' : status === 'loggedOut' && access === 'player' ? '/login' : undefined;
 
   useEffect(() => {
     if (redirect) navigate(redirect, { replace: true });

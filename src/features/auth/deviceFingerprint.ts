@@ -39,7 +39,8 @@ export function toDeviceFingerprint(result: GetResult, browser: BrowserValues): 
   const webGl = valueOf(components, 'webGlBasics');
   const gl = typeof webGl === 'object' ? webGl : undefined;
   const webGlText = (text: string | undefined) => clip(text ?? '', DEVICE_TEXT_MAX.webGL);
-  const screen = browser.screen.width && browser.screen.height ? `${Math.round(browser.screen.width)}x${Math.round(browser.screen.height)}` : '';
+  const screen =
+    browser.screen.width && browser.screen.height ? `${Math.round(browser.screen.width)}x${Math.round(browser.screen.height)}` : '';
   return {
     screen,
     version: clip(result.version, DEVICE_TEXT_MAX.version),

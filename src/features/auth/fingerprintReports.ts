@@ -32,7 +32,10 @@ export function needsFingerprintReport(agencyId: string, visitorId: string, toda
 
 export function rememberFingerprintReport(agencyId: string, visitorId: string, today = localDate()): void {
   try {
-    localStorage.setItem(FINGERPRINT_STORAGE_KEY, JSON.stringify({ ...storedReports(), [agencyId]: { fingerprint: visitorId, date: today } }));
+    localStorage.setItem(
+      FINGERPRINT_STORAGE_KEY,
+      JSON.stringify({ ...storedReports(), [agencyId]: { fingerprint: visitorId, date: today } }),
+    );
   } catch {
     // Storage refused (private mode): the next visit reports again, which is harmless.
   }

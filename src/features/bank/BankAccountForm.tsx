@@ -106,7 +106,15 @@ interface BankAccountFormProps {
 }
 
 /** The banks as a group of radio buttons, each with its logo and name. */
-function BankChoiceGroup({ banks, formik, error }: { banks: readonly Bank[]; formik: FormikProps<BankAccountRequest>; error: string | undefined }) {
+function BankChoiceGroup({
+  banks,
+  formik,
+  error,
+}: {
+  banks: readonly Bank[];
+  formik: FormikProps<BankAccountRequest>;
+  error: string | undefined;
+}) {
   const { t } = useTranslation('bank');
   const bankName = useBankName();
   return (
@@ -115,7 +123,14 @@ function BankChoiceGroup({ banks, formik, error }: { banks: readonly Bank[]; for
       <BankChoices role="radiogroup" aria-label={t('form.bank')}>
         {banks.map((bank) => (
           <BankChoice key={bank.code} $checked={formik.values.bank === bank.code}>
-            <input type="radio" name="bank" value={bank.code} checked={formik.values.bank === bank.code} onChange={formik.handleChange} onBlur={formik.handleBlur} />
+            <input
+              type="radio"
+              name="bank"
+              value={bank.code}
+              checked={formik.values.bank === bank.code}
+              onChange={formik.handleChange}
+              onBlur={formik.handleBlur}
+            />
             <BankLogo bank={bank} size={28} />
             <span>
               <strong>{bank.shortName}</strong>
@@ -196,9 +211,19 @@ export function BankAccountForm({ banks, onAccountExists }: BankAccountFormProps
         autoComplete="off"
         {...formik.getFieldProps('accountNumber')}
         error={errorOf('accountNumber')}
-        hint={chosenBank ? t('form.accountNumberHint', { bank: chosenBank.shortName, length: chosenBank.accountNumberLength }) : t('form.chooseBankFirst')}
+        hint={
+          chosenBank
+            ? t('form.accountNumberHint', { bank: chosenBank.shortName, length: chosenBank.accountNumberLength })
+            : t('form.chooseBankFirst')
+        }
       />
-      <TextField label={t('form.accountName')} autoComplete="name" {...formik.getFieldProps('accountName')} error={errorOf('accountName')} hint={t('form.accountNameHint')} />
+      <TextField
+        label={t('form.accountName')}
+        autoComplete="name"
+        {...formik.getFieldProps('accountName')}
+        error={errorOf('accountName')}
+        hint={t('form.accountNameHint')}
+      />
       <Select
         label={t('form.currency')}
         options={CURRENCIES.map((currency) => ({ value: currency, label: t(`currency.${currency}`) }))}

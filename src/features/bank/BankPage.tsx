@@ -94,10 +94,7 @@ export default function BankPage() {
         <Card>
           <CardTitle>{t('form.title')}</CardTitle>
           <Intro>{t('intro')}</Intro>
-          <BankAccountForm
-            banks={banks.data}
-            onAccountExists={() => setAccountExists(true)}
-          />
+          <BankAccountForm banks={banks.data} onAccountExists={() => setAccountExists(true)} />
         </Card>
       )}
     </PageBody>

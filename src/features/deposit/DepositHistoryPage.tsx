@@ -14,8 +14,6 @@ import { StatusBadge } from '../../ui/StatusBadge';
 
 const PAGE_SIZE = 10;
 
-
-
 const Fields = styled.dl`
   display: grid;
   grid-template-columns: max-content 1fr;
@@ -80,7 +78,14 @@ export default function DepositHistoryPage() {
               </HistoryItem>
             ))}
           </HistoryList>
-          <Pager page={page} pages={pages} onPage={setPage} label={t('list.page', { page, pages })} previous={t('list.previous')} next={t('list.next')} />
+          <Pager
+            page={page}
+            pages={pages}
+            onPage={setPage}
+            label={t('list.page', { page, pages })}
+            previous={t('list.previous')}
+            next={t('list.next')}
+          />
         </>
       )}
     </PageBody>

@@ -47,7 +47,12 @@ export default function DepositPage() {
         ) : state.hasTag('form') ? (
           <>
             {inProgress && <PromotionBanner usage={inProgress} promotion={promotion.data} />}
-            <DepositForm onCreate={(request) => send({ type: 'order.create', request })} errorCode={errorCode} busy={state.hasTag('busy')} taken={taken} />
+            <DepositForm
+              onCreate={(request) => send({ type: 'order.create', request })}
+              errorCode={errorCode}
+              busy={state.hasTag('busy')}
+              taken={taken}
+            />
           </>
         ) : state.hasTag('order') && order ? (
           <OrderCard order={order} state={state} send={send} />

@@ -23,7 +23,10 @@ export function useDepositOrder() {
       depositOrderMachine.provide({
         actors: {
           createOrder: fromPromise<DepositOrder, DepositRequest>(({ input }) =>
-            withIdempotencyKey(input, async (request, idempotencyKey) => (await createDeposit({ ...request, idempotencyKey }).unwrap()).order),
+            withIdempotencyKey(
+              input,
+              async (request, idempotencyKey) => (await createDeposit({ ...request, idempotencyKey }).unwrap()).order,
+            ),
           ),
           checkOrder: fromPromise<DepositOrder, string>(({ input }) => checkDeposit(input).unwrap()),
           cancelOrder: fromPromise<DepositOrder, string>(({ input }) => cancelDeposit(input).unwrap()),

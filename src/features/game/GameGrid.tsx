@@ -94,7 +94,12 @@ export function GameGrid({ games, isLoading, error, onRetry, onPlay, launchingCo
     <Grid data-testid="game-list">
       {games.map((game) => (
         <li key={game.code}>
-          <Tile $hue={hue(game.code)} onClick={() => onPlay(game)} disabled={launchingCode !== null} aria-label={`${t('play')} ${game.name}`}>
+          <Tile
+            $hue={hue(game.code)}
+            onClick={() => onPlay(game)}
+            disabled={launchingCode !== null}
+            aria-label={`${t('play')} ${game.name}`}
+          >
             <span>{game.name}</span>
             <PlayLabel>{launchingCode === game.code ? t('opening') : t('play')}</PlayLabel>
           </Tile>

@@ -88,7 +88,13 @@ function AskmebetGames(props: ListProps) {
   return (
     <>
       <TabBar provider="askmebet" tabs={list.data?.tabs ?? [tab]} active={tab} />
-      <GameGrid games={list.data?.games} isLoading={list.isFetching && !list.data} error={list.error} onRetry={() => void list.refetch()} {...props} />
+      <GameGrid
+        games={list.data?.games}
+        isLoading={list.isFetching && !list.data}
+        error={list.error}
+        onRetry={() => void list.refetch()}
+        {...props}
+      />
     </>
   );
 }
@@ -99,7 +105,13 @@ function BetflixGames(props: ListProps) {
   return (
     <>
       <TabBar provider="betflix" tabs={list.data?.tabs ?? [tab]} active={tab} />
-      <GameGrid games={list.data?.games} isLoading={list.isFetching && !list.data} error={list.error} onRetry={() => void list.refetch()} {...props} />
+      <GameGrid
+        games={list.data?.games}
+        isLoading={list.isFetching && !list.data}
+        error={list.error}
+        onRetry={() => void list.refetch()}
+        {...props}
+      />
     </>
   );
 }
@@ -151,7 +163,9 @@ function ProviderGames({ provider }: { provider: Provider }) {
       {provider === 'askmebet' && <AskmebetGames {...listProps} />}
       {provider === 'betflix' && <BetflixGames {...listProps} />}
       {provider === 'alphabet' && <AlphabetGames {...listProps} />}
-      {(provider === 'gclub' || provider === 'gclub_live') && <LobbyGames provider={provider} onEnter={() => void launch()} launching={launchingCode !== null} />}
+      {(provider === 'gclub' || provider === 'gclub_live') && (
+        <LobbyGames provider={provider} onEnter={() => void launch()} launching={launchingCode !== null} />
+      )}
     </PageBody>
   );
 }

@@ -62,7 +62,12 @@ export default function PromotionDetailPage() {
           <Card aria-label={name} data-testid="promotion-detail">
             {promotion.data.firstOrderOnly && <p>{t('firstOrderOnly')}</p>}
             <PromotionTerms promotion={promotion.data} full />
-            <UseButton promotion={promotion.data} state={state} send={send} canUse={eligibility.ready && !eligibility.blocked && !eligibility.busy} />
+            <UseButton
+              promotion={promotion.data}
+              state={state}
+              send={send}
+              canUse={eligibility.ready && !eligibility.blocked && !eligibility.busy}
+            />
           </Card>
           <Card aria-label={t('terms')}>
             <CardTitle>{t('terms')}</CardTitle>

@@ -2,7 +2,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { useGetPromotionUsagesQuery } from '../../api/promotions';
-import { isInProgress, PromotionUsageFeedback, UsageActions, UsageDetails, UsageStatusBadge, usePromotionUsageFlow } from './PromotionUsage';
+import {
+  isInProgress,
+  PromotionUsageFeedback,
+  UsageActions,
+  UsageDetails,
+  UsageStatusBadge,
+  usePromotionUsageFlow,
+} from './PromotionUsage';
 import { PROMOTION_USAGE_STATUSES, type PromotionUsageStatus } from '../../contract/promotions';
 import { useLanguage } from '../../i18n/useLanguage';
 import { Button } from '../../ui/Button';
@@ -13,8 +20,6 @@ import { Spinner } from '../../ui/Spinner';
 import { HistoryHead, HistoryItem, HistoryList } from '../../ui/HistoryList';
 
 const PAGE_SIZE = 10;
-
-
 
 const Toolbar = styled.div`
   display: flex;
@@ -99,7 +104,14 @@ export default function PromotionHistoryPage() {
               </HistoryItem>
             ))}
           </HistoryList>
-          <Pager page={page} pages={pages} onPage={setPage} label={t('list.page', { page, pages })} previous={t('list.previous')} next={t('list.next')} />
+          <Pager
+            page={page}
+            pages={pages}
+            onPage={setPage}
+            label={t('list.page', { page, pages })}
+            previous={t('list.previous')}
+            next={t('list.next')}
+          />
         </>
       )}
     </PageBody>

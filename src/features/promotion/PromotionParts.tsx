@@ -2,7 +2,15 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { useGetBacklistQuery } from '../../api/players';
 import { useGetUsingPromotionQuery } from '../../api/promotions';
-import { isInProgress, PromotionUsageFeedback, UsageActions, UsageDetails, UsageStatusBadge, type PromotionUsageSnapshot, type SendPromotionUsage } from './PromotionUsage';
+import {
+  isInProgress,
+  PromotionUsageFeedback,
+  UsageActions,
+  UsageDetails,
+  UsageStatusBadge,
+  type PromotionUsageSnapshot,
+  type SendPromotionUsage,
+} from './PromotionUsage';
 import { formatDate } from '../../contract/dates';
 import { displayAmount, displayMoney } from '../../contract/format';
 import type { Promotion } from '../../contract/promotions';
@@ -11,7 +19,6 @@ import { useLanguage } from '../../i18n/useLanguage';
 import { Button } from '../../ui/Button';
 import { Card, CardTitle, Details } from '../../ui/Card';
 import { Notice } from '../../ui/Notice';
-
 
 const Head = styled.div`
   display: flex;
@@ -38,7 +45,13 @@ const Tag = styled.span`
 export function BonusSummary({ promotion }: { promotion: Promotion }) {
   const { t } = useTranslation('promotion');
   const { bonus } = promotion;
-  return <>{bonus.kind === 'FIXED' ? t('bonus.FIXED', { amount: displayAmount(bonus.amount) }) : t('bonus.PERCENT', { percent: bonus.percent, cap: displayAmount(bonus.cap) })}</>;
+  return (
+    <>
+      {bonus.kind === 'FIXED'
+        ? t('bonus.FIXED', { amount: displayAmount(bonus.amount) })
+        : t('bonus.PERCENT', { percent: bonus.percent, cap: displayAmount(bonus.cap) })}
+    </>
+  );
 }
 
 /** The terms every card shows: set deposit, turnover and providers; `full` adds the withdrawal rules and the period. */
@@ -84,7 +97,17 @@ export function usePromotionEligibility() {
 }
 
 /** The "use" button of a promotion: asks for the provider through the machine. */
-export function UseButton({ promotion, state, send, canUse }: { promotion: Promotion; state: PromotionUsageSnapshot; send: SendPromotionUsage; canUse: boolean }) {
+export function UseButton({
+  promotion,
+  state,
+  send,
+  canUse,
+}: {
+  promotion: Promotion;
+  state: PromotionUsageSnapshot;
+  send: SendPromotionUsage;
+  canUse: boolean;
+}) {
   const { t } = useTranslation('promotion');
   const language = useLanguage();
   const idle = !state.hasTag('busy');
@@ -104,7 +127,15 @@ export function UseButton({ promotion, state, send, canUse }: { promotion: Promo
  * The top of both promotion pages: the blocked notice, the usage in progress with recheck and
  * cancel, and what the machine has to say.
  */
-export function PromotionHeader({ state, send, promotion }: { state: PromotionUsageSnapshot; send: SendPromotionUsage; promotion?: Promotion }) {
+export function PromotionHeader({
+  state,
+  send,
+  promotion,
+}: {
+  state: PromotionUsageSnapshot;
+  send: SendPromotionUsage;
+  promotion?: Promotion;
+}) {
   const { t } = useTranslation('promotion');
   const language = useLanguage();
   const { blocked, busy, usage } = usePromotionEligibility();

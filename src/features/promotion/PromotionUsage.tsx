@@ -8,7 +8,13 @@ import { useCancelPromotionUsageMutation, useRecheckPromotionUsageMutation, useU
 import { ErrorCode } from '../../contract/errors';
 import { formatDateTime } from '../../contract/dates';
 import { displayAmount, displayMoney } from '../../contract/format';
-import { PROMOTION_USAGE_IN_PROGRESS, promotionUsageTone, type Promotion, type PromotionUsage, type PromotionUseRequest } from '../../contract/promotions';
+import {
+  PROMOTION_USAGE_IN_PROGRESS,
+  promotionUsageTone,
+  type Promotion,
+  type PromotionUsage,
+  type PromotionUseRequest,
+} from '../../contract/promotions';
 import { PROVIDER_NAMES } from '../../contract/providers';
 import { useLanguage } from '../../i18n/useLanguage';
 import { Button } from '../../ui/Button';
@@ -42,7 +48,8 @@ export function usePromotionUsageFlow() {
   return useMachine(machine, { inspect });
 }
 
-export const isInProgress = (usage: PromotionUsage | null | undefined): boolean => Boolean(usage && PROMOTION_USAGE_IN_PROGRESS.includes(usage.status));
+export const isInProgress = (usage: PromotionUsage | null | undefined): boolean =>
+  Boolean(usage && PROMOTION_USAGE_IN_PROGRESS.includes(usage.status));
 
 const Message = styled(Notice)`
   display: grid;
@@ -281,7 +288,15 @@ function CancelDialog({ state, send }: { state: PromotionUsageSnapshot; send: Se
  * What the machine has to say: the provider dialog, the cancel confirmation, and the result of the
  * last use, cancel or recheck. `promotion` is the one being taken (for the set amount to deposit).
  */
-export function PromotionUsageFeedback({ state, send, promotion }: { state: PromotionUsageSnapshot; send: SendPromotionUsage; promotion?: Promotion }) {
+export function PromotionUsageFeedback({
+  state,
+  send,
+  promotion,
+}: {
+  state: PromotionUsageSnapshot;
+  send: SendPromotionUsage;
+  promotion?: Promotion;
+}) {
   const language = useLanguage();
   return (
     <>

@@ -138,7 +138,14 @@ export default function PromotionsPage() {
             <PromotionCard
               key={promotion.id}
               promotion={promotion}
-              useButton={<UseButton promotion={promotion} state={state} send={send} canUse={eligibility.ready && !eligibility.blocked && !eligibility.busy} />}
+              useButton={
+                <UseButton
+                  promotion={promotion}
+                  state={state}
+                  send={send}
+                  canUse={eligibility.ready && !eligibility.blocked && !eligibility.busy}
+                />
+              }
             />
           ))}
         </Grid>

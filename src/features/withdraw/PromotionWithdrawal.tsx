@@ -27,12 +27,20 @@ const Problem = styled.p`
 
 const satang = (amount: string | null) => (amount === null ? 0n : (parseAmount(amount, 'THB') ?? 0n));
 
+interface PromotionWithdrawalProps {
+  usage: PromotionUsage;
+  promotion: Promotion | undefined;
+  amount: string;
+  rates: ExchangeRate[];
+  onWithdrawAll: (amount: string) => void;
+}
+
 /**
  * The promotion in use for the chosen provider on the withdraw page: its conditions and what a
  * withdrawal of the typed amount would pay, as the server will decide it (checkPromotionWithdrawal),
  * with the turnover as of the last recheck. Keyed by provider (it reads that provider's credit).
  */
-export function PromotionWithdrawal({ usage, promotion, amount, rates, onWithdrawAll }: { usage: PromotionUsage; promotion: Promotion | undefined; amount: string; rates: ExchangeRate[]; onWithdrawAll: (amount: string) => void }) {
+export function PromotionWithdrawal({ usage, promotion, amount, rates, onWithdrawAll }: PromotionWithdrawalProps) {
   const { t } = useTranslation('withdraw');
   const credit = useProviderCredit(usage.provider);
   const provider = PROVIDER_NAMES[usage.provider];
@@ -65,7 +73,11 @@ export function PromotionWithdrawal({ usage, promotion, amount, rates, onWithdra
           cap: displayAmount(formatAmount(cap, 'THB')),
         })}
       </p>
-      {usage.turnoverRequired !== null && <p>{t('promotion.turnover', { turnover: displayAmount(usage.turnover ?? '0'), required: displayAmount(usage.turnoverRequired) })}</p>}
+      {usage.turnoverRequired !== null && (
+        <p>
+          {t('promotion.turnover', { turnover: displayAmount(usage.turnover ?? '0'), required: displayAmount(usage.turnoverRequired) })}
+        </p>
+      )}
       <Details>
         <dt>{t('promotion.credit')}</dt>
         <dd data-testid="promotion-credit">{displayMoney(credit.data.credit.amount, 'THB')}</dd>
@@ -80,7 +92,11 @@ export function PromotionWithdrawal({ usage, promotion, amount, rates, onWithdra
           <dt>{t('field.amountWithdrawn')}</dt>
           <dd>{displayMoney(formatAmount(creditSatang, 'THB'), 'THB')}</dd>
           <dt>{t('promotion.bonus')}</dt>
-          <dd data-testid="promotion-bonus">{terms.turnoverMet ? t('promotion.bonusKept') : `${t('promotion.bonusDeducted')}: ${displayMoney(formatAmount(terms.bonusSatang, 'THB'), 'THB')}`}</dd>
+          <dd data-testid="promotion-bonus">
+            {terms.turnoverMet
+              ? t('promotion.bonusKept')
+              : `${t('promotion.bonusDeducted')}: ${displayMoney(formatAmount(terms.bonusSatang, 'THB'), 'THB')}`}
+          </dd>
           <dt>{t('promotion.paid')}</dt>
           <dd data-testid="promotion-paid">{displayMoney(formatAmount(check.paidSatang, 'THB'), 'THB')}</dd>
           <dt>{t('promotion.retained')}</dt>

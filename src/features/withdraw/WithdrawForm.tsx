@@ -63,9 +63,9 @@ export function WithdrawForm({ rates, limits, hasAccount, onDone }: WithdrawForm
       if (!hasAccount || !isProvider(provider) || satang === undefined) return;
       const sent = { provider, amount: formatAmount(satang, 'THB') };
       // A refusal is shown from the mutation's state; a lost answer leaves the key for the next try.
-      const response = await withIdempotencyKey(sent, (body, idempotencyKey) => requestWithdrawal({ ...body, idempotencyKey }).unwrap()).catch(
-        () => undefined,
-      );
+      const response = await withIdempotencyKey(sent, (body, idempotencyKey) =>
+        requestWithdrawal({ ...body, idempotencyKey }).unwrap(),
+      ).catch(() => undefined);
       if (response) onDone(response.withdrawal);
     },
   });

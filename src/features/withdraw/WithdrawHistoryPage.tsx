@@ -25,7 +25,6 @@ const SectionTitle = styled.h2`
   margin: 0 0 12px;
 `;
 
-
 const Muted = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
@@ -135,7 +134,14 @@ export default function WithdrawHistoryPage() {
           <Muted>{t('history.empty')}</Muted>
         )}
         {pages > 1 && (
-          <Pager page={page} pages={pages} onPage={setPage} label={t('history.page', { page, pages })} previous={t('history.previous')} next={t('history.next')} />
+          <Pager
+            page={page}
+            pages={pages}
+            onPage={setPage}
+            label={t('history.page', { page, pages })}
+            previous={t('history.previous')}
+            next={t('history.next')}
+          />
         )}
       </Section>
     </PageBody>
