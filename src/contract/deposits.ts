@@ -1,5 +1,4 @@
-import { object, string } from 'yup';
-import { isProvider } from './providers';
+import { providerAndAmountSchema } from './moneyForms';
 import { parseAmount } from './money';
 
 /**
@@ -36,18 +35,9 @@ export function checkDepositAmount(text: unknown, min: bigint, max: bigint): Dep
  * its translation key in the `deposit` namespace.
  */
 export function depositFormSchema(min: bigint, max: bigint) {
-  return object({
-    provider: string()
-      .required('validation.providerRequired')
-      .test('known-provider', 'validation.providerRequired', (value) => isProvider(value)),
-    amount: string()
-      .trim()
-      .required('validation.amountRequired')
-      .test('deposit-amount', 'validation.amountInvalid', (value, context) => {
-        const checked = checkDepositAmount(value, min, max);
-        if (checked.ok) return true;
-        const message = checked.code === 'DEPOSIT_AMOUNT_INVALID' ? 'validation.amountInvalid' : 'validation.amountOutOfRange';
-        return context.createError({ message });
-      }),
+  return providerAndAmountSchema((amount) => {
+    const checked = checkDepositAmount(amount, min, max);
+    if (checked.ok) return undefined;
+    return checked.code === 'DEPOSIT_AMOUNT_INVALID' ? 'validation.amountInvalid' : 'validation.amountOutOfRange';
   });
 }

@@ -1,6 +1,6 @@
-import { object, string } from 'yup';
 import { parseAmount } from './money';
-import { isProvider, type Provider } from './providers';
+import type { Provider } from './providers';
+import { providerAndAmountSchema } from './moneyForms';
 
 /**
  * Withdrawals as the API gives them (SPEC.md section 3's withdraw record). Amounts are decimal
@@ -88,16 +88,8 @@ const WITHDRAWAL_AMOUNT_MESSAGES = {
  * (satang). Each message is its translation key in the `withdraw` namespace.
  */
 export function withdrawalFormSchema(min: bigint, max: bigint) {
-  return object({
-    provider: string()
-      .required('validation.providerRequired')
-      .test('known-provider', 'validation.providerRequired', (value) => isProvider(value)),
-    amount: string()
-      .trim()
-      .required('validation.amountRequired')
-      .test('withdrawal-amount', 'validation.amountInvalid', (value, context) => {
-        const problem = withdrawalAmountProblem(parseAmount(value, 'THB'), min, max);
-        return problem === undefined || context.createError({ message: WITHDRAWAL_AMOUNT_MESSAGES[problem] });
-      }),
+  return providerAndAmountSchema((amount) => {
+    const problem = withdrawalAmountProblem(parseAmount(amount, 'THB'), min, max);
+    return problem && WITHDRAWAL_AMOUNT_MESSAGES[problem];
   });
 }

@@ -1,6 +1,6 @@
 import { forwardRef, useId, type ReactNode, type SelectHTMLAttributes } from 'react';
 import styled from 'styled-components';
-import { Field, FieldError, FieldHint, Label, fieldControl } from './TextField';
+import { Field, FieldMessage, Label, fieldControl } from './TextField';
 
 const Control = styled.select<{ $invalid: boolean }>`
   ${fieldControl}
@@ -42,13 +42,7 @@ export const Select = forwardRef<HTMLSelectElement, SelectProps>(function Select
           </option>
         ))}
       </Control>
-      {error ? (
-        <FieldError id={messageId} role="alert">
-          {error}
-        </FieldError>
-      ) : (
-        hint && <FieldHint id={messageId}>{hint}</FieldHint>
-      )}
+      <FieldMessage id={messageId} error={error} hint={hint} />
     </Field>
   );
 });

@@ -39,6 +39,18 @@ export const FieldHint = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
+/** A field's error (announced) or else its hint, under the control it describes. */
+export function FieldMessage({ id, error, hint }: { id: string; error?: ReactNode; hint?: ReactNode }) {
+  if (error) {
+    return (
+      <FieldError id={id} role="alert">
+        {error}
+      </FieldError>
+    );
+  }
+  return hint ? <FieldHint id={id}>{hint}</FieldHint> : null;
+}
+
 interface TextFieldProps extends InputHTMLAttributes<HTMLInputElement> {
   label: ReactNode;
   error?: ReactNode;
@@ -61,13 +73,7 @@ export const TextField = forwardRef<HTMLInputElement, TextFieldProps>(function T
         aria-describedby={error || hint ? messageId : undefined}
         {...input}
       />
-      {error ? (
-        <FieldError id={messageId} role="alert">
-          {error}
-        </FieldError>
-      ) : (
-        hint && <FieldHint id={messageId}>{hint}</FieldHint>
-      )}
+      <FieldMessage id={messageId} error={error} hint={hint} />
     </Field>
   );
 });
