@@ -1,3 +1,4 @@
+import { Type } from 'typebox';
 import type { FastifyPluginAsync } from 'fastify';
 import { sql } from 'kysely';
 
@@ -6,12 +7,15 @@ export interface Readiness {
   prepared: boolean;
 }
 
+/** What a probe reads: the process's status and, for readiness, the database's. */
+const HealthSchema = Type.Object({ status: Type.String(), database: Type.Optional(Type.String()) });
+
 /** /healthz: the process answers. /readyz: it is prepared and can reach its database (else 503). */
 const healthRoutes: FastifyPluginAsync<{ readiness: Readiness }> = async (app, { readiness }) => {
   const { db } = app;
-  app.get('/healthz', { logLevel: 'warn' }, async () => ({ status: 'ok' }));
+  app.get('/healthz', { logLevel: 'warn', schema: { response: { 200: HealthSchema } } }, async () => ({ status: 'ok' }));
 
-  app.get('/readyz', { logLevel: 'warn' }, async (request, reply) => {
+  app.get('/readyz', { logLevel: 'warn', schema: { response: { 200: HealthSchema, 503: HealthSchema } } }, async (request, reply) => {
     if (!readiness.prepared) return reply.status(503).send({ status: 'starting', database: 'preparing' });
     try {
       await sql`SELECT 1`.execute(db);
