@@ -1,5 +1,5 @@
 import { baseApi } from './baseApi';
-import type { DepositLimits, DepositOrder, DepositOrderResponse, DepositPage, DepositQr, DepositRequest } from '../contract/deposits';
+import type { DepositCreated, DepositLimits, DepositOrder, DepositOrderResponse, DepositPage, DepositQr, DepositRequest } from '../contract/deposits';
 
 /** Deposits by LaoQR: limits, create (with an Idempotency-Key), history, open orders, QR, check, cancel. */
 export const depositsApi = baseApi.injectEndpoints({
@@ -21,9 +21,16 @@ export const depositsApi = baseApi.injectEndpoints({
     getDepositQr: build.query<DepositQr, string>({
       query: (code) => `/v2/deposits/laoqr/${encodeURIComponent(code)}`,
     }),
+    // The answer carries the order's QR too: it goes straight into getDepositQr's cache, so the
+    // page shows the QR without asking for it again. The mutation itself yields the order.
     createDeposit: build.mutation<DepositOrder, DepositRequest & { idempotencyKey: string }>({
-      query: ({ idempotencyKey, ...body }) => ({ url: '/v2/deposits', method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } }),
-      transformResponse: (response: DepositOrderResponse) => response.order,
+      queryFn: async ({ idempotencyKey, ...body }, api, _extraOptions, baseQuery) => {
+        const result = await baseQuery({ url: '/v2/deposits', method: 'POST', body, headers: { 'Idempotency-Key': idempotencyKey } });
+        if (result.error) return { error: result.error };
+        const { order, qr } = result.data as DepositCreated;
+        api.dispatch(depositsApi.util.upsertQueryData('getDepositQr', order.code, qr));
+        return { data: order };
+      },
       invalidatesTags: ['Deposit'],
     }),
     // A credited deposit may take the promotion in use (ACTIVE becomes USED).

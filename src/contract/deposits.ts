@@ -1,4 +1,5 @@
-import type { Provider } from './providers';
+import { Type, type Static } from 'typebox';
+import { PROVIDERS, type Provider } from './providers';
 import { parseAmount } from './money';
 
 /**
@@ -9,24 +10,39 @@ import { parseAmount } from './money';
 export const DEPOSIT_STATUSES = ['OPEN', 'PAID', 'SUCCESS', 'CANCELED', 'EXPIRED', 'FAILED'] as const;
 export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
 
+const Decimal = Type.String();
+const NullableDecimal = Type.Union([Type.String(), Type.Null()]);
+const DateTime = Type.String({ format: 'date-time' });
+
 /** A deposit order; amounts are decimal strings (amount in kip, credits in THB). */
-export interface DepositOrder {
-  code: string;
-  provider: Provider;
+export const DepositOrderSchema = Type.Object({
+  code: Type.String(),
+  provider: Type.Enum(PROVIDERS),
   /** What the player pays, LAK. */
-  amount: string;
+  amount: Decimal,
   /** The THB credit the amount buys at the locked sell rate. */
-  credit: string;
+  credit: Decimal,
   /** The sell rate (LAK per 1 THB) locked when the order was made. */
-  rate: string;
-  status: DepositStatus;
-  createdAt: string;
-  expiresAt: string;
-  paidAt: string | null;
+  rate: Decimal,
+  status: Type.Enum(DEPOSIT_STATUSES),
+  createdAt: DateTime,
+  expiresAt: DateTime,
+  paidAt: Type.Union([DateTime, Type.Null()]),
   /** With a promotion: the bonus credit and the credit in total; otherwise null. */
-  promoCredit: string | null;
-  creditedTotal: string | null;
-}
+  promoCredit: NullableDecimal,
+  creditedTotal: NullableDecimal,
+});
+export type DepositOrder = Static<typeof DepositOrderSchema>;
+
+/**
+ * POST /api/v2/deposits. amount has no type in the schema: ajv would coerce a JSON number into a
+ * string, and an amount is only ever a decimal string; the domain refuses anything else (and over
+ * 15 digits) as DEPOSIT_AMOUNT_INVALID.
+ */
+export const DepositRequestBodySchema = Type.Object(
+  { provider: Type.String({ maxLength: 50 }), amount: Type.Unknown(), promotionId: Type.Optional(Type.String({ maxLength: 64 })) },
+  { additionalProperties: false },
+);
 
 export interface DepositRequest {
   provider: Provider;
@@ -35,39 +51,37 @@ export interface DepositRequest {
   promotionId?: string;
 }
 
-export interface DepositOrderResponse {
-  order: DepositOrder;
-}
+export const DepositOrderResponseSchema = Type.Object({ order: DepositOrderSchema });
+export type DepositOrderResponse = Static<typeof DepositOrderResponseSchema>;
 
-export interface DepositPage {
-  items: DepositOrder[];
-  page: number;
-  pageSize: number;
-  total: number;
-}
+export const DepositPageQuerySchema = Type.Object(
+  { page: Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }), pageSize: Type.Integer({ minimum: 1, maximum: 100, default: 10 }) },
+  { additionalProperties: false },
+);
 
-export interface DepositPayee {
-  name: string;
-  city: string;
-  bankIin: string;
-  accountNumber: string;
-}
+export const DepositPageSchema = Type.Object({ items: Type.Array(DepositOrderSchema), page: Type.Integer(), pageSize: Type.Integer(), total: Type.Integer() });
+export type DepositPage = Static<typeof DepositPageSchema>;
+
+export const DepositOpenSchema = Type.Object({ items: Type.Array(DepositOrderSchema) });
+
+export const DepositCodeParamsSchema = Type.Object({ code: Type.String({ minLength: 1, maxLength: 25 }) });
+
+export const DepositPayeeSchema = Type.Object({ name: Type.String(), city: Type.String(), bankIin: Type.String(), accountNumber: Type.String() });
+export type DepositPayee = Static<typeof DepositPayeeSchema>;
 
 /** GET /api/v2/deposits/laoqr/{code}: what the page shows to be paid. */
-export interface DepositQr {
-  code: string;
-  payload: string;
-  amount: string;
-  payee: DepositPayee;
-  expiresAt: string;
-  status: DepositStatus;
-}
+export const DepositQrSchema = Type.Object({
+  code: Type.String(),
+  payload: Type.String(),
+  amount: Decimal,
+  payee: DepositPayeeSchema,
+  expiresAt: DateTime,
+  status: Type.Enum(DEPOSIT_STATUSES),
+});
+export type DepositQr = Static<typeof DepositQrSchema>;
 
-export interface DepositLimits {
-  minAmount: string;
-  maxAmount: string;
-  expiryMinutes: number;
-}
+export const DepositLimitsSchema = Type.Object({ minAmount: Decimal, maxAmount: Decimal, expiryMinutes: Type.Integer() });
+export type DepositLimits = Static<typeof DepositLimitsSchema>;
 
 export type DepositAmountCheck = { ok: true; kip: bigint } | { ok: false; code: 'DEPOSIT_AMOUNT_INVALID' | 'DEPOSIT_AMOUNT_OUT_OF_RANGE' };
 
@@ -80,7 +94,5 @@ export function checkDepositAmount(text: unknown, min: bigint, max: bigint): Dep
 }
 
 /** POST /api/v2/deposits: the order and, in the same answer, the QR to pay it with. */
-export interface DepositCreated {
-  order: DepositOrder;
-  qr: DepositQr;
-}
+export const DepositCreatedSchema = Type.Object({ order: DepositOrderSchema, qr: DepositQrSchema });
+export type DepositCreated = Static<typeof DepositCreatedSchema>;
