@@ -20,7 +20,7 @@ import { SESSION_COOKIE, createSession, authenticate, changePassword, endSession
 import { errorSchema } from './schemas';
 import { deviceFingerprintSchema } from './fingerprint';
 import { rateLimit } from './rateLimits';
-import { bankAccountSchema } from './bankAccounts';
+import { BankAccountSchema } from '../../src/contract/bankAccounts';
 
 /**
  * Validates with the same yup schema as the form. The 400's message is the first broken rule of
@@ -55,7 +55,7 @@ const playerInfoSchema = {
     player: { ...playerSummarySchema, properties: { ...playerSummarySchema.properties, createdAt: { type: 'string' } } },
     credential: { type: 'object', properties: { passwordChangedAt: { type: ['string', 'null'] } } },
     // The bank-account capability owns the items' shape; they pass through as they are.
-    bankAccounts: { type: 'array', items: bankAccountSchema },
+    bankAccounts: { type: 'array', items: BankAccountSchema },
   },
 } as const;
 
