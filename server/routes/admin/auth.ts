@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { loginOperator, logoutOperator } from '../../domain/operators';
-import { errorSchema } from '../schemas';
+import { ApiErrorSchema } from '../../../src/contract/errors';
 
 export const operatorSchema = {
   type: 'object',
@@ -25,7 +25,7 @@ const adminAuthRoutes: FastifyPluginAsync = async (app) => {
           additionalProperties: false,
           properties: { username: { type: 'string', minLength: 1, maxLength: 64 }, password: { type: 'string', minLength: 1, maxLength: 200 } },
         },
-        response: { 200: operatorResponse, 400: errorSchema, 401: errorSchema, 429: errorSchema },
+        response: { 200: operatorResponse, 400: ApiErrorSchema, 401: ApiErrorSchema, 429: ApiErrorSchema },
       },
     },
     async (request, reply) => {
@@ -35,13 +35,13 @@ const adminAuthRoutes: FastifyPluginAsync = async (app) => {
     },
   );
 
-  app.post('/logout', { preHandler: app.requireOperator, schema: { response: { 204: { type: 'null' }, 401: errorSchema } } }, async (request, reply) => {
+  app.post('/logout', { preHandler: app.requireOperator, schema: { response: { 204: { type: 'null' }, 401: ApiErrorSchema } } }, async (request, reply) => {
     await logoutOperator(db, request.operator);
     reply.clearOperatorCookie();
     return reply.status(204).send();
   });
 
-  app.get('/me', { preHandler: app.requireOperator, schema: { response: { 200: operatorResponse, 401: errorSchema } } }, async (request) => ({
+  app.get('/me', { preHandler: app.requireOperator, schema: { response: { 200: operatorResponse, 401: ApiErrorSchema } } }, async (request) => ({
     operator: request.operator,
   }));
 };

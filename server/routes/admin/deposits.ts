@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { unmatchedPaymentsOf } from '../../domain/deposits';
-import { errorSchema } from '../schemas';
+import { ApiErrorSchema } from '../../../src/contract/errors';
 
 const unmatchedPaymentSchema = {
   type: 'object',
@@ -25,7 +25,7 @@ const adminDepositRoutes: FastifyPluginAsync = async (app) => {
       preHandler: app.requireOperator,
       schema: {
         querystring: { type: 'object', additionalProperties: false, properties: { status: { type: 'string', enum: ['UNRESOLVED', 'RESOLVED'] } } },
-        response: { 200: { type: 'object', required: ['items'], properties: { items: { type: 'array', items: unmatchedPaymentSchema } } }, 401: errorSchema },
+        response: { 200: { type: 'object', required: ['items'], properties: { items: { type: 'array', items: unmatchedPaymentSchema } } }, 401: ApiErrorSchema },
       },
     },
     async (request) => ({ items: await unmatchedPaymentsOf(db, request.agency.id, request.query.status) }),

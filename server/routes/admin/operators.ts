@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { OPERATOR_ROLES, actorOf, auditLogOf, createOperator, operatorsOf } from '../../domain/operators';
-import { errorSchema } from '../schemas';
+import { ApiErrorSchema } from '../../../src/contract/errors';
 import { operatorSchema } from './auth';
 
 const auditRowSchema = {
@@ -25,7 +25,7 @@ const adminOperatorRoutes: FastifyPluginAsync = async (app) => {
     '/operators',
     {
       preHandler: app.requireOwner,
-      schema: { response: { 200: { type: 'object', required: ['operators'], properties: { operators: { type: 'array', items: operatorSchema } } }, 401: errorSchema, 403: errorSchema } },
+      schema: { response: { 200: { type: 'object', required: ['operators'], properties: { operators: { type: 'array', items: operatorSchema } } }, 401: ApiErrorSchema, 403: ApiErrorSchema } },
     },
     async (request) => ({ operators: await operatorsOf(db, request.agency.id) }),
   );
@@ -41,7 +41,7 @@ const adminOperatorRoutes: FastifyPluginAsync = async (app) => {
           additionalProperties: false,
           properties: { username: { type: 'string', maxLength: 64 }, password: { type: 'string', maxLength: 200 }, role: { type: 'string', enum: [...OPERATOR_ROLES] } },
         },
-        response: { 201: { type: 'object', required: ['operator'], properties: { operator: operatorSchema } }, 400: errorSchema, 401: errorSchema, 403: errorSchema, 409: errorSchema },
+        response: { 201: { type: 'object', required: ['operator'], properties: { operator: operatorSchema } }, 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 409: ApiErrorSchema },
       },
     },
     async (request, reply) => {
@@ -56,7 +56,7 @@ const adminOperatorRoutes: FastifyPluginAsync = async (app) => {
       preHandler: app.requireOwner,
       schema: {
         querystring: { type: 'object', properties: { limit: { type: 'integer', minimum: 1, maximum: 1000, default: 200 } }, additionalProperties: false },
-        response: { 200: { type: 'object', required: ['items'], properties: { items: { type: 'array', items: auditRowSchema } } }, 401: errorSchema, 403: errorSchema },
+        response: { 200: { type: 'object', required: ['items'], properties: { items: { type: 'array', items: auditRowSchema } } }, 401: ApiErrorSchema, 403: ApiErrorSchema },
       },
     },
     async (request) => ({ items: await auditLogOf(db, request.agency.id, request.query.limit) }),
