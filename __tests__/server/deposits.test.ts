@@ -51,7 +51,11 @@ function create(player: TestPlayer, body: object, key: string | null = `deposit-
 async function openOrder(player: TestPlayer, amount = '100000', provider: Provider = 'askmebet'): Promise<DepositOrder> {
   const res = await create(player, { provider, amount });
   expect(res.statusCode).toBe(201);
-  return res.json().order;
+  // The answer carries the QR to pay with, so the page needs no third round trip.
+  const { order, qr } = res.json();
+  expect(qr).toMatchObject({ code: order.code, amount, status: 'OPEN' });
+  expect(parseLaoQr(qr.payload)).toMatchObject({ billNumber: order.code });
+  return order;
 }
 
 const post = (player: TestPlayer, url: string) => t.app.inject({ method: 'POST', url, headers: { cookie: player.cookie } });
@@ -217,6 +221,7 @@ describe('the deposit lifecycle', () => {
     const again = await create(player, { provider: 'gclub', amount: '20000' }, 'same-key');
     expect(again.statusCode).toBe(200);
     expect(again.json().order).toEqual(first.json().order);
+    expect(again.json().qr).toEqual(first.json().qr);
     const other = await create(player, { provider: 'gclub', amount: '30000' }, 'same-key');
     expect(other.statusCode).toBe(409);
     expect(other.json().code).toBe('IDEMPOTENCY_CONFLICT');

@@ -1,21 +1,20 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { AgencyInfoResponseSchema, AgencyResponseSchema } from '../../src/contract/agency';
 import { siteSettingsOf } from '../domain/agencies';
-import { agencySchema, agencyInfoSchema } from './schemas';
 
 /** The agency behind this host (the SPA's first call) and its public info. */
-const agencyRoutes: FastifyPluginAsync = async (app) => {
+const agencyRoutes: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app;
-  app.get('/agency', { schema: { response: { 200: { type: 'object', properties: { agency: agencySchema } } } } }, async (request) => ({
+  app.get('/agency', { schema: { response: { 200: AgencyResponseSchema } } }, async (request) => ({
     agency: { id: request.agency.id, name: request.agency.name },
   }));
 
-  app.get(
-    '/agency/info',
-    { schema: { response: { 200: { type: 'object', properties: { agency: agencyInfoSchema } } } } },
-    async (request) => ({
-      agency: { ...request.agency, site: await siteSettingsOf(db, request.agency.id) },
-    }),
-  );
+  app.get('/agency/info', { schema: { response: { 200: AgencyInfoResponseSchema } } }, async (request) => ({
+    agency: { ...request.agency, site: await siteSettingsOf(db, request.agency.id) },
+  }));
+  return Promise.resolve();
 };
 
 export default agencyRoutes;

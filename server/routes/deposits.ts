@@ -1,39 +1,49 @@
-import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { errorsFor, IdempotencyKeyHeaders, PageQuery } from '../../src/contract/schemas/common';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import { Type } from 'typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
-  DepositCodeParams,
+  DepositCodeParamsSchema,
   DepositCreatedSchema,
   DepositLimitsSchema,
+  DepositOpenSchema,
   DepositOrderResponseSchema,
+  DepositPageQuerySchema,
   DepositPageSchema,
   DepositQrSchema,
-  DepositRequestSchema,
-  OpenDepositsSchema,
-} from '../../src/contract/schemas/deposits';
+  DepositRequestBodySchema,
+} from '../../src/contract/deposits';
+import { ApiErrorSchema } from '../../src/contract/errors';
 import { cancelDeposit, checkDeposit, createDeposit, depositLimitsView, depositQr, listDeposits, openDeposits } from '../domain/deposits';
 import { depositDeps } from '../plugins/dependencies';
 
-/**
- * The player's deposits by LaoQR: create (with an Idempotency-Key), history, open orders, the QR
- * of one order, check with the gateway, cancel. Every route is the logged-in player's own.
- */
-const depositRoutes: FastifyPluginAsyncTypebox = async (app) => {
+/** Loose on purpose: the domain's idempotency rule answers a bad key with its own code. */
+const IdempotencyHeaders = Type.Object({ 'idempotency-key': Type.Optional(Type.String({ maxLength: 200 })) });
+
+/** Limits, create (with an Idempotency-Key), history and open orders. */
+function orderRoutes(base: FastifyInstance): void {
+  const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const deps = depositDeps(app);
   const { db } = app;
-  const player = { preHandler: app.requirePlayer };
 
-  app.get('/deposits/limits', { ...player, schema: { response: { 200: DepositLimitsSchema } } }, async (request) =>
+  app.get('/deposits/limits', { preHandler: app.requirePlayer, schema: { response: { 200: DepositLimitsSchema } } }, async (request) =>
     depositLimitsView(deps, request.player.agencyId),
   );
 
   app.post(
     '/deposits',
     {
-      ...player,
+      preHandler: app.requirePlayer,
       schema: {
-        headers: IdempotencyKeyHeaders,
-        body: DepositRequestSchema,
-        response: { 200: DepositCreatedSchema, 201: DepositCreatedSchema, ...errorsFor(400, 409, 502, 503) },
+        headers: IdempotencyHeaders,
+        body: DepositRequestBodySchema,
+        response: {
+          200: DepositCreatedSchema,
+          201: DepositCreatedSchema,
+          400: ApiErrorSchema,
+          409: ApiErrorSchema,
+          502: ApiErrorSchema,
+          503: ApiErrorSchema,
+        },
       },
     },
     async (request, reply) => {
@@ -49,31 +59,60 @@ const depositRoutes: FastifyPluginAsyncTypebox = async (app) => {
 
   app.get(
     '/deposits',
-    { ...player, schema: { querystring: PageQuery, response: { 200: DepositPageSchema, ...errorsFor(400) } } },
+    {
+      preHandler: app.requirePlayer,
+      schema: { querystring: DepositPageQuerySchema, response: { 200: DepositPageSchema, 400: ApiErrorSchema } },
+    },
     async (request) => listDeposits(db, request.player, request.query.page, request.query.pageSize),
   );
 
-  app.get('/deposits/open', { ...player, schema: { response: { 200: OpenDepositsSchema } } }, async (request) => ({
+  app.get('/deposits/open', { preHandler: app.requirePlayer, schema: { response: { 200: DepositOpenSchema } } }, async (request) => ({
     items: await openDeposits(db, request.player),
   }));
+}
+
+/** One order by its code: the QR to pay, check with the gateway, cancel. */
+function codeRoutes(base: FastifyInstance): void {
+  const app = base.withTypeProvider<TypeBoxTypeProvider>();
+  const deps = depositDeps(app);
+  const { db } = app;
 
   app.get(
     '/deposits/laoqr/:code',
-    { ...player, schema: { params: DepositCodeParams, response: { 200: DepositQrSchema, ...errorsFor(404, 503) } } },
+    {
+      preHandler: app.requirePlayer,
+      schema: { params: DepositCodeParamsSchema, response: { 200: DepositQrSchema, 404: ApiErrorSchema, 503: ApiErrorSchema } },
+    },
     async (request) => depositQr(db, request.player, request.params.code),
   );
 
   app.post(
     '/deposits/:code/check',
-    { ...player, schema: { params: DepositCodeParams, response: { 200: DepositOrderResponseSchema, ...errorsFor(404, 409, 503) } } },
+    {
+      preHandler: app.requirePlayer,
+      schema: {
+        params: DepositCodeParamsSchema,
+        response: { 200: DepositOrderResponseSchema, 404: ApiErrorSchema, 409: ApiErrorSchema, 503: ApiErrorSchema },
+      },
+    },
     async (request) => ({ order: await checkDeposit({ ...deps, gateway: app.laoqrGateway }, request.player, request.params.code) }),
   );
 
   app.post(
     '/deposits/:code/cancel',
-    { ...player, schema: { params: DepositCodeParams, response: { 200: DepositOrderResponseSchema, ...errorsFor(404, 409) } } },
+    {
+      preHandler: app.requirePlayer,
+      schema: { params: DepositCodeParamsSchema, response: { 200: DepositOrderResponseSchema, 404: ApiErrorSchema, 409: ApiErrorSchema } },
+    },
     async (request) => ({ order: await cancelDeposit(db, request.player, request.params.code) }),
   );
+}
+
+/** The player's deposits by LaoQR. Every route is the logged-in player's own. */
+const depositRoutes: FastifyPluginAsync = async (app) => {
+  orderRoutes(app);
+  codeRoutes(app);
+  return Promise.resolve();
 };
 
 export default depositRoutes;

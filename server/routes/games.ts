@@ -1,63 +1,37 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { LANGUAGES } from '../../src/contract/languages';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { ProviderParamsSchema } from '../../src/contract/credits';
+import { ApiErrorSchema } from '../../src/contract/errors';
+import { GameListQuerySchema, GameListResponseSchema, LaunchGameRequestSchema, LaunchGameResponseSchema } from '../../src/contract/games';
 import { launchGame, listGames } from '../domain/providerWallets';
 import { walletDeps } from '../plugins/dependencies';
-import { providerParam, providerParamsSchema } from './credits';
-import { errorSchema } from './schemas';
-
-const gameSchema = {
-  type: 'object',
-  required: ['code', 'name', 'category'],
-  properties: { code: { type: 'string' }, name: { type: 'string' }, category: { type: 'string' } },
-} as const;
+import { providerParam } from './credits';
 
 /** A provider's game list (by tab where it has tabs) and game launch. */
-const gameRoutes: FastifyPluginAsync = async (app) => {
+const gameRoutes: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const deps = walletDeps(app);
-  app.get<{ Params: { provider: string }; Querystring: { tab?: string } }>(
+  app.get(
     '/games/:provider',
     {
       preHandler: app.requirePlayer,
       schema: {
-        params: providerParamsSchema,
-        querystring: { type: 'object', properties: { tab: { type: 'string', minLength: 1, maxLength: 50 } } },
-        response: {
-          200: {
-            type: 'object',
-            required: ['provider', 'tab', 'tabs', 'lobby', 'games'],
-            properties: {
-              provider: { type: 'string' },
-              tab: { type: ['string', 'null'] },
-              tabs: { type: 'array', items: { type: 'string' } },
-              lobby: { type: 'boolean' },
-              games: { type: 'array', items: gameSchema },
-            },
-          },
-          404: errorSchema,
-          503: errorSchema,
-        },
+        params: ProviderParamsSchema,
+        querystring: GameListQuerySchema,
+        response: { 200: GameListResponseSchema, 404: ApiErrorSchema, 503: ApiErrorSchema },
       },
     },
     async (request) => listGames(deps, providerParam(request.params.provider), request.query.tab),
   );
 
-  app.post<{ Params: { provider: string }; Body: { gameCode?: string; language?: string } | undefined }>(
+  app.post(
     '/games/:provider/launch',
     {
       preHandler: app.requirePlayer,
       schema: {
-        params: providerParamsSchema,
-        body: {
-          type: 'object',
-          additionalProperties: false,
-          properties: { gameCode: { type: 'string', minLength: 1, maxLength: 100 }, language: { type: 'string', enum: [...LANGUAGES] } },
-        },
-        response: {
-          200: { type: 'object', required: ['url'], properties: { url: { type: 'string' } } },
-          404: errorSchema,
-          409: errorSchema,
-          503: errorSchema,
-        },
+        params: ProviderParamsSchema,
+        body: LaunchGameRequestSchema,
+        response: { 200: LaunchGameResponseSchema, 404: ApiErrorSchema, 409: ApiErrorSchema, 503: ApiErrorSchema },
       },
     },
     async (request) => {
@@ -66,6 +40,7 @@ const gameRoutes: FastifyPluginAsync = async (app) => {
       return { url: await launchGame(deps, { agencyId, playerId, provider }, request.body ?? {}) };
     },
   );
+  return Promise.resolve();
 };
 
 export default gameRoutes;

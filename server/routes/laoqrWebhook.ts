@@ -1,9 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { ErrorCode } from '../../src/contract/errors';
+import { ApiErrorSchema, ErrorCode } from '../../src/contract/errors';
 import { verifyWebhook } from '../adapters/payment';
 import { AppError } from '../domain/errors';
 import { receivePayment } from '../domain/deposits';
-import { errorSchema } from './schemas';
 
 /**
  * POST /webhooks/laoqr: the gateway reports a paid bill. The signature covers the body exactly as
@@ -26,8 +25,8 @@ const laoqrWebhookRoutes: FastifyPluginAsync = async (app) => {
             required: ['received', 'outcome'],
             properties: { received: { type: 'boolean' }, outcome: { type: 'string' } },
           },
-          400: errorSchema,
-          401: errorSchema,
+          400: ApiErrorSchema,
+          401: ApiErrorSchema,
         },
       },
     },

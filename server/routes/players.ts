@@ -1,19 +1,24 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ValidationError, type AnyObjectSchema, type InferType } from 'yup';
+import { ApiErrorSchema } from '../../src/contract/errors';
 import {
+  BacklistResponseSchema,
+  ChangePasswordBodySchema,
   changePasswordSchema,
   FINGERPRINT_HEADER,
+  LoggedOutSchema,
+  LoginBodySchema,
   loginSchema,
+  PasswordChangedSchema,
+  PlayerInfoResponseSchema,
+  PlayerResponseSchema,
+  RegisterBodySchema,
+  RegisterHeadersSchema,
   registerSchema,
+  UsernameAvailabilitySchema,
+  UsernameBodySchema,
   usernameCheckSchema,
-  VISITOR_ID_PATTERN,
-  type BacklistResponse,
-  type ChangePasswordForm,
-  type LoginForm,
-  type PlayerInfoResponse,
-  type PlayerResponse,
-  type RegisterRequest,
-  type UsernameAvailability,
 } from '../../src/contract/players';
 import { AppError } from '../domain/errors';
 import {
@@ -28,10 +33,7 @@ import {
   registerPlayer,
   bankAccountsOf,
 } from '../domain/players';
-import { errorSchema } from './schemas';
-import { deviceFingerprintSchema } from './fingerprint';
 import { rateLimit } from './rateLimits';
-import { bankAccountSchema } from './bankAccounts';
 
 /**
  * Validates with the same yup schema as the form. The 400's message is the first broken rule of
@@ -48,60 +50,19 @@ async function validated<S extends AnyObjectSchema>(schema: S, value: unknown): 
   }
 }
 
-// JSON schema caps what can arrive at all; the yup schemas hold the precise rules and messages.
-const text = (maxLength: number) => ({ type: 'string', maxLength }) as const;
-const jsonBody = (properties: Record<string, object>, required: string[]) =>
-  ({ type: 'object', additionalProperties: false, required, properties }) as const;
-
-const playerSummarySchema = {
-  type: 'object',
-  required: ['id', 'username', 'displayName'],
-  properties: { id: { type: 'string' }, username: { type: 'string' }, displayName: { type: 'string' } },
-} as const;
-const playerResponseSchema = { type: 'object', required: ['player'], properties: { player: playerSummarySchema } } as const;
-
-const playerInfoSchema = {
-  type: 'object',
-  required: ['player', 'credential', 'bankAccounts'],
-  properties: {
-    player: { ...playerSummarySchema, properties: { ...playerSummarySchema.properties, createdAt: { type: 'string' } } },
-    credential: { type: 'object', properties: { passwordChangedAt: { type: ['string', 'null'] } } },
-    // The bank-account capability owns the items' shape; they pass through as they are.
-    bankAccounts: { type: 'array', items: bankAccountSchema },
-  },
-} as const;
-
-const withErrors = (ok: Record<number, object>) => ({ ...ok, '4xx': errorSchema });
-
+const withErrors = <T extends object>(ok: T) => ({ ...ok, '4xx': ApiErrorSchema });
 const byIp = (request: { ip: string }) => request.ip;
 
-/** How a visitor becomes a player: registration, with the device it is made from. */
-function registerRoute(app: FastifyInstance) {
+/** Register, username check, login and logout. */
+function sessionRoutes(base: FastifyInstance): void {
+  const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app;
   const { sessionTtlHours } = app.config;
 
-  app.post<{ Body: RegisterRequest }>(
+  app.post(
     '/players/register',
     {
-      schema: {
-        headers: {
-          type: 'object',
-          required: [FINGERPRINT_HEADER.toLowerCase()],
-          properties: { [FINGERPRINT_HEADER.toLowerCase()]: { type: 'string', pattern: VISITOR_ID_PATTERN.source } },
-        },
-        body: jsonBody(
-          {
-            username: text(64),
-            password: text(128),
-            confirmPassword: text(128),
-            displayName: text(128),
-            ageConfirmed: { type: 'boolean' },
-            fingerprint: deviceFingerprintSchema,
-          },
-          ['username', 'password', 'confirmPassword', 'ageConfirmed', 'fingerprint'],
-        ),
-        response: withErrors({ 201: playerResponseSchema }),
-      },
+      schema: { headers: RegisterHeadersSchema, body: RegisterBodySchema, response: withErrors({ 201: PlayerResponseSchema }) },
       preHandler: [
         rateLimit(app, 'registerPerIp', byIp),
         rateLimit(
@@ -111,7 +72,7 @@ function registerRoute(app: FastifyInstance) {
         ),
       ],
     },
-    async (request, reply): Promise<PlayerResponse> => {
+    async (request, reply) => {
       const { fingerprint, ...form } = request.body;
       const { username, password, displayName } = await validated(registerSchema, form);
       if (request.headers[FINGERPRINT_HEADER.toLowerCase()] !== fingerprint.fingerprint) {
@@ -127,87 +88,69 @@ function registerRoute(app: FastifyInstance) {
       return { player };
     },
   );
-}
 
-/** The username check while the form is filled, and logging in. */
-function loginRoutes(app: FastifyInstance) {
-  const { db } = app;
-  const { sessionTtlHours } = app.config;
-
-  app.post<{ Body: { username: string } }>(
+  app.post(
     '/players/username/validate',
     {
-      schema: {
-        body: jsonBody({ username: text(64) }, ['username']),
-        response: withErrors({ 200: { type: 'object', required: ['available'], properties: { available: { type: 'boolean' } } } }),
-      },
+      schema: { body: UsernameBodySchema, response: withErrors({ 200: UsernameAvailabilitySchema }) },
       preHandler: rateLimit(app, 'usernameCheckPerIp', byIp),
     },
-    async (request): Promise<UsernameAvailability> => {
+    async (request) => {
       const { username } = await validated(usernameCheckSchema, request.body);
       return { available: await isUsernameAvailable(db, request.agency.id, username) };
     },
   );
 
-  app.post<{ Body: LoginForm }>(
+  app.post(
     '/players/login',
     {
-      schema: {
-        body: jsonBody({ username: text(64), password: text(128) }, ['username', 'password']),
-        response: withErrors({ 200: playerResponseSchema }),
-      },
+      schema: { body: LoginBodySchema, response: withErrors({ 200: PlayerResponseSchema }) },
       preHandler: [
         rateLimit(app, 'loginPerIp', byIp),
         rateLimit(
           app,
           'loginPerUsername',
-          (request) => `${request.agency.id}:${(request.body as LoginForm).username.trim().toLowerCase()}`,
+          (request) => `${request.agency.id}:${(request.body as { username: string }).username.trim().toLowerCase()}`,
         ),
       ],
     },
-    async (request, reply): Promise<PlayerResponse> => {
+    async (request, reply) => {
       const { username, password } = await validated(loginSchema, request.body);
       const player = await authenticate(db, request.agency.id, username, password);
       reply.setSessionCookie(await createSession(db, player.id, request.agency.id, sessionTtlHours));
       return { player };
     },
   );
+
+  // Logging out twice, or with an expired session, is still a logout: no 401 here.
+  app.post('/players/logout', { schema: { response: withErrors({ 200: LoggedOutSchema }) } }, async (request, reply) => {
+    await endSession(db, request.cookies[SESSION_COOKIE] ?? '', request.agency.id);
+    reply.clearSessionCookie();
+    return { loggedOut: true };
+  });
 }
 
-/** What a logged-in player does with their account: log out, read it, change the password, the blocked flag. */
-function accountRoutes(app: FastifyInstance) {
+/** The logged-in player's info, password change and blocked flag. */
+function accountRoutes(base: FastifyInstance): void {
+  const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app;
-  // Logging out twice, or with an expired session, is still a logout: no 401 here.
-  app.post(
-    '/players/logout',
-    { schema: { response: withErrors({ 200: { type: 'object', properties: { loggedOut: { type: 'boolean' } } } }) } },
-    async (request, reply) => {
-      await endSession(db, request.cookies[SESSION_COOKIE] ?? '', request.agency.id);
-      reply.clearSessionCookie();
-      return { loggedOut: true };
-    },
-  );
 
   app.get(
     '/players/info',
-    { schema: { response: withErrors({ 200: playerInfoSchema }) }, preHandler: app.requirePlayer },
-    async (request): Promise<PlayerInfoResponse> => {
+    { schema: { response: withErrors({ 200: PlayerInfoResponseSchema }) }, preHandler: app.requirePlayer },
+    async (request) => {
       const { agencyId, playerId } = request.player;
       const [info, bankAccounts] = await Promise.all([playerInfo(db, agencyId, playerId), bankAccountsOf(db, agencyId, playerId)]);
       return { ...info, bankAccounts };
     },
   );
 
-  app.post<{ Body: ChangePasswordForm }>(
+  app.post(
     '/players/security/password/change',
     {
       schema: {
-        body: jsonBody({ currentPassword: text(128), newPassword: text(128), confirmNewPassword: text(128) }, [
-          'currentPassword',
-          'newPassword',
-          'confirmNewPassword',
-        ]),
-        response: withErrors({ 200: { type: 'object', properties: { changed: { type: 'boolean' } } } }),
+        body: ChangePasswordBodySchema,
+        response: withErrors({ 200: PasswordChangedSchema }),
       },
       preHandler: [app.requirePlayer, rateLimit(app, 'passwordChangePerPlayer', (request) => request.player.playerId)],
     },
@@ -220,23 +163,19 @@ function accountRoutes(app: FastifyInstance) {
 
   app.get(
     '/players/backlist',
-    {
-      schema: { response: withErrors({ 200: { type: 'object', required: ['blocked'], properties: { blocked: { type: 'boolean' } } } }) },
-      preHandler: app.requirePlayer,
-    },
-    async (request): Promise<BacklistResponse> => ({ blocked: await isBlocked(db, request.player.agencyId, request.player.playerId) }),
+    { schema: { response: withErrors({ 200: BacklistResponseSchema }) }, preHandler: app.requirePlayer },
+    async (request) => ({ blocked: await isBlocked(db, request.player.agencyId, request.player.playerId) }),
   );
 }
 
 /**
- * The player's account: register, username check, login, logout, info, password change and the
- * blocked flag. Every body is checked twice: its shape by JSON schema, its rules by the yup
- * schemas the forms use (src/contract/players.ts).
+ * The player's account. Every body is checked twice: its shape by the contract's TypeBox schema,
+ * its rules by the yup schemas the forms use (src/contract/players.ts).
  */
 const playerRoutes: FastifyPluginAsync = async (app) => {
-  registerRoute(app);
-  loginRoutes(app);
+  sessionRoutes(app);
   accountRoutes(app);
+  return Promise.resolve();
 };
 
 export default playerRoutes;

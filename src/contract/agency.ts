@@ -1,23 +1,24 @@
-export interface AgencySocial {
-  whatsapp: string;
-  line: string;
-  facebook: string;
-  telegram: string;
-  twitter: string;
-}
+import { Type, type Static } from 'typebox';
 
-export interface AgencyResponse {
-  agency: { id: string; name: string };
-}
+export const AgencySocialSchema = Type.Object({
+  whatsapp: Type.String(),
+  line: Type.String(),
+  facebook: Type.String(),
+  telegram: Type.String(),
+  twitter: Type.String(),
+});
+export type AgencySocial = Static<typeof AgencySocialSchema>;
+
+export const AgencyResponseSchema = Type.Object({ agency: Type.Object({ id: Type.String(), name: Type.String() }) });
+export type AgencyResponse = Static<typeof AgencyResponseSchema>;
 
 /** The numbers the header advertises: "register in N minutes", "over N games" (SPEC.md section 1). */
-export interface SiteSettings {
-  signUpMinutes: number;
-  gameCount: number;
-}
+export const SiteSettingsSchema = Type.Object({ signUpMinutes: Type.Integer(), gameCount: Type.Integer() });
+export type SiteSettings = Static<typeof SiteSettingsSchema>;
 
-export interface AgencyInfoResponse {
-  agency: { id: string; name: string; social: AgencySocial; site: SiteSettings };
-}
+export const AgencyInfoResponseSchema = Type.Object({
+  agency: Type.Object({ id: Type.String(), name: Type.String(), social: AgencySocialSchema, site: SiteSettingsSchema }),
+});
+export type AgencyInfoResponse = Static<typeof AgencyInfoResponseSchema>;
 
 export const SOCIAL_NETWORKS = ['whatsapp', 'line', 'facebook', 'telegram', 'twitter'] as const satisfies readonly (keyof AgencySocial)[];

@@ -1,7 +1,8 @@
 import { boolean, object, string, ValidationError, type InferType } from 'yup';
 import { isBankCode, isValidAccountNumber, normalizeAccountNumber } from './banks';
 import { ErrorCode } from './errors';
-import type { Currency } from './money';
+import { Type, type Static } from 'typebox';
+import { CURRENCIES, type Currency } from './money';
 
 /** SPEC.md section 5: only LAK accounts can be used (the form still offers THB and USD). */
 export const ACCEPTED_ACCOUNT_CURRENCY = 'LAK' satisfies Currency;
@@ -93,19 +94,33 @@ export function checkBankAccountInput(input: unknown): BankAccountCheck {
 }
 
 /** A saved account as the API gives it (GET /players/bank-accounts, players/info bankAccounts). */
-export interface BankAccount {
-  id: string;
-  bank: string;
-  accountNumber: string;
-  accountName: string;
-  currency: Currency;
-  createdAt: string;
-}
+export const BankAccountSchema = Type.Object({
+  id: Type.String(),
+  bank: Type.String(),
+  accountNumber: Type.String(),
+  accountName: Type.String(),
+  currency: Type.Enum(CURRENCIES),
+  createdAt: Type.String({ format: 'date-time' }),
+});
+export type BankAccount = Static<typeof BankAccountSchema>;
 
-export interface BankAccountsResponse {
-  bankAccounts: BankAccount[];
-}
+export const BankAccountsResponseSchema = Type.Object({ bankAccounts: Type.Array(BankAccountSchema) });
+export type BankAccountsResponse = Static<typeof BankAccountsResponseSchema>;
 
-export interface BankAccountResponse {
-  bankAccount: BankAccount;
-}
+export const BankAccountResponseSchema = Type.Object({ bankAccount: BankAccountSchema });
+export type BankAccountResponse = Static<typeof BankAccountResponseSchema>;
+
+/**
+ * The body of POST /players/bank-accounts: only shapes here; every rule of the form is judged by
+ * bankAccountSchema above in the domain, so the API and the page answer a broken rule with the same code.
+ */
+export const BankAccountBodySchema = Type.Object(
+  {
+    bank: Type.Optional(Type.String({ maxLength: 32 })),
+    accountNumber: Type.Optional(Type.String({ maxLength: 64 })),
+    accountName: Type.Optional(Type.String({ maxLength: ACCOUNT_NAME_MAX_LENGTH * 2 })),
+    currency: Type.Optional(Type.String({ maxLength: 8 })),
+    owner: Type.Optional(Type.Boolean()),
+  },
+  { additionalProperties: false },
+);

@@ -1,5 +1,7 @@
-import { providerAndAmountSchema } from './moneyForms';
+import { Type, type Static } from 'typebox';
+import { PROVIDERS, type Provider } from './providers';
 import { parseAmount } from './money';
+import { providerAndAmountSchema } from './moneyForms';
 
 /**
  * Deposits by LaoQR, as the API and the site both see them. A deposit order's code is the bill
@@ -9,16 +11,88 @@ import { parseAmount } from './money';
 export const DEPOSIT_STATUSES = ['OPEN', 'PAID', 'SUCCESS', 'CANCELED', 'EXPIRED', 'FAILED'] as const;
 export type DepositStatus = (typeof DEPOSIT_STATUSES)[number];
 
-export type {
-  DepositCreated,
-  DepositLimits,
-  DepositOrder,
-  DepositOrderResponse,
-  DepositPage,
-  DepositPayee,
-  DepositQr,
-  DepositRequest,
-} from './schemas/deposits';
+const Decimal = Type.String();
+const NullableDecimal = Type.Union([Type.String(), Type.Null()]);
+const DateTime = Type.String({ format: 'date-time' });
+
+/** A deposit order; amounts are decimal strings (amount in kip, credits in THB). */
+export const DepositOrderSchema = Type.Object({
+  code: Type.String(),
+  provider: Type.Enum(PROVIDERS),
+  /** What the player pays, LAK. */
+  amount: Decimal,
+  /** The THB credit the amount buys at the locked sell rate. */
+  credit: Decimal,
+  /** The sell rate (LAK per 1 THB) locked when the order was made. */
+  rate: Decimal,
+  status: Type.Enum(DEPOSIT_STATUSES),
+  createdAt: DateTime,
+  expiresAt: DateTime,
+  paidAt: Type.Union([DateTime, Type.Null()]),
+  /** With a promotion: the bonus credit and the credit in total; otherwise null. */
+  promoCredit: NullableDecimal,
+  creditedTotal: NullableDecimal,
+});
+export type DepositOrder = Static<typeof DepositOrderSchema>;
+
+/**
+ * POST /api/v2/deposits. amount has no type in the schema: ajv would coerce a JSON number into a
+ * string, and an amount is only ever a decimal string; the domain refuses anything else (and over
+ * 15 digits) as DEPOSIT_AMOUNT_INVALID.
+ */
+export const DepositRequestBodySchema = Type.Object(
+  { provider: Type.String({ maxLength: 50 }), amount: Type.Unknown(), promotionId: Type.Optional(Type.String({ maxLength: 64 })) },
+  { additionalProperties: false },
+);
+
+export interface DepositRequest {
+  provider: Provider;
+  amount: string;
+  /** The promotion the player has taken (its usage is ACTIVE); the amount must be its set amount. */
+  promotionId?: string;
+}
+
+export const DepositOrderResponseSchema = Type.Object({ order: DepositOrderSchema });
+export type DepositOrderResponse = Static<typeof DepositOrderResponseSchema>;
+
+export const DepositPageQuerySchema = Type.Object(
+  { page: Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }), pageSize: Type.Integer({ minimum: 1, maximum: 100, default: 10 }) },
+  { additionalProperties: false },
+);
+
+export const DepositPageSchema = Type.Object({
+  items: Type.Array(DepositOrderSchema),
+  page: Type.Integer(),
+  pageSize: Type.Integer(),
+  total: Type.Integer(),
+});
+export type DepositPage = Static<typeof DepositPageSchema>;
+
+export const DepositOpenSchema = Type.Object({ items: Type.Array(DepositOrderSchema) });
+
+export const DepositCodeParamsSchema = Type.Object({ code: Type.String({ minLength: 1, maxLength: 25 }) });
+
+export const DepositPayeeSchema = Type.Object({
+  name: Type.String(),
+  city: Type.String(),
+  bankIin: Type.String(),
+  accountNumber: Type.String(),
+});
+export type DepositPayee = Static<typeof DepositPayeeSchema>;
+
+/** GET /api/v2/deposits/laoqr/{code}: what the page shows to be paid. */
+export const DepositQrSchema = Type.Object({
+  code: Type.String(),
+  payload: Type.String(),
+  amount: Decimal,
+  payee: DepositPayeeSchema,
+  expiresAt: DateTime,
+  status: Type.Enum(DEPOSIT_STATUSES),
+});
+export type DepositQr = Static<typeof DepositQrSchema>;
+
+export const DepositLimitsSchema = Type.Object({ minAmount: Decimal, maxAmount: Decimal, expiryMinutes: Type.Integer() });
+export type DepositLimits = Static<typeof DepositLimitsSchema>;
 
 export type DepositAmountCheck = { ok: true; kip: bigint } | { ok: false; code: 'DEPOSIT_AMOUNT_INVALID' | 'DEPOSIT_AMOUNT_OUT_OF_RANGE' };
 
@@ -29,6 +103,10 @@ export function checkDepositAmount(text: unknown, min: bigint, max: bigint): Dep
   if (kip < min || kip > max) return { ok: false, code: 'DEPOSIT_AMOUNT_OUT_OF_RANGE' };
   return { ok: true, kip };
 }
+
+/** POST /api/v2/deposits: the order and, in the same answer, the QR to pay it with. */
+export const DepositCreatedSchema = Type.Object({ order: DepositOrderSchema, qr: DepositQrSchema });
+export type DepositCreated = Static<typeof DepositCreatedSchema>;
 
 /**
  * The deposit form: a known provider and an amount checkDepositAmount accepts. Each message is

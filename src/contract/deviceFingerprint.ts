@@ -1,35 +1,9 @@
+import type { Static } from 'typebox';
+import type { DeviceFingerprintSchema } from './deviceFingerprintSchema';
 // Kept apart from the yup schemas of players.ts so the site's first load can send the header without yup.
 
-/**
- * The device fingerprint payload of SPEC.md section 3: fingerprintjs components plus the browser's
- * own values. Lists are comma-joined; numbers the browser does not tell are null.
- */
-export interface DeviceFingerprint {
-  /** width x height of the screen, e.g. "1920x1080" */
-  screen: string;
-  /** fingerprintjs algorithm version */
-  version: string;
-  timezone: string;
-  userAgent: string;
-  plugins: string;
-  webGL: {
-    version: string;
-    vendor: string;
-    vendorUnmasked: string;
-    renderer: string;
-    rendererUnmasked: string;
-    shadingLanguageVersion: string;
-  };
-  audio: number | null;
-  platform: string;
-  /** the fingerprintjs visitor id */
-  fingerprint: string;
-  memory: number | null;
-  fonts: string;
-  languages: string;
-  hardwareConcurrency: number | null;
-  vendor: string;
-}
+/** The device fingerprint payload of SPEC.md section 3 (DeviceFingerprintSchema). */
+export type DeviceFingerprint = Static<typeof DeviceFingerprintSchema>;
 
 /** The longest text each device field may carry; the site clips to it and the server refuses more. */
 export const DEVICE_TEXT_MAX = {

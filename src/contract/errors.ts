@@ -1,3 +1,5 @@
+import { Type, type Static } from 'typebox';
+
 /**
  * Error codes the API answers with ({ code, message }). The codes of SPEC.md section 8 keep their
  * names; the rest follow the same UPPER_SNAKE style. The client maps a code to a translated message
@@ -77,10 +79,10 @@ export const ErrorCode = {
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
-export interface ApiError {
-  code: string;
-  message: string;
-}
+/** The body of every error answer (SPEC.md section 8). */
+export const ApiErrorSchema = Type.Object({ code: Type.String(), message: Type.String() });
+
+export type ApiError = Static<typeof ApiErrorSchema>;
 
 export function isApiError(value: unknown): value is ApiError {
   return typeof value === 'object' && value !== null && typeof (value as ApiError).code === 'string';

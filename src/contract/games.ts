@@ -1,4 +1,6 @@
-import type { Provider } from './providers';
+import { Type, type Static } from 'typebox';
+import { LANGUAGES } from './languages';
+import { PROVIDERS, type Provider } from './providers';
 
 /** SPEC.md section 2: the askmebet page opens on tab Slot, the betflix page on list pp.txt. */
 export const DEFAULT_GAME_TAB: Partial<Record<Provider, string>> = {
@@ -6,29 +8,33 @@ export const DEFAULT_GAME_TAB: Partial<Record<Provider, string>> = {
   betflix: 'pp.txt',
 };
 
-export interface Game {
-  code: string;
-  name: string;
-  category: string;
-}
+export const GameSchema = Type.Object({ code: Type.String(), name: Type.String(), category: Type.String() });
+export type Game = Static<typeof GameSchema>;
 
 /** GET /api/v2/games/{provider}?tab= */
-export interface GameListResponse {
-  provider: Provider;
+export const GameListResponseSchema = Type.Object({
+  provider: Type.Enum(PROVIDERS),
   /** The tab listed, or null for a provider with a single list or a lobby. */
-  tab: string | null;
-  tabs: string[];
+  tab: Type.Union([Type.String(), Type.Null()]),
+  tabs: Type.Array(Type.String()),
   /** True when the provider opens a lobby instead of single games. */
-  lobby: boolean;
-  games: Game[];
-}
+  lobby: Type.Boolean(),
+  games: Type.Array(GameSchema),
+});
+export type GameListResponse = Static<typeof GameListResponseSchema>;
+
+export const GameListQuerySchema = Type.Object({ tab: Type.Optional(Type.String({ minLength: 1, maxLength: 50 })) });
 
 /** POST /api/v2/games/{provider}/launch */
+export const LaunchGameRequestSchema = Type.Object(
+  { gameCode: Type.Optional(Type.String({ minLength: 1, maxLength: 100 })), language: Type.Optional(Type.Enum(LANGUAGES)) },
+  { additionalProperties: false },
+);
+/** What the pages send: any language text; the schema above refuses one not in LANGUAGES. */
 export interface LaunchGameRequest {
   gameCode?: string;
   language?: string;
 }
 
-export interface LaunchGameResponse {
-  url: string;
-}
+export const LaunchGameResponseSchema = Type.Object({ url: Type.String() });
+export type LaunchGameResponse = Static<typeof LaunchGameResponseSchema>;

@@ -1,5 +1,6 @@
-import type { Language } from './languages';
-import type { Provider } from './providers';
+import { Type, type Static } from 'typebox';
+import { PageOf } from './page';
+import { PROVIDERS, type Provider } from './providers';
 
 /**
  * Promotions (SPEC.md sections 3 to 8): a deposit bonus a player takes for one provider, with the
@@ -8,51 +9,62 @@ import type { Provider } from './providers';
  * bigint and are used by the server, which decides, and by the pages, which preview.
  */
 
-export type TranslatedText = Record<Language, string>;
+/** A text in each interface language (LANGUAGES). */
+export const TranslatedTextSchema = Type.Object({ lo: Type.String(), cn: Type.String(), vn: Type.String(), th: Type.String() });
+export type TranslatedText = Static<typeof TranslatedTextSchema>;
+
+const NullableString = Type.Union([Type.String(), Type.Null()]);
+const DateTime = Type.String({ format: 'date-time' });
+const NullableDateTime = Type.Union([DateTime, Type.Null()]);
 
 export const PROMOTION_STATUSES = ['ACTIVE', 'INACTIVE'] as const;
 export type PromotionStatus = (typeof PROMOTION_STATUSES)[number];
 
 /** A fixed bonus in THB, or a percent of the deposit's credit with a cap in THB. */
-export type PromotionBonus = { kind: 'FIXED'; amount: string } | { kind: 'PERCENT'; percent: number; cap: string };
+export const PromotionBonusSchema = Type.Union([
+  Type.Object({ kind: Type.Literal('FIXED'), amount: Type.String() }),
+  Type.Object({ kind: Type.Literal('PERCENT'), percent: Type.Integer(), cap: Type.String() }),
+]);
+export type PromotionBonus = Static<typeof PromotionBonusSchema>;
 
-export interface Promotion {
-  id: string;
-  name: TranslatedText;
-  terms: TranslatedText;
+export const PromotionSchema = Type.Object({
+  id: Type.String(),
+  name: TranslatedTextSchema,
+  terms: TranslatedTextSchema,
   /** A path or URL of the card picture. */
-  imageUrl: string;
-  bonus: PromotionBonus;
+  imageUrl: Type.String(),
+  bonus: PromotionBonusSchema,
   /** The set deposit amount in LAK: the deposit that takes the promotion must be exactly this. */
-  depositAmount: string;
+  depositAmount: Type.String(),
   /** Turnover needed = credit received (deposit credit + bonus) × this; 0 means none. */
-  turnoverMultiple: number;
+  turnoverMultiple: Type.Integer(),
   /** THB the credit must at least be to withdraw while the promotion is in use. */
-  minBalance: string;
+  minBalance: Type.String(),
   /** At most this percent of the credit received is paid out; the excess returns to the agency. */
-  maxWithdrawPercent: number;
+  maxWithdrawPercent: Type.Integer(),
   /**
    * THB below which a provider's credit counts as spent: taking the promotion and its deposit need
    * the credit below it, and a recheck that finds the credit below it ends the usage.
    */
-  creditThreshold: string;
+  creditThreshold: Type.String(),
   /** Only for a player who has never had a successful deposit. */
-  firstOrderOnly: boolean;
+  firstOrderOnly: Type.Boolean(),
   /** The providers the bonus may be taken for. */
-  providers: Provider[];
-  startsAt: string;
+  providers: Type.Array(Type.Enum(PROVIDERS)),
+  startsAt: DateTime,
   /** null: no end. */
-  endsAt: string | null;
-  status: PromotionStatus;
-}
+  endsAt: NullableDateTime,
+  status: Type.Enum(PROMOTION_STATUSES),
+});
+export type Promotion = Static<typeof PromotionSchema>;
 
-export interface PromotionListResponse {
-  promotions: Promotion[];
-}
+export const PromotionListResponseSchema = Type.Object({ promotions: Type.Array(PromotionSchema) });
+export type PromotionListResponse = Static<typeof PromotionListResponseSchema>;
 
-export interface PromotionResponse {
-  promotion: Promotion;
-}
+export const PromotionResponseSchema = Type.Object({ promotion: PromotionSchema });
+export type PromotionResponse = Static<typeof PromotionResponseSchema>;
+
+export const PromotionIdParamsSchema = Type.Object({ promotionId: Type.String({ maxLength: 64 }) });
 
 /**
  * ACTIVE: taken, waiting for the deposit of the set amount. USED: that deposit is credited with the
@@ -69,49 +81,61 @@ export const PROMOTION_USAGE_IN_PROGRESS: readonly PromotionUsageStatus[] = ['AC
 export const PROMOTION_USAGE_END_REASONS = ['TURNOVER_MET', 'CREDIT_BELOW_THRESHOLD', 'WITHDRAWN', 'CANCELED', 'PROMOTION_ENDED'] as const;
 export type PromotionUsageEndReason = (typeof PROMOTION_USAGE_END_REASONS)[number];
 
-export interface PromotionUsage {
-  usageId: string;
-  promotionId: string;
-  promotionName: TranslatedText;
-  provider: Provider;
-  status: PromotionUsageStatus;
+export const PromotionUsageSchema = Type.Object({
+  usageId: Type.String(),
+  promotionId: Type.String(),
+  promotionName: TranslatedTextSchema,
+  provider: Type.Enum(PROVIDERS),
+  status: Type.Enum(PROMOTION_USAGE_STATUSES),
   /** The deposit order that took the promotion; null while none has been made. */
-  depositCode: string | null;
+  depositCode: NullableString,
   /** THB: the deposit's own credit, the bonus, and their sum; null until the deposit is credited. */
-  depositCredit: string | null;
-  bonus: string | null;
-  creditReceived: string | null;
+  depositCredit: NullableString,
+  bonus: NullableString,
+  creditReceived: NullableString,
   /** THB of bets needed and made since the bonus was credited (as of the last recheck). */
-  turnoverRequired: string | null;
-  turnover: string | null;
-  createdAt: string;
-  usedAt: string | null;
-  endedAt: string | null;
-  endReason: PromotionUsageEndReason | null;
-}
+  turnoverRequired: NullableString,
+  turnover: NullableString,
+  createdAt: DateTime,
+  usedAt: NullableDateTime,
+  endedAt: NullableDateTime,
+  endReason: Type.Union([Type.Enum(PROMOTION_USAGE_END_REASONS), Type.Null()]),
+});
+export type PromotionUsage = Static<typeof PromotionUsageSchema>;
 
+/** What the pages send; the server takes any provider id and refuses an unknown one itself. */
 export interface PromotionUseRequest {
   promotionId: string;
   providerId: Provider;
 }
 
-export interface PromotionUsageResponse {
-  usage: PromotionUsage;
-}
+export const PromotionUseBodySchema = Type.Object(
+  { promotionId: Type.String({ maxLength: 64 }), providerId: Type.String({ maxLength: 50 }) },
+  { additionalProperties: false },
+);
+
+export const PromotionUsageResponseSchema = Type.Object({ usage: PromotionUsageSchema });
+export type PromotionUsageResponse = Static<typeof PromotionUsageResponseSchema>;
 
 /** GET /players/promotions/using and POST /promotions/usages/recheck: the usage in progress, if any. */
-export interface PromotionUsingResponse {
-  usage: PromotionUsage | null;
-}
+export const PromotionUsingResponseSchema = Type.Object({ usage: Type.Union([PromotionUsageSchema, Type.Null()]) });
+export type PromotionUsingResponse = Static<typeof PromotionUsingResponseSchema>;
 
-export interface PromotionUsagePage {
-  items: PromotionUsage[];
-  page: number;
-  pageSize: number;
-  total: number;
-}
+export const PromotionUsageCancelBodySchema = Type.Object({ usageId: Type.String({ maxLength: 64 }) }, { additionalProperties: false });
+
+export const PromotionUsagePageSchema = PageOf(PromotionUsageSchema);
+export type PromotionUsagePage = Static<typeof PromotionUsagePageSchema>;
 
 export const PROMOTION_USAGE_PAGE_SIZE_MAX = 100;
+
+export const PromotionUsageQuerySchema = Type.Object(
+  {
+    page: Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }),
+    pageSize: Type.Integer({ minimum: 1, maximum: PROMOTION_USAGE_PAGE_SIZE_MAX, default: 10 }),
+    status: Type.Optional(Type.Enum(PROMOTION_USAGE_STATUSES)),
+  },
+  { additionalProperties: false },
+);
 
 /** The bonus a deposit credit earns: the fixed amount, or the percent rounded down and capped. */
 export function bonusFor(

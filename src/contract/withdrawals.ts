@@ -1,5 +1,7 @@
+import { Type, type Static } from 'typebox';
+import { PROVIDERS } from './providers';
+import { PageOf } from './page';
 import { parseAmount } from './money';
-import type { Provider } from './providers';
 import { providerAndAmountSchema } from './moneyForms';
 
 /**
@@ -9,61 +11,96 @@ import { providerAndAmountSchema } from './moneyForms';
 export const WITHDRAWAL_STATUSES = ['OPEN', 'SUCCESS', 'REJECTED', 'FAILED'] as const;
 export type WithdrawalStatus = (typeof WITHDRAWAL_STATUSES)[number];
 
-export interface Withdrawal {
-  code: string;
+const NullableString = Type.Union([Type.String(), Type.Null()]);
+
+export const WithdrawalSchema = Type.Object({
+  code: Type.String(),
   /** ISO date-time of the request. */
-  date: string;
-  provider: Provider;
-  status: WithdrawalStatus;
+  date: Type.String({ format: 'date-time' }),
+  provider: Type.Enum(PROVIDERS),
+  status: Type.Enum(WITHDRAWAL_STATUSES),
   /** THB credit taken out of the provider. */
-  amountWithdrawn: string;
+  amountWithdrawn: Type.String(),
   /** The buy rate used (LAK per 1 THB). */
-  rate: string;
+  rate: Type.String(),
   /** LAK the credit converts to at that rate: what the bank account is to receive. */
-  creditReceived: string;
+  creditReceived: Type.String(),
   /** LAK the bank account did receive; null until the payout succeeded. */
-  amountReceived: string | null;
+  amountReceived: NullableString,
   /** THB credit given back to the provider (on rejection or a failed payout). */
-  creditReturned: string;
+  creditReturned: Type.String(),
   /**
    * THB of the credit taken that a promotion in use kept for the agency (the bonus deducted when
    * the turnover was not met, and any excess over the promotion's maximum); null without one.
    */
-  promotionRetained: string | null;
-  bankName: string;
-  accountName: string;
-  accountNumber: string;
+  promotionRetained: NullableString,
+  bankName: Type.String(),
+  accountName: Type.String(),
+  accountNumber: Type.String(),
   /** Why it was rejected or failed. */
-  reason: string | null;
-  completedAt: string | null;
-}
+  reason: NullableString,
+  completedAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+});
+export type Withdrawal = Static<typeof WithdrawalSchema>;
 
-export interface WithdrawalRequest {
-  provider: string;
-  /** THB credit, e.g. "1500.00". */
-  amount: string;
-}
+/** A withdrawal as the agency's operators see it: whose it is, whether the payout went, who decided. */
+export const AgencyWithdrawalSchema = Type.Object({
+  ...WithdrawalSchema.properties,
+  player: Type.String(),
+  payoutSent: Type.Boolean(),
+  decidedBy: NullableString,
+});
 
-export interface WithdrawalResponse {
-  withdrawal: Withdrawal;
-}
+export const WithdrawalRequestSchema = Type.Object(
+  {
+    provider: Type.String({ maxLength: 50 }),
+    /** THB credit, e.g. "1500.00". */
+    amount: Type.String({ maxLength: 40 }),
+  },
+  { additionalProperties: false },
+);
+export type WithdrawalRequest = Static<typeof WithdrawalRequestSchema>;
 
-export interface WithdrawalPage {
-  items: Withdrawal[];
-  page: number;
-  pageSize: number;
-  total: number;
-}
+export const WithdrawalResponseSchema = Type.Object({ withdrawal: WithdrawalSchema });
+export type WithdrawalResponse = Static<typeof WithdrawalResponseSchema>;
+
+export const WithdrawalPageSchema = PageOf(WithdrawalSchema);
+export type WithdrawalPage = Static<typeof WithdrawalPageSchema>;
 
 /** The agency's rules for one player now: bounds in THB and what is left of today's count. */
-export interface WithdrawalLimits {
-  minAmount: string;
-  maxAmount: string;
-  dailyLimit: number;
-  usedToday: number;
-}
+export const WithdrawalLimitsSchema = Type.Object({
+  minAmount: Type.String(),
+  maxAmount: Type.String(),
+  dailyLimit: Type.Integer(),
+  usedToday: Type.Integer(),
+});
+export type WithdrawalLimits = Static<typeof WithdrawalLimitsSchema>;
 
 export const WITHDRAWAL_PAGE_SIZE_MAX = 100;
+
+export const WithdrawalPageQuerySchema = Type.Object(
+  {
+    page: Type.Integer({ minimum: 1, default: 1 }),
+    pageSize: Type.Integer({ minimum: 1, maximum: WITHDRAWAL_PAGE_SIZE_MAX, default: 10 }),
+  },
+  { additionalProperties: false },
+);
+
+export const AgencyWithdrawalQuerySchema = Type.Object(
+  {
+    status: Type.Optional(Type.Enum(WITHDRAWAL_STATUSES)),
+    page: Type.Integer({ minimum: 1, default: 1 }),
+    pageSize: Type.Integer({ minimum: 1, maximum: 100, default: 50 }),
+  },
+  { additionalProperties: false },
+);
+
+export const WithdrawalCodeParamsSchema = Type.Object({ code: Type.String({ minLength: 1, maxLength: 40 }) });
+
+export const WithdrawalRejectSchema = Type.Object(
+  { reason: Type.String({ minLength: 3, maxLength: 500, pattern: '\\S' }) },
+  { additionalProperties: false },
+);
 
 /** Why an amount of THB credit (satang) cannot be withdrawn at once, or undefined when it can. */
 export function withdrawalAmountProblem(

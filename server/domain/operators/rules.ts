@@ -1,3 +1,4 @@
+import { OPERATOR_ROLES } from '../../../src/contract/admin';
 import { ErrorCode } from '../../../src/contract/errors';
 import { AppError } from '../errors';
 import type { Actor } from './audit';
@@ -7,7 +8,7 @@ import type { Actor } from './audit';
  * players'. An owner does everything a staff member does and also manages operators and reads the
  * audit log; staff list, approve and reject withdrawals.
  */
-export const OPERATOR_ROLES = ['owner', 'staff'] as const;
+export { OPERATOR_ROLES };
 export type OperatorRole = (typeof OPERATOR_ROLES)[number];
 
 export const OPERATOR_COOKIE = 'champa_operator';

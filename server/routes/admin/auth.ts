@@ -1,34 +1,22 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
+import { OperatorLoginSchema, OperatorResponseSchema } from '../../../src/contract/admin';
+import { ApiErrorSchema } from '../../../src/contract/errors';
 import { loginOperator, logoutOperator } from '../../domain/operators';
-import { errorSchema } from '../schemas';
-
-export const operatorSchema = {
-  type: 'object',
-  required: ['id', 'username', 'role'],
-  properties: { id: { type: 'string' }, username: { type: 'string' }, role: { type: 'string', enum: ['owner', 'staff'] } },
-} as const;
-
-const operatorResponse = { type: 'object', required: ['operator'], properties: { operator: operatorSchema } } as const;
 
 /** POST /admin/login, POST /admin/logout, GET /admin/me. */
-const adminAuthRoutes: FastifyPluginAsync = async (app) => {
+const adminAuthRoutes: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app;
-  app.post<{ Body: { username: string; password: string } }>(
+  app.post(
     '/login',
     {
       // Slows password guessing; each attempt also costs an argon2id verification.
       config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
       schema: {
-        body: {
-          type: 'object',
-          required: ['username', 'password'],
-          additionalProperties: false,
-          properties: {
-            username: { type: 'string', minLength: 1, maxLength: 64 },
-            password: { type: 'string', minLength: 1, maxLength: 200 },
-          },
-        },
-        response: { 200: operatorResponse, 400: errorSchema, 401: errorSchema, 429: errorSchema },
+        body: OperatorLoginSchema,
+        response: { 200: OperatorResponseSchema, 400: ApiErrorSchema, 401: ApiErrorSchema, 429: ApiErrorSchema },
       },
     },
     async (request, reply) => {
@@ -40,21 +28,22 @@ const adminAuthRoutes: FastifyPluginAsync = async (app) => {
 
   app.post(
     '/logout',
-    { preHandler: app.requireOperator, schema: { response: { 204: { type: 'null' }, 401: errorSchema } } },
+    { preHandler: app.requireOperator, schema: { response: { 204: Type.Null(), 401: ApiErrorSchema } } },
     async (request, reply) => {
       await logoutOperator(db, request.operator);
       reply.clearOperatorCookie();
-      return reply.status(204).send();
+      return reply.status(204).send(null);
     },
   );
 
   app.get(
     '/me',
-    { preHandler: app.requireOperator, schema: { response: { 200: operatorResponse, 401: errorSchema } } },
+    { preHandler: app.requireOperator, schema: { response: { 200: OperatorResponseSchema, 401: ApiErrorSchema } } },
     async (request) => ({
       operator: request.operator,
     }),
   );
+  return Promise.resolve();
 };
 
 export default adminAuthRoutes;

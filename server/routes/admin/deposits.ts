@@ -1,42 +1,23 @@
 import type { FastifyPluginAsync } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { UnmatchedPaymentQuerySchema, UnmatchedPaymentSchema } from '../../../src/contract/admin';
+import { ApiErrorSchema } from '../../../src/contract/errors';
+import { ItemsOf } from '../../../src/contract/page';
 import { unmatchedPaymentsOf } from '../../domain/deposits';
-import { errorSchema } from '../schemas';
-
-const unmatchedPaymentSchema = {
-  type: 'object',
-  required: ['id', 'billNumber', 'reason', 'amount', 'transactionId', 'paidAt', 'status'],
-  properties: {
-    id: { type: 'string' },
-    billNumber: { type: 'string' },
-    reason: { type: 'string' },
-    amount: { type: 'string' },
-    transactionId: { type: 'string' },
-    paidAt: { type: 'string', format: 'date-time' },
-    status: { type: 'string' },
-  },
-} as const;
 
 /** GET /admin/deposits/unmatched?status=: money paid that no open order could take (wrong amount, late, unknown bill). */
-const adminDepositRoutes: FastifyPluginAsync = async (app) => {
+const adminDepositRoutes: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app;
-  app.get<{ Querystring: { status?: 'UNRESOLVED' | 'RESOLVED' } }>(
+  app.get(
     '/deposits/unmatched',
     {
       preHandler: app.requireOperator,
-      schema: {
-        querystring: {
-          type: 'object',
-          additionalProperties: false,
-          properties: { status: { type: 'string', enum: ['UNRESOLVED', 'RESOLVED'] } },
-        },
-        response: {
-          200: { type: 'object', required: ['items'], properties: { items: { type: 'array', items: unmatchedPaymentSchema } } },
-          401: errorSchema,
-        },
-      },
+      schema: { querystring: UnmatchedPaymentQuerySchema, response: { 200: ItemsOf(UnmatchedPaymentSchema), 401: ApiErrorSchema } },
     },
     async (request) => ({ items: await unmatchedPaymentsOf(db, request.agency.id, request.query.status) }),
   );
+  return Promise.resolve();
 };
 
 export default adminDepositRoutes;

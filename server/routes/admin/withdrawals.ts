@@ -1,76 +1,60 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { WITHDRAWAL_STATUSES, type WithdrawalStatus } from '../../../src/contract/withdrawals';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { ApiErrorSchema } from '../../../src/contract/errors';
+import { PageOf } from '../../../src/contract/page';
+import {
+  AgencyWithdrawalQuerySchema,
+  AgencyWithdrawalSchema,
+  WithdrawalCodeParamsSchema,
+  WithdrawalRejectSchema,
+  WithdrawalResponseSchema,
+} from '../../../src/contract/withdrawals';
 import { actorOf } from '../../domain/operators';
 import { agencyWithdrawals, payOut, rejectWithdrawal, toWithdrawal } from '../../domain/withdrawals';
 import { withdrawalDeps } from '../../plugins/dependencies';
-import { errorSchema } from '../schemas';
-import { pageSchemaOf, withdrawalSchema } from '../withdrawals';
-
-const agencyWithdrawalSchema = {
-  ...withdrawalSchema,
-  required: [...withdrawalSchema.required, 'player', 'payoutSent', 'decidedBy'],
-  properties: {
-    ...withdrawalSchema.properties,
-    player: { type: 'string' },
-    payoutSent: { type: 'boolean' },
-    decidedBy: { type: ['string', 'null'] },
-  },
-} as const;
-
-const codeParams = { type: 'object', required: ['code'], properties: { code: { type: 'string', minLength: 1, maxLength: 40 } } } as const;
-const decided = { type: 'object', required: ['withdrawal'], properties: { withdrawal: withdrawalSchema } } as const;
 
 /**
  * GET /admin/withdrawals?status=, POST /admin/withdrawals/{code}/approve (pays out),
  * POST /admin/withdrawals/{code}/reject {reason} (the credit goes back). Only the operator's own
  * agency's withdrawals exist here; another agency's code is a 404.
  */
-const adminWithdrawalRoutes: FastifyPluginAsync = async (app) => {
+const adminWithdrawalRoutes: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const deps = withdrawalDeps(app);
-  app.get<{ Querystring: { status?: WithdrawalStatus; page: number; pageSize: number } }>(
+  app.get(
     '/withdrawals',
     {
       preHandler: app.requireOperator,
       schema: {
-        querystring: {
-          type: 'object',
-          additionalProperties: false,
-          properties: {
-            status: { type: 'string', enum: [...WITHDRAWAL_STATUSES] },
-            page: { type: 'integer', minimum: 1, default: 1 },
-            pageSize: { type: 'integer', minimum: 1, maximum: 100, default: 50 },
-          },
-        },
-        response: { 200: pageSchemaOf(agencyWithdrawalSchema), 400: errorSchema, 401: errorSchema },
+        querystring: AgencyWithdrawalQuerySchema,
+        response: { 200: PageOf(AgencyWithdrawalSchema), 400: ApiErrorSchema, 401: ApiErrorSchema },
       },
     },
     async (request) => agencyWithdrawals(deps.db, request.agency.id, request.query.status, request.query.page, request.query.pageSize),
   );
 
-  app.post<{ Params: { code: string } }>(
+  app.post(
     '/withdrawals/:code/approve',
     {
       preHandler: app.requireOperator,
-      schema: { params: codeParams, response: { 200: decided, 401: errorSchema, 404: errorSchema, 409: errorSchema } },
+      schema: {
+        params: WithdrawalCodeParamsSchema,
+        response: { 200: WithdrawalResponseSchema, 401: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema },
+      },
     },
     async (request) => ({
       withdrawal: toWithdrawal(await payOut(deps, request.agency.id, request.params.code, actorOf(request.operator))),
     }),
   );
 
-  app.post<{ Params: { code: string }; Body: { reason: string } }>(
+  app.post(
     '/withdrawals/:code/reject',
     {
       preHandler: app.requireOperator,
       schema: {
-        params: codeParams,
-        body: {
-          type: 'object',
-          required: ['reason'],
-          additionalProperties: false,
-          properties: { reason: { type: 'string', minLength: 3, maxLength: 500, pattern: '\\S' } },
-        },
-        response: { 200: decided, 400: errorSchema, 401: errorSchema, 404: errorSchema, 409: errorSchema },
+        params: WithdrawalCodeParamsSchema,
+        body: WithdrawalRejectSchema,
+        response: { 200: WithdrawalResponseSchema, 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema },
       },
     },
     async (request) => ({
@@ -79,6 +63,7 @@ const adminWithdrawalRoutes: FastifyPluginAsync = async (app) => {
       ),
     }),
   );
+  return Promise.resolve();
 };
 
 export default adminWithdrawalRoutes;

@@ -1,0 +1,54 @@
+import { Type, type Static } from 'typebox';
+
+/** The wire shapes of the operators' API (/api/v2/admin). */
+
+export const OPERATOR_ROLES = ['owner', 'staff'] as const;
+
+export const OperatorSchema = Type.Object({ id: Type.String(), username: Type.String(), role: Type.Enum(OPERATOR_ROLES) });
+export type Operator = Static<typeof OperatorSchema>;
+
+export const OperatorResponseSchema = Type.Object({ operator: OperatorSchema });
+export const OperatorListSchema = Type.Object({ operators: Type.Array(OperatorSchema) });
+
+export const OperatorLoginSchema = Type.Object(
+  { username: Type.String({ minLength: 1, maxLength: 64 }), password: Type.String({ minLength: 1, maxLength: 200 }) },
+  { additionalProperties: false },
+);
+
+export const OperatorCreateSchema = Type.Object(
+  { username: Type.String({ maxLength: 64 }), password: Type.String({ maxLength: 200 }), role: Type.Enum(OPERATOR_ROLES) },
+  { additionalProperties: false },
+);
+
+export const AuditRowSchema = Type.Object({
+  id: Type.String(),
+  actor: Type.String(),
+  operatorId: Type.Union([Type.String(), Type.Null()]),
+  action: Type.String(),
+  target: Type.Union([Type.String(), Type.Null()]),
+  reason: Type.Union([Type.String(), Type.Null()]),
+  details: Type.Record(Type.String(), Type.String()),
+  at: Type.String({ format: 'date-time' }),
+});
+
+export const AuditLogQuerySchema = Type.Object(
+  { limit: Type.Integer({ minimum: 1, maximum: 1000, default: 200 }) },
+  { additionalProperties: false },
+);
+
+export const UNMATCHED_PAYMENT_STATUSES = ['UNRESOLVED', 'RESOLVED'] as const;
+
+export const UnmatchedPaymentSchema = Type.Object({
+  id: Type.String(),
+  billNumber: Type.String(),
+  reason: Type.String(),
+  amount: Type.String(),
+  transactionId: Type.String(),
+  paidAt: Type.String({ format: 'date-time' }),
+  status: Type.String(),
+});
+
+export const UnmatchedPaymentQuerySchema = Type.Object(
+  { status: Type.Optional(Type.Enum(UNMATCHED_PAYMENT_STATUSES)) },
+  { additionalProperties: false },
+);
