@@ -1,0 +1,30 @@
+import { sql } from 'kysely';
+import { buildTestApp, createTestAgency, type TestApp } from '../support/app';
+import { createTestPlayerWithBank } from '../support/players';
+
+/** A request the route's schema refuses is answered with SPEC.md section 8's code before the domain runs. */
+let t: TestApp;
+let agencyId: string;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  agencyId = (await createTestAgency(t, 'validation', ['localhost'])).id;
+});
+afterAll(() => t.close());
+
+describe('a body of the wrong type', () => {
+  it('is refused with VALIDATION_ERROR and changes nothing', async () => {
+    const player = await createTestPlayerWithBank(t.db, agencyId);
+    const count = async () => (await sql<{ n: string }>`select count(*)::text as n from deposit_orders`.execute(t.db)).rows[0].n;
+    const before = await count();
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/deposits',
+      headers: { cookie: player.cookie, 'idempotency-key': 'openapi-wrong-type-1' },
+      payload: { provider: { name: 'askmebet' }, amount: '100000' },
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
+    expect(await count()).toBe(before);
+  });
+});
