@@ -28,3 +28,18 @@ describe('a body of the wrong type', () => {
     expect(await count()).toBe(before);
   });
 });
+
+describe('a page beyond any list', () => {
+  it.each(['/api/v2/deposits', '/api/v2/withdrawals', '/api/v2/promotions/usages'])(
+    'is refused by %s with VALIDATION_ERROR',
+    async (url) => {
+      const player = await createTestPlayerWithBank(t.db, agencyId);
+      for (const page of ['99999999999999999999999999999999999999', '100001', '0']) {
+        const res = await t.app.inject({ method: 'GET', url: `${url}?page=${page}`, headers: { cookie: player.cookie } });
+        expect([page, res.statusCode, res.json().code]).toEqual([page, 400, 'VALIDATION_ERROR']);
+      }
+      const last = await t.app.inject({ method: 'GET', url: `${url}?page=100000`, headers: { cookie: player.cookie } });
+      expect(last.statusCode).toBe(200);
+    },
+  );
+});

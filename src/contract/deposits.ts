@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { PROVIDERS, type Provider } from './providers';
 import { parseAmount } from './money';
+import { PageQueryOf } from './page';
 import { providerAndAmountSchema } from './moneyForms';
 
 /**
@@ -55,10 +56,7 @@ export interface DepositRequest {
 export const DepositOrderResponseSchema = Type.Object({ order: DepositOrderSchema });
 export type DepositOrderResponse = Static<typeof DepositOrderResponseSchema>;
 
-export const DepositPageQuerySchema = Type.Object(
-  { page: Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }), pageSize: Type.Integer({ minimum: 1, maximum: 100, default: 10 }) },
-  { additionalProperties: false },
-);
+export const DepositPageQuerySchema = PageQueryOf(10);
 
 export const DepositPageSchema = Type.Object({
   items: Type.Array(DepositOrderSchema),

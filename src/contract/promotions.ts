@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { PageOf } from './page';
+import { PageOf, pageQueryFields } from './page';
 import { PROVIDERS, type Provider } from './providers';
 
 /**
@@ -126,14 +126,8 @@ export const PromotionUsageCancelBodySchema = Type.Object({ usageId: Type.String
 export const PromotionUsagePageSchema = PageOf(PromotionUsageSchema);
 export type PromotionUsagePage = Static<typeof PromotionUsagePageSchema>;
 
-export const PROMOTION_USAGE_PAGE_SIZE_MAX = 100;
-
 export const PromotionUsageQuerySchema = Type.Object(
-  {
-    page: Type.Integer({ minimum: 1, maximum: 100_000, default: 1 }),
-    pageSize: Type.Integer({ minimum: 1, maximum: PROMOTION_USAGE_PAGE_SIZE_MAX, default: 10 }),
-    status: Type.Optional(Type.Enum(PROMOTION_USAGE_STATUSES)),
-  },
+  { ...pageQueryFields(10), status: Type.Optional(Type.Enum(PROMOTION_USAGE_STATUSES)) },
   { additionalProperties: false },
 );
 

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { PROVIDERS } from './providers';
-import { PageOf } from './page';
+import { PageOf, PageQueryOf, pageQueryFields } from './page';
 import { parseAmount } from './money';
 import { providerAndAmountSchema } from './moneyForms';
 
@@ -76,22 +76,10 @@ export const WithdrawalLimitsSchema = Type.Object({
 });
 export type WithdrawalLimits = Static<typeof WithdrawalLimitsSchema>;
 
-export const WITHDRAWAL_PAGE_SIZE_MAX = 100;
-
-export const WithdrawalPageQuerySchema = Type.Object(
-  {
-    page: Type.Integer({ minimum: 1, default: 1 }),
-    pageSize: Type.Integer({ minimum: 1, maximum: WITHDRAWAL_PAGE_SIZE_MAX, default: 10 }),
-  },
-  { additionalProperties: false },
-);
+export const WithdrawalPageQuerySchema = PageQueryOf(10);
 
 export const AgencyWithdrawalQuerySchema = Type.Object(
-  {
-    status: Type.Optional(Type.Enum(WITHDRAWAL_STATUSES)),
-    page: Type.Integer({ minimum: 1, default: 1 }),
-    pageSize: Type.Integer({ minimum: 1, maximum: 100, default: 50 }),
-  },
+  { ...pageQueryFields(50), status: Type.Optional(Type.Enum(WITHDRAWAL_STATUSES)) },
   { additionalProperties: false },
 );
 
