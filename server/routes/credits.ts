@@ -1,7 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { CreditResponseSchema, ProviderParamsSchema } from '../../src/contract/credits';
-import { ApiErrorSchema, ErrorCode } from '../../src/contract/errors';
+import { ApiErrorSchema } from '../../src/contract/apiError';
+import { ErrorCode } from '../../src/contract/errors';
 import { formatAmount } from '../../src/contract/money';
 import { isProvider, type Provider } from '../../src/contract/providers';
 import { AppError } from '../domain/errors';

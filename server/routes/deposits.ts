@@ -12,7 +12,7 @@ import {
   DepositQrSchema,
   DepositRequestBodySchema,
 } from '../../src/contract/deposits';
-import { ApiErrorSchema } from '../../src/contract/errors';
+import { ApiErrorSchema } from '../../src/contract/apiError';
 import { cancelDeposit, checkDeposit, createDeposit, depositLimitsView, depositQr, listDeposits, openDeposits } from '../domain/deposits';
 import { depositDeps } from '../plugins/dependencies';
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { ApiErrorSchema } from '../../src/contract/errors';
+import { ApiErrorSchema } from '../../src/contract/apiError';
 import { FingerprintBodySchema, FingerprintResponseSchema } from '../../src/contract/players';
 import { recordFingerprint } from '../domain/players';
 import { rateLimit } from './rateLimits';

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ProviderParamsSchema } from '../../src/contract/credits';
-import { ApiErrorSchema } from '../../src/contract/errors';
+import { ApiErrorSchema } from '../../src/contract/apiError';
 import { GameListQuerySchema, GameListResponseSchema, LaunchGameRequestSchema, LaunchGameResponseSchema } from '../../src/contract/games';
 import { launchGame, listGames } from '../domain/providerWallets';
 import { walletDeps } from '../plugins/dependencies';

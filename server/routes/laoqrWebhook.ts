@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { ApiErrorSchema, ErrorCode } from '../../src/contract/errors';
+import { ApiErrorSchema } from '../../src/contract/apiError';
+import { ErrorCode } from '../../src/contract/errors';
 import { verifyWebhook } from '../adapters/payment';
 import { AppError } from '../domain/errors';
 import { receivePayment } from '../domain/deposits';

@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ValidationError, type AnyObjectSchema, type InferType } from 'yup';
-import { ApiErrorSchema } from '../../src/contract/errors';
+import { ApiErrorSchema } from '../../src/contract/apiError';
 import {
   BacklistResponseSchema,
   ChangePasswordBodySchema,

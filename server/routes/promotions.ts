@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { ApiErrorSchema } from '../../src/contract/errors';
+import { ApiErrorSchema } from '../../src/contract/apiError';
 import {
   PromotionIdParamsSchema,
   PromotionListResponseSchema,

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import { Type } from 'typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { ApiErrorSchema } from '../../src/contract/errors';
+import { ApiErrorSchema } from '../../src/contract/apiError';
 import { ItemsOf } from '../../src/contract/page';
 import {
   WithdrawalLimitsSchema,

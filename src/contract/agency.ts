@@ -20,5 +20,3 @@ export const AgencyInfoResponseSchema = Type.Object({
   agency: Type.Object({ id: Type.String(), name: Type.String(), social: AgencySocialSchema, site: SiteSettingsSchema }),
 });
 export type AgencyInfoResponse = Static<typeof AgencyInfoResponseSchema>;
-
-export const SOCIAL_NETWORKS = ['whatsapp', 'line', 'facebook', 'telegram', 'twitter'] as const satisfies readonly (keyof AgencySocial)[];

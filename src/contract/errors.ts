@@ -1,4 +1,4 @@
-import { Type, type Static } from 'typebox';
+import type { ApiError } from './apiError';
 
 /**
  * Error codes the API answers with ({ code, message }). The codes of SPEC.md section 8 keep their
@@ -79,10 +79,7 @@ export const ErrorCode = {
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];
 
-/** The body of every error answer (SPEC.md section 8). */
-export const ApiErrorSchema = Type.Object({ code: Type.String(), message: Type.String() });
-
-export type ApiError = Static<typeof ApiErrorSchema>;
+export type { ApiError };
 
 export function isApiError(value: unknown): value is ApiError {
   return typeof value === 'object' && value !== null && typeof (value as ApiError).code === 'string';

@@ -2,7 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import { OperatorLoginSchema, OperatorResponseSchema } from '../../../src/contract/admin';
-import { ApiErrorSchema } from '../../../src/contract/errors';
+import { ApiErrorSchema } from '../../../src/contract/apiError';
 import { loginOperator, logoutOperator } from '../../domain/operators';
 
 /** POST /admin/login, POST /admin/logout, GET /admin/me. */

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { UnmatchedPaymentQuerySchema, UnmatchedPaymentSchema } from '../../../src/contract/admin';
-import { ApiErrorSchema } from '../../../src/contract/errors';
+import { ApiErrorSchema } from '../../../src/contract/apiError';
 import { ItemsOf } from '../../../src/contract/page';
 import { unmatchedPaymentsOf } from '../../domain/deposits';
 

@@ -7,7 +7,7 @@ import {
   OperatorListSchema,
   OperatorResponseSchema,
 } from '../../../src/contract/admin';
-import { ApiErrorSchema } from '../../../src/contract/errors';
+import { ApiErrorSchema } from '../../../src/contract/apiError';
 import { ItemsOf } from '../../../src/contract/page';
 import { actorOf, auditLogOf, createOperator, operatorsOf } from '../../domain/operators';
 

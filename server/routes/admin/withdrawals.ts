@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { ApiErrorSchema } from '../../../src/contract/errors';
+import { ApiErrorSchema } from '../../../src/contract/apiError';
 import { PageOf } from '../../../src/contract/page';
 import {
   AgencyWithdrawalQuerySchema,

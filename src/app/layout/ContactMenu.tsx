@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
 import { useGetAgencyInfoQuery } from '../../api/agency';
-import { SOCIAL_NETWORKS } from '../../contract/agency';
+import { SOCIAL_NETWORKS } from '../../contract/socialNetworks';
 import { Menu, MenuExternalLink } from '../../ui/Menu';
 import { media } from '../../ui/theme';
 import { Icon } from './icons';
