@@ -1,3 +1,4 @@
+import { Type, type Static } from 'typebox';
 import type { Language } from './languages';
 
 /**
@@ -8,16 +9,17 @@ import type { Language } from './languages';
 export const BANK_CODES = ['bcel', 'jdb', 'ldb', 'indochina', 'kasikam', 'lvb'] as const;
 export type BankCode = (typeof BANK_CODES)[number];
 
-export interface Bank {
-  code: BankCode;
-  /** The short name the bank goes by on its cards and apps. */
-  shortName: string;
-  names: Record<Language, string>;
-  /** An account number of this bank is exactly this many digits. */
-  accountNumberLength: number;
-  /** A badge of our own drawing, served from public/images/banks. */
-  logo: string;
-}
+export const BankSchema = Type.Object({
+  code: Type.Enum(BANK_CODES),
+  shortName: Type.String({ description: 'The short name the bank goes by on its cards and apps' }),
+  names: Type.Object({ lo: Type.String(), cn: Type.String(), vn: Type.String(), th: Type.String() }),
+  accountNumberLength: Type.Integer({ description: 'An account number of this bank is exactly this many digits' }),
+  logo: Type.String({ description: 'A badge of our own drawing, served from public/images/banks' }),
+});
+export type Bank = Static<typeof BankSchema>;
+
+/** GET /api/v2/banks. */
+export const BanksResponseSchema = Type.Object({ banks: Type.Array(BankSchema) });
 
 const bank = (code: BankCode, shortName: string, accountNumberLength: number, names: Record<Language, string>): Bank => ({
   code,
