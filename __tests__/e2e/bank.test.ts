@@ -1,8 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { findAgencyByHost } from '../../server/domain/agencies';
 import { addBankAccount, bankAccountsOf } from '../../server/domain/players';
-import { launchBrowser, screenshot } from '../support/browser';
-import { createTestPlayer, type TestPlayer } from '../support/players';
+import { launchBrowser, loggedIn, overflowingElements, screenshot } from '../support/browser';
+import { createTestPlayer } from '../support/players';
 import { startServer, type RunningServer } from '../support/server';
 
 let server: RunningServer;
@@ -20,14 +20,6 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** A browser context logged in as the player, through the session cookie. */
-async function loggedIn(player: TestPlayer, width: number): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width, height: 900 } });
-  const [name, value] = player.cookie.split('=');
-  await context.addCookies([{ name, value, url: server.url }]);
-  return { context, page: await context.newPage() };
-}
-
 describe('bank account in Chromium', () => {
   it('shows each error first (invalid number, non-LAK currency, a number another player uses), then saves the account', async () => {
     const player = await createTestPlayer(server.database.db, agencyId);
@@ -40,7 +32,7 @@ describe('bank account in Chromium', () => {
       owner: true,
     });
 
-    const { context, page } = await loggedIn(player, 1280);
+    const { context, page } = await loggedIn(browser, server.url, player, { viewport: { width: 1280, height: 900 } });
     await page.goto(`${server.url}/player/bank`);
     const form = page.getByRole('form', { name: 'ເພີ່ມບັນຊີທະນາຄານ' });
     await form.waitFor();
@@ -89,16 +81,11 @@ describe('bank account in Chromium', () => {
 
   it('fits a phone screen', async () => {
     const player = await createTestPlayer(server.database.db, agencyId);
-    const { context, page } = await loggedIn(player, 375);
+    const { context, page } = await loggedIn(browser, server.url, player, { viewport: { width: 375, height: 900 } });
     await page.goto(`${server.url}/player/bank`);
     await page.getByRole('form', { name: 'ເພີ່ມບັນຊີທະນາຄານ' }).waitFor();
     await screenshot(page, 'bank-form-375');
-    const wide = await page.evaluate(() =>
-      Array.from(document.querySelectorAll('body *'))
-        .filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
-        .map((el) => `${el.tagName}.${el.className}:${Math.round(el.getBoundingClientRect().right)}`)
-        .slice(0, 8),
-    );
+    const wide = await overflowingElements(page);
     expect(wide).toEqual([]);
     await context.close();
   });

@@ -1,8 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { findAgencyByHost } from '../../server/domain/agencies';
 import { DEMO_RATES } from '../../server/seed';
 import { convertAt, formatAmount } from '../../src/contract/money';
-import { launchBrowser, screenshot } from '../support/browser';
+import { launchBrowser, loggedIn, overflowingElements, screenshot } from '../support/browser';
 import { createTestPlayer, type TestPlayer } from '../support/players';
 import { startServer, type RunningServer } from '../support/server';
 import { displayAmount } from '../../src/contract/format';
@@ -41,13 +41,6 @@ async function playerWithBank(): Promise<TestPlayer> {
   return player;
 }
 
-async function loggedIn(player: TestPlayer): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 1000 } });
-  const [name, value] = player.cookie.split('=');
-  await context.addCookies([{ name, value, url: server.url }]);
-  return { context, page: await context.newPage() };
-}
-
 async function credit(player: TestPlayer): Promise<string> {
   const response = await fetch(`${server.url}/api/v2/players/credits/askmebet`, { headers: { cookie: player.cookie } });
   return (await response.json()).credit.amount;
@@ -65,10 +58,26 @@ async function createOrder(page: Page, amount: string) {
 }
 
 describe('deposit by LaoQR in Chromium', () => {
+  it.each([375, 768])('fits the form and the QR of an order in %i px, Lao only, nothing sideways', async (width) => {
+    const player = await playerWithBank();
+    const { context, page } = await loggedIn(browser, server.url, player, { viewport: { width, height: 900 }, isMobile: width < 768 });
+    await page.goto(`${server.url}/player/deposit`);
+    await page.getByRole('form', { name: 'ຝາກເງິນ' }).waitFor();
+    await page.getByRole('button', { name: 'ສ້າງ QR ຝາກເງິນ' }).click();
+    // Refused before sending: both fields say what is missing, in Lao.
+    await page.getByText('ກະລຸນາເລືອກຄ່າຍເກມ').waitFor();
+    expect(await overflowingElements(page)).toEqual([]);
+    await screenshot(page, `deposit-form-${width}`);
+    await createOrder(page, '100000');
+    expect(await overflowingElements(page)).toEqual([]);
+    await screenshot(page, `deposit-qr-${width}`);
+    await context.close();
+  });
+
   it('deposits 100,000 LAK to askmebet: pay the QR at the sandbox bank in a second tab, check, SUCCESS, credit and history', async () => {
     const player = await playerWithBank();
     expect(await credit(player)).toBe('0.00');
-    const { context, page } = await loggedIn(player);
+    const { context, page } = await loggedIn(browser, server.url, player, { viewport: { width: 1280, height: 1000 } });
     await createOrder(page, '100000');
     const expected = formatAmount(convertAt('DEPOSIT', 100_000n, DEMO_RATES.THB), 'THB');
     expect(await page.getByText('CHAMPA GAMES, VIENTIANE').count()).toBe(1);
@@ -116,7 +125,7 @@ describe('deposit by LaoQR in Chromium', () => {
 
   it('cancels an order after the warning dialog', async () => {
     const player = await playerWithBank();
-    const { context, page } = await loggedIn(player);
+    const { context, page } = await loggedIn(browser, server.url, player, { viewport: { width: 1280, height: 1000 } });
     await createOrder(page, '50000');
     await page.getByRole('button', { name: 'ຍົກເລີກລາຍການ' }).click();
     const dialog = page.getByRole('dialog', { name: 'ຍົກເລີກລາຍການຝາກ?' });
@@ -135,7 +144,7 @@ describe('deposit by LaoQR in Chromium', () => {
 
   it('sends a player without a bank account to the bank page', async () => {
     const player = await createTestPlayer(server.database.db, agencyId);
-    const { context, page } = await loggedIn(player);
+    const { context, page } = await loggedIn(browser, server.url, player, { viewport: { width: 1280, height: 1000 } });
     await page.goto(`${server.url}/player/deposit`);
     await page.getByText('ກະລຸນາເພີ່ມບັນຊີທະນາຄານກ່ອນຝາກເງິນ').waitFor();
     await page.getByRole('link', { name: 'ເພີ່ມບັນຊີທະນາຄານ' }).click();

@@ -1,5 +1,5 @@
 import type { Browser, BrowserContext } from 'playwright-core';
-import { launchBrowser, screenshot } from '../support/browser';
+import { launchBrowser, loggedIn, screenshot } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
 import { createTestPlayer, type TestPlayer } from '../support/players';
 import { findAgencyByHost } from '../../server/domain/agencies';
@@ -26,17 +26,15 @@ afterAll(async () => {
 });
 
 /** A browser context logged in as a new player of the demo agency. */
-async function loggedIn(): Promise<{ context: BrowserContext; player: TestPlayer }> {
+async function newPlayerLoggedIn(): Promise<{ context: BrowserContext; player: TestPlayer }> {
   const player = await createTestPlayer(server.database.db, agencyId);
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const [name, value] = player.cookie.split('=');
-  await context.addCookies([{ name, value, domain: 'localhost', path: '/', httpOnly: true, sameSite: 'Lax' }]);
+  const { context } = await loggedIn(browser, server.url, player);
   return { context, player };
 }
 
 describe('game pages in Chromium', () => {
   it('lists askmebet Slot games by default, switches tab by query, and asks for a deposit when there is no credit', async () => {
-    const { context } = await loggedIn();
+    const { context } = await newPlayerLoggedIn();
     const page = await context.newPage();
     await page.goto(`${server.url}/player/game/askmebet`);
     const list = page.getByTestId('game-list');
@@ -61,7 +59,7 @@ describe('game pages in Chromium', () => {
   });
 
   it('opens the slot in a new window with credit, plays it, and the site shows the new credit after refresh', async () => {
-    const { context, player } = await loggedIn();
+    const { context, player } = await newPlayerLoggedIn();
     const who = { agencyId, playerId: player.id, provider: 'alphabet' as const };
     const sent = await sendCreditToProvider(deps, {
       ...who,
@@ -96,7 +94,7 @@ describe('game pages in Chromium', () => {
   });
 
   it('opens the gclub lobby page', async () => {
-    const { context, player } = await loggedIn();
+    const { context, player } = await newPlayerLoggedIn();
     await sendCreditToProvider(deps, {
       agencyId,
       playerId: player.id,

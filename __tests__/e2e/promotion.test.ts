@@ -1,9 +1,9 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser } from 'playwright-core';
 import { createProviderClient, providerBaseUrls } from '../../server/adapters/providers';
 import { findAgencyByHost } from '../../server/domain/agencies';
 import { ensureMember, type WalletDeps } from '../../server/domain/providerWallets';
 import lo from '../../public/locales/lo/common.json';
-import { launchBrowser, screenshot } from '../support/browser';
+import { launchBrowser, loggedIn, PHONE, screenshot } from '../support/browser';
 import { createTestPlayer, type TestPlayer } from '../support/players';
 import { createTestPromotion } from '../support/promotions';
 import { startServer, type RunningServer } from '../support/server';
@@ -45,13 +45,6 @@ async function playerWithBank(): Promise<TestPlayer> {
   return player;
 }
 
-async function loggedIn(player: TestPlayer): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true });
-  const [name, value] = player.cookie.split('=');
-  await context.addCookies([{ name, value, url: server.url }]);
-  return { context, page: await context.newPage() };
-}
-
 async function api(player: TestPlayer, method: 'GET' | 'POST', path: string, body?: unknown, headers: Record<string, string> = {}) {
   const response = await fetch(`${server.url}/api/v2${path}`, {
     method,
@@ -77,7 +70,7 @@ describe('a promotion in Chromium, on a phone', () => {
     });
     const name = promotion.name.lo;
     const player = await playerWithBank();
-    const { context, page } = await loggedIn(player);
+    const { context, page } = await loggedIn(browser, server.url, player, PHONE);
 
     // Take it: the card's use button asks for the provider.
     await page.goto(`${server.url}/player/promotion`);

@@ -1,12 +1,12 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { createProviderClient, providerBaseUrls } from '../../server/adapters/providers';
 import { findAgencyByHost, setRate } from '../../server/domain/agencies';
 import { addBankAccount } from '../../server/domain/players';
 import { createOperator } from '../../server/domain/operators';
 import { ensureMember, sendCreditToProvider, type WalletDeps } from '../../server/domain/providerWallets';
 import { convertAt, parseAmount } from '../../src/contract/money';
-import { launchBrowser, screenshot } from '../support/browser';
-import { createTestPlayer, type TestPlayer } from '../support/players';
+import { launchBrowser, loggedIn, overflowingElements, screenshot } from '../support/browser';
+import { createTestPlayer } from '../support/players';
 import { startServer, type RunningServer } from '../support/server';
 
 let server: RunningServer;
@@ -29,13 +29,6 @@ afterAll(async () => {
   await browser?.close();
   await server?.stop();
 });
-
-async function loggedIn(player: TestPlayer): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
-  const [name, value] = player.cookie.split('=');
-  await context.addCookies([{ name, value, url: server.url }]);
-  return { context, page: await context.newPage() };
-}
 
 async function creditAtAskmebet(page: Page): Promise<string> {
   const res = await page.request.get(`${server.url}/api/v2/players/credits/askmebet`);
@@ -61,6 +54,26 @@ async function withdrawOnPage(page: Page, amount: string) {
 }
 
 describe('withdrawing in Chromium', () => {
+  it.each([375, 768])('fits the withdraw form and its refusals in %i px, Lao only, nothing sideways', async (width) => {
+    const player = await createTestPlayer(server.database.db, agencyId);
+    await addBankAccount(server.database.db, agencyId, player.id, {
+      bank: 'ldb',
+      accountNumber: `0601000123450${width}`,
+      accountName: 'SOUK PHANH',
+      currency: 'LAK',
+      owner: true,
+    });
+    const { context, page } = await loggedIn(browser, server.url, player, { viewport: { width, height: 900 }, isMobile: width < 768 });
+    await page.goto(`${server.url}/player/withdraw`);
+    await page.getByLabel('ຜູ້ໃຫ້ບໍລິການເກມ').selectOption('askmebet');
+    await page.getByRole('textbox', { name: 'ຈຳນວນເຄຣດິດ (THB)' }).fill('5');
+    await page.getByRole('button', { name: 'ຢືນຢັນການຖອນ' }).click();
+    await page.getByRole('alert').first().waitFor();
+    expect(await overflowingElements(page)).toEqual([]);
+    await screenshot(page, `withdraw-form-${width}`);
+    await context.close();
+  });
+
   it('after play on the sandbox slot, withdraws the credit and sees SUCCESS with LAK = credit x buy rate; a large one stays OPEN until the operator rejects it and the credit is back', async () => {
     const db = server.database.db;
     const player = await createTestPlayer(db, agencyId);
@@ -98,7 +111,7 @@ describe('withdrawing in Chromium', () => {
     expect(rig.status).toBe(204);
     const games = await (await fetch(`${server.url}/sandbox/providers/askmebet/games?tab=Slot`)).json();
     const slotUrl = await wallets.providers.launch('askmebet', { member, gameCode: games.games[0].code, language: 'lo' });
-    const { context, page } = await loggedIn(player);
+    const { context, page } = await loggedIn(browser, server.url, player);
     await page.goto(new URL(slotUrl, server.url).href);
     const balance = page.getByTestId('balance');
     await page.locator('#spin').click();

@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { chromium, type Browser, type Page } from 'playwright-core';
+import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { projectRoot } from '../../server/config';
 
 export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
@@ -26,6 +26,33 @@ export function launchBrowser(extraArgs: string[] = []): Promise<Browser> {
       ...extraArgs,
     ],
   });
+}
+
+/** The two devices the suites drive: a laptop, and a phone in a player's hand. */
+export const DESKTOP: BrowserContextOptions = { viewport: { width: 1280, height: 900 } };
+export const PHONE: BrowserContextOptions = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
+
+/** A browser context logged in as the player through its session cookie, and a page in it. */
+export async function loggedIn(
+  browser: Browser,
+  siteUrl: string,
+  player: { cookie: string },
+  device: BrowserContextOptions = DESKTOP,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await browser.newContext(device);
+  const [name, value] = player.cookie.split('=');
+  await context.addCookies([{ name, value, url: siteUrl }]);
+  return { context, page: await context.newPage() };
+}
+
+/** Elements that stick out past the right edge of the page: a sideways scroll on a phone. */
+export function overflowingElements(page: Page): Promise<string[]> {
+  return page.evaluate(() =>
+    Array.from(document.querySelectorAll('body *'))
+      .filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
+      .map((el) => `${el.tagName}.${el.className}:${Math.round(el.getBoundingClientRect().right)}`)
+      .slice(0, 8),
+  );
 }
 
 export async function screenshot(page: Page, name: string) {
