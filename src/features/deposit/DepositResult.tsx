@@ -2,11 +2,11 @@ import { useTranslation } from 'react-i18next';
 import type { DepositOrder } from '../../contract/deposits';
 import { displayAmount, displayMoney } from '../../contract/format';
 import { PROVIDER_NAMES } from '../../contract/providers';
+import { ActionRow } from '../../ui/ActionRow';
 import { Button } from '../../ui/Button';
 import { Card, Details } from '../../ui/Card';
 import { Link } from '../../ui/Link';
 import { Notice } from '../../ui/Notice';
-import { Actions } from './OrderCard';
 import type { useDepositOrder } from './useDepositOrder';
 
 type DepositOrderActor = ReturnType<typeof useDepositOrder>;
@@ -33,14 +33,14 @@ export function DepositResult({ order, state, send }: { order: DepositOrder } & 
         <dt>{t('amountToPay')}</dt>
         <dd>{displayMoney(order.amount, 'LAK')}</dd>
       </Details>
-      <Actions>
+      <ActionRow>
         {paid ? (
           <Button onClick={() => send({ type: 'order.check' })}>{t('check')}</Button>
         ) : (
           <Button onClick={() => send({ type: 'order.new' })}>{t('newDeposit')}</Button>
         )}
         <Link href="/player/deposit/history">{t('history')}</Link>
-      </Actions>
+      </ActionRow>
     </Card>
   );
 }

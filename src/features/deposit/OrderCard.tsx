@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import styled from 'styled-components';
 import type { DepositOrder } from '../../contract/deposits';
 import { ErrorCode } from '../../contract/errors';
+import { ActionRow } from '../../ui/ActionRow';
 import { Button } from '../../ui/Button';
 import { Card } from '../../ui/Card';
 import { Dialog, DialogActions } from '../../ui/Dialog';
@@ -12,12 +12,6 @@ import { OpenOrder } from './OpenOrder';
 import type { useDepositOrder } from './useDepositOrder';
 
 type DepositOrderActor = ReturnType<typeof useDepositOrder>;
-
-export const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 8px;
-`;
 
 /** The open order on screen: pay, check, or cancel after a warning. */
 export function OrderCard({ order, state, send }: { order: DepositOrder } & Pick<DepositOrderActor, 'state' | 'send'>) {
@@ -34,14 +28,14 @@ export function OrderCard({ order, state, send }: { order: DepositOrder } & Pick
         </Notice>
       )}
       <OpenOrder order={order} onExpire={onExpire} />
-      <Actions style={{ marginTop: 12 }}>
+      <ActionRow $spaced>
         <Button onClick={() => send({ type: 'order.check' })} disabled={waiting}>
           {state.matches('checking') ? <Spinner $size={18} /> : t('check')}
         </Button>
         <Button $variant="danger" onClick={() => send({ type: 'order.cancel' })} disabled={waiting}>
           {t('cancel')}
         </Button>
-      </Actions>
+      </ActionRow>
       <Dialog open={state.matches('confirmingCancel') || state.matches('cancelling')} title={t('cancelDialog.title')} onClose={dismiss}>
         <p>{t('cancelDialog.warning')}</p>
         <DialogActions>

@@ -17,6 +17,7 @@ import {
 } from '../../contract/promotions';
 import { PROVIDER_NAMES } from '../../contract/providers';
 import { useLanguage } from '../../i18n/useLanguage';
+import { ActionRow } from '../../ui/ActionRow';
 import { Button } from '../../ui/Button';
 import { Details } from '../../ui/Card';
 import { Dialog, DialogActions } from '../../ui/Dialog';
@@ -57,13 +58,6 @@ const Message = styled(Notice)`
   p {
     margin: 0;
   }
-`;
-
-const Row = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 8px;
-  align-items: center;
 `;
 
 const ProviderList = styled.ul`
@@ -163,14 +157,14 @@ export function UsageActions({ usage, state, send }: { usage: PromotionUsage; st
   const { t } = useTranslation('promotion');
   const busy = state.hasTag('busy');
   return (
-    <Row>
+    <ActionRow>
       <Button onClick={() => send({ type: 'usage.recheck' })} disabled={busy}>
         {state.matches('rechecking') ? <Spinner $size={18} /> : t('usage.recheck')}
       </Button>
       <Button $variant="danger" onClick={() => send({ type: 'usage.cancel', usageId: usage.usageId })} disabled={busy}>
         {t('usage.cancel')}
       </Button>
-    </Row>
+    </ActionRow>
   );
 }
 
@@ -188,10 +182,10 @@ function UsageResult({ state, send, promotion }: { state: PromotionUsageSnapshot
     return (
       <Message role="status" $tone="success">
         <p>{promotion ? t('taken', { amount: displayAmount(promotion.depositAmount, 0), provider }) : t('takenNoAmount', { provider })}</p>
-        <Row>
+        <ActionRow>
           <Link href="/player/deposit">{t('goDeposit')}</Link>
           {close}
-        </Row>
+        </ActionRow>
       </Message>
     );
   }
@@ -199,7 +193,7 @@ function UsageResult({ state, send, promotion }: { state: PromotionUsageSnapshot
     return (
       <Message role="status" $tone="warning">
         <p>{t('canceled')}</p>
-        <Row>{close}</Row>
+        <ActionRow>{close}</ActionRow>
       </Message>
     );
   }
@@ -216,7 +210,7 @@ function UsageResult({ state, send, promotion }: { state: PromotionUsageSnapshot
         {usage && usage.turnoverRequired !== null && (
           <p>{t('usage.turnover', { turnover: displayAmount(usage.turnover ?? '0'), required: displayAmount(usage.turnoverRequired) })}</p>
         )}
-        <Row>{close}</Row>
+        <ActionRow>{close}</ActionRow>
       </Message>
     );
   }
@@ -225,11 +219,11 @@ function UsageResult({ state, send, promotion }: { state: PromotionUsageSnapshot
     return (
       <Message role="alert" $tone="danger">
         <p>{t(`common:errors.${errorCode}`)}</p>
-        <Row>
+        <ActionRow>
           {errorCode === ErrorCode.BANK_ACCOUNT_REQUIRED && <Link href="/player/bank">{t('common:page.bank')}</Link>}
           {needsDepositPage && <Link href="/player/deposit">{t('common:page.deposit')}</Link>}
           {close}
-        </Row>
+        </ActionRow>
       </Message>
     );
   }

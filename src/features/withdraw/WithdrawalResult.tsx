@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { displayMoney } from '../../contract/format';
 import type { Withdrawal } from '../../contract/withdrawals';
+import { ActionRow } from '../../ui/ActionRow';
 import { Button } from '../../ui/Button';
 import { Card, CardTitle, Details } from '../../ui/Card';
 import { Link } from '../../ui/Link';
@@ -10,13 +11,6 @@ import { StatusBadge } from '../../ui/StatusBadge';
 export const Muted = styled.p`
   margin: 0 0 12px;
   color: ${({ theme }) => theme.colors.textMuted};
-`;
-
-const Actions = styled.div`
-  display: flex;
-  flex-wrap: wrap;
-  gap: 12px;
-  margin-top: 16px;
 `;
 
 /** The answer to a withdrawal request: paid at once, waiting for an operator, or refused. */
@@ -44,12 +38,12 @@ export function WithdrawalResult({ withdrawal, onAgain }: { withdrawal: Withdraw
           </>
         )}
       </Details>
-      <Actions>
+      <ActionRow $spaced>
         <Link href="/player/withdraw/history">{t('result.history')}</Link>
         <Button $variant="secondary" onClick={onAgain}>
           {t('result.again')}
         </Button>
-      </Actions>
+      </ActionRow>
     </Card>
   );
 }
