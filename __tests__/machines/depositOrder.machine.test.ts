@@ -203,7 +203,8 @@ describe('the deposit page follows the depositOrder machine', () => {
 
     const user = userEvent.setup({ delay: null });
     renderApp('/player/deposit');
-    await screen.findByTestId('deposit', {}, { timeout: 15_000 });
+    // The first path also loads the page's chunks: on two busy cores that alone can take a while.
+    await screen.findByTestId('deposit', {}, { timeout: 45_000 });
 
     for (let index = 0; index < path.steps.length; index++) {
       const step = path.steps[index];
