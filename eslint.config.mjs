@@ -16,13 +16,20 @@ const elements = [
   { type: 'i18n', pattern: 'src/i18n' },
   { type: 'app', pattern: 'src/app' },
   { type: 'devtools', pattern: 'src/devtools' },
+  // The rest of src/ (main.tsx and whatever comes next), so no SPA file escapes the rules by its place.
+  { type: 'spa', pattern: 'src' },
   { type: 'machines', pattern: 'machines' },
   { type: 'sandbox', pattern: 'server/sandbox' },
   { type: 'domain', pattern: 'server/domain' },
   { type: 'server', pattern: 'server' },
+  { type: 'tools', pattern: ['scripts', 'bench', 'chaos', '__tests__'] },
 ];
-const spa = ['feature', 'ui', 'api', 'i18n', 'app', 'devtools'];
+const spa = ['feature', 'ui', 'api', 'i18n', 'app', 'devtools', 'spa'];
 const local = (types) => ({ to: { element: { types: { anyOf: types } } } });
+/** Packages (and Node's built-ins) other than the listed ones (micromatch braces need two or more names). */
+const packagesBut = (allowed) => ({
+  to: { module: { origin: ['external', 'core'], source: allowed.length > 1 ? `!{${allowed.join(',')}}` : `!${allowed[0]}` } },
+});
 
 const dependencyPolicies = [
   {
@@ -37,8 +44,13 @@ const dependencyPolicies = [
   },
   {
     from: { element: { type: 'contract' } },
-    disallow: local([...spa, 'machines', 'server', 'domain', 'sandbox']),
+    disallow: local([...spa, 'machines', 'server', 'domain', 'sandbox', 'tools']),
     message: 'src/contract is pure: it imports nothing of the app',
+  },
+  {
+    from: { element: { type: 'contract' } },
+    disallow: packagesBut(['typebox', 'yup', 'moment']),
+    message: 'src/contract runs in the browser and in Node alike: no React, DOM, i18n or Node packages (add a pure one here on purpose)',
   },
   {
     from: { element: { type: 'ui' } },
@@ -52,13 +64,19 @@ const dependencyPolicies = [
   },
   {
     from: { element: { type: 'machines' } },
-    disallow: local([...spa, 'server', 'domain', 'sandbox']),
+    disallow: local([...spa, 'server', 'domain', 'sandbox', 'tools']),
     message: 'Machines import only src/contract and xstate',
+  },
+  {
+    from: { element: { type: 'machines' } },
+    disallow: packagesBut(['xstate']),
+    message: 'Machines import only src/contract and xstate: side effects come in from the React side',
   },
 ];
 
 const layoutRules = {
-  'boundaries/dependencies': ['error', { default: 'allow', policies: dependencyPolicies }],
+  // checkAllOrigins: the rule also looks at packages and Node's built-ins (the contract's and the machines' lists).
+  'boundaries/dependencies': ['error', { default: 'allow', checkAllOrigins: true, policies: dependencyPolicies }],
   'max-lines': ['error', { max: 400, skipBlankLines: true, skipComments: true }],
   'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }],
 };

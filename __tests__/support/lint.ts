@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import path from 'node:path';
 
 export interface LintProbe {
-  /** A file of the project whose place the code is linted in (it must exist: the type-aware rules need its program). */
+  /** The place in the project the code is linted in, as if it were that file (the layout rules read paths only). */
   filePath: string;
   code: string;
 }
