@@ -1,4 +1,5 @@
 // @ts-check
+import { defineConfig } from 'eslint/config';
 import boundaries from 'eslint-plugin-boundaries';
 import prettier from 'eslint-config-prettier';
 import reactHooks from 'eslint-plugin-react-hooks';
@@ -81,7 +82,7 @@ const layoutRules = {
   'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }],
 };
 
-export default tseslint.config(
+export default defineConfig(
   {
     ignores: [
       'dist/**',
