@@ -1,4 +1,5 @@
 import nock from 'nock';
+import type { Promotion } from '../../src/contract/promotions';
 import { API } from './renderApp';
 
 export const AGENCY = { id: 'agency-1', name: 'Champa' };
@@ -21,7 +22,15 @@ export function mockShellApi({
   session = 'visitor',
   displayName = 'Somchai',
   site = { signUpMinutes: 3, gameCount: 1500 },
-}: { session?: SessionReply; displayName?: string; site?: { signUpMinutes: number; gameCount: number } } = {}) {
+  promotions,
+}: {
+  session?: SessionReply;
+  displayName?: string;
+  site?: { signUpMinutes: number; gameCount: number };
+  /** The agency's live promotions for the footer; left unanswered unless given (a page's own test may answer them). */
+  promotions?: Promotion[];
+} = {}) {
+  if (promotions) nock(API).get('/api/v2/promotions').reply(200, { promotions }).persist();
   nock(API).get('/api/v2/agency').reply(200, { agency: AGENCY }).persist();
   nock(API)
     .get('/api/v2/agency/info')

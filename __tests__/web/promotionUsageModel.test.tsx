@@ -125,7 +125,8 @@ describe.each(['list', 'history'] as const)('the promotion %s page follows the p
     const user = userEvent.setup({ delay: null });
     renderApp(PAGES[page].path);
     await screen.findByTestId('promotion-usage', {}, { timeout: 15_000 });
-    if (page === 'list') await screen.findByRole('button', { name: 'ໃຊ້ໂປຣໂມຊັນ ໂບນັດຕ້ອນຮັບ 100%' });
+    // The list may come first (the footer asks for it too): the button waits for the backlist and usage answers.
+    if (page === 'list') await waitFor(() => expect(screen.getByRole('button', { name: 'ໃຊ້ໂປຣໂມຊັນ ໂບນັດຕ້ອນຮັບ 100%' })).toBeEnabled());
     else await screen.findByRole('button', { name: 'ຍົກເລີກໂປຣໂມຊັນ' });
 
     for (let index = 0; index < path.steps.length; index++) {

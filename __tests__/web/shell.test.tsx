@@ -11,6 +11,7 @@ import { makeStore } from '../../src/app/store';
 import { initI18n } from '../../src/i18n';
 import { theme } from '../../src/ui/theme';
 import { ErrorBoundary } from '../../src/ui/ErrorBoundary';
+import { PROMOTION, SECOND_PROMOTION } from '../support/promotionFixtures';
 import { API, renderApp } from '../support/renderApp';
 import { SOCIAL, mockShellApi } from '../support/shell';
 
@@ -242,11 +243,21 @@ describe('bottom app bar and footer', () => {
   });
 
   it('shows the game categories, promotion names, six bank badges with alt text and the three info links', async () => {
-    mockShellApi({ session: 'visitor' });
+    mockShellApi({ session: 'visitor', promotions: [PROMOTION, SECOND_PROMOTION] });
     renderApp('/');
     const footer = await screen.findByTestId('footer');
     for (const category of ['ເກມໄພ່', 'ສະລັອດ', 'ເກມຍິງປາ', 'ຣູເລັດ', 'ເກມອື່ນໆ']) expect(footer).toHaveTextContent(category);
-    expect(within(footer).getByRole('region', { name: 'ໂປຣໂມຊັນ' })).toHaveTextContent('ໂບນັດສະມາຊິກໃໝ່ 100%');
+    // The agency's live promotions, by name in Lao, each linking to its page.
+    const promotions = within(footer).getByRole('region', { name: 'ໂປຣໂມຊັນ' });
+    expect(await within(promotions).findByRole('link', { name: 'ໂບນັດຕ້ອນຮັບ 100%' })).toHaveAttribute(
+      'href',
+      '/player/promotion/promo-welcome',
+    );
+    expect(
+      within(promotions)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['ໂບນັດຕ້ອນຮັບ 100%', 'ໂບນັດປະຈຳວັນ']);
     const badges = within(footer)
       .getAllByRole('img')
       .filter((img) => img.getAttribute('src')?.startsWith('/images/banks/'));

@@ -46,6 +46,17 @@ export function useProviderCredit(provider: Provider) {
   return CREDIT_QUERIES[provider](undefined, { refetchOnMountOrArgChange: true });
 }
 
+/** The credit at all five providers at once (a page that shows them all, with their total). */
+export function useAllCredits(): Record<Provider, ReturnType<typeof useProviderCredit>> {
+  return {
+    alphabet: useProviderCredit('alphabet'),
+    askmebet: useProviderCredit('askmebet'),
+    betflix: useProviderCredit('betflix'),
+    gclub: useProviderCredit('gclub'),
+    gclub_live: useProviderCredit('gclub_live'),
+  };
+}
+
 /** Refreshes the credits: all five are invalidated, so every credit on screen is fetched again. */
 export function useRefreshCredits(): () => void {
   const dispatch = useDispatch();

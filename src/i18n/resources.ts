@@ -13,6 +13,9 @@ import vnDeposit from '../../public/locales/vn/deposit.json';
 import loGame from '../../public/locales/lo/game.json';
 import cnGame from '../../public/locales/cn/game.json';
 import vnGame from '../../public/locales/vn/game.json';
+import loHome from '../../public/locales/lo/home.json';
+import cnHome from '../../public/locales/cn/home.json';
+import vnHome from '../../public/locales/vn/home.json';
 import loPassword from '../../public/locales/lo/password.json';
 import cnPassword from '../../public/locales/cn/password.json';
 import vnPassword from '../../public/locales/vn/password.json';
@@ -30,7 +33,7 @@ import vnWithdraw from '../../public/locales/vn/withdraw.json';
  * Built-in translations for lo, cn and vn (bundled, so the first paint needs no request).
  * th is fetched from /locales/th/{ns}.json when chosen. Each namespace is one file per language.
  */
-export const NAMESPACES = ['common', 'auth', 'bank', 'deposit', 'game', 'password', 'promotion', 'shell', 'withdraw'] as const;
+export const NAMESPACES = ['common', 'auth', 'bank', 'deposit', 'game', 'home', 'password', 'promotion', 'shell', 'withdraw'] as const;
 
 export const builtInResources = {
   lo: {
@@ -39,6 +42,7 @@ export const builtInResources = {
     bank: loBank,
     deposit: loDeposit,
     game: loGame,
+    home: loHome,
     password: loPassword,
     promotion: loPromotion,
     shell: loShell,
@@ -50,6 +54,7 @@ export const builtInResources = {
     bank: cnBank,
     deposit: cnDeposit,
     game: cnGame,
+    home: cnHome,
     password: cnPassword,
     promotion: cnPromotion,
     shell: cnShell,
@@ -61,6 +66,7 @@ export const builtInResources = {
     bank: vnBank,
     deposit: vnDeposit,
     game: vnGame,
+    home: vnHome,
     password: vnPassword,
     promotion: vnPromotion,
     shell: vnShell,

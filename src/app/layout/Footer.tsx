@@ -1,6 +1,9 @@
 import type { MouseEvent } from 'react';
 import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
+import { useGetPromotionsQuery } from '../../api/promotions';
+import { useLanguage } from '../../i18n/useLanguage';
+import { Link } from '../../ui/Link';
 import { media } from '../../ui/theme';
 
 /** The six Lao banks whose badges the footer shows (SPEC.md section 1); drawn for this site. */
@@ -14,7 +17,6 @@ export const FOOTER_BANKS = [
 ] as const;
 
 const GAME_CATEGORIES = ['card', 'slot', 'fishShooting', 'roulette', 'others'] as const;
-const PROMOTION_NAMES = ['welcome', 'firstDeposit', 'cashback', 'referral'] as const;
 const INFO_LINKS = ['service', 'aboutUs', 'howToPlay'] as const;
 
 const Wrapper = styled.footer`
@@ -152,13 +154,16 @@ const Small = styled.p`
 const stay = (event: MouseEvent) => event.preventDefault();
 
 /**
- * The footer of SPEC.md section 1: brand, game categories, promotion names, the six bank badges
+ * The footer of SPEC.md section 1: brand, game categories, the agency's promotions, the six bank badges
  * and the service, about-us and how-to-play links. Wide (four columns) above 768 px, narrow
  * (one centred column) at 768 px or below.
  */
 export function Footer() {
   const { t } = useTranslation('shell');
   const { t: tc } = useTranslation();
+  const language = useLanguage();
+  // The agency's live promotions, never made-up ones: none listed while the list is loading or failed.
+  const { data: promotions } = useGetPromotionsQuery();
   return (
     <Wrapper data-testid="footer">
       <Columns>
@@ -181,8 +186,10 @@ export function Footer() {
         <Column aria-labelledby="footer-promotions" data-testid="footer-promotions">
           <Heading id="footer-promotions">{t('footer.promotions')}</Heading>
           <Plain>
-            {PROMOTION_NAMES.map((name) => (
-              <li key={name}>{t(`footer.promotionNames.${name}`)}</li>
+            {(promotions ?? []).map((promotion) => (
+              <li key={promotion.id}>
+                <Link href={`/player/promotion/${encodeURIComponent(promotion.id)}`}>{promotion.name[language]}</Link>
+              </li>
             ))}
           </Plain>
         </Column>

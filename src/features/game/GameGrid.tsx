@@ -4,6 +4,7 @@ import type { CallError } from '../../api/baseApi';
 import type { SerializedError } from '@reduxjs/toolkit';
 import type { Game } from '../../contract/games';
 import { errorMessageKey } from '../../api/errors';
+import { Artwork } from '../../ui/Artwork';
 import { Button } from '../../ui/Button';
 import { Spinner } from '../../ui/Spinner';
 
@@ -12,36 +13,50 @@ const Grid = styled.ul`
   margin: 0;
   padding: 0;
   display: grid;
-  grid-template-columns: repeat(auto-fill, minmax(150px, 1fr));
+  grid-template-columns: repeat(auto-fill, minmax(min(150px, 100%), 1fr));
   gap: 12px;
 `;
 
-/** A tile coloured from the game code, so each game keeps its own look without pictures. */
-function hue(code: string): number {
-  let hash = 0;
-  for (const char of code) hash = (hash * 31 + char.charCodeAt(0)) % 360;
-  return hash;
-}
-
-const Tile = styled.button<{ $hue: number }>`
+const Tile = styled.button`
   width: 100%;
-  min-height: 120px;
-  padding: 12px;
+  height: 100%;
+  padding: 0;
   display: grid;
-  align-content: space-between;
-  gap: 8px;
+  grid-template-rows: auto 1fr;
   text-align: left;
   border: 1px solid ${({ theme }) => theme.colors.border};
   border-radius: ${({ theme }) => theme.radius};
-  color: #ffffff;
+  overflow: hidden;
+  color: ${({ theme }) => theme.colors.text};
+  background: ${({ theme }) => theme.colors.surface};
   font-weight: 700;
   cursor: pointer;
-  background: linear-gradient(135deg, hsl(${({ $hue }) => $hue} 55% 32%), hsl(${({ $hue }) => ($hue + 40) % 360} 60% 18%));
+
+  &:hover,
+  &:focus-visible {
+    border-color: ${({ theme }) => theme.colors.primary};
+  }
 
   &:disabled {
     cursor: wait;
     opacity: 0.7;
   }
+`;
+
+/** The game's name under its picture, as live text (the pictures carry none). */
+const Label = styled.span`
+  display: grid;
+  align-content: space-between;
+  gap: 8px;
+  padding: 10px 12px 12px;
+  overflow-wrap: anywhere;
+`;
+
+/** A game without a picture from its provider gets a plain panel of the same shape. */
+const NoPicture = styled.span`
+  display: block;
+  aspect-ratio: 4 / 3;
+  background: ${({ theme }) => theme.colors.surfaceRaised};
 `;
 
 const PlayLabel = styled.span`
@@ -94,14 +109,12 @@ export function GameGrid({ games, isLoading, error, onRetry, onPlay, launchingCo
     <Grid data-testid="game-list">
       {games.map((game) => (
         <li key={game.code}>
-          <Tile
-            $hue={hue(game.code)}
-            onClick={() => onPlay(game)}
-            disabled={launchingCode !== null}
-            aria-label={`${t('play')} ${game.name}`}
-          >
-            <span>{game.name}</span>
-            <PlayLabel>{launchingCode === game.code ? t('opening') : t('play')}</PlayLabel>
+          <Tile onClick={() => onPlay(game)} disabled={launchingCode !== null} aria-label={`${t('play')} ${game.name}`}>
+            {game.image ? <Artwork src={game.image} width={320} height={240} /> : <NoPicture />}
+            <Label>
+              <span>{game.name}</span>
+              <PlayLabel>{launchingCode === game.code ? t('opening') : t('play')}</PlayLabel>
+            </Label>
           </Tile>
         </li>
       ))}

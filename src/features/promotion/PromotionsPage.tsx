@@ -5,6 +5,7 @@ import { promotionsApi, useGetPromotionsQuery } from '../../api/promotions';
 import { usePromotionUsageFlow } from './PromotionUsage';
 import type { Promotion } from '../../contract/promotions';
 import { useLanguage } from '../../i18n/useLanguage';
+import { Artwork, BonusHeadline } from '../../ui/Artwork';
 import { Button } from '../../ui/Button';
 import { Link, preloadHref } from '../../ui/Link';
 import { PageBody, PageTitle } from '../../ui/Page';
@@ -39,12 +40,13 @@ const CardItem = styled.li`
   }
 `;
 
-const Picture = styled.img`
-  display: block;
-  width: 100%;
-  aspect-ratio: 16 / 9;
-  object-fit: cover;
-  background: ${({ theme }) => theme.colors.surfaceRaised};
+/** The card's title over its picture: bold on the shade, in the page's text colour. */
+const Title = styled.h2`
+  margin: 0;
+  font-size: 1.15rem;
+  a {
+    color: #ffffff;
+  }
 `;
 
 const Body = styled.div`
@@ -52,13 +54,6 @@ const Body = styled.div`
   align-content: start;
   gap: 8px;
   padding: 16px;
-  h2 {
-    margin: 0;
-    font-size: 1.15rem;
-  }
-  h2 a {
-    color: ${({ theme }) => theme.colors.text};
-  }
 `;
 
 const Tag = styled.span`
@@ -92,11 +87,13 @@ function PromotionCard({ promotion, useButton }: { promotion: Promotion; useButt
   const name = promotion.name[language];
   return (
     <CardItem data-testid="promotion-card" data-id={promotion.id} onMouseEnter={intent} onFocus={intent} onTouchStart={intent}>
-      <Picture src={promotion.imageUrl} alt={t('imageAlt', { name })} loading="lazy" />
-      <Body>
-        <h2>
+      <Artwork src={promotion.imageUrl} width={640} height={320}>
+        <Title>
           <Link href={href}>{name}</Link>
-        </h2>
+        </Title>
+        <BonusHeadline bonus={promotion.bonus} />
+      </Artwork>
+      <Body>
         {promotion.firstOrderOnly && <Tag>{t('firstOrderOnly')}</Tag>}
         <PromotionTerms promotion={promotion} />
         {useButton}
