@@ -12,7 +12,7 @@ describe('root layout', () => {
     expect(screen.getByTestId('page-spinner')).toBeInTheDocument();
     expect(await screen.findByTestId('footer')).toBeInTheDocument();
     expect(screen.getByRole('banner')).toHaveTextContent('Champa');
-    expect(await screen.findByRole('heading', { name: 'ໜ້າຫຼັກ' })).toBeInTheDocument();
+    expect(await screen.findByRole('heading', { level: 1, name: 'ເກມອອນລາຍທີ່ດີທີ່ສຸດໃນລາວ' })).toBeInTheDocument();
     expect(agencyApi.endpoints.getAgency.select()(store.getState()).data?.agency.id).toBe('agency-1');
   });
 

@@ -1,0 +1,97 @@
+import type { Browser, Page } from 'playwright-core';
+import { createProviderClient, providerBaseUrls } from '../../server/adapters/providers';
+import { findAgencyByHost } from '../../server/domain/agencies';
+import { displayMoney } from '../../src/contract/format';
+import { PROVIDERS } from '../../src/contract/providers';
+import { launchBrowser, loggedIn, overflowingElements, screenshot } from '../support/browser';
+import { createTestPlayer, fundTestCredit } from '../support/players';
+import { startServer, type RunningServer } from '../support/server';
+
+let server: RunningServer;
+let browser: Browser;
+let agencyId: string;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  agencyId = (await findAgencyByHost(server.database.db, 'localhost'))!.id;
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const WIDTHS = [375, 768, 1280] as const;
+
+/** Waits for the page's own font and lazy pictures near the screen, so measures and pictures are final. */
+async function settled(page: Page) {
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  await page.waitForLoadState('networkidle');
+}
+
+/** Latin words a Lao page should not show: the provider and game names and the LaoQR brand are names, not English. */
+async function englishWords(page: Page): Promise<string[]> {
+  const text = await page.locator('main').innerText();
+  const names = /\b(AskMeBet|Betflix|Alphabet|GClub|Live|LaoQR|THB|LAK|QR)\b/g;
+  const gameNames = await page.locator('[data-testid="lobby-games"] strong').allInnerTexts();
+  let rest = text;
+  for (const name of gameNames) rest = rest.split(name).join(' ');
+  return rest.replace(names, ' ').match(/[A-Za-z]{3,}/g) ?? [];
+}
+
+describe('the lobbies in Chromium', () => {
+  it('shows the player the five balances the credits API gives, with their total', async () => {
+    const player = await createTestPlayer(server.database.db, agencyId, 'lobbyplayer');
+    const deps = {
+      db: server.database.db,
+      providers: createProviderClient({ baseUrl: providerBaseUrls({}, () => server.url), timeoutMs: 5000 }),
+    };
+    await fundTestCredit(deps, agencyId, player.id, 1234_50n, 'askmebet');
+    await fundTestCredit(deps, agencyId, player.id, 25_00n, 'gclub_live');
+
+    const { context, page } = await loggedIn(browser, server.url, player);
+    await page.goto(`${server.url}/player`);
+    for (const provider of PROVIDERS) {
+      const res = await page.request.get(`${server.url}/api/v2/players/credits/${provider}`);
+      expect(res.status()).toBe(200);
+      const { credit } = await res.json();
+      await page.getByTestId(`balance-${provider}`).getByText(displayMoney(credit.amount, 'THB')).waitFor();
+    }
+    await page.getByTestId('balance-total').getByText('1.259,50 THB').waitFor();
+    await page.getByTestId('lobby-promotion').waitFor();
+    await settled(page);
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      expect(await overflowingElements(page)).toEqual([]);
+      await screenshot(page, `lobby-player-${width}`);
+    }
+    await context.close();
+  });
+
+  it('shows the visitor lobby with provider and game pictures and live promotions, without sideways scroll or English', async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
+    const page = await context.newPage();
+    await page.goto(server.url);
+    await page.getByRole('link', { name: 'ສະໝັກສະມາຊິກ' }).first().waitFor();
+    await page.getByTestId('lobby-games').waitFor();
+    await page.getByTestId('lobby-promotions').waitFor();
+    expect(await page.getByTestId('lobby-providers').getByRole('link').count()).toBe(5);
+    // Scroll down so the lazy pictures load, then back.
+    await page.evaluate(() => window.scrollTo(0, document.body.scrollHeight));
+    await settled(page);
+    const broken = await page.evaluate(() =>
+      Array.from(document.querySelectorAll('main img'))
+        .filter((img) => !(img as HTMLImageElement).complete || (img as HTMLImageElement).naturalWidth === 0)
+        .map((img) => img.getAttribute('src')),
+    );
+    expect(broken).toEqual([]);
+    expect(await englishWords(page)).toEqual([]);
+    for (const width of WIDTHS) {
+      await page.setViewportSize({ width, height: 900 });
+      expect(await page.evaluate(() => document.documentElement.scrollWidth <= window.innerWidth)).toBe(true);
+      expect(await overflowingElements(page)).toEqual([]);
+      await screenshot(page, `lobby-visitor-${width}`);
+    }
+    await context.close();
+  });
+});
