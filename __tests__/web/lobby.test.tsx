@@ -55,18 +55,17 @@ describe('the visitor lobby at /', () => {
       expect(picture).toHaveAttribute('height');
     }
 
-    // Four games of each featured provider, with their pictures and names as live text.
+    // Three games of each featured provider, with their pictures and names as live text.
     const games = within(await screen.findByTestId('lobby-games')).getAllByRole('link');
     expect(games.map((game) => game.querySelector('strong')?.textContent)).toEqual([
       'Golden Naga Fortune',
       'Mekong Treasure',
       'Lucky Lotus',
-      'Elephant Riches',
       'Sugar Storm',
       'Thunder Gates',
     ]);
     expect(games[0].querySelector('img')).toHaveAttribute('src', '/sandbox/providers/askmebet/art/askmebet-0.svg');
-    expect(games[4]).toHaveAttribute('href', '/player/game/betflix');
+    expect(games[3]).toHaveAttribute('href', '/player/game/betflix');
 
     // The agency's promotions from the API: name, percent and cap as Lao text over the picture.
     const teasers = within(await screen.findByTestId('lobby-promotions')).getAllByRole('link');

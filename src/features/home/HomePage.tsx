@@ -116,7 +116,7 @@ function ProviderCards() {
 
 /** The providers whose first games the lobby features, and how many of each. */
 const FEATURED: readonly Provider[] = ['askmebet', 'betflix'];
-const FEATURED_PER_PROVIDER = 4;
+const FEATURED_PER_PROVIDER = 3;
 
 function FeaturedGames() {
   const { t } = useTranslation('home');

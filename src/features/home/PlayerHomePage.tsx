@@ -19,7 +19,7 @@ const Balances = styled.ul`
   padding: 0;
   display: grid;
   gap: 8px;
-  grid-template-columns: repeat(auto-fill, minmax(min(170px, 100%), 1fr));
+  grid-template-columns: repeat(auto-fill, minmax(min(140px, 100%), 1fr));
 `;
 
 const Balance = styled.li<{ $total?: boolean }>`

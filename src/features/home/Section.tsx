@@ -32,6 +32,7 @@ export const CardGrid = styled.ul<{ $min?: number }>`
 /** A card that is one link: picture on top, words below or over it. */
 export const CardLink = styled.a`
   display: grid;
+  grid-template-rows: auto 1fr;
   height: 100%;
   border-radius: ${({ theme }) => theme.radius};
   border: 1px solid ${({ theme }) => theme.colors.border};
@@ -48,6 +49,7 @@ export const CardLink = styled.a`
 
 export const CardText = styled.span`
   display: grid;
+  align-content: start;
   gap: 4px;
   padding: 10px 12px 12px;
   overflow-wrap: anywhere;
