@@ -42,12 +42,6 @@ const HeroActions = styled.div`
   margin-top: 8px;
 `;
 
-const BigButton = styled(Button)`
-  min-height: 48px;
-  padding: 8px 28px;
-  font-size: 1.1rem;
-`;
-
 const Steps = styled.ol`
   list-style: none;
   counter-reset: step;
@@ -132,7 +126,7 @@ function FeaturedGames() {
         <h2 id="lobby-games">{t('games.title')}</h2>
       </SectionHead>
       {failed ? (
-        <p role="alert">{t('games.loadError')}</p>
+        <p role="alert">{t('game:loadError')}</p>
       ) : (
         <CardGrid $min={140} data-testid="lobby-games">
           {games.map(([provider, game]) => (
@@ -208,9 +202,9 @@ export default function HomePage() {
         <h1 id="lobby-hero">{t('hero.title')}</h1>
         <p>{t('hero.lead')}</p>
         <HeroActions>
-          <BigButton as={Link} href="/register">
+          <Button as={Link} href="/register">
             {t('hero.register')}
-          </BigButton>
+          </Button>
           <span>
             {t('hero.haveAccount')} <Link href="/login">{t('hero.login')}</Link>
           </span>

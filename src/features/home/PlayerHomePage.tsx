@@ -97,10 +97,10 @@ function CreditBalances() {
       </Balances>
       <ActionRow $spaced>
         <Button as={Link} href="/player/deposit">
-          {t('player.deposit')}
+          {t('common:page.deposit')}
         </Button>
         <Button as={Link} href="/player/withdraw" $variant="secondary">
-          {t('player.withdraw')}
+          {t('common:page.withdraw')}
         </Button>
       </ActionRow>
     </Section>
