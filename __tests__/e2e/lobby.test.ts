@@ -81,6 +81,21 @@ describe('the lobbies in Chromium', () => {
       await screenshot(page, `lobby-player-${width}`);
       expect(await overflowingIn(page, 'main')).toEqual([]);
     }
+
+    // The pictures elsewhere: promotion cards with their words as live text, game tiles with pictures.
+    await page.setViewportSize({ width: 375, height: 900 });
+    await page.goto(`${server.url}/player/promotion`);
+    await page.getByTestId('promotion-card').first().getByText('100%', { exact: true }).waitFor();
+    await settled(page);
+    await screenshot(page, 'lobby-promotions-375');
+    expect(await overflowingIn(page, 'main')).toEqual([]);
+    await page.goto(`${server.url}/player/game/askmebet`);
+    const tiles = page.getByTestId('game-list').locator('img');
+    await tiles.first().waitFor();
+    expect(await tiles.first().getAttribute('src')).toMatch(/^\/sandbox\/providers\/askmebet\/art\/amb-[a-z-]+\.svg$/);
+    await settled(page);
+    await screenshot(page, 'lobby-game-tiles-375');
+    expect(await overflowingIn(page, 'main')).toEqual([]);
     await context.close();
   });
 
