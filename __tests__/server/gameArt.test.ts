@@ -1,3 +1,6 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createProviderClient } from '../../server/adapters/providers';
 import { buildTestApp, createTestAgency, type TestApp } from '../support/app';
 import { PROVIDERS } from '../../src/contract/providers';
 import type { Game, GameListResponse } from '../../src/contract/games';
@@ -48,6 +51,35 @@ describe('GET /api/v2/games/{provider} with pictures', () => {
       const picture = await t.app.inject({ url: game.image ?? '' });
       expect(picture.statusCode).toBe(200);
       expect(picture.headers['content-type']).toMatch(/^image\/svg\+xml/);
+    }
+  });
+});
+
+describe('the provider adapter', () => {
+  it('carries a provider’s own picture URL as it is, and null for a game without one', async () => {
+    const provider = http.createServer((_request, response) => {
+      response.setHeader('content-type', 'application/json');
+      response.end(
+        JSON.stringify({
+          tab: null,
+          tabs: [],
+          lobby: false,
+          games: [
+            { code: 'a', name: 'With picture', category: 'Slot', image: 'https://cdn.provider.example/games/a.webp' },
+            { code: 'b', name: 'Without', category: 'Slot' },
+            { code: 'c', name: 'Empty', category: 'Slot', image: '' },
+          ],
+        }),
+      );
+    });
+    await new Promise<void>((resolve) => provider.listen(0, '127.0.0.1', resolve));
+    try {
+      const { port } = provider.address() as AddressInfo;
+      const client = createProviderClient({ baseUrl: () => `http://127.0.0.1:${port}`, timeoutMs: 2000 });
+      const list = await client.games('alphabet');
+      expect(list.games.map((game) => game.image)).toEqual(['https://cdn.provider.example/games/a.webp', null, null]);
+    } finally {
+      provider.close();
     }
   });
 });

@@ -31,7 +31,8 @@ export default fp(async (app) => {
         scriptSrc: ["'self'"],
         // styled-components injects its rules as <style> elements at run time.
         styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
+        // https: a configured game provider serves its games' pictures from its own host.
+        imgSrc: ["'self'", 'data:', 'blob:', 'https:'],
         fontSrc: ["'self'"],
         connectSrc: ["'self'"],
         frameAncestors: ["'none'"],
