@@ -97,7 +97,13 @@ ${body}
 const backLink = (provider: Provider, language: PageLanguage) =>
   `<a class="back" href="/player/game/${provider}">${escapeHtml(TEXTS[language].back)}</a>`;
 
-export function slotPage(options: { provider: Provider; game: SandboxGame; balance: bigint; spinUrl: string; language: PageLanguage }): string {
+export function slotPage(options: {
+  provider: Provider;
+  game: SandboxGame;
+  balance: bigint;
+  spinUrl: string;
+  language: PageLanguage;
+}): string {
   const { provider, game, balance, spinUrl, language } = options;
   const t = TEXTS[language];
   const stakes = STAKES.map(
