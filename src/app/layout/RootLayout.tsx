@@ -17,6 +17,7 @@ import { Header } from './Header';
 import { NotFoundPage } from './NotFoundPage';
 import { ScrollToTop } from './ScrollToTop';
 import { useShellSession } from './session';
+import { useScrollRestoration } from './useScrollRestoration';
 import { SessionProvider } from '../../features/auth/session';
 import { RouteGuard } from '../../features/auth/RouteGuard';
 import { AccountMenu } from '../../features/auth/AccountMenu';
@@ -38,6 +39,7 @@ function Shell() {
   const { t } = useTranslation();
   const session = useShellSession();
   const [location] = useLocation();
+  useScrollRestoration(location);
   const [drawer, send] = useMachine(drawerMachine, { inspect });
   const open = useCallback(() => send({ type: 'drawer.open' }), [send]);
   const close = useCallback(() => send({ type: 'drawer.close' }), [send]);
