@@ -2,7 +2,8 @@ import type { Browser, Page } from 'playwright-core';
 import { LANGUAGES, LANGUAGE_STORAGE_KEY, type Language } from '../../src/contract/languages';
 import { PROVIDERS } from '../../src/contract/providers';
 import { launchBrowser, overflowingElements } from '../support/browser';
-import { addTestBankAccount, createTestPlayer, type TestPlayer } from '../support/players';
+import { createProviderClient, providerBaseUrls } from '../../server/adapters/providers';
+import { addTestBankAccount, createTestPlayer, fundTestCredit, type TestPlayer } from '../support/players';
 import { startServer, type RunningServer } from '../support/server';
 
 /** Issue 15: the widths players' phones, tablets and laptops have, narrowest first. */
@@ -24,6 +25,20 @@ beforeAll(async () => {
   await addTestBankAccount(db, demo.agency_id, player.id);
   const promotion = await db.selectFrom('promotions').select('id').where('agency_id', '=', demo.agency_id).executeTakeFirstOrThrow();
   promotionId = promotion.id;
+  // Amounts on every money page: credit at a provider, an open deposit order and a withdrawal.
+  const providers = createProviderClient({ baseUrl: providerBaseUrls({}, () => server.url), timeoutMs: 5000 });
+  await fundTestCredit({ db, providers }, demo.agency_id, player.id, 1_234_550n);
+  for (const [path, body] of [
+    ['/api/v2/deposits', { provider: 'askmebet', amount: '1250000' }],
+    ['/api/v2/withdrawals', { provider: 'askmebet', amount: '1050.50' }],
+  ] as const) {
+    const answer = await fetch(server.url + path, {
+      method: 'POST',
+      headers: { cookie: player.cookie, 'content-type': 'application/json', 'idempotency-key': `sweep-${path.slice(8)}` },
+      body: JSON.stringify(body),
+    });
+    if (!answer.ok) throw new Error(`${path}: ${answer.status} ${await answer.text()}`);
+  }
 });
 afterAll(async () => {
   await browser?.close();
@@ -73,6 +88,21 @@ async function sweepWidths(page: Page, label: string): Promise<string[]> {
   return problems;
 }
 
+/**
+ * Amounts written in another locale's format (SPEC.md section 9: 1.234.567,50): thousands with a
+ * comma, two decimals after a dot, or a sum of five digits or more with no grouping beside a currency.
+ */
+const FOREIGN_AMOUNTS = [
+  /(?<![\d.,])\d{1,3}(?:,\d{3})+(?![\d,])/g,
+  /(?<![\d.,])\d+\.\d{2}(?![\d.])/g,
+  /(?<![\d.,])\d{5,}(?![\d.,])\s*(?:ກີບ|ບາດ|LAK|THB|฿|₭)/g,
+];
+
+async function foreignAmounts(page: Page, label: string): Promise<string[]> {
+  const text = await page.evaluate(() => document.body.innerText);
+  return FOREIGN_AMOUNTS.flatMap((pattern) => [...text.matchAll(pattern)].map((match) => `${label}: "${match[0]}"`));
+}
+
 async function sweep(language: Language, as: 'visitor' | 'player', routes: string[]): Promise<string[]> {
   const context = await browser.newContext({ viewport: { width: WIDTHS[0], height: 800 } });
   await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [LANGUAGE_STORAGE_KEY, language]);
@@ -86,13 +116,14 @@ async function sweep(language: Language, as: 'visitor' | 'player', routes: strin
   for (const route of routes) {
     await visit(page, route);
     expect(new URL(page.url()).pathname).toBe(route);
+    problems.push(...(await foreignAmounts(page, `${language} ${route}`)));
     problems.push(...(await sweepWidths(page, `${language} ${route}`)));
   }
   await context.close();
   return problems;
 }
 
-describe('no sideways scroll on any route from 320 to 1440 px', () => {
+describe('no sideways scroll on any route from 320 to 1440 px, and every amount in the Lao format', () => {
   for (const language of LANGUAGES) {
     it(`visitor pages in ${language}`, async () => {
       expect(await sweep(language, 'visitor', VISITOR_ROUTES)).toEqual([]);
