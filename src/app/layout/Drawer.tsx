@@ -3,6 +3,7 @@ import styled, { css } from 'styled-components';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, LANGUAGE_NAMES, LANGUAGE_TAGS, isLanguage } from '../../contract/languages';
 import { Link } from '../../ui/Link';
+import { IconButton, iconButtonStyle } from '../../ui/IconButton';
 import { useFocusTrap } from '../../ui/useFocusTrap';
 import { useSwipeLeft } from '../../ui/useSwipeLeft';
 import { visuallyHidden } from '../../ui/visuallyHidden';
@@ -56,35 +57,18 @@ const Panel = styled.div<{ $open: boolean }>`
 const CloseButton = styled.button`
   ${visuallyHidden}
   &:focus-visible {
+    ${iconButtonStyle}
     position: absolute;
     top: 12px;
     right: 12px;
-    width: 40px;
-    height: 40px;
     clip: auto;
     margin: 0;
-    display: grid;
-    place-items: center;
-    border-radius: ${({ theme }) => theme.radius};
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    background: ${({ theme }) => theme.colors.surfaceRaised};
-    color: ${({ theme }) => theme.colors.text};
   }
 `;
 
 /** The close control a thumb can find: 44 px, for pointers; keyboards and screen readers use the hidden one. */
-const VisibleCloseButton = styled.button`
+const VisibleCloseButton = styled(IconButton)`
   margin-left: auto;
-  width: 44px;
-  height: 44px;
-  flex: none;
-  display: grid;
-  place-items: center;
-  border-radius: ${({ theme }) => theme.radius};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  background: ${({ theme }) => theme.colors.surfaceRaised};
-  color: ${({ theme }) => theme.colors.text};
-  cursor: pointer;
 `;
 
 const Top = styled.div`
@@ -316,7 +300,7 @@ export function Drawer({ open, session, currentPath, onClose, onChooseEntry }: D
             {tc('brand')}
             {session.status === 'loggedIn' && <Greeting>{session.displayName}</Greeting>}
           </BrandName>
-          <VisibleCloseButton type="button" aria-hidden="true" tabIndex={-1} onClick={onClose} data-testid="drawer-close">
+          <VisibleCloseButton aria-hidden="true" tabIndex={-1} onClick={onClose} data-testid="drawer-close">
             <Icon name="close" />
           </VisibleCloseButton>
         </Top>
