@@ -81,10 +81,10 @@ describe('game pages in Chromium', () => {
     const [game] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: /Gamma Gems/ }).click()]);
     await game.waitForURL(/\/sandbox\/providers\/alphabet\/play\//);
     await game.getByRole('heading', { name: 'Gamma Gems' }).waitFor();
-    expect(await game.getByTestId('balance').textContent()).toBe('100.00');
+    expect(await game.getByTestId('balance').textContent()).toBe('100,00');
     await game.getByRole('button', { name: 'ໝຸນ' }).click();
-    await game.getByText('ທ່ານຊະນະ 300.00 THB').waitFor();
-    expect(await game.getByTestId('balance').textContent()).toBe('390.00');
+    await game.getByText('ທ່ານຊະນະ 300,00 THB').waitFor();
+    expect(await game.getByTestId('balance').textContent()).toBe('390,00');
     await screenshot(game, 'games-sandbox-slot-win');
 
     await page.bringToFront();

@@ -147,9 +147,9 @@ describe('a promotion in Chromium, on a phone', () => {
     const slot = await context.newPage();
     await slot.goto(new URL(slotUrl, server.url).href);
     for (const [stake, balance] of [
-      ['10.00', '1140.00'],
-      ['100.00', '1040.00'],
-      ['50.00', '990.00'],
+      ['10.00', '1.140,00'],
+      ['100.00', '1.040,00'],
+      ['50.00', '990,00'],
     ]) {
       await slot.locator(`input[name="stake"][value="${stake}"]`).check();
       await slot.locator('#spin').click();

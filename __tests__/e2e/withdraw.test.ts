@@ -115,11 +115,11 @@ describe('withdrawing in Chromium', () => {
     await page.goto(new URL(slotUrl, server.url).href);
     const balance = page.getByTestId('balance');
     await page.locator('#spin').click();
-    await page.waitForFunction(() => document.querySelector('[data-testid="balance"]')?.textContent === '1990.00');
+    await page.waitForFunction(() => document.querySelector('[data-testid="balance"]')?.textContent === '1.990,00');
     await page.locator('#spin').click();
-    await page.waitForFunction(() => document.querySelector('[data-testid="balance"]')?.textContent === '1980.00');
+    await page.waitForFunction(() => document.querySelector('[data-testid="balance"]')?.textContent === '1.980,00');
     await screenshot(page, 'withdraw-slot-played');
-    expect(await balance.textContent()).toBe('1980.00');
+    expect(await balance.textContent()).toBe('1.980,00');
     const credit = await creditAtAskmebet(page);
     expect(credit).toBe('1980.00');
 

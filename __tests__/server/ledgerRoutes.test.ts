@@ -167,7 +167,13 @@ describe('POST /api/v2/games/{provider}/launch and the sandbox game page', () =>
       url: `${url}/spins`,
       payload: { stake: '10.00', game: 'ignored-for-a-launched-game' },
     });
-    expect(win.json()).toEqual({ reels: ['STAR', 'STAR', 'STAR'], stake: '10.00', payout: '300.00', balance: '390.00' });
+    expect(win.json()).toEqual({
+      reels: ['STAR', 'STAR', 'STAR'],
+      stake: '10.00',
+      payout: '300.00',
+      balance: '390.00',
+      display: { payout: '300,00', balance: '390,00' },
+    });
     const loss = await t.app.inject({ method: 'POST', url: `${url}/spins`, payload: { stake: '50.00', game: 'x' } });
     expect(loss.json()).toMatchObject({ payout: '0.00', balance: '340.00' });
     expect((await get('/api/v2/players/credits/askmebet', who.cookie)).json().credit.amount).toBe('340.00');

@@ -14,7 +14,7 @@ const gameRoutes: FastifyPluginAsync = async (base) => {
   app.get(
     '/games/:provider',
     {
-      preHandler: app.requirePlayer,
+      // Public: the visitor lobby shows featured games; playing one (launch) needs a player.
       schema: {
         params: ProviderParamsSchema,
         querystring: GameListQuerySchema,

@@ -33,9 +33,10 @@ function promotionListRoutes(base: FastifyInstance): void {
 
   app.get(
     '/promotions',
-    { preHandler: app.requirePlayer, schema: { response: { 200: PromotionListResponseSchema } } },
+    // Public: the visitor lobby and the footer show the agency's live promotions too.
+    { schema: { response: { 200: PromotionListResponseSchema } } },
     async (request) => ({
-      promotions: await livePromotions(db, request.player.agencyId),
+      promotions: await livePromotions(db, request.agency.id),
     }),
   );
 

@@ -8,7 +8,13 @@ export const DEFAULT_GAME_TAB: Partial<Record<Provider, string>> = {
   betflix: 'pp.txt',
 };
 
-export const GameSchema = Type.Object({ code: Type.String(), name: Type.String(), category: Type.String() });
+export const GameSchema = Type.Object({
+  code: Type.String(),
+  name: Type.String(),
+  category: Type.String(),
+  /** The provider's picture of the game (a URL or a path on this site), without text; null when it has none. */
+  image: Type.Union([Type.String(), Type.Null()]),
+});
 export type Game = Static<typeof GameSchema>;
 
 /** GET /api/v2/games/{provider}?tab= */

@@ -193,6 +193,8 @@ export function createProviderClient({ baseUrl, timeoutMs, attempts = 3 }: Provi
           code: String(game.code),
           name: String(game.name),
           category: typeof game.category === 'string' ? game.category : '',
+          // Carried as the provider gives it: a full URL, or a path on the provider's site that the browser resolves.
+          image: typeof game.image === 'string' && game.image !== '' ? game.image : null,
         })),
       };
     },

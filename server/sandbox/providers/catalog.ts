@@ -5,14 +5,17 @@ import type { Game } from '../../../src/contract/games';
  * The made-up games of the five sandbox providers. askmebet lists by category tab, betflix by list
  * file (one per studio), alphabet has one list, gclub and gclub_live open a lobby of tables.
  */
+/** A game as the sandbox keeps it; its picture is served by the art route (see art.ts). */
+export type SandboxGame = Omit<Game, 'image'>;
+
 interface Catalog {
   /** Tab names in display order; the first is listed when no tab is asked for. Empty: one list. */
   tabs: string[];
   lobby: boolean;
-  games: Game[];
+  games: SandboxGame[];
 }
 
-const games = (prefix: string, category: string, names: string[]): Game[] =>
+const games = (prefix: string, category: string, names: string[]): SandboxGame[] =>
   names.map((name) => ({ code: `${prefix}-${name.toLowerCase().replace(/[^a-z0-9]+/g, '-')}`, name, category }));
 
 export const CATALOGS: Record<Provider, Catalog> = {
@@ -62,6 +65,6 @@ export const CATALOGS: Record<Provider, Catalog> = {
   },
 };
 
-export function findGame(provider: Provider, code: string): Game | undefined {
+export function findGame(provider: Provider, code: string): SandboxGame | undefined {
   return CATALOGS[provider].games.find((game) => game.code === code);
 }

@@ -6,6 +6,7 @@ import type { Database } from '../../db/database';
 import { isProvider, type Provider } from '../../../src/contract/providers';
 import { SandboxError, answerSandboxErrors } from '../errors';
 import { drawFault, type Operation } from './faults';
+import { artRoutes } from './art';
 import { controlRoutes } from './controls';
 import { gameRoutes, slotRoutes } from './play';
 import { hide } from './schemas';
@@ -58,7 +59,7 @@ const sandboxProviders: FastifyPluginAsync<{ db: Database; providers: Provider[]
   });
 
   const context = { db, providerOf };
-  for (const routes of [memberRoutes, transferRoutes, gameRoutes, slotRoutes, controlRoutes]) routes(app, context);
+  for (const routes of [memberRoutes, transferRoutes, gameRoutes, artRoutes, slotRoutes, controlRoutes]) routes(app, context);
 };
 
 export default sandboxProviders;

@@ -1,6 +1,7 @@
+import { displayAmount } from '../../../src/contract/format';
 import { formatAmount } from '../../../src/contract/money';
 import { PROVIDER_NAMES, type Provider } from '../../../src/contract/providers';
-import type { Game } from '../../../src/contract/games';
+import type { SandboxGame } from './catalog';
 import { STAKES } from './slot';
 
 /**
@@ -96,12 +97,12 @@ ${body}
 const backLink = (provider: Provider, language: PageLanguage) =>
   `<a class="back" href="/player/game/${provider}">${escapeHtml(TEXTS[language].back)}</a>`;
 
-export function slotPage(options: { provider: Provider; game: Game; balance: bigint; spinUrl: string; language: PageLanguage }): string {
+export function slotPage(options: { provider: Provider; game: SandboxGame; balance: bigint; spinUrl: string; language: PageLanguage }): string {
   const { provider, game, balance, spinUrl, language } = options;
   const t = TEXTS[language];
   const stakes = STAKES.map(
     (stake, i) =>
-      `<label class="stake"><input type="radio" name="stake" value="${formatAmount(stake, 'THB')}"${i === 2 ? ' checked' : ''}><span>${formatAmount(stake, 'THB').replace(/\.00$/, '')}</span></label>`,
+      `<label class="stake"><input type="radio" name="stake" value="${formatAmount(stake, 'THB')}"${i === 2 ? ' checked' : ''}><span>${displayAmount(stake / 100n, 0)}</span></label>`,
   ).join('');
   const texts = escapeHtml(
     JSON.stringify({ spinning: t.spinning, win: t.win, lose: t.lose, insufficient: t.insufficient, failed: t.failed }),
@@ -112,7 +113,7 @@ export function slotPage(options: { provider: Provider; game: Game; balance: big
     `<main class="machine" data-spin-url="${escapeHtml(spinUrl)}" data-game="${escapeHtml(game.code)}" data-texts="${texts}">
 <p class="provider">${escapeHtml(PROVIDER_NAMES[provider])} · ${escapeHtml(t.sandbox)}</p>
 <h1>${escapeHtml(game.name)}</h1>
-<p class="balance">${escapeHtml(t.balance)}: <output id="balance" data-testid="balance">${formatAmount(balance, 'THB')}</output> THB</p>
+<p class="balance">${escapeHtml(t.balance)}: <output id="balance" data-testid="balance">${displayAmount(formatAmount(balance, 'THB'))}</output> THB</p>
 <div class="reels" id="reels">${['SEVEN', 'STAR', 'HEART'].map((s) => `<span class="reel">${GLYPHS[s]}</span>`).join('')}</div>
 <fieldset class="stakes"><legend>${escapeHtml(t.stake)} (THB)</legend>${stakes}</fieldset>
 <button id="spin" type="button">${escapeHtml(t.spin)}</button>
@@ -122,7 +123,7 @@ ${backLink(provider, language)}
   );
 }
 
-export function lobbyPage(options: { provider: Provider; games: Game[]; language: PageLanguage }): string {
+export function lobbyPage(options: { provider: Provider; games: SandboxGame[]; language: PageLanguage }): string {
   const { provider, games, language } = options;
   const t = TEXTS[language];
   const tables = games

@@ -1,5 +1,7 @@
+import { displayAmount } from '../../../src/contract/format';
 import { formatAmount, parseAmount } from '../../../src/contract/money';
 import { SandboxError } from '../errors';
+import { artPath } from './art';
 import { findSession, openSession, spin, walletBalance } from './books';
 import { CATALOGS, findGame } from './catalog';
 import type { ProviderRoutes } from './context';
@@ -42,7 +44,8 @@ export const gameRoutes: ProviderRoutes = (app, { db, providerOf }) => {
       schema: { hide, params: providerParams, querystring: { type: 'object', properties: { tab: { type: 'string', maxLength: 50 } } } },
     },
     async (request) => {
-      const catalog = CATALOGS[providerOf(request)];
+      const provider = providerOf(request);
+      const catalog = CATALOGS[provider];
       const tab = catalog.tabs.length ? (request.query.tab ?? catalog.tabs[0]) : null;
       if (tab !== null && !catalog.tabs.includes(tab))
         throw new SandboxError(404, 'UNKNOWN_GAME_TAB', `No tab ${tab}; tabs are ${catalog.tabs.join(', ')}`);
@@ -50,7 +53,10 @@ export const gameRoutes: ProviderRoutes = (app, { db, providerOf }) => {
         tab,
         tabs: catalog.tabs,
         lobby: catalog.lobby,
-        games: tab === null ? catalog.games : catalog.games.filter((game) => game.category === tab),
+        games: (tab === null ? catalog.games : catalog.games.filter((game) => game.category === tab)).map((game) => ({
+          ...game,
+          image: artPath(provider, game.code),
+        })),
       };
     },
   );
@@ -98,6 +104,8 @@ export const slotRoutes: ProviderRoutes = (app, { db, providerOf }) => {
         stake: formatAmount(result.stake, 'THB'),
         payout: formatAmount(result.payout, 'THB'),
         balance: formatAmount(result.balance, 'THB'),
+        // What the page shows, in the site's Lao format (1.234,50).
+        display: { balance: displayAmount(formatAmount(result.balance, 'THB')), payout: displayAmount(formatAmount(result.payout, 'THB')) },
       };
     },
   );

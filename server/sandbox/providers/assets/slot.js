@@ -36,8 +36,8 @@
           body.reels.forEach(function (symbol, i) {
             cells[i].textContent = GLYPHS[symbol] || symbol;
           });
-          balance.textContent = body.balance;
-          if (body.payout !== '0.00') show(texts.win.replace('{amount}', body.payout), 'win');
+          balance.textContent = body.display.balance;
+          if (body.payout !== '0.00') show(texts.win.replace('{amount}', body.display.payout), 'win');
           else show(texts.lose);
         });
       })
