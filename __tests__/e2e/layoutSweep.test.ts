@@ -69,6 +69,8 @@ async function visit(page: Page, route: string) {
   await page.waitForFunction(() => !document.querySelector('[data-testid="page-spinner"]'));
   await page.waitForLoadState('networkidle');
   await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  // Issue 19: the built-in sandbox serves this site, and every page says so.
+  await page.getByTestId('sandbox-ribbon').waitFor();
 }
 
 /** Every width in turn on the page as it is; the problems found, one line each. */
@@ -123,7 +125,7 @@ async function sweep(language: Language, as: 'visitor' | 'player', routes: strin
   return problems;
 }
 
-describe('no sideways scroll on any route from 320 to 1440 px, and every amount in the Lao format', () => {
+describe('no sideways scroll on any route from 320 to 1440 px, every amount in the Lao format, the sandbox ribbon on every page', () => {
   for (const language of LANGUAGES) {
     it(`visitor pages in ${language}`, async () => {
       expect(await sweep(language, 'visitor', VISITOR_ROUTES)).toEqual([]);

@@ -15,6 +15,7 @@ import { Drawer } from './Drawer';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { NotFoundPage } from './NotFoundPage';
+import { SandboxRibbon } from './SandboxRibbon';
 import { ScrollToTop } from './ScrollToTop';
 import { useShellSession } from './session';
 import { useScrollRestoration } from './useScrollRestoration';
@@ -55,6 +56,7 @@ function Shell() {
   const closeChangePassword = useCallback(() => setChangingPassword(false), []);
   return (
     <>
+      <SandboxRibbon />
       <Header
         session={session}
         drawerOpen={drawerOpen}
