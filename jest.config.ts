@@ -46,6 +46,7 @@ const config: Config = {
       transformIgnorePatterns,
       // Model-based tests replay their paths against the pages in jsdom (a docblock per file).
       moduleNameMapper,
+      setupFiles: ['<rootDir>/__tests__/support/jsdomWindow.ts'],
     },
     {
       displayName: 'contract',
@@ -58,6 +59,7 @@ const config: Config = {
       displayName: 'web',
       testEnvironment: 'jest-fixed-jsdom',
       roots: ['<rootDir>/__tests__/web'],
+      setupFiles: ['<rootDir>/__tests__/support/jsdomWindow.ts'],
       setupFilesAfterEnv: ['<rootDir>/__tests__/support/webSetup.ts'],
       transform,
       transformIgnorePatterns,

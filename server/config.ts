@@ -42,6 +42,31 @@ export interface Config {
   depositMaxKip: bigint;
   /** Withdrawal rules of the agency, THB credit in satang. */
   withdrawals: WithdrawalSettings;
+  /** NODE_ENV=production: a live site, where a sandbox must be asked for (CHAMPA_SANDBOX=1). */
+  production: boolean;
+  /** CHAMPA_SANDBOX=1: the sandbox is wanted, even in production (a demo or staging site). */
+  sandboxWanted: boolean;
+}
+
+/** What of the outside world this server plays itself: its bank, and the providers without a URL. */
+export interface SandboxParts {
+  bank: boolean;
+  providers: Provider[];
+}
+
+export function sandboxPartsOf(config: Pick<Config, 'laoqrGatewayUrl' | 'providerUrls'>): SandboxParts {
+  return { bank: !config.laoqrGatewayUrl, providers: PROVIDERS.filter((provider) => !config.providerUrls[provider]) };
+}
+
+export const servesSandbox = (parts: SandboxParts) => parts.bank || parts.providers.length > 0;
+
+/** One line for the console, the README and the refusal: which stand-ins are served. */
+export function describeSandbox(parts: SandboxParts): string {
+  const served = [
+    ...(parts.bank ? ['the sandbox bank at /sandbox/bank (anyone who opens it can "pay")'] : []),
+    ...(parts.providers.length > 0 ? [`sandbox game providers (${parts.providers.join(', ')})`] : []),
+  ];
+  return `SANDBOX — no real money: ${served.join(' and ')}`;
 }
 
 export interface WithdrawalSettings {
@@ -99,6 +124,7 @@ export const EnvSchema = Type.Object(
     WITHDRAW_MAX_THB: thb('100000'),
     WITHDRAW_DAILY_LIMIT: integer(5, 1, 1000),
     WITHDRAW_AUTO_APPROVE_THB: thb('5000'),
+    CHAMPA_SANDBOX: Type.Enum(['1', '0', 'true', 'false'], { default: '0' }),
   },
   // Other variables of the environment are none of the server's business: they are dropped.
   { additionalProperties: false },
@@ -155,10 +181,25 @@ function derived(env: Env) {
   return { withdrawals, providerUrls, laoqrWebhookSecret: webhookSecretOf(env) };
 }
 
+/**
+ * A production site that would serve a sandbox by omission (no gateway or provider URL set) does
+ * not start: its players could "pay" with play money. CHAMPA_SANDBOX=1 runs one on purpose.
+ */
+function refuseUnwantedSandbox(config: Config): Config {
+  const parts = sandboxPartsOf(config);
+  if (config.production && servesSandbox(parts) && !config.sandboxWanted) {
+    throw new Error(
+      `NODE_ENV=production would serve ${describeSandbox(parts).replace('SANDBOX — no real money: ', '')}. ` +
+        'Set LAOQR_GATEWAY_URL and PROVIDER_URL_<NAME> for a live site, or CHAMPA_SANDBOX=1 to run a sandbox on purpose.',
+    );
+  }
+  return config;
+}
+
 /** Reads and checks the environment; a bad value stops the start with a message naming its variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const values = readEnv(env);
-  return {
+  return refuseUnwantedSandbox({
     port: values.PORT,
     host: values.HOST,
     databaseUrl: values.DATABASE_URL,
@@ -178,6 +219,8 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     depositExpiryMinutes: values.DEPOSIT_EXPIRY_MINUTES,
     depositMinKip: BigInt(values.DEPOSIT_MIN_KIP),
     depositMaxKip: BigInt(values.DEPOSIT_MAX_KIP),
+    production: values.NODE_ENV === 'production',
+    sandboxWanted: values.CHAMPA_SANDBOX === '1' || values.CHAMPA_SANDBOX === 'true',
     ...derived(values),
-  };
+  });
 }

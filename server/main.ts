@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import { buildApp, logRedaction } from './app';
-import { loadConfig } from './config';
+import { describeSandbox, loadConfig, sandboxPartsOf, servesSandbox } from './config';
 import { registerSandboxes } from './sandbox';
 import { buildSpa, distIsStale } from './build';
 import { createDatabase, type Database } from './db/database';
@@ -70,6 +70,9 @@ async function main() {
     process.exit(1);
   }
 
+  // Said before /readyz turns ready, so whoever starts the site reads it before anyone is served.
+  const sandbox = sandboxPartsOf(config);
+  if (servesSandbox(sandbox)) log(describeSandbox(sandbox));
   await prepareDatabase(db, log);
   readiness.prepared = true;
   if (config.reconcileIntervalSeconds > 0 && !closing) {

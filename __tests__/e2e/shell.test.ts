@@ -106,8 +106,9 @@ describe('the drawer in Chromium', () => {
         return box !== undefined && Math.abs(box.left) < 0.5;
       });
       const box = await drawer.boundingBox();
-      // Sub-pixel: the slide-in transform can leave a width like 375.0000005 in the layout.
-      expect(box?.width).toBeCloseTo(Math.min(393, width), 2);
+      // Sub-pixel: the slide-in transform can leave a width like 319.0000005 in the layout.
+      // On a phone 56 px of the page stay in view, for the thumb that taps outside to close.
+      expect(box?.width).toBeCloseTo(Math.min(393, width - 56), 2);
       // Focus moved into the drawer, so the keyboard works there at once.
       expect(await drawer.evaluate((element) => element.contains(document.activeElement))).toBe(true);
       const active = drawer.locator('a[aria-current="page"]');
@@ -128,6 +129,49 @@ describe('the drawer in Chromium', () => {
       await context.close();
     });
   }
+
+  it('closes on a phone by a tap outside, the visible close button and a left swipe, and gives focus back to the menu button', async () => {
+    const context = await browser.newContext({ viewport: { width: 375, height: 700 }, isMobile: true, hasTouch: true });
+    const [name, value] = player.cookie.split('=');
+    await context.addCookies([{ name, value, url: server.url }]);
+    const page = await context.newPage();
+    await page.goto(`${server.url}/player`);
+    await ready(page, 'player');
+    const drawer = page.getByTestId('drawer');
+    const menuButton = page.getByTestId('open-drawer');
+    const openDrawer = async () => {
+      await menuButton.tap();
+      await page.waitForFunction(
+        () => Math.abs(document.querySelector('[data-testid="drawer"]')?.getBoundingClientRect().left ?? -1) < 0.5,
+      );
+    };
+    const closed = async () => {
+      await drawer.waitFor({ state: 'hidden' });
+      expect(await menuButton.evaluate((button) => button === document.activeElement)).toBe(true);
+    };
+
+    await openDrawer();
+    const closeButton = page.getByTestId('drawer-close');
+    const closeBox = await closeButton.boundingBox();
+    expect(closeBox && Math.min(closeBox.width, closeBox.height)).toBeGreaterThanOrEqual(44);
+    await closeButton.tap();
+    await closed();
+
+    await openDrawer();
+    await page.touchscreen.tap(360, 400);
+    await closed();
+
+    await openDrawer();
+    const cdp = await context.newCDPSession(page);
+    const touch = (type: 'touchStart' | 'touchMove' | 'touchEnd', x = 0, y = 0) =>
+      cdp.send('Input.dispatchTouchEvent', { type, touchPoints: type === 'touchEnd' ? [] : [{ x, y }] });
+    await touch('touchStart', 250, 400);
+    await touch('touchMove', 180, 404);
+    await touch('touchMove', 100, 408);
+    await touch('touchEnd');
+    await closed();
+    await context.close();
+  });
 
   it('shows the visitor the login link and the register button', async () => {
     const { context, page } = await open(375, 'visitor');
@@ -183,6 +227,8 @@ describe('language and contact in Chromium', () => {
     await page.keyboard.press('Escape');
     await sheet.waitFor({ state: 'detached' });
 
+    // The top bar's contact menu leaves the narrowest phones (the bottom bar has it there).
+    await page.setViewportSize({ width: 768, height: 800 });
     await page.getByRole('button', { name: 'ຕິດຕໍ່ພວກເຮົາ' }).click();
     const menuLinks = await page
       .getByRole('menuitem')

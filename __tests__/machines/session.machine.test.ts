@@ -24,6 +24,7 @@ const EVENTS: SessionEvent[] = [
   { type: 'player.loadFailed' },
   { type: 'session.login', player: { id: PLAYER.id } },
   { type: 'session.logout' },
+  { type: 'session.lost', path: '/player/withdraw/history' },
 ];
 
 describe('session machine', () => {
@@ -45,6 +46,23 @@ describe('session machine', () => {
     actor.send({ type: 'player.loadFailed' });
     actor.send({ type: 'session.logout' });
     expect(actor.getSnapshot().value).toBe('loggedOut');
+  });
+
+  it('after a lost session returns the player to where they were, and a plain login to /player', () => {
+    const visited: string[] = [];
+    const actor = createActor(sessionMachine.provide({ actions: { goTo: (_, { path }) => visited.push(path) } })).start();
+    actor.send({ type: 'player.loaded', player: { id: 'player-42' } });
+    actor.send({ type: 'session.lost', path: '/player/withdraw/history?page=2' });
+    expect(actor.getSnapshot()).toMatchObject({
+      value: 'loggedOut',
+      context: { playerId: null, returnTo: '/player/withdraw/history?page=2' },
+    });
+    actor.send({ type: 'session.lost', path: '/login' });
+    actor.send({ type: 'session.login', player: { id: 'player-42' } });
+    expect(actor.getSnapshot()).toMatchObject({ value: 'loggedIn', context: { playerId: 'player-42', returnTo: null } });
+    actor.send({ type: 'session.logout' });
+    actor.send({ type: 'session.login', player: { id: 'player-7' } });
+    expect(visited).toEqual(['/login', '/player/withdraw/history?page=2', '/player']);
   });
 
   it('reaches every state by its shortest paths', () => {
@@ -69,7 +87,15 @@ describe('session machine paths replayed on the site', () => {
   afterAll(() => nock.enableNetConnect());
 
   const model = createTestModel(sessionMachine, { events: EVENTS });
-  const paths = model.getShortestPaths();
+  // The shortest paths reach each state once; the return after a lost session is a longer one.
+  const paths = [
+    ...model.getShortestPaths(),
+    ...model.getPathsFromEvents([
+      { type: 'player.loaded', player: { id: PLAYER.id } },
+      { type: 'session.lost', path: '/player/withdraw/history' },
+      { type: 'session.login', player: { id: PLAYER.id } },
+    ]),
+  ];
 
   it('covers every transition of the machine', () => {
     const transitions = new Set(paths.flatMap((path) => path.steps.map((step) => step.event.type)));
@@ -113,6 +139,7 @@ describe('session machine paths replayed on the site', () => {
           renderApp(startPath);
           await screen.findByTestId('footer');
           let firstLoadAnswered = false;
+          let lostAt: string | undefined;
 
           await path.test({
             states: {
@@ -126,6 +153,9 @@ describe('session machine paths replayed on the site', () => {
                 expect(await screen.findByRole('button', { name: new RegExp(PLAYER.displayName) })).toBeInTheDocument();
                 expect(loginLink()).not.toBeInTheDocument();
                 await waitFor(() => expect(window.location.pathname).toMatch(/^\/player(\/|$)/));
+                // Logged in again after a lost session: back on the page the 401 came from.
+                if (lostAt) await waitFor(() => expect(window.location.pathname).toBe(lostAt));
+                lostAt = undefined;
               },
               loggedOut: async (snapshot) => {
                 expect(snapshot.context.playerId).toBeNull();
@@ -155,8 +185,17 @@ describe('session machine paths replayed on the site', () => {
                   await answerFirstLoad(401);
                 }
               },
+              'session.lost': async () => {
+                // Any call but player info answering 401: the withdraw history's list.
+                nock(API).get('/api/v2/withdrawals').query(true).reply(401, { code: 'UNAUTHORIZED', message: 'Session ended' });
+                await userEvent.click(screen.getByTestId('open-drawer'));
+                await userEvent.click(within(screen.getByTestId('drawer')).getByRole('link', { name: 'ປະຫວັດການຖອນ' }));
+                lostAt = '/player/withdraw/history';
+                await waitFor(() => expect(window.location.pathname).toBe('/login'));
+              },
               'session.login': async () => {
-                await userEvent.click(within(banner()).getByRole('link', { name: 'ເຂົ້າສູ່ລະບົບ' }));
+                if (lostAt) nock(API).get('/api/v2/withdrawals').query(true).reply(200, { items: [], page: 1, pageSize: 10, total: 0 });
+                if (window.location.pathname !== '/login') await userEvent.click(within(banner()).getByRole('link', { name: 'ເຂົ້າສູ່ລະບົບ' }));
                 const form = within(await screen.findByRole('main'));
                 await form.findByRole('heading', { name: 'ເຂົ້າສູ່ລະບົບ' });
                 nock(API).post('/api/v2/players/login').reply(200, { player: PLAYER });

@@ -1,3 +1,4 @@
+import { PROVIDERS } from '../../src/contract/providers';
 import { buildTestApp, createTestAgency, type TestApp } from '../support/app';
 
 let t: TestApp;
@@ -15,7 +16,23 @@ describe('GET /api/v2/agency', () => {
   it('resolves the agency from the Host header, ignoring case and port', async () => {
     const res = await t.app.inject({ url: '/api/v2/agency', headers: { host: 'WWW.Alpha.Example:8080' } });
     expect(res.statusCode).toBe(200);
-    expect(res.json()).toEqual({ agency: { id: agencyA.id, name: 'alpha' } });
+    expect(res.json()).toEqual({ agency: { id: agencyA.id, name: 'alpha' }, sandbox: true });
+  });
+
+  it('says whether the site plays the bank or a provider itself: false once every one has a real URL', async () => {
+    const live = await buildTestApp({
+      laoqrGatewayUrl: 'https://gateway.example',
+      providerUrls: Object.fromEntries(PROVIDERS.map((provider) => [provider, `https://${provider}.example`])),
+    });
+    try {
+      await createTestAgency(live, 'live', ['live.example']);
+      const res = await live.app.inject({ url: '/api/v2/agency', headers: { host: 'live.example' } });
+      expect(res.json()).toMatchObject({ agency: { name: 'live' }, sandbox: false });
+      expect((await live.app.inject('/readyz')).json()).toMatchObject({ sandbox: { bank: false, providers: [] } });
+      expect((await live.app.inject({ url: '/sandbox/bank', headers: { host: 'live.example' } })).statusCode).toBe(404);
+    } finally {
+      await live.close();
+    }
   });
 
   it('answers 404 AGENCY_NOT_FOUND for a host no agency serves', async () => {
@@ -64,7 +81,10 @@ describe('the API around the agency routes', () => {
     expect((await t.app.inject('/healthz')).statusCode).toBe(200);
     const ready = await t.app.inject('/readyz');
     expect(ready.statusCode).toBe(200);
-    expect(ready.json()).toMatchObject({ database: 'reachable' });
+    expect(ready.json()).toMatchObject({
+      database: 'reachable',
+      sandbox: { bank: true, providers: ['alphabet', 'askmebet', 'betflix', 'gclub', 'gclub_live'] },
+    });
   });
 
   it('refuses a cross-site state-changing request and a non-JSON body', async () => {

@@ -1,5 +1,6 @@
 import path from 'node:path';
-import { DEVELOPMENT_WEBHOOK_SECRET, loadConfig, projectRoot } from '../../server/config';
+import { DEVELOPMENT_WEBHOOK_SECRET, loadConfig, projectRoot, sandboxPartsOf } from '../../server/config';
+import { PROVIDERS } from '../../src/contract/providers';
 
 describe('configuration from the environment', () => {
   it("has README's defaults when nothing is set, and empty variables count as unset", () => {
@@ -27,6 +28,8 @@ describe('configuration from the environment', () => {
         depositMinKip: 10_000n,
         depositMaxKip: 50_000_000n,
         withdrawals: { minSatang: 100_00n, maxSatang: 100_000_00n, dailyLimit: 5, autoApproveSatang: 5_000_00n },
+        production: false,
+        sandboxWanted: false,
       });
     }
   });
@@ -73,5 +76,28 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ WITHDRAW_MIN_THB: '500', WITHDRAW_MAX_THB: '400' })).toThrow(
       /WITHDRAW_MIN_THB may not exceed WITHDRAW_MAX_THB/,
     );
+  });
+
+  describe('the sandbox on a production site', () => {
+    const LIVE = {
+      LAOQR_GATEWAY_URL: 'https://gateway.example',
+      LAOQR_WEBHOOK_SECRET: 'a-secret-of-the-real-gateway',
+      ...Object.fromEntries(PROVIDERS.map((provider) => [`PROVIDER_URL_${provider.toUpperCase()}`, `https://${provider}.example`])),
+    };
+
+    it('refuses NODE_ENV=production serving the sandbox bank or a sandbox provider, naming what and how to fix it', () => {
+      expect(() => loadConfig({ NODE_ENV: 'production' })).toThrow(
+        /sandbox bank at \/sandbox\/bank .* sandbox game providers \(alphabet, askmebet, betflix, gclub, gclub_live\).*CHAMPA_SANDBOX=1/,
+      );
+      const oneSandboxProvider = { ...LIVE, PROVIDER_URL_GCLUB: '' };
+      expect(() => loadConfig({ ...oneSandboxProvider, NODE_ENV: 'production' })).toThrow(/sandbox game providers \(gclub\)/);
+    });
+
+    it('starts a production site with every real URL, and a sandbox asked for with CHAMPA_SANDBOX=1', () => {
+      expect(loadConfig({ ...LIVE, NODE_ENV: 'production' })).toMatchObject({ production: true, sandboxWanted: false });
+      expect(loadConfig({ NODE_ENV: 'production', CHAMPA_SANDBOX: '1' })).toMatchObject({ production: true, sandboxWanted: true });
+      expect(sandboxPartsOf(loadConfig({ ...LIVE, PROVIDER_URL_BETFLIX: '' }))).toEqual({ bank: false, providers: ['betflix'] });
+      expect(() => loadConfig({ CHAMPA_SANDBOX: 'maybe' })).toThrow(/\bCHAMPA_SANDBOX\b/);
+    });
   });
 });

@@ -120,6 +120,26 @@ describe('change-password dialog', () => {
     expect(inputs.map((input) => input.getAttribute('type'))).toEqual(['password', 'password', 'password']);
   });
 
+  it('shows no error for pressing "show passwords" while typing, only once a field is left or the form sent', async () => {
+    mockAgencyInfo();
+    const dialog = await openDialog();
+    const current = within(dialog).getByLabelText('ລະຫັດຜ່ານປັດຈຸບັນ');
+    expect(current).toHaveFocus();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'ສະແດງລະຫັດຜ່ານ' }));
+    expect(current).toHaveFocus();
+    expect(within(dialog).queryByText('ກະລຸນາໃສ່ລະຫັດຜ່ານ')).not.toBeInTheDocument();
+    await userEvent.tab();
+    await waitFor(() => expect(messageOf(current)).toBe('ກະລຸນາໃສ່ລະຫັດຜ່ານ'));
+  });
+
+  it('closes from its visible close button without saving', async () => {
+    mockAgencyInfo();
+    const dialog = await openDialog();
+    await userEvent.click(within(dialog).getByRole('button', { name: 'ປິດໜ້າຕ່າງນີ້' }));
+    expect(screen.queryByRole('dialog', { name: 'ປ່ຽນລະຫັດຜ່ານ' })).not.toBeInTheDocument();
+    expect(reloadPage).not.toHaveBeenCalled();
+  });
+
   async function fillAndSave(dialog: HTMLElement) {
     await waitFor(() => expect(save(dialog)).toBeEnabled());
     await userEvent.type(within(dialog).getByLabelText('ລະຫັດຜ່ານປັດຈຸບັນ'), 'current-pass');

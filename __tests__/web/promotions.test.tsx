@@ -104,8 +104,8 @@ describe('the promotions page', () => {
     expect(
       within(dialog)
         .getAllByRole('button')
-        .map((button) => button.textContent),
-    ).toEqual(['AskMeBet', 'Betflix', 'ກັບຄືນ']);
+        .map((button) => button.getAttribute('aria-label') ?? button.textContent),
+    ).toEqual(['AskMeBet', 'Betflix', 'ກັບຄືນ', 'ປິດໜ້າຕ່າງນີ້']);
     expect(within(dialog).getByRole('button', { name: 'AskMeBet' })).toHaveFocus();
     await user.click(within(dialog).getByRole('button', { name: 'Betflix' }));
 

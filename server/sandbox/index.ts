@@ -1,6 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import type { Config } from '../config';
-import { PROVIDERS } from '../../src/contract/providers';
+import { sandboxPartsOf, type Config } from '../config';
 import sandboxBank from './bank';
 import sandboxProviders from './providers';
 
@@ -10,15 +9,15 @@ import sandboxProviders from './providers';
  * tests) add them to a built app; the app itself never knows them.
  */
 export async function registerSandboxes(app: FastifyInstance, config: Config): Promise<void> {
-  const providers = PROVIDERS.filter((provider) => !config.providerUrls[provider]);
-  if (config.laoqrGatewayUrl && providers.length === 0) return;
+  const { bank, providers } = sandboxPartsOf(config);
+  if (!bank && providers.length === 0) return;
   await app.register(async (sandbox) => {
     // They stand in for other companies' systems: they are not part of this API's document.
     sandbox.addHook('onRoute', (route) => {
       route.schema = { ...route.schema, hide: true };
     });
     // The stand-in bank pays for free: never beside a real gateway.
-    if (!config.laoqrGatewayUrl) await sandbox.register(sandboxBank, { prefix: '/sandbox/bank', db: app.db, config });
+    if (bank) await sandbox.register(sandboxBank, { prefix: '/sandbox/bank', db: app.db, config });
     if (providers.length > 0) await sandbox.register(sandboxProviders, { prefix: '/sandbox/providers', db: app.db, providers });
   });
 }

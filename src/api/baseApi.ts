@@ -1,5 +1,5 @@
+import { createAction, createListenerMiddleware } from '@reduxjs/toolkit';
 import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
-import { navigate } from 'wouter/use-browser-location';
 import { ErrorCode, isApiError, type ApiError } from '../contract/errors';
 
 /**
@@ -28,13 +28,19 @@ const rawBaseQuery = fetchBaseQuery({
   },
 });
 
-/** SPEC.md section 8: HTTP 401 on any call other than player info and agency info goes to /login. */
+/**
+ * SPEC.md section 8: HTTP 401 on any call other than player info and agency info means the
+ * player's session is gone. The session (features/auth) listens for this and goes to /login.
+ */
+export const sessionLost = createAction('api/sessionLost');
+
+/** The store's listener middleware: parts of the site react to the API's actions through it (startListening). */
+export const apiListeners = createListenerMiddleware();
+
 const baseQuery: BaseQueryFn<string | FetchArgs, unknown, CallError> = async (args, api, extraOptions) => {
   const result = await rawBaseQuery(args, api, extraOptions);
   if (!result.error) return result;
-  if (result.error.status === 401 && !ANSWERS_401.has(api.endpoint) && window.location.pathname !== '/login') {
-    navigate('/login', { replace: true });
-  }
+  if (result.error.status === 401 && !ANSWERS_401.has(api.endpoint)) api.dispatch(sessionLost());
   return { error: toCallError(result.error), meta: result.meta };
 };
 

@@ -11,8 +11,15 @@ import type {
   UsernameAvailability,
 } from '../contract/players';
 
-/** Refresh the player only after a success: a refused login leaves the visitor's state alone. */
-const refreshPlayerOnSuccess = (_result: unknown, error: unknown) => (error ? [] : (['Player'] as const));
+/** The cached answers that belong to the logged-in player. */
+export const PLAYER_TAGS = ['Player', 'Credit', 'BankAccount', 'Deposit', 'Withdrawal', 'PromotionUsage'] as const;
+
+/**
+ * After a login or registration nothing of an earlier player may show: all of a player's answers are
+ * dropped (or fetched again where a page shows them). Only after a success: a refused login leaves
+ * the visitor's state alone.
+ */
+const refreshPlayerOnSuccess = (_result: unknown, error: unknown) => (error ? [] : PLAYER_TAGS);
 
 export const playersApi = baseApi.injectEndpoints({
   endpoints: (build) => ({

@@ -1,13 +1,13 @@
 import { combineSlices, configureStore } from '@reduxjs/toolkit';
 import { setupListeners } from '@reduxjs/toolkit/query';
-import { baseApi } from '../api/baseApi';
+import { apiListeners, baseApi } from '../api/baseApi';
 
 const rootReducer = combineSlices(baseApi);
 
 export function makeStore() {
   const store = configureStore({
     reducer: rootReducer,
-    middleware: (getDefault) => getDefault().concat(baseApi.middleware),
+    middleware: (getDefault) => getDefault().prepend(apiListeners.middleware).concat(baseApi.middleware),
   });
   // Refetch on window focus and on reconnect.
   setupListeners(store.dispatch);

@@ -9,7 +9,11 @@ export const AgencySocialSchema = Type.Object({
 });
 export type AgencySocial = Static<typeof AgencySocialSchema>;
 
-export const AgencyResponseSchema = Type.Object({ agency: Type.Object({ id: Type.String(), name: Type.String() }) });
+export const AgencyResponseSchema = Type.Object({
+  agency: Type.Object({ id: Type.String(), name: Type.String() }),
+  /** This site plays the bank or a game provider itself: nothing paid or won here is real money. */
+  sandbox: Type.Boolean(),
+});
 export type AgencyResponse = Static<typeof AgencyResponseSchema>;
 
 /** The numbers the header advertises: "register in N minutes", "over N games" (SPEC.md section 1). */

@@ -8,6 +8,9 @@ export const LANGUAGE_STORAGE_KEY = 'i18nextLng';
 /** Each language's own name, shown in the language pickers. */
 export const LANGUAGE_NAMES: Record<Language, string> = { lo: 'ລາວ', cn: '中文', vn: 'Tiếng Việt', th: 'ไทย' };
 
+/** Each language's short name, in its own script, for the top bar where a phone has no room. */
+export const LANGUAGE_SHORT_NAMES: Record<Language, string> = { lo: 'ລາວ', cn: '中文', vn: 'Việt', th: 'ไทย' };
+
 /** The BCP 47 tag of each interface language, for lang attributes (cn and vn are the site's own names). */
 export const LANGUAGE_TAGS: Record<Language, string> = { lo: 'lo', cn: 'zh-CN', vn: 'vi', th: 'th' };
 

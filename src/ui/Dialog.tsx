@@ -1,6 +1,7 @@
 import { useId, useRef, type ReactNode } from 'react';
 import { createPortal } from 'react-dom';
 import styled from 'styled-components';
+import { useTranslation } from 'react-i18next';
 import { useFocusTrap } from './useFocusTrap';
 
 const Backdrop = styled.div`
@@ -14,6 +15,7 @@ const Backdrop = styled.div`
 `;
 
 const Panel = styled.div`
+  position: relative;
   width: min(440px, 100%);
   max-height: calc(100vh - 32px);
   overflow: auto;
@@ -25,7 +27,34 @@ const Panel = styled.div`
 
 const Title = styled.h2`
   margin: 0 0 12px;
+  padding-right: 40px;
   font-size: 1.2rem;
+`;
+
+/**
+ * Visible on every dialog, 44 px for a thumb: a phone has no Escape key, and the backdrop is small.
+ * Last in the focus order, so a dialog still opens with focus on its first field.
+ */
+const CloseButton = styled.button`
+  position: absolute;
+  top: 8px;
+  right: 8px;
+  width: 44px;
+  height: 44px;
+  display: grid;
+  place-items: center;
+  border: 0;
+  border-radius: ${({ theme }) => theme.radius};
+  background: transparent;
+  color: ${({ theme }) => theme.colors.textMuted};
+  font-size: 1.6rem;
+  line-height: 1;
+  cursor: pointer;
+  &:hover,
+  &:focus-visible {
+    background: ${({ theme }) => theme.colors.surfaceRaised};
+    color: ${({ theme }) => theme.colors.text};
+  }
 `;
 
 export const DialogActions = styled.div`
@@ -42,8 +71,9 @@ interface DialogProps {
   children: ReactNode;
 }
 
-/** A modal dialog: focus is trapped inside, Escape or a backdrop click closes it. */
+/** A modal dialog: focus is trapped inside; its close button, Escape or a backdrop click closes it. */
 export function Dialog({ open, title, onClose, children }: DialogProps) {
+  const { t } = useTranslation();
   const panel = useRef<HTMLDivElement>(null);
   const titleId = useId();
   useFocusTrap(panel, open, onClose);
@@ -53,6 +83,9 @@ export function Dialog({ open, title, onClose, children }: DialogProps) {
       <Panel ref={panel} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
         <Title id={titleId}>{title}</Title>
         {children}
+        <CloseButton type="button" aria-label={t('closeDialog')} title={t('closeDialog')} onClick={onClose}>
+          <span aria-hidden="true">×</span>
+        </CloseButton>
       </Panel>
     </Backdrop>,
     document.body,

@@ -20,6 +20,8 @@ export const theme = {
     accent: '#7a1430',
   },
   breakpoints: {
+    /** The narrowest phones: the top bar keeps only what cannot move into the drawer. */
+    narrow: 430,
     /** The bottom app bar shows at this width or less. */
     phone: 576,
     /** The footer is narrow at this width or less, wide above it. */
@@ -33,6 +35,7 @@ export const theme = {
 export type Theme = typeof theme;
 
 export const media = {
+  narrow: `@media (max-width: ${theme.breakpoints.narrow}px)`,
   phone: `@media (max-width: ${theme.breakpoints.phone}px)`,
   abovePhone: `@media (min-width: ${theme.breakpoints.phone + 1}px)`,
   aboveTablet: `@media (min-width: ${theme.breakpoints.tablet + 1}px)`,

@@ -8,6 +8,7 @@ import { useFocusTrap } from '../../ui/useFocusTrap';
 import { useContactLinks } from './ContactMenu';
 import { Icon, type IconName } from './icons';
 import { SocialIcon } from './SocialIcon';
+import { IconButton } from '../../ui/IconButton';
 
 const Bar = styled.nav`
   display: none;
@@ -97,18 +98,6 @@ const SheetHeader = styled.div`
   }
 `;
 
-const CloseButton = styled.button`
-  width: 40px;
-  height: 40px;
-  display: grid;
-  place-items: center;
-  border-radius: ${({ theme }) => theme.radius};
-  border: 1px solid ${({ theme }) => theme.colors.border};
-  background: ${({ theme }) => theme.colors.surfaceRaised};
-  color: ${({ theme }) => theme.colors.text};
-  cursor: pointer;
-`;
-
 const ContactList = styled.ul`
   list-style: none;
   margin: 0;
@@ -139,9 +128,9 @@ function ContactSheet({ onClose }: { onClose: () => void }) {
       <Sheet ref={panel} role="dialog" aria-modal="true" aria-labelledby="contact-sheet-title" data-testid="contact-sheet">
         <SheetHeader>
           <h2 id="contact-sheet-title">{t('bottomBar.contactTitle')}</h2>
-          <CloseButton type="button" aria-label={t('bottomBar.close')} onClick={onClose}>
+          <IconButton aria-label={t('bottomBar.close')} onClick={onClose}>
             <Icon name="close" />
-          </CloseButton>
+          </IconButton>
         </SheetHeader>
         <ContactList>
           {links.map(({ network, href }) => (

@@ -3,7 +3,9 @@ import styled, { css } from 'styled-components';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, LANGUAGE_NAMES, LANGUAGE_TAGS, isLanguage } from '../../contract/languages';
 import { Link } from '../../ui/Link';
+import { IconButton, iconButtonStyle } from '../../ui/IconButton';
 import { useFocusTrap } from '../../ui/useFocusTrap';
+import { useSwipeLeft } from '../../ui/useSwipeLeft';
 import { visuallyHidden } from '../../ui/visuallyHidden';
 import { PLAYER_DRAWER_GROUPS, VISITOR_DRAWER_ENTRIES, isEntryActive, type DrawerEntry } from './drawerEntries';
 import { Icon } from './icons';
@@ -29,8 +31,10 @@ const Panel = styled.div<{ $open: boolean }>`
   bottom: 0;
   left: 0;
   z-index: 1001;
-  width: ${DRAWER_WIDTH}px;
-  max-width: 100vw;
+  /* On a phone a strip of the page stays in view: tapping it closes the drawer. */
+  width: min(${DRAWER_WIDTH}px, calc(100vw - 56px));
+  /* Vertical scrolling stays the browser's; a sideways swipe is the drawer's (useSwipeLeft). */
+  touch-action: pan-y;
   overflow-y: auto;
   overscroll-behavior: contain;
   display: flex;
@@ -53,20 +57,18 @@ const Panel = styled.div<{ $open: boolean }>`
 const CloseButton = styled.button`
   ${visuallyHidden}
   &:focus-visible {
+    ${iconButtonStyle}
     position: absolute;
     top: 12px;
     right: 12px;
-    width: 40px;
-    height: 40px;
     clip: auto;
     margin: 0;
-    display: grid;
-    place-items: center;
-    border-radius: ${({ theme }) => theme.radius};
-    border: 1px solid ${({ theme }) => theme.colors.border};
-    background: ${({ theme }) => theme.colors.surfaceRaised};
-    color: ${({ theme }) => theme.colors.text};
   }
+`;
+
+/** The close control a thumb can find: 44 px, for pointers; keyboards and screen readers use the hidden one. */
+const VisibleCloseButton = styled(IconButton)`
+  margin-left: auto;
 `;
 
 const Top = styled.div`
@@ -238,18 +240,42 @@ function Entry({ entry, currentPath, onChoose }: { entry: DrawerEntry; currentPa
   );
 }
 
+/** The drawer's foot: all four languages, th included (the top bar offers three). */
+function DrawerLanguages() {
+  const { t, i18n } = useTranslation('shell');
+  const current = isLanguage(i18n.language) ? i18n.language : undefined;
+  return (
+    <Bottom>
+      <GroupHeading id="drawer-language">{t('drawer.language')}</GroupHeading>
+      <Languages role="group" aria-labelledby="drawer-language">
+        {LANGUAGES.map((language) => (
+          <LanguageButton
+            key={language}
+            type="button"
+            lang={LANGUAGE_TAGS[language]}
+            aria-pressed={language === current}
+            onClick={() => void i18n.changeLanguage(language)}
+          >
+            {LANGUAGE_NAMES[language]}
+          </LanguageButton>
+        ))}
+      </Languages>
+    </Bottom>
+  );
+}
+
 /**
- * The left drawer (SPEC.md section 2), 393 px wide. Visitors get the login link and the register
- * button; players the games and, after a divider, their money and account pages. Focus stays inside
- * while it is open; Escape, the backdrop and the hidden close button close it.
+ * The left drawer (SPEC.md section 2), 393 px wide (less on a phone, so the backdrop stays in
+ * reach). Visitors get the login link and the register button; players the games and, after a
+ * divider, their money and account pages. Focus stays inside while it is open and returns to the
+ * opener; Escape, the backdrop, a left swipe, the visible close button and the hidden one close it.
  */
 export function Drawer({ open, session, currentPath, onClose, onChooseEntry }: DrawerProps) {
-  const { t, i18n } = useTranslation('shell');
+  const { t } = useTranslation('shell');
   const { t: tc } = useTranslation();
   const panel = useRef<HTMLDivElement>(null);
   useFocusTrap(panel, open, onClose);
-  const current = isLanguage(i18n.language) ? i18n.language : undefined;
-
+  useSwipeLeft(panel, open, onClose);
   return (
     <>
       <Backdrop $open={open} onClick={onClose} data-testid="drawer-backdrop" />
@@ -274,6 +300,9 @@ export function Drawer({ open, session, currentPath, onClose, onChooseEntry }: D
             {tc('brand')}
             {session.status === 'loggedIn' && <Greeting>{session.displayName}</Greeting>}
           </BrandName>
+          <VisibleCloseButton aria-hidden="true" tabIndex={-1} onClick={onClose} data-testid="drawer-close">
+            <Icon name="close" />
+          </VisibleCloseButton>
         </Top>
 
         {session.status === 'loggedOut' && (
@@ -305,22 +334,7 @@ export function Drawer({ open, session, currentPath, onClose, onChooseEntry }: D
           </Section>
         )}
 
-        <Bottom>
-          <GroupHeading id="drawer-language">{t('drawer.language')}</GroupHeading>
-          <Languages role="group" aria-labelledby="drawer-language">
-            {LANGUAGES.map((language) => (
-              <LanguageButton
-                key={language}
-                type="button"
-                lang={LANGUAGE_TAGS[language]}
-                aria-pressed={language === current}
-                onClick={() => void i18n.changeLanguage(language)}
-              >
-                {LANGUAGE_NAMES[language]}
-              </LanguageButton>
-            ))}
-          </Languages>
-        </Bottom>
+        <DrawerLanguages />
       </Panel>
     </>
   );

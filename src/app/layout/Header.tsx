@@ -55,9 +55,9 @@ const Brand = styled(Link)`
   letter-spacing: 0.02em;
 `;
 
-// On a phone the logo alone names the site, leaving room for the account and language menus.
+// Below a laptop the logo alone names the site, leaving room for the account and language menus.
 const Wordmark = styled.span`
-  ${media.phone} {
+  ${media.tabletDown} {
     display: none;
   }
 `;
@@ -66,10 +66,20 @@ const Spacer = styled.span`
   flex: 1;
 `;
 
+// The account area gives way first: the display name shortens rather than push the bar wider than the screen.
 const Area = styled.div`
   display: flex;
   align-items: center;
   gap: 8px;
+  min-width: 0;
+`;
+
+// Contact us is in the drawer too; on the narrowest phones the top bar leaves it there.
+const Contact = styled.div`
+  display: flex;
+  ${media.narrow} {
+    display: none;
+  }
 `;
 
 const DepositButton = styled(Link)`
@@ -83,6 +93,7 @@ const DepositButton = styled(Link)`
   color: ${({ theme }) => theme.colors.onPrimary};
   font-weight: 700;
   text-decoration: none;
+  white-space: nowrap;
   ${media.phone} {
     display: none;
   }
@@ -102,6 +113,9 @@ export interface HeaderProps {
  * The top navigation bar (SPEC.md section 2): the drawer's menu button, the logo to /, the
  * player's deposit button on screens wider than a phone, the account area, contact us and the
  * language. While the session is unknown it shows neither the visitor's nor the player's items.
+ * It compacts rather than spill from 320 px up: the wordmark, the deposit button, contact us and the
+ * visitor's login link leave it on narrower screens (each is in the drawer or the bottom bar), the
+ * language shows as its short name and the player's name shortens.
  */
 export function Header({ session, drawerOpen, onOpenDrawer, visitorArea, playerArea }: HeaderProps) {
   const { t } = useTranslation('shell');
@@ -136,7 +150,9 @@ export function Header({ session, drawerOpen, onOpenDrawer, visitorArea, playerA
           </Area>
         )}
         {session.status === 'loggedOut' && <Area data-testid="visitor-area">{visitorArea}</Area>}
-        <ContactMenu />
+        <Contact>
+          <ContactMenu />
+        </Contact>
         <LanguageMenu />
       </Inner>
     </Bar>

@@ -1,11 +1,12 @@
 import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGE_NAMES, LANGUAGE_TAGS, TOP_BAR_LANGUAGES, isLanguage } from '../../contract/languages';
+import { LANGUAGE_NAMES, LANGUAGE_SHORT_NAMES, LANGUAGE_TAGS, TOP_BAR_LANGUAGES, isLanguage } from '../../contract/languages';
 import { Menu, MenuItem } from '../../ui/Menu';
 import { media } from '../../ui/theme';
 import { Icon } from './icons';
 
 const Current = styled.span`
+  white-space: nowrap;
   ${media.phone} {
     font-size: 0.9rem;
   }
@@ -18,7 +19,7 @@ const ChevronWrap = styled.span`
   }
 `;
 
-/** Top bar language dropdown: lo, cn, vn (th is offered in the drawer). */
+/** Top bar language dropdown: lo, cn, vn (th is offered in the drawer); the trigger shows the current language's short name. */
 export function LanguageMenu() {
   const { t, i18n } = useTranslation('shell');
   const current = isLanguage(i18n.language) ? i18n.language : 'lo';
@@ -29,7 +30,7 @@ export function LanguageMenu() {
       trigger={
         <>
           <Icon name="language" size={20} />
-          <Current lang={LANGUAGE_TAGS[current]}>{LANGUAGE_NAMES[current]}</Current>
+          <Current lang={LANGUAGE_TAGS[current]}>{LANGUAGE_SHORT_NAMES[current]}</Current>
           <ChevronWrap>
             <Icon name="chevronDown" size={16} />
           </ChevronWrap>

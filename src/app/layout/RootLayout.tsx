@@ -15,8 +15,10 @@ import { Drawer } from './Drawer';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { NotFoundPage } from './NotFoundPage';
+import { SandboxRibbon } from './SandboxRibbon';
 import { ScrollToTop } from './ScrollToTop';
 import { useShellSession } from './session';
+import { useScrollRestoration } from './useScrollRestoration';
 import { SessionProvider } from '../../features/auth/session';
 import { RouteGuard } from '../../features/auth/RouteGuard';
 import { AccountMenu } from '../../features/auth/AccountMenu';
@@ -38,6 +40,7 @@ function Shell() {
   const { t } = useTranslation();
   const session = useShellSession();
   const [location] = useLocation();
+  useScrollRestoration(location);
   const [drawer, send] = useMachine(drawerMachine, { inspect });
   const open = useCallback(() => send({ type: 'drawer.open' }), [send]);
   const close = useCallback(() => send({ type: 'drawer.close' }), [send]);
@@ -53,6 +56,7 @@ function Shell() {
   const closeChangePassword = useCallback(() => setChangingPassword(false), []);
   return (
     <>
+      <SandboxRibbon />
       <Header
         session={session}
         drawerOpen={drawerOpen}

@@ -7,6 +7,7 @@ import { useSession } from './session';
 
 const Wrapper = styled.div`
   position: relative;
+  min-width: 0;
 `;
 
 const MenuButton = styled.button`
@@ -14,6 +15,7 @@ const MenuButton = styled.button`
   align-items: center;
   gap: 6px;
   min-height: 40px;
+  min-width: 0;
   max-width: 200px;
   ${media.phone} {
     max-width: 128px;

@@ -1,6 +1,5 @@
 import { useState } from 'react';
 import { useFormik } from 'formik';
-import { useLocation } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import type { CallError } from '../../api/baseApi';
 import { useLoginMutation } from '../../api/players';
@@ -18,7 +17,6 @@ export default function LoginPage() {
   const { t } = useTranslation('auth');
   const { t: tc } = useTranslation();
   const session = useSession();
-  const [, navigate] = useLocation();
   const [login] = useLoginMutation();
   const [failure, setFailure] = useState<string>();
 
@@ -30,7 +28,6 @@ export default function LoginPage() {
       try {
         const { player } = await login(loginSchema.cast(values)).unwrap();
         session.login(player);
-        navigate('/player', { replace: true });
       } catch (error) {
         setFailure(errorMessageKey(error as CallError));
       }

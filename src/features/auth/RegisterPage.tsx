@@ -1,6 +1,5 @@
 import { useEffect, useRef, useState, type Dispatch, type SetStateAction } from 'react';
 import { useFormik, type FieldInputProps } from 'formik';
-import { useLocation } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import type { InferType } from 'yup';
 import type { CallError } from '../../api/baseApi';
@@ -83,7 +82,6 @@ function AgeConfirmation({ field, error }: { field: FieldInputProps<string | und
  */
 function useRegistration(setUsernameCheck: (check: UsernameCheck) => void, setFailure: (failure: string) => void) {
   const session = useSession();
-  const [, navigate] = useLocation();
   const agencyId = useGetAgencyQuery().data?.agency.id;
   const [register] = useRegisterMutation();
   const device = useDeviceFingerprintOnOpen();
@@ -93,7 +91,6 @@ function useRegistration(setUsernameCheck: (check: UsernameCheck) => void, setFa
       const { player } = await register({ ...registration, fingerprint }).unwrap();
       if (agencyId) rememberFingerprintReport(agencyId, fingerprint.fingerprint);
       session.login(player);
-      navigate('/player', { replace: true });
     } catch (error) {
       if ((error as CallError).code === 'USERNAME_TAKEN') setUsernameCheck({ username: registration.username, available: false });
       else setFailure(errorMessageKey(error as CallError));

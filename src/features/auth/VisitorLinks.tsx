@@ -1,6 +1,7 @@
 import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../ui/Link';
+import { media } from '../../ui/theme';
 
 const Links = styled.div`
   display: flex;
@@ -14,6 +15,10 @@ const LoginLink = styled(Link)`
   text-decoration: none;
   font-weight: 700;
   white-space: nowrap;
+  /* The drawer offers login too; the narrowest phones keep only the register call in the top bar. */
+  ${media.narrow} {
+    display: none;
+  }
 `;
 
 const RegisterLink = styled(Link)`

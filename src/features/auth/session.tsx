@@ -1,9 +1,10 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { useDispatch } from 'react-redux';
 import { useMachine } from '@xstate/react';
+import { useLocation } from 'wouter';
 import { sessionMachine, type SessionStatus } from '../../../machines/session.machine';
-import { baseApi } from '../../api/baseApi';
-import { useGetPlayerInfoQuery, useLogoutMutation, useReportFingerprintMutation } from '../../api/players';
+import { apiListeners, baseApi, sessionLost } from '../../api/baseApi';
+import { PLAYER_TAGS, useGetPlayerInfoQuery, useLogoutMutation, useReportFingerprintMutation } from '../../api/players';
 import { useGetAgencyQuery } from '../../api/agency';
 import type { PlayerSummary } from '../../contract/players';
 import { reloadPage } from '../../ui/reloadPage';
@@ -16,7 +17,7 @@ export interface Session {
   playerId: string | null;
   /** The loaded player info's player, while logged in. */
   player?: PlayerSummary;
-  /** Tells the session that a login or registration succeeded with this player. */
+  /** Tells the session that a login or registration succeeded with this player; it moves to the player's page. */
   login(player: PlayerSummary): void;
   /** Ends the session on the server, forgets the cached player info and reloads the page. */
   logout(): Promise<void>;
@@ -24,33 +25,41 @@ export interface Session {
 
 const SessionContext = createContext<Session | null>(null);
 
-/** The cached answers that belong to the logged-in player. */
-const PLAYER_DATA = ['Player', 'Credit', 'BankAccount', 'Deposit', 'Withdrawal', 'PromotionUsage'] as const;
-
 const isPlayerArea = (path: string) => /^\/player(\/|$)/.test(path);
 
 /**
  * Runs the session machine for the whole site. The player info query feeds it (loaded or failed,
  * on first load and on every refetch), login and logout pages send session.login and session.logout through it,
- * and while logged in the device fingerprint is reported when due.
+ * any other call's 401 sends session.lost, and while logged in the device fingerprint is reported when due.
  */
 export function SessionProvider({ children }: { children: ReactNode }) {
   const dispatch = useDispatch();
   const info = useGetPlayerInfoQuery();
   const [logoutOnServer] = useLogoutMutation();
+  const [, navigate] = useLocation();
 
   const [snapshot, send] = useMachine(
     sessionMachine.provide({
       actions: {
         // What was the player's is fetched again (and refused) rather than shown from the cache.
         forgetPlayer: () => {
-          dispatch(baseApi.util.invalidateTags([...PLAYER_DATA]));
+          dispatch(baseApi.util.invalidateTags([...PLAYER_TAGS]));
         },
         // A visitor has no business in the player area: the fresh page is the login page.
         reloadPage: () => reloadPage(isPlayerArea(window.location.pathname) ? '/login' : undefined),
+        goTo: (_, { path }) => navigate(path, { replace: true }),
       },
     }),
     { inspect },
+  );
+
+  useEffect(
+    () =>
+      apiListeners.startListening({
+        actionCreator: sessionLost,
+        effect: () => send({ type: 'session.lost', path: window.location.pathname + window.location.search }),
+      }),
+    [send],
   );
 
   useEffect(() => {

@@ -92,7 +92,8 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
             error={form.touched[field] && form.errors[field] ? t(form.errors[field], PLAYER_LIMITS) : undefined}
           />
         ))}
-        <VisibilityToggle onClick={() => setVisible((shown) => !shown)}>
+        {/* Pressing the toggle keeps focus in the field being typed in: leaving it would mark it touched and show an error. */}
+        <VisibilityToggle onMouseDown={(event) => event.preventDefault()} onClick={() => setVisible((shown) => !shown)}>
           {visible ? t('hidePasswords') : t('showPasswords')}
         </VisibilityToggle>
         <DialogActions>

@@ -1,0 +1,137 @@
+import type { Browser, Page } from 'playwright-core';
+import { LANGUAGES, LANGUAGE_STORAGE_KEY, type Language } from '../../src/contract/languages';
+import { PROVIDERS } from '../../src/contract/providers';
+import { launchBrowser, overflowingElements } from '../support/browser';
+import { createProviderClient, providerBaseUrls } from '../../server/adapters/providers';
+import { addTestBankAccount, createTestPlayer, fundTestCredit, type TestPlayer } from '../support/players';
+import { startServer, type RunningServer } from '../support/server';
+
+/** Issue 15: the widths players' phones, tablets and laptops have, narrowest first. */
+const WIDTHS = [320, 360, 375, 414, 576, 600, 768, 1024, 1440] as const;
+
+let server: RunningServer;
+let browser: Browser;
+let player: TestPlayer;
+let promotionId: string;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  const db = server.database.db;
+  const demo = await db.selectFrom('agency_domains').select('agency_id').where('host', '=', 'localhost').executeTakeFirstOrThrow();
+  player = await createTestPlayer(db, demo.agency_id);
+  // The longest display name the register form accepts, so the account menu is at its widest.
+  await db.updateTable('players').set({ display_name: 'Souksavanh Phommachanh' }).where('id', '=', player.id).execute();
+  await addTestBankAccount(db, demo.agency_id, player.id);
+  const promotion = await db.selectFrom('promotions').select('id').where('agency_id', '=', demo.agency_id).executeTakeFirstOrThrow();
+  promotionId = promotion.id;
+  // Amounts on every money page: credit at a provider, an open deposit order and a withdrawal.
+  const providers = createProviderClient({ baseUrl: providerBaseUrls({}, () => server.url), timeoutMs: 5000 });
+  await fundTestCredit({ db, providers }, demo.agency_id, player.id, 1_234_550n);
+  for (const [path, body] of [
+    ['/api/v2/deposits', { provider: 'askmebet', amount: '1250000' }],
+    ['/api/v2/withdrawals', { provider: 'askmebet', amount: '1050.50' }],
+  ] as const) {
+    const answer = await fetch(server.url + path, {
+      method: 'POST',
+      headers: { cookie: player.cookie, 'content-type': 'application/json', 'idempotency-key': `sweep-${path.slice(8)}` },
+      body: JSON.stringify(body),
+    });
+    if (!answer.ok) throw new Error(`${path}: ${answer.status} ${await answer.text()}`);
+  }
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const VISITOR_ROUTES = ['/', '/login', '/register'];
+const playerRoutes = () => [
+  '/player',
+  '/player/deposit',
+  '/player/deposit/history',
+  '/player/withdraw',
+  '/player/withdraw/history',
+  '/player/bank',
+  '/player/promotion',
+  '/player/promotion/history',
+  `/player/promotion/${promotionId}`,
+  ...PROVIDERS.map((provider) => `/player/game/${provider}`),
+];
+
+/** Moves to a route inside the running site (wouter follows pushState) and waits until it has drawn. */
+async function visit(page: Page, route: string) {
+  await page.evaluate((path) => {
+    history.pushState(null, '', path);
+    dispatchEvent(new PopStateEvent('popstate'));
+  }, route);
+  await page.getByTestId('footer').waitFor();
+  await page.waitForFunction(() => !document.querySelector('[data-testid="page-spinner"]'));
+  await page.waitForLoadState('networkidle');
+  await page.evaluate(() => document.fonts.ready.then(() => undefined));
+  // Issue 19: the built-in sandbox serves this site, and every page says so.
+  await page.getByTestId('sandbox-ribbon').waitFor();
+}
+
+/** Every width in turn on the page as it is; the problems found, one line each. */
+async function sweepWidths(page: Page, label: string): Promise<string[]> {
+  const problems: string[] = [];
+  for (const width of WIDTHS) {
+    await page.setViewportSize({ width, height: 800 });
+    await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
+    const { scrollWidth, innerWidth } = await page.evaluate(() => ({
+      scrollWidth: document.documentElement.scrollWidth,
+      innerWidth: window.innerWidth,
+    }));
+    if (scrollWidth > innerWidth) {
+      problems.push(`${label} at ${width}px: scrollWidth ${scrollWidth} > ${innerWidth} (${(await overflowingElements(page)).join(', ')})`);
+    }
+  }
+  return problems;
+}
+
+/**
+ * Amounts written in another locale's format (SPEC.md section 9: 1.234.567,50): thousands with a
+ * comma, two decimals after a dot, or a sum of five digits or more with no grouping beside a currency.
+ */
+const FOREIGN_AMOUNTS = [
+  /(?<![\d.,])\d{1,3}(?:,\d{3})+(?![\d,])/g,
+  /(?<![\d.,])\d+\.\d{2}(?![\d.])/g,
+  /(?<![\d.,])\d{5,}(?![\d.,])\s*(?:ກີບ|ບາດ|LAK|THB|฿|₭)/g,
+];
+
+async function foreignAmounts(page: Page, label: string): Promise<string[]> {
+  const text = await page.evaluate(() => document.body.innerText);
+  return FOREIGN_AMOUNTS.flatMap((pattern) => [...text.matchAll(pattern)].map((match) => `${label}: "${match[0]}"`));
+}
+
+async function sweep(language: Language, as: 'visitor' | 'player', routes: string[]): Promise<string[]> {
+  const context = await browser.newContext({ viewport: { width: WIDTHS[0], height: 800 } });
+  await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [LANGUAGE_STORAGE_KEY, language]);
+  if (as === 'player') {
+    const [name, value] = player.cookie.split('=');
+    await context.addCookies([{ name, value, url: server.url }]);
+  }
+  const page = await context.newPage();
+  await page.goto(server.url + routes[0]);
+  const problems: string[] = [];
+  for (const route of routes) {
+    await visit(page, route);
+    expect(new URL(page.url()).pathname).toBe(route);
+    problems.push(...(await foreignAmounts(page, `${language} ${route}`)));
+    problems.push(...(await sweepWidths(page, `${language} ${route}`)));
+  }
+  await context.close();
+  return problems;
+}
+
+describe('no sideways scroll on any route from 320 to 1440 px, every amount in the Lao format, the sandbox ribbon on every page', () => {
+  for (const language of LANGUAGES) {
+    it(`visitor pages in ${language}`, async () => {
+      expect(await sweep(language, 'visitor', VISITOR_ROUTES)).toEqual([]);
+    });
+    it(`player pages in ${language}`, async () => {
+      expect(await sweep(language, 'player', playerRoutes())).toEqual([]);
+    });
+  }
+});

@@ -1,0 +1,69 @@
+import type { Browser } from 'playwright-core';
+import { PHONE, launchBrowser, loggedIn } from '../support/browser';
+import { addTestBankAccount, createTestPlayer, type TestPlayer } from '../support/players';
+import { startServer, type RunningServer } from '../support/server';
+
+let server: RunningServer;
+let browser: Browser;
+let player: TestPlayer;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  const db = server.database.db;
+  const demo = await db.selectFrom('agency_domains').select('agency_id').where('host', '=', 'localhost').executeTakeFirstOrThrow();
+  player = await createTestPlayer(db, demo.agency_id);
+  await addTestBankAccount(db, demo.agency_id, player.id);
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('moving between pages on a phone', () => {
+  it('opens a promotion from far down the list at its top, and back returns to the same place in the list', async () => {
+    const { context, page } = await loggedIn(browser, server.url, player, { ...PHONE, viewport: { width: 375, height: 600 } });
+    await page.goto(`${server.url}/player/promotion`);
+    const details = page.locator('main a[href^="/player/promotion/"]:not([href$="/history"])');
+    await details.first().waitFor();
+    await page.evaluate(() => document.fonts.ready.then(() => undefined));
+    const last = details.last();
+    await last.scrollIntoViewIfNeeded();
+    const listPosition = await page.evaluate(() => window.scrollY);
+    expect(listPosition).toBeGreaterThan(100);
+
+    await last.click();
+    await page.waitForURL(/\/player\/promotion\/[0-9a-f-]{36}$/);
+    await page.locator('main h1, main h2').first().waitFor();
+    expect(await page.evaluate(() => window.scrollY)).toBe(0);
+
+    await page.goBack();
+    await page.waitForURL(`${server.url}/player/promotion`);
+    await page.waitForFunction((position) => Math.abs(window.scrollY - position) < 2, listPosition);
+    await context.close();
+  });
+
+  it('sends a player whose session ended on the server to /login at the next call, and back to that page after logging in', async () => {
+    const { context, page } = await loggedIn(browser, server.url, player, PHONE);
+    await page.goto(`${server.url}/player/deposit`);
+    await page.getByTestId('player-area').waitFor();
+    // The page's own calls (and a refetch as the window takes focus) are answered before the session ends.
+    await page.waitForLoadState('networkidle');
+
+    // Ended elsewhere: e.g. a password change on another device revokes every session.
+    await server.database.db.updateTable('player_sessions').set({ revoked_at: new Date() }).where('player_id', '=', player.id).execute();
+    await page.getByTestId('open-drawer').click();
+    await page.getByTestId('drawer').getByRole('link', { name: 'ປະຫວັດການຖອນ' }).click();
+
+    await page.waitForURL(`${server.url}/login`);
+    await page.getByTestId('visitor-area').waitFor({ state: 'attached' });
+    expect(await page.getByTestId('player-area').count()).toBe(0);
+
+    await page.getByLabel('ຊື່ຜູ້ໃຊ້').fill(player.username);
+    await page.getByLabel('ລະຫັດຜ່ານ').fill(player.password);
+    await page.locator('main').getByRole('button', { name: 'ເຂົ້າສູ່ລະບົບ' }).click();
+    await page.waitForURL(`${server.url}/player/withdraw/history`);
+    await page.getByTestId('player-area').waitFor();
+    await context.close();
+  });
+});

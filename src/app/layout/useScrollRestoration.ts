@@ -1,0 +1,69 @@
+import { useEffect, useLayoutEffect, useRef } from 'react';
+
+/** How long a back or forward move waits for its page to grow tall enough to scroll back. */
+const RESTORE_WAIT_MS = 3000;
+
+/**
+ * The key of the history entry in view, written into its state the first time it is seen. An entry
+ * that already has one is being seen again: back, forward or a reload.
+ */
+function historyEntry(): { key: string; revisited: boolean } {
+  const state: unknown = window.history.state;
+  const known = state && typeof state === 'object' && 'scrollKey' in state ? state.scrollKey : undefined;
+  if (typeof known === 'string') return { key: known, revisited: true };
+  const key = Math.random().toString(36).slice(2);
+  window.history.replaceState({ ...(state && typeof state === 'object' ? state : {}), scrollKey: key }, '');
+  return { key, revisited: false };
+}
+
+/**
+ * Scrolls back to where the player was on that entry once its page is tall enough again (pages
+ * load lazily and fill with data), unless the player scrolls first or it takes too long.
+ */
+function restore(top: number): () => void {
+  const reach = () => {
+    if (document.documentElement.scrollHeight - window.innerHeight < top) return false;
+    window.scrollTo(0, top);
+    return true;
+  };
+  if (reach()) return () => {};
+  const observer = new ResizeObserver(() => {
+    if (reach()) stop();
+  });
+  const stop = () => {
+    observer.disconnect();
+    clearTimeout(timer);
+    window.removeEventListener('wheel', stop);
+    window.removeEventListener('touchstart', stop);
+  };
+  const timer = setTimeout(stop, RESTORE_WAIT_MS);
+  observer.observe(document.body);
+  window.addEventListener('wheel', stop, { passive: true });
+  window.addEventListener('touchstart', stop, { passive: true });
+  return stop;
+}
+
+/**
+ * Issue 15: a new page starts at its top; back and forward return to where the player was. The
+ * browser's own restoration is off because it runs before a lazily loaded page has any height.
+ */
+export function useScrollRestoration(location: string) {
+  const positions = useRef(new Map<string, number>());
+
+  useEffect(() => {
+    window.history.scrollRestoration = 'manual';
+  }, []);
+
+  useLayoutEffect(() => {
+    const { key, revisited } = historyEntry();
+    let stopRestoring = () => {};
+    if (revisited) stopRestoring = restore(positions.current.get(key) ?? 0);
+    else window.scrollTo(0, 0);
+    const onScroll = () => positions.current.set(key, window.scrollY);
+    window.addEventListener('scroll', onScroll, { passive: true });
+    return () => {
+      stopRestoring();
+      window.removeEventListener('scroll', onScroll);
+    };
+  }, [location]);
+}
