@@ -91,7 +91,7 @@ function ProviderCards() {
       <SectionHead>
         <h2 id="lobby-providers">{t('providers.title')}</h2>
       </SectionHead>
-      <CardGrid $min={180} data-testid="lobby-providers">
+      <CardGrid $min={130} data-testid="lobby-providers">
         {PROVIDERS.map((provider) => (
           <li key={provider}>
             <CardLink as={Link} href={gameHref(provider)} data-testid={`provider-card-${provider}`}>
@@ -128,7 +128,7 @@ function FeaturedGames() {
       {failed ? (
         <p role="alert">{t('game:loadError')}</p>
       ) : (
-        <CardGrid $min={140} data-testid="lobby-games">
+        <CardGrid $min={110} data-testid="lobby-games">
           {games.map(([provider, game]) => (
             <li key={game.code}>
               <CardLink as={Link} href={gameHref(provider)}>
