@@ -51,8 +51,13 @@ export const CardText = styled.span`
   display: grid;
   align-content: start;
   gap: 4px;
-  padding: 10px 12px 12px;
-  overflow-wrap: anywhere;
+  padding: 10px;
+  /* Between words where the line allows (Lao by dictionary), inside a word only when it cannot fit. */
+  overflow-wrap: break-word;
+
+  strong {
+    font-size: 0.95rem;
+  }
 
   small {
     color: ${({ theme }) => theme.colors.textMuted};
