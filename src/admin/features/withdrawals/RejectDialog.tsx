@@ -1,3 +1,4 @@
+import { useCallback } from 'react';
 import { useFormik } from 'formik';
 import * as yup from 'yup';
 import { useTranslation } from 'react-i18next';
@@ -31,10 +32,12 @@ export function RejectDialog({
       }
     },
   });
-  const close = () => {
-    form.resetForm();
+  const { resetForm } = form;
+  // Stable, so the dialog's focus trap is not set up again on every keystroke.
+  const close = useCallback(() => {
+    resetForm();
     onClose();
-  };
+  }, [resetForm, onClose]);
   return (
     <Dialog open={code !== null} title={t('withdrawals.rejectHeading', { code })} onClose={close}>
       <form onSubmit={form.handleSubmit} noValidate>

@@ -1,4 +1,4 @@
-import { useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
@@ -81,7 +81,9 @@ export function WithdrawalQueue() {
   const queue = useListWithdrawalsQuery({ status: 'OPEN', page: 1 }, { pollingInterval: 30_000 });
   const { deciding, approve, reject } = useDecision();
   const [rejecting, setRejecting] = useState<string | null>(null);
-  const columns = useColumns(deciding, (code) => void approve(code), setRejecting);
+  const approveNow = useCallback((code: string) => void approve(code), [approve]);
+  const closeReject = useCallback(() => setRejecting(null), []);
+  const columns = useColumns(deciding, approveNow, setRejecting);
   const table = useReactTable({ data: queue.data?.items ?? [], columns, getCoreRowModel: getCoreRowModel(), getRowId: (row) => row.code });
   return (
     <section>
@@ -115,7 +117,7 @@ export function WithdrawalQueue() {
           </Table>
         </Scroller>
       )}
-      <RejectDialog code={rejecting} busy={deciding !== null} onReject={reject} onClose={() => setRejecting(null)} />
+      <RejectDialog code={rejecting} busy={deciding !== null} onReject={reject} onClose={closeReject} />
     </section>
   );
 }
