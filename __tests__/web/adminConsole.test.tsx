@@ -95,6 +95,13 @@ describe('withdrawal review queue', () => {
     );
   });
 
+  it('leaves out OPEN withdrawals whose payout is already sent', async () => {
+    signedIn([WAITING, { ...WAITING, code: 'W-1002', player: 'keo77', payoutSent: true }]);
+    renderConsole();
+    await waitFor(() => row('noy99'));
+    expect(screen.queryByRole('cell', { name: 'keo77' })).not.toBeInTheDocument();
+  });
+
   it('approves once, with both buttons disabled while the server decides', async () => {
     signedIn();
     renderConsole();

@@ -84,14 +84,16 @@ export function WithdrawalQueue() {
   const approveNow = useCallback((code: string) => void approve(code), [approve]);
   const closeReject = useCallback(() => setRejecting(null), []);
   const columns = useColumns(deciding, approveNow, setRejecting);
-  const table = useReactTable({ data: queue.data?.items ?? [], columns, getCoreRowModel: getCoreRowModel(), getRowId: (row) => row.code });
+  // OPEN also holds payouts already sent (within the auto-approve limit, or approved a moment ago): not to decide.
+  const waiting = useMemo(() => queue.data?.items.filter((withdrawal) => !withdrawal.payoutSent) ?? [], [queue.data]);
+  const table = useReactTable({ data: waiting, columns, getCoreRowModel: getCoreRowModel(), getRowId: (row) => row.code });
   return (
     <section>
       <h1>{t('withdrawals.heading')}</h1>
       {queue.isLoading && <Spinner />}
       {queue.isError && <Notice $tone="danger">{t('withdrawals.loadFailed')}</Notice>}
-      {queue.data && queue.data.items.length === 0 && <p>{t('withdrawals.empty')}</p>}
-      {queue.data && queue.data.items.length > 0 && (
+      {queue.data && waiting.length === 0 && <p>{t('withdrawals.empty')}</p>}
+      {waiting.length > 0 && (
         <Scroller>
           <Table>
             <thead>
