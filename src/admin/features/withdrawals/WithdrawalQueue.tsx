@@ -32,10 +32,11 @@ const Table = styled.table`
     padding: 8px;
     text-align: left;
     border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-    white-space: nowrap;
   }
+  /* Amounts stay on one line and line up; the other columns wrap so a tablet needs no sideways scroll. */
   td.amount {
     text-align: right;
+    white-space: nowrap;
   }
 `;
 
