@@ -34,7 +34,7 @@ const Table = styled.table`
     border-bottom: 1px solid ${({ theme }) => theme.colors.border};
   }
   /* Amounts stay on one line and line up; the other columns wrap so a tablet needs no sideways scroll. */
-  td.amount {
+  .amount {
     text-align: right;
     white-space: nowrap;
   }
@@ -42,6 +42,7 @@ const Table = styled.table`
 
 const Actions = styled.div`
   display: flex;
+  flex-wrap: wrap;
   gap: 8px;
 `;
 
@@ -101,7 +102,9 @@ export function WithdrawalQueue() {
               {table.getHeaderGroups().map((group) => (
                 <tr key={group.id}>
                   {group.headers.map((header) => (
-                    <th key={header.id}>{flexRender(header.column.columnDef.header, header.getContext())}</th>
+                    <th key={header.id} className={AMOUNT_COLUMNS.has(header.column.id) ? 'amount' : undefined}>
+                      {flexRender(header.column.columnDef.header, header.getContext())}
+                    </th>
                   ))}
                 </tr>
               ))}
