@@ -17,7 +17,7 @@ const NOT_SIGNED_IN = { code: 'UNAUTHORIZED', message: 'Not signed in' };
 const WAITING: AgencyWithdrawal = {
   code: 'W-1001',
   date: '2026-11-25T02:30:00.000Z',
-  provider: 'UFA',
+  provider: 'askmebet',
   status: 'OPEN',
   amountWithdrawn: '25000.00',
   rate: '690',
@@ -91,7 +91,7 @@ describe('withdrawal review queue', () => {
     renderConsole();
     const cells = within(await waitFor(() => row('noy99'))).getAllByRole('cell');
     expect(cells.map((cell) => cell.textContent)).toEqual(
-      expect.arrayContaining(['noy99', 'UFA', '25.000,00 THB', '17.250.000 LAK', '25/11/2026, 09:30']),
+      expect.arrayContaining(['noy99', 'askmebet', '25.000,00 THB', '17.250.000 LAK', '25/11/2026, 09:30']),
     );
   });
 
