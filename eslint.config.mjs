@@ -17,6 +17,8 @@ const elements = [
   { type: 'i18n', pattern: 'src/i18n' },
   { type: 'app', pattern: 'src/app' },
   { type: 'devtools', pattern: 'src/devtools' },
+  // The operators' console (its own webpack entry): it shares only ui and the contract with the players' site.
+  { type: 'admin', pattern: 'src/admin' },
   // The rest of src/ (main.tsx and whatever comes next), so no SPA file escapes the rules by its place.
   { type: 'spa', pattern: 'src' },
   { type: 'machines', pattern: 'machines' },
@@ -33,6 +35,21 @@ const packagesBut = (allowed) => ({
 });
 
 const dependencyPolicies = [
+  {
+    from: { element: { type: 'admin' } },
+    disallow: local(spa.filter((type) => type !== 'ui')),
+    message: 'The operators’ console shares only src/ui and src/contract with the players’ site',
+  },
+  {
+    from: { element: { types: { anyOf: spa } } },
+    disallow: local(['admin']),
+    message: 'The players’ site never imports the operators’ console (src/admin): its bundles must not grow',
+  },
+  {
+    from: { element: { types: { anyOf: spa } } },
+    disallow: { to: { module: { origin: 'external', source: '@tanstack/react-table' } } },
+    message: 'The review tables are the console’s: only src/admin imports @tanstack/react-table',
+  },
   {
     from: { element: { type: 'feature' } },
     disallow: { to: { element: { type: 'feature', captured: { feature: '!{{ from.captured.feature }}' } } } },

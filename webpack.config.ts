@@ -36,7 +36,8 @@ export function webpackConfig(mode: 'production' | 'development' = 'production')
   return {
     mode,
     context: root,
-    entry: { main: './src/main.tsx' },
+    // The operators' console is its own entry: its chunks never reach a player's page, and back.
+    entry: { main: './src/main.tsx', admin: './src/admin/main.tsx' },
     output: {
       path: path.join(root, 'dist'),
       publicPath: '/',
@@ -57,9 +58,16 @@ export function webpackConfig(mode: 'production' | 'development' = 'production')
     plugins: [
       // moment ships ~130 locales; the site speaks lo, zh-cn, vi and th only.
       new webpack.ContextReplacementPlugin(/moment[/\\]locale$/, /^\.\/(lo|zh-cn|vi|th)$/),
-      new HtmlWebpackPlugin({ template: 'public/index.html', inject: 'body', scriptLoading: 'defer' }),
+      new HtmlWebpackPlugin({ template: 'public/index.html', inject: 'body', scriptLoading: 'defer', chunks: ['main'] }),
+      new HtmlWebpackPlugin({
+        template: 'public/admin.html',
+        filename: 'admin.html',
+        inject: 'body',
+        scriptLoading: 'defer',
+        chunks: ['admin'],
+      }),
       new CopyWebpackPlugin({
-        patterns: [{ from: 'public', to: '.', globOptions: { ignore: ['**/index.html'] } }],
+        patterns: [{ from: 'public', to: '.', globOptions: { ignore: ['**/index.html', '**/admin.html'] } }],
       }),
       ...(mode === 'production' ? [new PrecompressPlugin()] : []),
     ],

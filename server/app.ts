@@ -64,7 +64,8 @@ export async function buildApp({ db, config, logger = false, readiness = { prepa
 /**
  * dist/ is served when built, compressed when the browser accepts it: content-hashed files are
  * cached for a year, everything else is revalidated. Unknown /api and /sandbox paths get JSON 404;
- * any other GET gets the SPA, whose router shows its own Not Found page.
+ * GET /admin and below gets the operators' console (admin.html); any other GET gets the players'
+ * SPA, whose router shows its own Not Found page.
  */
 function registerSpa(app: FastifyInstance, distDir: string) {
   const hasSpa = fs.existsSync(path.join(distDir, 'index.html'));
@@ -85,7 +86,9 @@ function registerSpa(app: FastifyInstance, distDir: string) {
   app.setNotFoundHandler((request, reply) => {
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|sandbox)(\/|$)/.test(request.url);
     if (hasSpa && wantsPage) {
-      return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
+      // /admin and below is the operators' console, its own page; everything else the players' site.
+      const page = /^\/admin(\/|\?|$)/.test(request.url) ? 'admin.html' : 'index.html';
+      return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile(page);
     }
     return reply.status(404).send({ code: 'NOT_FOUND', message: `No route ${request.method} ${request.url.split('?')[0]}` });
   });

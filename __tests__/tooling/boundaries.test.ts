@@ -17,6 +17,29 @@ const importIn = (filePath: string, source: string): LintProbe => ({
 
 const cases: Case[] = [
   {
+    name: 'the console importing a player feature',
+    probe: importIn('src/admin/app/AdminApp.tsx', '../../features/auth/LoginPage'),
+    refused: true,
+  },
+  { name: 'the console importing the players’ API', probe: importIn('src/admin/api/adminApi.ts', '../../api/baseApi'), refused: true },
+  { name: 'the console importing ui and the contract', probe: importIn('src/admin/app/AdminApp.tsx', '../../ui/Button'), refused: false },
+  {
+    name: 'a player feature importing the console',
+    probe: importIn('src/features/bank/BankPage.tsx', '../../admin/api/adminApi'),
+    refused: true,
+  },
+  { name: 'the players’ app importing the console', probe: importIn('src/app/App.tsx', '../admin/app/AdminApp'), refused: true },
+  {
+    name: 'a player feature importing the review table',
+    probe: importIn('src/features/bank/BankPage.tsx', '@tanstack/react-table'),
+    refused: true,
+  },
+  {
+    name: 'the console importing the review table',
+    probe: importIn('src/admin/features/withdrawals/WithdrawalQueue.tsx', '@tanstack/react-table'),
+    refused: false,
+  },
+  {
     name: 'a feature importing another feature',
     probe: importIn('src/features/bank/BankPage.tsx', '../deposit/DepositPage'),
     refused: true,

@@ -1,0 +1,95 @@
+import type { Browser } from 'playwright-core';
+import { createProviderClient, providerBaseUrls } from '../../server/adapters/providers';
+import { findAgencyByHost, setRate } from '../../server/domain/agencies';
+import { addBankAccount } from '../../server/domain/players';
+import { createOperator } from '../../server/domain/operators';
+import { sendCreditToProvider, type WalletDeps } from '../../server/domain/providerWallets';
+import { launchBrowser, loggedIn, overflowingElements, screenshot } from '../support/browser';
+import { createTestPlayer } from '../support/players';
+import { startServer, type RunningServer } from '../support/server';
+
+let server: RunningServer;
+let browser: Browser;
+let agencyId: string;
+let wallets: WalletDeps;
+
+beforeAll(async () => {
+  server = await startServer({ WITHDRAW_AUTO_APPROVE_THB: '5000' });
+  browser = await launchBrowser();
+  agencyId = (await findAgencyByHost(server.database.db, 'localhost'))!.id;
+  await setRate(server.database.db, agencyId, 'THB', '600', '640', 'e2e');
+  wallets = {
+    db: server.database.db,
+    providers: createProviderClient({ baseUrl: providerBaseUrls({}, () => server.url), timeoutMs: 5000 }),
+  };
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+describe('the operator console in Chromium', () => {
+  it('an operator signs in at /admin, approves a withdrawal over the auto-approve limit, and the player is paid', async () => {
+    const db = server.database.db;
+    const player = await createTestPlayer(db, agencyId);
+    await addBankAccount(db, agencyId, player.id, {
+      bank: 'bcel',
+      accountNumber: '010120001112223001',
+      accountName: 'NOY SIHARATH',
+      currency: 'LAK',
+      owner: true,
+    });
+    const who = { agencyId, playerId: player.id, provider: 'askmebet' as const };
+    const funded = await sendCreditToProvider(wallets, {
+      ...who,
+      amount: 6000_00n,
+      key: `e2e-admin-${player.id}`,
+      from: { kind: 'capital', currency: 'THB' },
+    });
+    expect(funded.status).toBe('POSTED');
+
+    // The player asks for 6.000 THB, over the 5.000 THB limit: it waits OPEN for an operator.
+    const playerSite = await loggedIn(browser, server.url, player);
+    const asked = await playerSite.page.request.post(`${server.url}/api/v2/withdrawals`, {
+      headers: { 'idempotency-key': `e2e-admin-withdraw-${player.id}` },
+      data: { provider: 'askmebet', amount: '6000.00' },
+    });
+    expect(asked.status()).toBe(201);
+    const { withdrawal } = await asked.json();
+    expect(withdrawal).toMatchObject({ status: 'OPEN', creditReceived: '3600000' });
+
+    await createOperator(
+      db,
+      agencyId,
+      { username: 'e2e-console', password: 'e2e-console-password', role: 'staff' },
+      { operatorId: null, name: 'e2e' },
+    );
+    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const page = await context.newPage();
+    await page.goto(`${server.url}/admin`);
+    await page.getByLabel('ຊື່ຜູ້ໃຊ້').fill('e2e-console');
+    await page.getByLabel('ລະຫັດຜ່ານ').fill('e2e-console-password');
+    await page.getByRole('button', { name: 'ເຂົ້າສູ່ລະບົບ' }).click();
+    await page.getByRole('banner').getByText('e2e-console · ພະນັກງານ').waitFor();
+
+    const row = page.getByRole('row').filter({ hasText: player.username });
+    await row.waitFor();
+    await expect(row.textContent()).resolves.toContain('6.000,00 THB');
+    await expect(row.textContent()).resolves.toContain('3.600.000 LAK');
+    for (const width of [768, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      expect(await overflowingElements(page)).toEqual([]);
+      await screenshot(page, `admin-withdrawal-queue-${width}`);
+    }
+
+    await row.getByRole('button', { name: 'ອະນຸມັດ' }).click();
+    await page.getByText(`ອະນຸມັດ ${withdrawal.code} ແລ້ວ`).waitFor();
+    await row.waitFor({ state: 'detached' });
+
+    const history = await playerSite.page.request.get(`${server.url}/api/v2/withdrawals`);
+    const paid = (await history.json()).items.find((item: { code: string }) => item.code === withdrawal.code);
+    expect(paid).toMatchObject({ status: 'SUCCESS', amountReceived: '3600000' });
+    await context.close();
+    await playerSite.context.close();
+  });
+});

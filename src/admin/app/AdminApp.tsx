@@ -1,0 +1,68 @@
+import { useCallback, useEffect } from 'react';
+import { Provider as StoreProvider, useDispatch, useSelector } from 'react-redux';
+import { ThemeProvider } from 'styled-components';
+import { I18nextProvider, useTranslation } from 'react-i18next';
+import type { i18n as I18n } from 'i18next';
+import type { Operator } from '../../contract/admin';
+import { theme } from '../../ui/theme';
+import { GlobalStyle } from '../../ui/GlobalStyle';
+import { PageSpinner } from '../../ui/PageSpinner';
+import { ToastProvider } from '../../ui/Toast';
+import { useGetOperatorQuery, useLogoutOperatorMutation } from '../api/operators';
+import { LoginPage } from '../features/auth/LoginPage';
+import { forgetOperator, signedOut, type SignOutReason } from '../features/auth/signOut';
+import { useIdleSignOut } from '../features/auth/useIdleSignOut';
+import { WithdrawalQueue } from '../features/withdrawals/WithdrawalQueue';
+import { AdminLayout } from './AdminLayout';
+import type { AdminState, AdminStore } from './store';
+
+/** The signed-in console; the withdrawal review queue is its first page. */
+function SignedIn({ operator }: { operator: Operator }) {
+  const dispatch = useDispatch();
+  const [logout] = useLogoutOperatorMutation();
+  const signOut = useCallback(
+    async (reason: SignOutReason | null) => {
+      await logout();
+      dispatch(signedOut(reason));
+      dispatch(forgetOperator());
+    },
+    [dispatch, logout],
+  );
+  const signOutIdle = useCallback(() => void signOut('idle'), [signOut]);
+  useIdleSignOut(signOutIdle);
+  return (
+    <AdminLayout operator={operator} onLogout={() => void signOut(null)}>
+      <WithdrawalQueue />
+    </AdminLayout>
+  );
+}
+
+/** GET /me decides: an operator gets the console, anyone else the login page. */
+function Console() {
+  const { t } = useTranslation();
+  const dispatch = useDispatch();
+  const me = useGetOperatorQuery();
+  const sessionLost = useSelector((state: AdminState) => state.signOut.reason === 'sessionLost');
+  // A 401 on any other call means the server ended the session: drop what this operator saw.
+  useEffect(() => {
+    if (sessionLost && me.data) dispatch(forgetOperator());
+  }, [dispatch, me.data, sessionLost]);
+  if (me.isLoading) return <PageSpinner label={t('loading')} />;
+  if (me.data && !sessionLost) return <SignedIn operator={me.data} />;
+  return <LoginPage />;
+}
+
+export function AdminApp({ store, i18n }: { store: AdminStore; i18n: I18n }) {
+  return (
+    <StoreProvider store={store}>
+      <I18nextProvider i18n={i18n}>
+        <ThemeProvider theme={theme}>
+          <GlobalStyle />
+          <ToastProvider>
+            <Console />
+          </ToastProvider>
+        </ThemeProvider>
+      </I18nextProvider>
+    </StoreProvider>
+  );
+}

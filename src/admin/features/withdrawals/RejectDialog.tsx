@@ -1,0 +1,61 @@
+import { useCallback } from 'react';
+import { useFormik } from 'formik';
+import * as yup from 'yup';
+import { useTranslation } from 'react-i18next';
+import { Button } from '../../../ui/Button';
+import { Dialog, DialogActions } from '../../../ui/Dialog';
+import { TextField } from '../../../ui/TextField';
+
+/** Rejecting needs a reason (3 to 500 characters, as WithdrawalRejectSchema asks); the player's credit goes back. */
+export function RejectDialog({
+  code,
+  busy,
+  onReject,
+  onClose,
+}: {
+  code: string | null;
+  busy: boolean;
+  onReject: (code: string, reason: string) => Promise<boolean>;
+  onClose: () => void;
+}) {
+  const { t } = useTranslation();
+  const form = useFormik({
+    initialValues: { reason: '' },
+    validationSchema: yup.object({
+      reason: yup.string().trim().min(3, 'withdrawals.reasonRequired').required('withdrawals.reasonRequired'),
+    }),
+    onSubmit: async ({ reason }, helpers) => {
+      if (!code) return;
+      if (await onReject(code, reason.trim())) {
+        helpers.resetForm();
+        onClose();
+      }
+    },
+  });
+  const { resetForm } = form;
+  // Stable, so the dialog's focus trap is not set up again on every keystroke.
+  const close = useCallback(() => {
+    resetForm();
+    onClose();
+  }, [resetForm, onClose]);
+  return (
+    <Dialog open={code !== null} title={t('withdrawals.rejectHeading', { code })} onClose={close}>
+      <form onSubmit={form.handleSubmit} noValidate>
+        <TextField
+          label={t('withdrawals.reason')}
+          maxLength={500}
+          error={form.touched.reason && form.errors.reason ? t(form.errors.reason) : undefined}
+          {...form.getFieldProps('reason')}
+        />
+        <DialogActions>
+          <Button $variant="ghost" onClick={close}>
+            {t('withdrawals.cancel')}
+          </Button>
+          <Button type="submit" $variant="danger" disabled={busy}>
+            {t('withdrawals.confirmReject')}
+          </Button>
+        </DialogActions>
+      </form>
+    </Dialog>
+  );
+}
