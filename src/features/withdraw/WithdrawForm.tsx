@@ -17,6 +17,7 @@ import { Select } from '../../ui/Select';
 import { TextField } from '../../ui/TextField';
 import { PromotionWithdrawal } from './PromotionWithdrawal';
 import { Muted } from './WithdrawalResult';
+import { displayAmount } from '../../contract/format';
 
 const Preview = styled.output`
   display: block;
@@ -70,7 +71,8 @@ export function WithdrawForm({ rates, limits, hasAccount, onDone }: WithdrawForm
     },
   });
 
-  const bounds = { min: formatAmount(min, 'THB'), max: formatAmount(max, 'THB') };
+  // Shown to people: in the Lao format, as every amount.
+  const bounds = { min: displayAmount(formatAmount(min, 'THB')), max: displayAmount(formatAmount(max, 'THB')) };
   const satang = parseAmount(form.values.amount.trim(), 'THB');
   const previewKip = satang === undefined ? 0n : convert('WITHDRAW', satang, 'THB', rates);
   const quote = rates.find((rate) => rate.currency === 'THB');
