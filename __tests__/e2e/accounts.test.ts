@@ -78,7 +78,7 @@ describe('player accounts in Chromium', () => {
     await dialog.getByRole('button', { name: 'ບັນທຶກ' }).click();
     const success = page.getByRole('dialog', { name: 'ສຳເລັດ' });
     await success.getByText('ປ່ຽນລະຫັດຜ່ານສຳເລັດແລ້ວ').waitFor();
-    await Promise.all([page.waitForEvent('load'), success.getByRole('button', { name: 'ປິດ' }).click()]);
+    await Promise.all([page.waitForEvent('load'), success.getByRole('button', { name: 'ປິດ', exact: true }).click()]);
     // This session survived the change; the page came back logged in.
     await accountButton(page).waitFor();
 

@@ -36,7 +36,7 @@ describe('bank account in Chromium', () => {
     await page.goto(`${server.url}/player/bank`);
     const form = page.getByRole('form', { name: 'ເພີ່ມບັນຊີທະນາຄານ' });
     await form.waitFor();
-    await expect(page.getByRole('note').textContent()).resolves.toContain('ບໍ່ອະນຸຍາດໃຫ້ໃຊ້ບັນຊີກະເປົາເງິນ (wallet)');
+    await expect(page.locator('main').getByRole('note').textContent()).resolves.toContain('ບໍ່ອະນຸຍາດໃຫ້ໃຊ້ບັນຊີກະເປົາເງິນ (wallet)');
 
     const accountNumber = page.getByRole('textbox', { name: 'ເລກບັນຊີ' });
     const submit = page.getByRole('button', { name: 'ບັນທຶກບັນຊີ' });

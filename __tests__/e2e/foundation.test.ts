@@ -20,7 +20,7 @@ describe('the site in Chromium', () => {
       const page = await browser.newPage({ viewport: { width, height: 800 } });
       await page.goto(server.url);
       await page.getByTestId('footer').waitFor();
-      await page.getByRole('heading', { name: 'ໜ້າຫຼັກ' }).waitFor();
+      await page.getByRole('heading', { name: 'ເກມອອນລາຍທີ່ດີທີ່ສຸດໃນລາວ' }).waitFor();
       expect(await page.getByRole('banner').textContent()).toContain('Champa');
       expect(await page.getByTestId('bottom-app-bar').isVisible()).toBe(width <= 576);
       await screenshot(page, `foundation-home-${width}`);

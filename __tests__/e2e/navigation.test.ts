@@ -47,13 +47,16 @@ describe('moving between pages on a phone', () => {
     const { context, page } = await loggedIn(browser, server.url, player, PHONE);
     await page.goto(`${server.url}/player/deposit`);
     await page.getByTestId('player-area').waitFor();
-    // The page's own calls (and a refetch as the window takes focus) are answered before the session ends.
+    await page.getByTestId('open-drawer').click();
+    const withdrawHistory = page.getByTestId('drawer').getByRole('link', { name: 'ປະຫວັດການຖອນ' });
+    await withdrawHistory.waitFor();
+    // The page's and the open drawer's own calls (and a refetch as the window takes focus) are answered
+    // before the session ends, so the link click is the first call to meet the 401.
     await page.waitForLoadState('networkidle');
 
     // Ended elsewhere: e.g. a password change on another device revokes every session.
     await server.database.db.updateTable('player_sessions').set({ revoked_at: new Date() }).where('player_id', '=', player.id).execute();
-    await page.getByTestId('open-drawer').click();
-    await page.getByTestId('drawer').getByRole('link', { name: 'ປະຫວັດການຖອນ' }).click();
+    await withdrawHistory.click();
 
     await page.waitForURL(`${server.url}/login`);
     await page.getByTestId('visitor-area').waitFor({ state: 'attached' });

@@ -51,9 +51,14 @@ async function ready(page: Page, as: 'visitor' | 'player') {
 }
 
 async function footerLayout(page: Page): Promise<'wide' | 'narrow'> {
-  const games = await page.getByTestId('footer-games').boundingBox();
-  const promotions = await page.getByTestId('footer-promotions').boundingBox();
-  if (!games || !promotions) throw new Error('footer sections are not laid out');
+  // Both boxes in one frame: the lobby above the footer may still grow between two separate reads.
+  const [games, promotions] = await page.evaluate(() =>
+    ['footer-games', 'footer-promotions'].map((testId) => {
+      const box = document.querySelector(`[data-testid="${testId}"]`)?.getBoundingClientRect();
+      if (!box) throw new Error(`${testId} is not laid out`);
+      return { x: box.x, y: box.y, width: box.width, height: box.height };
+    }),
+  );
   if (Math.abs(games.y - promotions.y) < 1 && promotions.x > games.x + games.width - 1) return 'wide';
   if (promotions.y >= games.y + games.height - 1 && Math.abs(promotions.x - games.x) < 1) return 'narrow';
   throw new Error(`footer sections are neither side by side nor stacked: ${JSON.stringify({ games, promotions })}`);

@@ -1,4 +1,4 @@
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { renderApp } from '../support/renderApp';
 import { mockShellApi } from '../support/shell';
@@ -71,12 +71,12 @@ describe('scroll position across pages', () => {
     mockShellApi({ session: 'player' });
     renderApp('/player');
     await screen.findByRole('button', { name: /Somchai/ });
-    window.scrollTo(0, 640);
+    act(() => window.scrollTo(0, 640));
     await openDrawer();
     await userEvent.click(within(drawer()).getByRole('link', { name: 'ຖອນເງິນ' }));
     expect(window.location.pathname).toBe('/player/withdraw');
     expect(window.scrollY).toBe(0);
-    window.scrollTo(0, 120);
+    act(() => window.scrollTo(0, 120));
 
     window.history.back();
     await waitFor(() => expect(window.location.pathname).toBe('/player'));
