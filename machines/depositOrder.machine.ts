@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, fromPromise, not, setup, type DoneActorEvent, type StateValue } from 'xstate';
 import type { DepositOrder, DepositRequest, DepositStatus } from '../src/contract/deposits';
 import { failureCodeOf } from '../src/contract/errors';
 
@@ -12,12 +12,20 @@ import { failureCodeOf } from '../src/contract/errors';
  * call rejects with the API's { code, message }, its code kept in context.errorCode for the page
  * to show (DEPOSIT_NOT_PAID: not paid yet, please scan the QR).
  *
+ * The page also notices a payment by itself: while the order is OPEN (waiting on the bank) or PAID
+ * (waiting on the provider's credit) it reads the order again (pollOrder), first after 2 s and then
+ * less often up to every 4 s, so a payment shows within 5 s of the bank's webhook. A hidden tab does
+ * not poll; showing or focusing it again reads the order at once.
+ *
  * Tags tell the page what to show: `form` (the deposit form), `order` (the open order and its QR),
  * `result` (where the order ended up), `busy` (a call is under way).
  */
 export interface DepositOrderContext {
   order: DepositOrder | null;
   errorCode: string | null;
+  /** Reads of the order since it reached its current status: each one waits a little longer. */
+  polls: number;
+  pageHidden: boolean;
 }
 
 export type DepositOrderEvent =
@@ -28,7 +36,17 @@ export type DepositOrderEvent =
   | { type: 'order.confirmCancel' }
   | { type: 'order.dismissCancel' }
   | { type: 'order.expire' }
-  | { type: 'order.new' };
+  | { type: 'order.new' }
+  | { type: 'page.hidden' }
+  | { type: 'page.visible' };
+
+const FIRST_POLL_MS = 2000;
+const SLOWEST_POLL_MS = 4000;
+
+/** How long the page waits before reading the order again after `polls` reads. */
+export function pollDelayMs(polls: number): number {
+  return Math.min(Math.round(FIRST_POLL_MS * 1.25 ** polls), SLOWEST_POLL_MS);
+}
 
 const errorCodeOf = ({ event }: { event: { error: unknown } }) => failureCodeOf(event.error);
 
@@ -36,6 +54,31 @@ const orderIs =
   (status: DepositStatus) =>
   ({ context }: { context: DepositOrderContext }) =>
     context.order?.status === status;
+
+/** The order a read brought back (only on pollOrder's done event). */
+const polledOrder = (event: unknown) => (event as DoneActorEvent<DepositOrder>).output;
+
+/** Reads the order until its status moves: the same while it waits on the bank (open) or the provider (paid). */
+const pollingStates = {
+  initial: 'waiting',
+  states: {
+    waiting: { after: { pollDelay: [{ guard: 'pageHidden', target: 'paused' }, { target: 'polling' }] } },
+    paused: { on: { 'page.visible': { target: 'polling', actions: 'markVisible' } } },
+    polling: {
+      invoke: {
+        id: 'pollOrder',
+        src: 'pollOrder',
+        input: ({ context }: { context: DepositOrderContext }) => context.order!.code,
+        onDone: [
+          { guard: 'orderMoved', target: '#depositOrder.settling', actions: 'keepPolledOrder' },
+          { target: 'waiting', actions: 'countPoll' },
+        ],
+        // A failed read is not the player's business: the next one may succeed (a 401 ends the session elsewhere).
+        onError: { target: 'waiting', actions: 'countPoll' },
+      },
+    },
+  },
+} as const;
 
 export const depositOrderMachine = setup({
   types: {
@@ -46,10 +89,19 @@ export const depositOrderMachine = setup({
     createOrder: fromPromise<DepositOrder, DepositRequest>(() => Promise.reject(new Error('createOrder is provided by the deposit page'))),
     checkOrder: fromPromise<DepositOrder, string>(() => Promise.reject(new Error('checkOrder is provided by the deposit page'))),
     cancelOrder: fromPromise<DepositOrder, string>(() => Promise.reject(new Error('cancelOrder is provided by the deposit page'))),
+    pollOrder: fromPromise<DepositOrder, string>(() => Promise.reject(new Error('pollOrder is provided by the deposit page'))),
+  },
+  delays: {
+    pollDelay: ({ context }) => pollDelayMs(context.polls),
   },
   actions: {
     clearError: assign({ errorCode: null }),
     forget: assign({ order: null, errorCode: null }),
+    resetPolls: assign({ polls: 0 }),
+    countPoll: assign({ polls: ({ context }) => context.polls + 1 }),
+    markHidden: assign({ pageHidden: true }),
+    markVisible: assign({ pageHidden: false }),
+    keepPolledOrder: assign({ order: ({ event }) => polledOrder(event) }),
     resume: assign({
       order: ({ event }) => {
         assertEvent(event, 'order.resume');
@@ -64,11 +116,18 @@ export const depositOrderMachine = setup({
     isSuccess: orderIs('SUCCESS'),
     isCanceled: orderIs('CANCELED'),
     isExpired: orderIs('EXPIRED'),
+    pageHidden: ({ context }) => context.pageHidden,
+    orderMoved: ({ context, event }) => polledOrder(event).status !== context.order?.status,
   },
 }).createMachine({
   id: 'depositOrder',
-  context: { order: null, errorCode: null },
+  context: { order: null, errorCode: null, polls: 0, pageHidden: false },
   initial: 'idle',
+  // Only a change is taken: a focus on a shown page must not make a new snapshot (and a render).
+  on: {
+    'page.hidden': { guard: not('pageHidden'), actions: 'markHidden' },
+    'page.visible': { guard: 'pageHidden', actions: 'markVisible' },
+  },
   states: {
     idle: {
       tags: ['form'],
@@ -104,6 +163,8 @@ export const depositOrderMachine = setup({
     },
     open: {
       tags: ['order'],
+      entry: 'resetPolls',
+      ...pollingStates,
       on: {
         'order.check': { target: 'checking' },
         'order.cancel': { target: 'confirmingCancel', actions: 'clearError' },
@@ -142,6 +203,8 @@ export const depositOrderMachine = setup({
     /** Paid, the credit not yet at the provider: checking again retries it. */
     paid: {
       tags: ['result'],
+      entry: 'resetPolls',
+      ...pollingStates,
       on: { 'order.check': { target: 'checking' } },
     },
     success: { tags: ['result'], on: { 'order.new': { target: 'idle', actions: 'forget' } } },
@@ -150,3 +213,8 @@ export const depositOrderMachine = setup({
     failed: { tags: ['result'], on: { 'order.new': { target: 'idle', actions: 'forget' } } },
   },
 });
+
+/** The machine's top-level state: what the page shows (how an open order is being read is inside it). */
+export function depositStageOf(value: StateValue): string {
+  return typeof value === 'string' ? value : Object.keys(value)[0];
+}

@@ -153,9 +153,16 @@ describe('the deposit lifecycle', () => {
     expect(check.statusCode).toBe(409);
     expect(check.json().code).toBe('DEPOSIT_NOT_PAID');
 
+    expect((await get(player, `/api/v2/deposits/${order.code}`)).json()).toEqual({ order });
+
     const cashBefore = await balanceOf(t.db, agencyId, { kind: 'agency_cash', currency: 'LAK' });
     await payAtBank(qr.payload);
     expect((await orderRow(order.code)).status).toBe('SUCCESS');
+    // What the page polls sees the payment without asking the gateway.
+    expect((await get(player, `/api/v2/deposits/${order.code}`)).json().order).toMatchObject({
+      status: 'SUCCESS',
+      paidAt: expect.any(String),
+    });
     expect(await providerCredit(player)).toBe('156.25');
     // The provider knows the transfer by the order code.
     const atProvider = await t.db
@@ -299,6 +306,7 @@ describe('bad input changes nothing', () => {
     const order = await openOrder(owner);
     for (const res of [
       await get(stranger, `/api/v2/deposits/laoqr/${order.code}`),
+      await get(stranger, `/api/v2/deposits/${order.code}`),
       await post(stranger, `/api/v2/deposits/${order.code}/check`),
       await post(stranger, `/api/v2/deposits/${order.code}/cancel`),
     ]) {
@@ -468,6 +476,7 @@ describe('reads never write', () => {
     ]);
     expect((await get(player, '/api/v2/deposits/open')).json().items).toEqual([]);
     expect((await qrOf(player, order.code)).status).toBe('EXPIRED');
+    expect((await get(player, `/api/v2/deposits/${order.code}`)).json().order.status).toBe('EXPIRED');
     expect(await orderRow(order.code)).toEqual(before);
     expect(before).toMatchObject({ status: 'OPEN', closed_at: null });
 

@@ -13,7 +13,16 @@ import {
   DepositRequestBodySchema,
 } from '../../src/contract/deposits';
 import { ApiErrorSchema } from '../../src/contract/apiError';
-import { cancelDeposit, checkDeposit, createDeposit, depositLimitsView, depositQr, listDeposits, openDeposits } from '../domain/deposits';
+import {
+  cancelDeposit,
+  checkDeposit,
+  createDeposit,
+  depositLimitsView,
+  depositQr,
+  listDeposits,
+  openDeposits,
+  playerDeposit,
+} from '../domain/deposits';
 import { depositDeps } from '../plugins/dependencies';
 
 /** Loose on purpose: the domain's idempotency rule answers a bad key with its own code. */
@@ -71,11 +80,21 @@ function orderRoutes(base: FastifyInstance): void {
   }));
 }
 
-/** One order by its code: the QR to pay, check with the gateway, cancel. */
+/** One order by its code: as it stands, the QR to pay, check with the gateway, cancel. */
 function codeRoutes(base: FastifyInstance): void {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const deps = depositDeps(app);
   const { db } = app;
+
+  // A read only: the page polls it while the order is open, so it never asks the gateway (check does).
+  app.get(
+    '/deposits/:code',
+    {
+      preHandler: app.requirePlayer,
+      schema: { params: DepositCodeParamsSchema, response: { 200: DepositOrderResponseSchema, 404: ApiErrorSchema } },
+    },
+    async (request) => ({ order: await playerDeposit(db, request.player, request.params.code) }),
+  );
 
   app.get(
     '/deposits/laoqr/:code',

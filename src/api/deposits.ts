@@ -9,7 +9,7 @@ import type {
   DepositRequest,
 } from '../contract/deposits';
 
-/** Deposits by LaoQR: limits, create (with an Idempotency-Key), history, open orders, QR, check, cancel. */
+/** Deposits by LaoQR: limits, create (with an Idempotency-Key), history, open orders, one order, QR, check, cancel. */
 export const depositsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getDepositLimits: build.query<DepositLimits, void>({
@@ -25,6 +25,18 @@ export const depositsApi = baseApi.injectEndpoints({
       providesTags: ['Deposit'],
       // The page decides from this list whether to resume an order: it must be current.
       keepUnusedDataFor: 0,
+    }),
+    // Polled by the deposit page while the order waits for its payment; always asked afresh.
+    getDeposit: build.query<DepositOrder, string>({
+      query: (code) => `/v2/deposits/${encodeURIComponent(code)}`,
+      transformResponse: (response: DepositOrderResponse) => response.order,
+      keepUnusedDataFor: 0,
+      // An order that left OPEN was paid, cancelled or expired: like a check, it may have moved credit
+      // and taken the promotion in use.
+      onQueryStarted: async (_code, { dispatch, queryFulfilled }) => {
+        const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
+        if (data && data.status !== 'OPEN') dispatch(depositsApi.util.invalidateTags(['Deposit', 'Credit', 'PromotionUsage']));
+      },
     }),
     getDepositQr: build.query<DepositQr, string>({
       query: (code) => `/v2/deposits/laoqr/${encodeURIComponent(code)}`,
@@ -62,6 +74,7 @@ export const {
   useGetDepositsQuery,
   useGetOpenDepositsQuery,
   useGetDepositQrQuery,
+  useLazyGetDepositQuery,
   useCreateDepositMutation,
   useCheckDepositMutation,
   useCancelDepositMutation,

@@ -3,6 +3,7 @@ export {
   setReceivingAccount,
   listDeposits,
   openDeposits,
+  playerDeposit,
   unmatchedPaymentsOf,
   type UnmatchedPayment,
 } from './repository';

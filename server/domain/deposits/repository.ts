@@ -83,6 +83,11 @@ export async function playerOrder(db: Database, who: PlayerRef, code: string): P
   return row;
 }
 
+/** One of the player's orders as it stands: what the deposit page polls while waiting for the payment. */
+export async function playerDeposit(db: Database, who: PlayerRef, code: string): Promise<DepositOrder> {
+  return toDepositOrder(await playerOrder(db, who, code));
+}
+
 export async function orderByKey(db: Database, who: PlayerRef, key: string): Promise<OrderRow | undefined> {
   return playerOrders(db, who).where('idempotency_key', '=', key).executeTakeFirst();
 }

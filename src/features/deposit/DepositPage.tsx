@@ -22,7 +22,7 @@ export default function DepositPage() {
   const using = useGetUsingPromotionQuery();
   const usage = using.data ?? null;
   const promotion = useGetPromotionQuery(usage?.promotionId ?? '', { skip: usage?.status !== 'ACTIVE' });
-  const { state, send, openLoaded } = useDepositOrder();
+  const { state, stage, send, openLoaded } = useDepositOrder();
 
   const { order, errorCode } = state.context;
   const hasBank = (accounts.data?.bankAccounts.length ?? 0) > 0;
@@ -34,7 +34,7 @@ export default function DepositPage() {
   return (
     <PageBody>
       <PageTitle>{t('common:page.deposit')}</PageTitle>
-      <div data-testid="deposit" data-state={String(state.value)}>
+      <div data-testid="deposit" data-state={stage}>
         {loading && state.matches('idle') ? (
           <Spinner />
         ) : state.hasTag('form') && !hasBank ? (
@@ -57,7 +57,7 @@ export default function DepositPage() {
         ) : state.hasTag('order') && order ? (
           <OrderCard order={order} state={state} send={send} />
         ) : (
-          order && <DepositResult order={order} state={state} send={send} />
+          order && <DepositResult order={order} state={state} stage={stage} send={send} />
         )}
       </div>
     </PageBody>

@@ -12,10 +12,14 @@ import type { useDepositOrder } from './useDepositOrder';
 type DepositOrderActor = ReturnType<typeof useDepositOrder>;
 
 /** Where the order ended up: credited, paid and waiting for the provider, canceled, expired or failed. */
-export function DepositResult({ order, state, send }: { order: DepositOrder } & Pick<DepositOrderActor, 'state' | 'send'>) {
+export function DepositResult({
+  order,
+  state,
+  stage,
+  send,
+}: { order: DepositOrder } & Pick<DepositOrderActor, 'state' | 'stage' | 'send'>) {
   const { t } = useTranslation('deposit');
   const { errorCode } = state.context;
-  const outcome = String(state.value);
   const paid = state.matches('paid');
   return (
     <Card aria-label={t('title')}>
@@ -25,7 +29,7 @@ export function DepositResult({ order, state, send }: { order: DepositOrder } & 
         </Notice>
       )}
       <Notice role="status" $tone={state.matches('success') ? 'success' : paid ? 'warning' : 'danger'}>
-        {t(`result.${outcome}`, { credit: displayAmount(order.creditedTotal ?? order.credit), provider: PROVIDER_NAMES[order.provider] })}
+        {t(`result.${stage}`, { credit: displayAmount(order.creditedTotal ?? order.credit), provider: PROVIDER_NAMES[order.provider] })}
       </Notice>
       <Details>
         <dt>{t('code')}</dt>
