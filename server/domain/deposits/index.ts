@@ -1,6 +1,9 @@
 export {
   expireStaleOrders,
   setReceivingAccount,
+  receivingAccountOf,
+  checkReceivingAccount,
+  type ReceivingAccount,
   listDeposits,
   openDeposits,
   unmatchedPaymentsOf,
@@ -8,3 +11,4 @@ export {
 } from './repository';
 export { depositLimitsView, createDeposit, depositQr, cancelDeposit, checkDeposit, type DepositDeps } from './service';
 export { receivePayment, creditPaidDeposits, type DepositPayment, type PaymentOutcome, type DepositReconcileReport } from './payments';
+export { updateReceivingAccount, type ReceivingAccountChange } from './receivingAccount';
