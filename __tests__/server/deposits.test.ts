@@ -154,7 +154,12 @@ describe('the deposit lifecycle', () => {
       },
       status: 'OPEN',
     });
-    expect(parseLaoQr(qr.payload)).toMatchObject({ billNumber: order.code, amountKip: 100000n, bankIin: '27710418', merchantId: 'CHAMPA0001' });
+    expect(parseLaoQr(qr.payload)).toMatchObject({
+      billNumber: order.code,
+      amountKip: 100000n,
+      bankIin: '27710418',
+      merchantId: 'CHAMPA0001',
+    });
 
     const check = await post(player, `/api/v2/deposits/${order.code}/check`);
     expect(check.statusCode).toBe(409);

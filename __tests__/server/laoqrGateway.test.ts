@@ -207,11 +207,17 @@ describe('the sandbox bank refusals', () => {
     expect(refused.json()).toMatchObject({ code: 'INVALID_QR', message: expect.stringContaining('CRC') });
 
     // The bank keeps the payee as the QR named it, the merchant id (tag 38.04) included.
-    expect(await pay(payload)).toMatchObject({ status: 201, body: { payee: { name: 'CHAMPA GAMES', merchantId: 'CHAMPA0001' } } });
+    expect(await pay(payload)).toMatchObject({
+      status: 201,
+      body: { payment: { payee: { name: 'CHAMPA GAMES', merchantId: 'CHAMPA0001' } } },
+    });
     const again = await pay(payload);
     expect(again).toMatchObject({ status: 409, body: { code: 'BILL_ALREADY_PAID' } });
     const preview = await t.app.inject({ method: 'POST', url: '/sandbox/bank/api/preview', payload: { payload } });
-    expect(preview.json()).toMatchObject({ alreadyPaid: true, bill: { amount: '100000', merchantName: 'CHAMPA GAMES', merchantId: 'CHAMPA0001' } });
+    expect(preview.json()).toMatchObject({
+      alreadyPaid: true,
+      bill: { amount: '100000', merchantName: 'CHAMPA GAMES', merchantId: 'CHAMPA0001' },
+    });
   });
 
   it('refuses a decline fault for anything but payouts', async () => {
