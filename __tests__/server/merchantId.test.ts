@@ -74,7 +74,8 @@ describe('the deposit QR carries the MID', () => {
     expect(shown.statusCode).toBe(200);
     for (const { payee, payload } of [qr, shown.json()]) {
       expect(payee).toEqual({
-        ...{ name: 'CHAMPA GAMES', city: 'VIENTIANE' },
+        name: 'CHAMPA GAMES',
+        city: 'VIENTIANE',
         bankIin: '27710418',
         accountNumber: '0101000123456789',
         merchantId: 'CHAMPA0001',

@@ -5,7 +5,7 @@ import { appendAudit, type Actor } from '../operators';
 import { receivingAccountOf, setReceivingAccount, type ReceivingAccount } from './repository';
 
 /** What an operator may change of the receiving account: any of its fields; the rest stay as stored. */
-export type ReceivingAccountChange = Partial<{ [K in keyof ReceivingAccount]: ReceivingAccount[K] }>;
+export type ReceivingAccountChange = Partial<ReceivingAccount>;
 
 /**
  * The operator changes the agency's receiving account and its LaoQR merchant id (MID): the fields
