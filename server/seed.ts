@@ -35,18 +35,32 @@ export async function seedDemoExchangeRates(db: Database, agency: Agency): Promi
   }
 }
 
-/** The account the demo agency's deposit QRs pay into (the sandbox bank takes any account). */
+/** The account the demo agency's deposit QRs pay into, and its LaoQR merchant id (the sandbox bank takes any). */
 export const DEMO_RECEIVING_ACCOUNT = {
   bankIin: '27710418',
   accountNumber: '0101000123456789',
   merchantName: 'CHAMPA GAMES',
   merchantCity: 'VIENTIANE',
+  merchantId: 'CHAMPA0001',
 };
 
-/** Sets the demo agency's receiving account once; an account the operator set is left as it is. */
+/**
+ * Sets the demo agency's receiving account once; an account the operator set is left as it is. A
+ * database seeded before the MID existed (migration 0015 leaves it null) gets the demo MID, once:
+ * only while it is still null, so an operator's MID is never overwritten.
+ */
 export async function seedDemoReceivingAccount(db: Database, agency: Agency): Promise<void> {
   const existing = await db.selectFrom('agency_deposit_settings').select('agency_id').where('agency_id', '=', agency.id).executeTakeFirst();
-  if (!existing) await setReceivingAccount(db, agency.id, DEMO_RECEIVING_ACCOUNT);
+  if (!existing) {
+    await setReceivingAccount(db, agency.id, DEMO_RECEIVING_ACCOUNT);
+    return;
+  }
+  await db
+    .updateTable('agency_deposit_settings')
+    .set({ merchant_id: DEMO_RECEIVING_ACCOUNT.merchantId })
+    .where('agency_id', '=', agency.id)
+    .where('merchant_id', 'is', null)
+    .execute();
 }
 
 export async function seed(db: Database): Promise<void> {

@@ -146,7 +146,35 @@ describe('buildLaoQr', () => {
     );
   });
 
+  it("writes the agency's merchant id (MID) into tag 38 as sub-tag 04, after the account", () => {
+    // The CRC was computed independently of this module.
+    expect(buildLaoQr({ ...bill, merchantId: 'CHAMPA0001' })).toBe(
+      '000201' +
+        '010212' +
+        '3873' +
+        '0016A005266284662577' +
+        '010827710418' +
+        '0203002' +
+        '03160101000123456789' +
+        '0410CHAMPA0001' +
+        '52047995' +
+        '5303418' +
+        '5406100000' +
+        '5802LA' +
+        '5912CHAMPA GAMES' +
+        '6009VIENTIANE' +
+        '6214' +
+        '0110D7K2M9QX4P' +
+        '6304C70C',
+    );
+  });
+
   it.each<[string, Partial<LaoQrBill>]>([
+    ['an empty merchant id', { merchantId: '' }],
+    ['a merchant id over 25 characters', { merchantId: 'M'.repeat(26) }],
+    ['a merchant id with a space', { merchantId: 'CHAMPA 0001' }],
+    ['a merchant id in Lao script', { merchantId: 'ຈຳປາ1' }],
+    ['a merchant id with punctuation', { merchantId: 'CHAMPA/0001' }],
     ['a merchant name over 25 characters', { merchantName: 'A'.repeat(26) }],
     ['a merchant name in Lao script (LaoQR text fields are ASCII)', { merchantName: 'ຈຳປາ' }],
     ['a city over 15 characters', { merchantCity: 'LUANG PRABANG CITY' }],
@@ -163,15 +191,19 @@ describe('buildLaoQr', () => {
   });
 });
 
-const billArbitrary: fc.Arbitrary<LaoQrBill> = fc.record({
-  bankIin: fc.stringMatching(/^\d{8}$/),
-  accountNumber: fc.stringMatching(/^[0-9A-Za-z-]{1,32}$/),
-  merchantCategoryCode: fc.stringMatching(/^\d{4}$/),
-  amountKip: fc.bigInt(1n, 10n ** 13n - 1n),
-  merchantName: fc.stringMatching(/^[\x20-\x7e]{1,25}$/),
-  merchantCity: fc.stringMatching(/^[\x20-\x7e]{1,15}$/),
-  billNumber: fc.stringMatching(/^[\x20-\x7e]{1,25}$/),
-});
+const billArbitrary: fc.Arbitrary<LaoQrBill> = fc.record(
+  {
+    bankIin: fc.stringMatching(/^\d{8}$/),
+    accountNumber: fc.stringMatching(/^[0-9A-Za-z-]{1,32}$/),
+    merchantCategoryCode: fc.stringMatching(/^\d{4}$/),
+    amountKip: fc.bigInt(1n, 10n ** 13n - 1n),
+    merchantName: fc.stringMatching(/^[\x20-\x7e]{1,25}$/),
+    merchantCity: fc.stringMatching(/^[\x20-\x7e]{1,15}$/),
+    billNumber: fc.stringMatching(/^[\x20-\x7e]{1,25}$/),
+    merchantId: fc.stringMatching(/^[0-9A-Za-z-]{1,25}$/),
+  },
+  { requiredKeys: ['bankIin', 'accountNumber', 'merchantCategoryCode', 'amountKip', 'merchantName', 'merchantCity', 'billNumber'] },
+);
 
 describe('parseLaoQr', () => {
   it('reads back every bill it built', () => {
@@ -207,6 +239,21 @@ describe('parseLaoQr', () => {
         expect(problemOf(() => parseLaoQr(corrupted)).problem).toMatch(/^(BAD_CRC|MALFORMED)$/);
       }),
     );
+  });
+
+  it('reads the merchant id (MID) back from tag 38, and none from a payload without sub-tag 04', () => {
+    const withMid = { ...bill, merchantId: 'CHAMPA-0001' };
+    expect(parseLaoQr(buildLaoQr(withMid))).toEqual(withMid);
+    expect(parseLaoQr(buildLaoQr(bill))).not.toHaveProperty('merchantId');
+  });
+
+  it('refuses a payload whose merchant id (tag 38.04) LaoQR cannot carry, naming it', () => {
+    const account = tlv(
+      '38',
+      tlv('00', LAPNET_AID) + tlv('01', '27710418') + tlv('02', '002') + tlv('03', '0101000123456789') + tlv('04', 'CHAMPA 0001'),
+    );
+    const refusal = problemOf(() => parseLaoQr(withCrc(...billFields({ '38': account }))));
+    expect(refusal).toEqual({ problem: 'INVALID_VALUE', message: expect.stringContaining('merchant id (tag 38.04)') });
   });
 
   it('accepts a payload pasted with surrounding whitespace', () => {

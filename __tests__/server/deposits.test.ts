@@ -29,6 +29,7 @@ beforeAll(async () => {
     accountNumber: '0101000123456789',
     merchantName: 'CHAMPA GAMES',
     merchantCity: 'VIENTIANE',
+    merchantId: 'CHAMPA0001',
   });
 });
 afterEach(async () => {
@@ -144,10 +145,21 @@ describe('the deposit lifecycle', () => {
     expect(qr).toMatchObject({
       code: order.code,
       amount: '100000',
-      payee: { name: 'CHAMPA GAMES', city: 'VIENTIANE', bankIin: '27710418', accountNumber: '0101000123456789' },
+      payee: {
+        name: 'CHAMPA GAMES',
+        city: 'VIENTIANE',
+        bankIin: '27710418',
+        accountNumber: '0101000123456789',
+        merchantId: 'CHAMPA0001',
+      },
       status: 'OPEN',
     });
-    expect(parseLaoQr(qr.payload)).toMatchObject({ billNumber: order.code, amountKip: 100000n, bankIin: '27710418' });
+    expect(parseLaoQr(qr.payload)).toMatchObject({
+      billNumber: order.code,
+      amountKip: 100000n,
+      bankIin: '27710418',
+      merchantId: 'CHAMPA0001',
+    });
 
     const check = await post(player, `/api/v2/deposits/${order.code}/check`);
     expect(check.statusCode).toBe(409);

@@ -41,6 +41,7 @@ function bill(amountKip = 100_000n): LaoQrBill {
     merchantCategoryCode: '7995',
     amountKip,
     merchantName: 'CHAMPA GAMES',
+    merchantId: 'CHAMPA0001',
     merchantCity: 'VIENTIANE',
     billNumber: `DEP${Date.now().toString(36).toUpperCase()}${billCounter}`,
   };
@@ -205,11 +206,18 @@ describe('the sandbox bank refusals', () => {
     expect(refused.statusCode).toBe(400);
     expect(refused.json()).toMatchObject({ code: 'INVALID_QR', message: expect.stringContaining('CRC') });
 
-    expect((await pay(payload)).status).toBe(201);
+    // The bank keeps the payee as the QR named it, the merchant id (tag 38.04) included.
+    expect(await pay(payload)).toMatchObject({
+      status: 201,
+      body: { payment: { payee: { name: 'CHAMPA GAMES', merchantId: 'CHAMPA0001' } } },
+    });
     const again = await pay(payload);
     expect(again).toMatchObject({ status: 409, body: { code: 'BILL_ALREADY_PAID' } });
     const preview = await t.app.inject({ method: 'POST', url: '/sandbox/bank/api/preview', payload: { payload } });
-    expect(preview.json()).toMatchObject({ alreadyPaid: true, bill: { amount: '100000', merchantName: 'CHAMPA GAMES' } });
+    expect(preview.json()).toMatchObject({
+      alreadyPaid: true,
+      bill: { amount: '100000', merchantName: 'CHAMPA GAMES', merchantId: 'CHAMPA0001' },
+    });
   });
 
   it('refuses a decline fault for anything but payouts', async () => {

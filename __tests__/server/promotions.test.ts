@@ -41,6 +41,7 @@ beforeAll(async () => {
     accountNumber: '0101000123456789',
     merchantName: 'CHAMPA GAMES',
     merchantCity: 'VIENTIANE',
+    merchantId: 'CHAMPA0001',
   });
   await fundTestBonusPool(t.db, agencyId, 10_000_00n);
 });

@@ -13,6 +13,7 @@ import { RATE_CURRENCIES, isRateCurrency, formatAmount, parseAmount } from '../.
 import type { Promotion } from '../../src/contract/promotions';
 import { OPERATOR_ROLES, createOperator } from '../domain/operators';
 import { allPromotions, createPromotion, fundBonusPool, newPromotionFrom, setPromotionStatus } from '../domain/promotions';
+import { receivingAccountOf, updateReceivingAccount, type ReceivingAccount } from '../domain/deposits';
 
 /**
  * The operator's command line: `npm run agency -- <command> [options]`. Each command names its
@@ -73,7 +74,50 @@ const describePromotion = (promotion: Promotion) =>
     `    providers ${promotion.providers.join(', ')}; from ${promotion.startsAt} to ${promotion.endsAt ?? 'no end'}`,
   ].join('\n');
 
+const describeReceivingAccount = (account: Required<ReceivingAccount>) =>
+  `bank ${account.bankIin} account ${account.accountNumber}, "${account.merchantName}" in ${account.merchantCity}, ` +
+  (account.merchantId === null ? 'no merchant id (MID): deposits are refused until one is set' : `merchant id (MID) ${account.merchantId}`);
+
+const optionalString = (values: Values, name: string) => (typeof values[name] === 'string' ? values[name] : undefined);
+
 const COMMANDS: Record<string, Command> = {
+  'receiving-account': {
+    summary: 'show the account deposit QRs pay into and its LaoQR merchant id (MID)',
+    usage: 'receiving-account [--host localhost]',
+    options: hostOption,
+    async run({ db, out }, agency) {
+      const account = await receivingAccountOf(db, agency.id);
+      out(`${agency.name}: ${account ? describeReceivingAccount(account) : 'no receiving account: deposits are refused'}`);
+    },
+  },
+  'set-receiving-account': {
+    summary:
+      'set the account deposit QRs pay into and the LaoQR merchant id (MID, 1 to 25 letters, digits or hyphens; ' +
+      'no deposit is taken without one); options left out keep their value',
+    usage:
+      'set-receiving-account [--merchant-id CHAMPA0001] [--bank-iin 27710418] [--account 0101000123456789] ' +
+      '[--merchant-name "CHAMPA GAMES"] [--merchant-city VIENTIANE] [--host localhost]',
+    options: {
+      ...hostOption,
+      'merchant-id': { type: 'string' },
+      'bank-iin': { type: 'string' },
+      account: { type: 'string' },
+      'merchant-name': { type: 'string' },
+      'merchant-city': { type: 'string' },
+    },
+    async run({ db, out }, agency, values) {
+      const change = {
+        merchantId: optionalString(values, 'merchant-id'),
+        bankIin: optionalString(values, 'bank-iin'),
+        accountNumber: optionalString(values, 'account'),
+        merchantName: optionalString(values, 'merchant-name'),
+        merchantCity: optionalString(values, 'merchant-city'),
+      };
+      if (Object.values(change).every((value) => value === undefined)) throw new UsageError('give at least one setting to change');
+      const account = await updateReceivingAccount(db, agency.id, change, { operatorId: null, name: operatorName() });
+      out(`${agency.name}: ${describeReceivingAccount(account)}`);
+    },
+  },
   'set-rate': {
     summary: 'set the buy and sell rate of a currency (LAK per 1 unit) from now on; earlier rates are kept',
     usage: 'set-rate --currency THB --buy 600 --sell 640 [--host localhost]',

@@ -218,6 +218,8 @@ export interface DepositTables {
     bank_iin: string;
     account_number: string;
     merchant_name: string;
+    /** The LaoQR merchant id (MID); null until the operator sets it, and no deposit is taken while it is. */
+    merchant_id: ColumnType<string | null, string | null | undefined, string | null>;
     merchant_city: string;
     merchant_category_code: Generated<string>;
     expiry_minutes: number | null;

@@ -52,3 +52,34 @@ export const UnmatchedPaymentQuerySchema = Type.Object(
   { status: Type.Optional(Type.Enum(UNMATCHED_PAYMENT_STATUSES)) },
   { additionalProperties: false },
 );
+
+/**
+ * The account the agency's deposit QRs pay into, and its LaoQR merchant id (MID; null until set,
+ * and no deposit is taken while it is). GET /admin/receiving-account answers null when the agency
+ * has none at all.
+ */
+export const ReceivingAccountSchema = Type.Object({
+  bankIin: Type.String(),
+  accountNumber: Type.String(),
+  merchantName: Type.String(),
+  merchantCity: Type.String(),
+  merchantId: Type.Union([Type.String(), Type.Null()]),
+});
+export type ReceivingAccount = Static<typeof ReceivingAccountSchema>;
+export const ReceivingAccountResponseSchema = Type.Object({ receivingAccount: Type.Union([ReceivingAccountSchema, Type.Null()]) });
+
+/**
+ * PUT /admin/receiving-account (owners): the fields given replace the stored ones. The LaoQR rules
+ * (merchantId: 1 to 25 ASCII letters, digits or hyphens) are checked by the server, which answers
+ * 400 MERCHANT_ID_INVALID or VALIDATION_ERROR and changes nothing.
+ */
+export const ReceivingAccountUpdateSchema = Type.Object(
+  {
+    bankIin: Type.Optional(Type.String({ maxLength: 100 })),
+    accountNumber: Type.Optional(Type.String({ maxLength: 100 })),
+    merchantName: Type.Optional(Type.String({ maxLength: 100 })),
+    merchantCity: Type.Optional(Type.String({ maxLength: 100 })),
+    merchantId: Type.Optional(Type.String({ maxLength: 100 })),
+  },
+  { additionalProperties: false },
+);

@@ -75,6 +75,8 @@ export const DepositPayeeSchema = Type.Object({
   city: Type.String(),
   bankIin: Type.String(),
   accountNumber: Type.String(),
+  /** The agency's LaoQR merchant id (MID), as the QR carries it in tag 38 sub-tag 04. */
+  merchantId: Type.String(),
 });
 export type DepositPayee = Static<typeof DepositPayeeSchema>;
 

@@ -68,6 +68,14 @@ export const ErrorCode = {
   DEPOSIT_NOT_PAID: 'DEPOSIT_NOT_PAID',
   DEPOSIT_NOT_OPEN: 'DEPOSIT_NOT_OPEN',
   INVALID_WEBHOOK: 'INVALID_WEBHOOK',
+  /**
+   * The agency has no LaoQR merchant id (MID) yet, so no deposit QR can be made (SPEC.md section 5:
+   * "MID required"). HTTP 503 like DEPOSIT_UNAVAILABLE: the request is fine and nothing the player
+   * can change fixes it; deposits come back once the operator sets the MID.
+   */
+  MERCHANT_ID_REQUIRED: 'MERCHANT_ID_REQUIRED',
+  /** An operator's merchant id that LaoQR cannot carry (1 to 25 ASCII letters, digits or hyphens); HTTP 400. */
+  MERCHANT_ID_INVALID: 'MERCHANT_ID_INVALID',
   // promotions
   PROMOTION_WITHDRAW_WHOLE_CREDIT: 'PROMOTION_WITHDRAW_WHOLE_CREDIT',
   PROMOTION_MIN_BALANCE: 'PROMOTION_MIN_BALANCE',

@@ -36,15 +36,25 @@ export const Tag = {
   crc: '63',
 } as const;
 
-export const LapnetAccountTag = { aid: '00', bankIin: '01', paymentType: '02', accountNumber: '03' } as const;
+/**
+ * Tag 38's sub-tags. 04 carries the agency's LaoQR merchant id (MID): the id LAPNet and the
+ * receiving bank know the agency by as a merchant, which the bank account (03) alone does not say.
+ * It sits in tag 38 because it belongs to the merchant account the QR pays, not to the bill (62).
+ */
+export const LapnetAccountTag = { aid: '00', bankIin: '01', paymentType: '02', accountNumber: '03', merchantId: '04' } as const;
 export const AdditionalDataTag = { billNumber: '01' } as const;
 
 /** What a deposit's QR asks the payer's bank to do: pay amountKip to this account for this bill. */
 export interface LaoQrBill {
   /** The receiving bank's 8-digit LAPNet IIN. */
   bankIin: string;
-  /** The receiving account (or merchant id) at that bank. */
+  /** The receiving account at that bank. */
   accountNumber: string;
+  /**
+   * The agency's LaoQR merchant id (MID), tag 38 sub-tag 04. A deposit QR always carries one (the
+   * server refuses a deposit without it); a payload from elsewhere may lack it.
+   */
+  merchantId?: string;
   /** ISO 18245 merchant category code, four digits. */
   merchantCategoryCode: string;
   /** Whole kip, more than zero. */
@@ -188,14 +198,25 @@ interface FieldRule {
   rule: string;
 }
 
+/** What each field of a LaoQR bill may hold; the server checks an agency's settings by the same rules. */
 const RULES = {
   bankIin: { label: 'bank IIN (tag 38.01)', pattern: /^\d{8}$/, rule: 'eight digits' },
   accountNumber: { label: 'account (tag 38.03)', pattern: /^[0-9A-Za-z-]{1,32}$/, rule: '1 to 32 letters, digits or hyphens' },
+  // The database checks the same pattern (migration 0015_merchant_id).
+  merchantId: { label: 'merchant id (tag 38.04)', pattern: /^[0-9A-Za-z-]{1,25}$/, rule: '1 to 25 ASCII letters, digits or hyphens' },
   merchantCategoryCode: { label: 'merchant category code (tag 52)', pattern: /^\d{4}$/, rule: 'four digits' },
   merchantName: { label: 'merchant name (tag 59)', pattern: /^[\x20-\x7e]{1,25}$/, rule: '1 to 25 printable ASCII characters' },
   merchantCity: { label: 'merchant city (tag 60)', pattern: /^[\x20-\x7e]{1,15}$/, rule: '1 to 15 printable ASCII characters' },
   billNumber: { label: 'bill number (tag 62.01)', pattern: /^[\x20-\x7e]{1,25}$/, rule: '1 to 25 printable ASCII characters' },
 } satisfies Record<string, FieldRule>;
+
+export type LaoQrField = keyof typeof RULES;
+
+/** Why a value cannot go into a LaoQR field (in English, naming the field and its rule), or undefined when it can. */
+export function laoQrFieldProblem(field: LaoQrField, value: unknown): string | undefined {
+  const { label, pattern, rule } = RULES[field];
+  return typeof value === 'string' && pattern.test(value) ? undefined : `The ${label} must be ${rule}, not ${JSON.stringify(value)}`;
+}
 
 function check(value: unknown, { label, pattern, rule }: FieldRule): string {
   if (typeof value !== 'string' || !pattern.test(value)) {
@@ -220,7 +241,8 @@ export function buildLaoQr(bill: LaoQrBill): string {
     tlv(LapnetAccountTag.aid, LAPNET_AID) +
     tlv(LapnetAccountTag.bankIin, check(bill.bankIin, RULES.bankIin)) +
     tlv(LapnetAccountTag.paymentType, MERCHANT_PAYMENT_TYPE) +
-    tlv(LapnetAccountTag.accountNumber, check(bill.accountNumber, RULES.accountNumber));
+    tlv(LapnetAccountTag.accountNumber, check(bill.accountNumber, RULES.accountNumber)) +
+    (bill.merchantId === undefined ? '' : tlv(LapnetAccountTag.merchantId, check(bill.merchantId, RULES.merchantId)));
   const body =
     tlv(Tag.payloadFormat, PAYLOAD_FORMAT) +
     tlv(Tag.pointOfInitiation, DYNAMIC_QR) +
@@ -288,10 +310,12 @@ export function parseLaoQr(payload: string): LaoQrBill {
   expectValue(required(fields, Tag.country, 'country code'), LAOS_COUNTRY_CODE, 'country code (tag 58)');
 
   const additional = fieldMap(parseTlv(required(fields, Tag.additionalData, 'additional data'), 'tag 62'), 'tag 62');
+  const merchantId = account.get(LapnetAccountTag.merchantId);
 
   return {
     bankIin: check(required(account, LapnetAccountTag.bankIin, 'bank IIN in tag 38'), RULES.bankIin),
     accountNumber: check(required(account, LapnetAccountTag.accountNumber, 'account in tag 38'), RULES.accountNumber),
+    ...(merchantId === undefined ? {} : { merchantId: check(merchantId, RULES.merchantId) }),
     merchantCategoryCode: check(required(fields, Tag.merchantCategoryCode, 'merchant category code'), RULES.merchantCategoryCode),
     amountKip: parseAmount(required(fields, Tag.amount, 'amount')),
     merchantName: check(required(fields, Tag.merchantName, 'merchant name'), RULES.merchantName),

@@ -1,6 +1,9 @@
 export {
   expireStaleOrders,
   setReceivingAccount,
+  receivingAccountOf,
+  checkReceivingAccount,
+  type ReceivingAccount,
   listDeposits,
   openDeposits,
   playerDeposit,
@@ -9,3 +12,4 @@ export {
 } from './repository';
 export { depositLimitsView, createDeposit, depositQr, cancelDeposit, checkDeposit, type DepositDeps } from './service';
 export { receivePayment, creditPaidDeposits, type DepositPayment, type PaymentOutcome, type DepositReconcileReport } from './payments';
+export { updateReceivingAccount, type ReceivingAccountChange } from './receivingAccount';

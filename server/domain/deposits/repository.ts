@@ -2,6 +2,7 @@ import { sql, type Selectable } from 'kysely';
 import type { Database } from '../../db/database';
 import type { DepositTables } from '../../db/schema';
 import { ErrorCode } from '../../../src/contract/errors';
+import { laoQrFieldProblem } from '../../../src/contract/laoqr';
 import { formatAmount, normalizeRate } from '../../../src/contract/money';
 import type { Provider } from '../../../src/contract/providers';
 import type { DepositOrder, DepositPage, DepositStatus } from '../../../src/contract/deposits';
@@ -150,17 +151,60 @@ export async function settingsOf(db: Database, agencyId: string): Promise<Settin
   return db.selectFrom('agency_deposit_settings').selectAll().where('agency_id', '=', agencyId).executeTakeFirst();
 }
 
-/** The agency's account that deposit QRs pay into; set per agency (the demo agency is seeded). */
-export async function setReceivingAccount(
-  db: Database,
-  agencyId: string,
-  account: { bankIin: string; accountNumber: string; merchantName: string; merchantCity: string },
-): Promise<void> {
+/** The account an agency's deposit QRs pay into, and its LaoQR merchant id (MID). */
+export interface ReceivingAccount {
+  bankIin: string;
+  accountNumber: string;
+  merchantName: string;
+  merchantCity: string;
+  /** Null (or left out): not set yet, and no deposit is taken until it is. */
+  merchantId?: string | null;
+}
+
+/**
+ * The agency's receiving account as stored, with the MID (null when unset); undefined when the
+ * agency has none at all.
+ */
+export async function receivingAccountOf(db: Database, agencyId: string): Promise<Required<ReceivingAccount> | undefined> {
+  const row = await settingsOf(db, agencyId);
+  return (
+    row && {
+      bankIin: row.bank_iin,
+      accountNumber: row.account_number,
+      merchantName: row.merchant_name,
+      merchantCity: row.merchant_city,
+      merchantId: row.merchant_id,
+    }
+  );
+}
+
+/**
+ * Refuses, before anything is written, a value the QR cannot carry: a bad MID is
+ * MERCHANT_ID_INVALID, another bad field VALIDATION_ERROR (the rules are LaoQR's, src/contract/laoqr.ts).
+ */
+export function checkReceivingAccount(account: ReceivingAccount): void {
+  if (account.merchantId !== undefined && account.merchantId !== null) {
+    const problem = laoQrFieldProblem('merchantId', account.merchantId);
+    if (problem) throw new AppError(400, ErrorCode.MERCHANT_ID_INVALID, problem);
+  }
+  for (const field of ['bankIin', 'accountNumber', 'merchantName', 'merchantCity'] as const) {
+    const problem = laoQrFieldProblem(field, account[field]);
+    if (problem) throw new AppError(400, ErrorCode.VALIDATION_ERROR, problem);
+  }
+}
+
+/**
+ * Sets the agency's account that deposit QRs pay into, and its MID; set per agency (the demo
+ * agency is seeded). A merchantId left out keeps the one stored; null clears it.
+ */
+export async function setReceivingAccount(db: Database, agencyId: string, account: ReceivingAccount): Promise<void> {
+  checkReceivingAccount(account);
   const values = {
     bank_iin: account.bankIin,
     account_number: account.accountNumber,
     merchant_name: account.merchantName,
     merchant_city: account.merchantCity,
+    ...(account.merchantId === undefined ? {} : { merchant_id: account.merchantId }),
   };
   await db
     .insertInto('agency_deposit_settings')

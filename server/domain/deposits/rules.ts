@@ -34,11 +34,33 @@ export function replayOf(row: OrderRow, hash: string): { order: DepositOrder; re
   return { order: toDepositOrder(row), replayed: true };
 }
 
-/** What the page shows to be paid: the LaoQR payload of the order, paying the agency's receiving account. */
-export function qrOf(row: OrderRow, settings: SettingsRow): DepositQr {
+/** Deposit settings a QR can be made from: a receiving account with its LaoQR merchant id (MID). */
+export type PayableSettings = SettingsRow & { merchant_id: string };
+
+/**
+ * The agency's settings when they can make a deposit QR. No receiving account: DEPOSIT_UNAVAILABLE.
+ * No MID: MERCHANT_ID_REQUIRED (SPEC.md section 5, "MID required"), 503 because only the operator
+ * can fix it; the message leads with the Lao words the site shows for the code.
+ */
+export function payableSettings(settings: SettingsRow | undefined): PayableSettings {
+  if (!settings) throw new AppError(503, ErrorCode.DEPOSIT_UNAVAILABLE, 'The agency has no receiving account');
+  if (settings.merchant_id === null) {
+    throw new AppError(
+      503,
+      ErrorCode.MERCHANT_ID_REQUIRED,
+      'ຍັງບໍ່ສາມາດຝາກເງິນໄດ້: ຕົວແທນຍັງບໍ່ໄດ້ຕັ້ງລະຫັດຮ້ານຄ້າ (MID) ກະລຸນາຕິດຕໍ່ຝ່າຍບໍລິການ ' +
+        '(the agency has not set its LaoQR merchant id yet; deposits are closed until it does)',
+    );
+  }
+  return settings as PayableSettings;
+}
+
+/** What the page shows to be paid: the LaoQR payload of the order, paying the agency's receiving account under its MID. */
+export function qrOf(row: OrderRow, settings: PayableSettings): DepositQr {
   const payload = buildLaoQr({
     bankIin: settings.bank_iin,
     accountNumber: settings.account_number,
+    merchantId: settings.merchant_id,
     merchantCategoryCode: settings.merchant_category_code,
     amountKip: BigInt(row.amount_kip),
     merchantName: settings.merchant_name,
@@ -54,6 +76,7 @@ export function qrOf(row: OrderRow, settings: SettingsRow): DepositQr {
       city: settings.merchant_city,
       bankIin: settings.bank_iin,
       accountNumber: settings.account_number,
+      merchantId: settings.merchant_id,
     },
     expiresAt: row.expires_at.toISOString(),
     status: row.status,

@@ -21,7 +21,7 @@ import { currentRate } from '../agencies';
 import { promotionForDeposit } from '../promotions';
 import { expireStaleOrders, orderByKey, playerOrder, settingsOf, toDepositOrder, type OrderRow } from './repository';
 import type { PlayerRef } from '../players';
-import { newCode, qrOf, replayOf, requestHashOf } from './rules';
+import { newCode, payableSettings, qrOf, replayOf, requestHashOf } from './rules';
 import { applyPayment, creditPaidDeposit } from './payments';
 
 /**
@@ -56,9 +56,7 @@ export async function depositLimitsView(deps: Pick<DepositDeps, 'db' | 'config'>
 }
 
 async function withQr(db: Database, agencyId: string, created: { order: DepositOrder; replayed: boolean }, row: OrderRow) {
-  const settings = await settingsOf(db, agencyId);
-  if (!settings) throw new AppError(503, ErrorCode.DEPOSIT_UNAVAILABLE, 'The agency has no receiving account');
-  return { ...created, qr: qrOf(row, settings) };
+  return { ...created, qr: qrOf(row, payableSettings(await settingsOf(db, agencyId))) };
 }
 
 /** The amount in kip within the agency's bounds, or the refusal. */
@@ -76,7 +74,7 @@ function depositAmount(amount: unknown, limits: { min: bigint; max: bigint }): b
  * POST /deposits: the order and its QR. The same Idempotency-Key with the same provider and amount
  * gives the first order again; with others, IDEMPOTENCY_CONFLICT. Refused with nothing changed: a
  * key outside the one rule, an unknown provider, an amount that is not whole kip or out of bounds,
- * no bank account, an open order already, and the promotion rules while a promotion is taken or in
+ * no bank account, no receiving account or MID (MERCHANT_ID_REQUIRED), an open order already, and the promotion rules while a promotion is taken or in
  * use (promotionForDeposit): an order made while one is taken carries it, and its bonus is credited
  * with the payment.
  */
@@ -97,9 +95,11 @@ export async function createDeposit(
   if ((await bankAccountsOf(db, who.agencyId, who.playerId)).length === 0) {
     throw new AppError(409, ErrorCode.BANK_ACCOUNT_REQUIRED, 'ກະລຸນາເພີ່ມບັນຊີທະນາຄານກ່ອນຝາກເງິນ (add a bank account before depositing)');
   }
-  const [rate, settings] = await Promise.all([currentRate(db, who.agencyId, 'THB'), settingsOf(db, who.agencyId)]);
-  if (!rate || !settings)
+  const [rate, stored] = await Promise.all([currentRate(db, who.agencyId, 'THB'), settingsOf(db, who.agencyId)]);
+  if (!rate || !stored)
     throw new AppError(503, ErrorCode.DEPOSIT_UNAVAILABLE, 'The agency takes no deposits yet (no THB rate or receiving account)');
+  // Before anything is written: an order whose QR cannot be made is never stored.
+  const settings = payableSettings(stored);
   const credit = convertAt('DEPOSIT', kip, rate, 'THB');
   if (credit <= 0n) throw new AppError(400, ErrorCode.DEPOSIT_AMOUNT_OUT_OF_RANGE, 'The amount buys no credit at the current rate');
   const promotionUsageId = await promotionForDeposit(deps, who, input.provider, kip, input.promotionId);
@@ -141,9 +141,7 @@ export async function createDeposit(
 /** The QR of one of the player's orders, built from the agency's receiving account. */
 export async function depositQr(db: Database, who: PlayerRef, code: string): Promise<DepositQr> {
   const row = await playerOrder(db, who, code);
-  const settings = await settingsOf(db, who.agencyId);
-  if (!settings) throw new AppError(503, ErrorCode.DEPOSIT_UNAVAILABLE, 'The agency has no receiving account');
-  return qrOf(row, settings);
+  return qrOf(row, payableSettings(await settingsOf(db, who.agencyId)));
 }
 
 /**

@@ -21,6 +21,7 @@ export const billSchema = {
     billNumber: { type: 'string' },
     amount: { type: 'string' },
     merchantName: { type: 'string' },
+    merchantId: { type: ['string', 'null'] },
     merchantCity: { type: 'string' },
     bankIin: { type: 'string' },
     accountNumber: { type: 'string' },
@@ -47,7 +48,13 @@ export const paymentSchema = {
     eventId: { type: 'string' },
     payee: {
       type: 'object',
-      properties: { name: { type: 'string' }, city: { type: 'string' }, bankIin: { type: 'string' }, accountNumber: { type: 'string' } },
+      properties: {
+        name: { type: 'string' },
+        city: { type: 'string' },
+        bankIin: { type: 'string' },
+        accountNumber: { type: 'string' },
+        merchantId: { type: ['string', 'null'] },
+      },
     },
     qrAmount: { type: 'string' },
     paidAmount: { type: 'string' },

@@ -3,12 +3,28 @@ import { SandboxError } from '../errors';
 import { SandboxBankCode } from './schemas';
 import type { DeliveryRow, PaymentRow, PayoutRow } from './store';
 
+/** The merchant id (MID) in the stored payload's tag 38, or null when the QR carried none. */
+function merchantIdOf(payload: string): string | null {
+  try {
+    return parseLaoQr(payload).merchantId ?? null;
+  } catch {
+    return null;
+  }
+}
+
 export function paymentView(payment: PaymentRow, deliveries: DeliveryRow[]) {
   return {
     billNumber: payment.bill_number,
     transactionId: payment.transaction_id,
     eventId: payment.event_id,
-    payee: { name: payment.payee_name, city: payment.payee_city, bankIin: payment.bank_iin, accountNumber: payment.account_number },
+    payee: {
+      name: payment.payee_name,
+      city: payment.payee_city,
+      bankIin: payment.bank_iin,
+      accountNumber: payment.account_number,
+      // The bank keeps the payload it paid, so the merchant id is read from it rather than stored twice.
+      merchantId: merchantIdOf(payment.payload),
+    },
     qrAmount: payment.qr_amount_kip,
     paidAmount: payment.paid_amount_kip,
     status: payment.status,
@@ -45,6 +61,7 @@ export function billView(bill: LaoQrBill) {
     billNumber: bill.billNumber,
     amount: bill.amountKip.toString(),
     merchantName: bill.merchantName,
+    merchantId: bill.merchantId ?? null,
     merchantCity: bill.merchantCity,
     bankIin: bill.bankIin,
     accountNumber: bill.accountNumber,

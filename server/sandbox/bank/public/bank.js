@@ -75,7 +75,8 @@
     var bill = result.bill;
     $('payee-initial').textContent = bill.merchantName.trim().charAt(0).toUpperCase();
     $('payee-name').textContent = bill.merchantName;
-    $('payee-detail').textContent = bill.merchantCity + ' · account ' + bill.accountNumber + ' · bank ' + bill.bankIin;
+    $('payee-detail').textContent = (bill.merchantId ? 'MID ' + bill.merchantId + ' · ' : '') +
+      bill.merchantCity + ' · account ' + bill.accountNumber + ' · bank ' + bill.bankIin;
     $('bill-number').textContent = bill.billNumber;
     $('bill-amount').textContent = kip(bill.amount);
     $('pay').textContent = 'Pay ' + kip(bill.amount);
@@ -159,7 +160,7 @@
     $('receipt-title').textContent = scheduled ? 'Payment scheduled' : 'Payment sent';
     $('receipt-amount').textContent = kip(payment.paidAmount);
     $('receipt-payee').textContent =
-      'to ' + payment.payee.name + (scheduled ? ' at ' + new Date(payment.payAt).toLocaleTimeString() : '') +
+      'to ' + payment.payee.name + (payment.payee.merchantId ? ' (MID ' + payment.payee.merchantId + ')' : '') + (scheduled ? ' at ' + new Date(payment.payAt).toLocaleTimeString() : '') +
       (payment.paidAmount !== payment.qrAmount ? ' (the QR asked for ' + kip(payment.qrAmount) + ')' : '');
     $('receipt-transaction').textContent = payment.transactionId;
     $('receipt-bill').textContent = payment.billNumber;
