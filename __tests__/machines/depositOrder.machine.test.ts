@@ -252,7 +252,7 @@ const qrOf = (order: DepositOrder) => ({
   code: order.code,
   payload: '00020101021238',
   amount: order.amount,
-  payee: { name: 'CHAMPA GAMES', city: 'VIENTIANE', bankIin: '27710418', accountNumber: '0101' },
+  payee: { name: 'CHAMPA GAMES', city: 'VIENTIANE', bankIin: '27710418', accountNumber: '0101', merchantId: 'CHAMPA0001' },
   expiresAt: order.expiresAt,
   status: order.status,
 });

@@ -71,7 +71,7 @@ describe('the deposit page with a promotion', () => {
       code: ORDER.code,
       payload: '00020101021238',
       amount: '100000',
-      payee: { name: 'CHAMPA', city: 'VIENTIANE', bankIin: '27710418', accountNumber: '0101' },
+      payee: { name: 'CHAMPA', city: 'VIENTIANE', bankIin: '27710418', accountNumber: '0101', merchantId: 'CHAMPA0001' },
       expiresAt: ORDER.expiresAt,
       status: 'OPEN',
     };
@@ -104,7 +104,7 @@ describe('the deposit page with a promotion', () => {
       code: ORDER.code,
       payload: '00020101021238',
       amount: '20000',
-      payee: { name: 'CHAMPA', city: 'VIENTIANE', bankIin: '27710418', accountNumber: '0101' },
+      payee: { name: 'CHAMPA', city: 'VIENTIANE', bankIin: '27710418', accountNumber: '0101', merchantId: 'CHAMPA0001' },
       expiresAt: ORDER.expiresAt,
       status: 'OPEN',
     };

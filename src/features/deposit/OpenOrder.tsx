@@ -83,7 +83,9 @@ export function OpenOrder({ order, onExpire }: { order: DepositOrder; onExpire: 
       <Summary data-testid="deposit-summary">
         <Muted>{t('amountToPay')}</Muted>
         <AmountToPay data-testid="deposit-amount">{displayMoney(order.amount, 'LAK')}</AmountToPay>
-        {qr.data && <Muted data-testid="deposit-payee">{t('payTo', { name: qr.data.payee.name })}</Muted>}
+        {qr.data && (
+          <Muted data-testid="deposit-payee">{t('payTo', { name: qr.data.payee.name, merchantId: qr.data.payee.merchantId })}</Muted>
+        )}
         <strong role="timer" aria-label={t('expiresIn', { time: formatCountdown(left) })}>
           {t('expiresIn', { time: formatCountdown(left) })}
         </strong>
@@ -125,6 +127,8 @@ export function OpenOrder({ order, onExpire }: { order: DepositOrder; onExpire: 
             <dd>
               {qr.data.payee.name}, {qr.data.payee.city}
             </dd>
+            <dt>{t('merchantId')}</dt>
+            <dd data-testid="deposit-merchant-id">{qr.data.payee.merchantId}</dd>
           </>
         )}
       </Details>
