@@ -1,9 +1,23 @@
 import fc from 'fast-check';
-import { bonusFor, checkPromotionWithdrawal, turnoverRequiredFor, type PromotionWithdrawalTerms } from '../../src/contract/promotions';
+import {
+  bonusFor,
+  bonusOfPromotion,
+  checkPromotionWithdrawal,
+  turnoverRequiredFor,
+  type PromotionWithdrawalTerms,
+} from '../../src/contract/promotions';
 
 // Amounts are compared as strings: jest's workers cannot carry a bigint in a failed expect back to
 // the runner, which would hide the failure's message.
 const s = (value: bigint) => value.toString();
+
+describe('bonusOfPromotion', () => {
+  it('reads the wire terms in THB and gives what bonusFor gives', () => {
+    expect(s(bonusOfPromotion({ kind: 'FIXED', amount: '50.00' }, 1n))).toBe('5000');
+    expect(s(bonusOfPromotion({ kind: 'PERCENT', percent: 10, cap: '100.00' }, 156_25n))).toBe('1562');
+    expect(s(bonusOfPromotion({ kind: 'PERCENT', percent: 50, cap: '100.00' }, 1_000_00n))).toBe('10000');
+  });
+});
 
 describe('bonusFor', () => {
   it('gives a fixed bonus whatever the deposit', () => {

@@ -46,12 +46,14 @@ async function credit(player: TestPlayer): Promise<string> {
   return (await response.json()).credit.amount;
 }
 
-async function createOrder(page: Page, amount: string) {
+async function createOrder(page: Page, amount: string, beforeCreating?: () => Promise<void>) {
   await page.goto(`${server.url}/player/deposit`);
   await page.getByRole('form', { name: 'ຝາກເງິນ' }).waitFor();
   await page.getByLabel('ຄ່າຍເກມ').selectOption('askmebet');
   await page.getByRole('textbox', { name: 'ຈຳນວນເງິນ (ກີບ)' }).fill(amount);
   await page.getByText(/ທ່ານຈະໄດ້ຮັບເຄຣດິດ/).waitFor();
+  await page.getByTestId('deposit-credit-after').waitFor();
+  await beforeCreating?.();
   await page.getByRole('button', { name: 'ສ້າງ QR ຝາກເງິນ' }).click();
   await page.locator('[data-state="open"]').waitFor();
   await page.getByRole('img', { name: /QR ສຳລັບຊຳລະ/ }).waitFor();
@@ -111,8 +113,12 @@ describe('deposit by LaoQR in Chromium', () => {
     const player = await playerWithBank();
     expect(await credit(player)).toBe('0.00');
     const { context, page } = await loggedIn(browser, server.url, player, { viewport: { width: 1280, height: 1000 } });
-    await createOrder(page, '100000');
     const expected = formatAmount(convertAt('DEPOSIT', 100_000n, DEMO_RATES.THB), 'THB');
+    await createOrder(page, '100000', async () => {
+      // Before the order: the provider's credit now and what this deposit makes of it.
+      expect(await page.getByTestId('deposit-credit-now').textContent()).toBe('0,00 THB');
+      expect(await page.getByTestId('deposit-credit-after').textContent()).toBe(`${displayAmount(expected)} THB`);
+    });
     expect(await page.getByText('CHAMPA GAMES, VIENTIANE').count()).toBe(1);
     expect(await page.getByTestId('deposit-merchant-id').textContent()).toBe('CHAMPA0001');
     await page.getByText(/ກະລຸນາຊຳລະພາຍໃນ 1[45]:\d\d/).waitFor();

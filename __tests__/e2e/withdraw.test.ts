@@ -124,6 +124,9 @@ describe('withdrawing in Chromium', () => {
     expect(credit).toBe('1980.00');
 
     const kip = await withdrawOnPage(page, credit);
+    // The page shows the credit being withdrawn and the most one withdrawal may take of it.
+    await page.getByTestId('withdraw-credit-now').getByText('1.980,00 THB').waitFor();
+    expect(await page.getByTestId('withdraw-most').textContent()).toBe('1.980,00 THB');
     await expect(page.getByTestId('withdraw-bank-account').textContent()).resolves.toContain('010120009876543001');
     await screenshot(page, 'withdraw-form-1280');
     await page.getByRole('button', { name: 'ຢືນຢັນການຖອນ' }).click();

@@ -75,6 +75,10 @@ describe('the deposit page with a promotion', () => {
       expiresAt: ORDER.expiresAt,
       status: 'OPEN',
     };
+    nock(API)
+      .get('/api/v2/players/credits/askmebet')
+      .reply(200, { credit: { amount: '3.50', currency: 'THB' } })
+      .persist();
     const create = nock(API)
       .post('/api/v2/deposits', { provider: 'askmebet', amount: '100000', promotionId: PROMOTION.id })
       .reply(201, { order: ORDER, qr });
@@ -92,6 +96,12 @@ describe('the deposit page with a promotion', () => {
     expect(amount).toHaveAttribute('readonly');
     // The amount is checked against the limits once they are in.
     await screen.findByText('ຕັ້ງແຕ່ 10.000 ຫາ 50.000.000 ກີບ');
+    // 3,50 now + 156,25 bought + the 100% bonus of 156,25.
+    const credit = screen.getByTestId('deposit-credit');
+    await waitFor(() => expect(within(credit).getByTestId('deposit-credit-after')).toHaveTextContent('316,00 THB'));
+    expect(within(credit).getByTestId('deposit-credit-now')).toHaveTextContent('3,50 THB');
+    expect(credit).toHaveTextContent('ເຄຣດິດ AskMeBet ຕອນນີ້');
+    expect(credit).toHaveTextContent('ໂບນັດໂປຣໂມຊັນ+156,25 THB');
 
     await user.click(screen.getByRole('button', { name: 'ສ້າງ QR ຝາກເງິນ' }));
     expect(await screen.findByTestId('deposit-code')).toHaveTextContent(ORDER.code);
@@ -193,14 +203,24 @@ describe('the withdraw page with a promotion in use', () => {
     expect(request.isDone()).toBe(true);
   });
 
-  it('keeps the usual preview for another provider', async () => {
+  it('keeps the usual preview for another provider, with its credit and the most one withdrawal may take', async () => {
     serveWithdrawPage();
+    nock(API)
+      .get('/api/v2/players/credits/gclub')
+      .reply(200, { credit: { amount: '1234.56', currency: 'THB' } })
+      .persist();
     const user = userEvent.setup({ delay: null });
     renderApp('/player/withdraw');
     await user.selectOptions(await screen.findByLabelText('ຜູ້ໃຫ້ບໍລິການເກມ', {}, FIRST_PAINT), 'gclub');
     await user.type(screen.getByRole('textbox', { name: 'ຈຳນວນເຄຣດິດ (THB)' }), '100');
     expect(screen.getByTestId('withdraw-preview')).toHaveTextContent('60.000 LAK');
     expect(screen.queryByTestId('withdraw-promotion')).not.toBeInTheDocument();
+
+    expect(await screen.findByText('1.234,56 THB', { selector: '[data-testid="withdraw-credit-now"]' })).toBeInTheDocument();
+    expect(screen.getByTestId('withdraw-most')).toHaveTextContent('1.234,56 THB');
+    await user.click(screen.getByRole('button', { name: 'ຖອນຈຳນວນສູງສຸດ' }));
+    expect(screen.getByRole('textbox', { name: 'ຈຳນວນເຄຣດິດ (THB)' })).toHaveValue('1234.56');
+    expect(screen.getByTestId('withdraw-preview')).toHaveTextContent('740.736 LAK');
   });
 
   it('shows in the withdraw history the credit a promotion kept, and nothing for a withdrawal without one', async () => {
@@ -220,5 +240,32 @@ describe('the withdraw page with a promotion in use', () => {
     const [withPromotion, plain] = screen.getAllByTestId('withdrawal');
     expect(withPromotion).toHaveTextContent('ເຄຣດິດທີ່ຫັກຕາມໂປຣໂມຊັນ531,25 THB');
     expect(within(plain).queryByTestId('promotion-retained')).not.toBeInTheDocument();
+  });
+});
+
+describe('the withdraw page says when nothing can be withdrawn', () => {
+  function serveWithdrawPage(usedToday: number, credit: string) {
+    serveMoneyPages(null);
+    nock(API)
+      .get('/api/v2/withdrawals/limits')
+      .reply(200, { minAmount: '100.00', maxAmount: '50000.00', dailyLimit: 3, usedToday })
+      .persist();
+    nock(API)
+      .get('/api/v2/players/credits/betflix')
+      .reply(200, { credit: { amount: credit, currency: 'THB' } })
+      .persist();
+  }
+
+  it.each([
+    [0, '80.00', 'ເຄຣດິດຕ່ຳກວ່າຂັ້ນຕ່ຳ 100,00 THB ຍັງຖອນບໍ່ໄດ້'],
+    [3, '5000.00', 'ມື້ນີ້ຖອນຄົບ 3 ຄັ້ງແລ້ວ ກະລຸນາຖອນໃໝ່ມື້ອື່ນ'],
+  ])('with %i withdrawals today and %s THB: "%s"', async (usedToday, credit, message) => {
+    serveWithdrawPage(usedToday, credit);
+    const user = userEvent.setup({ delay: null });
+    renderApp('/player/withdraw');
+    await user.selectOptions(await screen.findByLabelText('ຜູ້ໃຫ້ບໍລິການເກມ', {}, FIRST_PAINT), 'betflix');
+    expect(await screen.findByText(message)).toBeInTheDocument();
+    expect(screen.getByTestId('withdraw-most')).toHaveTextContent('0,00 THB');
+    expect(screen.queryByRole('button', { name: 'ຖອນຈຳນວນສູງສຸດ' })).not.toBeInTheDocument();
   });
 });

@@ -1,6 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { PageOf, pageQueryFields } from './page';
 import { PROVIDERS, type Provider } from './providers';
+import { parseAmount } from './money';
 
 /**
  * Promotions (SPEC.md sections 3 to 8): a deposit bonus a player takes for one provider, with the
@@ -139,6 +140,16 @@ export function bonusFor(
   if (bonus.kind === 'FIXED') return bonus.amountSatang;
   const earned = (depositCreditSatang * BigInt(bonus.percent)) / 100n;
   return earned < bonus.capSatang ? earned : bonus.capSatang;
+}
+
+/** bonusFor on the wire's terms (THB as text): what a taken promotion adds to a deposit's credit. */
+export function bonusOfPromotion(bonus: PromotionBonus, depositCreditSatang: bigint): bigint {
+  return bonusFor(
+    bonus.kind === 'FIXED'
+      ? { kind: 'FIXED', amountSatang: parseAmount(bonus.amount, 'THB') ?? 0n }
+      : { kind: 'PERCENT', percent: bonus.percent, capSatang: parseAmount(bonus.cap, 'THB') ?? 0n },
+    depositCreditSatang,
+  );
 }
 
 /** The bets in satang a usage needs: credit received × the turnover multiple. */

@@ -102,6 +102,16 @@ export function withdrawalAmountProblem(
   return undefined;
 }
 
+/**
+ * The most credit (satang) one withdrawal may take now: all of it up to the agency's maximum; nothing
+ * when that is below the minimum or today's withdrawals are used up.
+ */
+export function mostWithdrawable(creditSatang: bigint, min: bigint, max: bigint, withdrawalsLeftToday: number): bigint {
+  if (withdrawalsLeftToday <= 0) return 0n;
+  const most = creditSatang < max ? creditSatang : max;
+  return most < min ? 0n : most;
+}
+
 const WITHDRAWAL_AMOUNT_MESSAGES = {
   INVALID_AMOUNT: 'validation.amountInvalid',
   WITHDRAW_BELOW_MINIMUM: 'validation.belowMin',

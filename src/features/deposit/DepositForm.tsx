@@ -16,6 +16,7 @@ import { Notice } from '../../ui/Notice';
 import { Select } from '../../ui/Select';
 import { Spinner } from '../../ui/Spinner';
 import { TextField } from '../../ui/TextField';
+import { CreditAfterDeposit } from './CreditAfterDeposit';
 import type { TakenPromotion } from './PromotionBanner';
 
 const Preview = styled.p`
@@ -58,7 +59,9 @@ export function DepositForm({ onCreate, errorCode, busy, taken }: DepositFormPro
   const shown = (error: string | undefined) => (form.submitCount > 0 && error ? t(error, bounds) : undefined);
   const thb = rates.data?.find((rate) => rate.currency === 'THB');
   const kip = parseAmount(form.values.amount.trim(), 'LAK');
-  const preview = thb && kip ? formatAmount(convertAt('DEPOSIT', kip, thb), 'THB') : undefined;
+  const depositCredit = thb && kip ? convertAt('DEPOSIT', kip, thb) : undefined;
+  const preview = depositCredit === undefined ? undefined : formatAmount(depositCredit, 'THB');
+  const provider = form.values.provider;
 
   return (
     <Card as="form" aria-label={t('title')} onSubmit={form.handleSubmit} noValidate>
@@ -91,6 +94,9 @@ export function DepositForm({ onCreate, errorCode, busy, taken }: DepositFormPro
         {...form.getFieldProps('amount')}
       />
       {preview && thb && <Preview aria-live="polite">{t('preview', { credit: displayAmount(preview), rate: thb.sell })}</Preview>}
+      {isProvider(provider) && (
+        <CreditAfterDeposit key={provider} provider={provider} depositCredit={depositCredit} promotion={taken?.promotion} />
+      )}
       <Button type="submit" $block disabled={busy}>
         {busy ? <Spinner $size={18} /> : t('create')}
       </Button>

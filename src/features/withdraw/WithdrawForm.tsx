@@ -16,6 +16,7 @@ import { Notice } from '../../ui/Notice';
 import { Select } from '../../ui/Select';
 import { TextField } from '../../ui/TextField';
 import { PromotionWithdrawal } from './PromotionWithdrawal';
+import { WithdrawableCredit } from './WithdrawableCredit';
 import { Muted } from './WithdrawalResult';
 import { displayAmount } from '../../contract/format';
 
@@ -31,6 +32,18 @@ const Preview = styled.output`
     color: ${({ theme }) => theme.colors.primary};
   }
 `;
+
+/** The kip an amount of credit pays at the buy rate. */
+function KipPreview({ kip, buyRate }: { kip: bigint; buyRate: string | undefined }) {
+  const { t } = useTranslation('withdraw');
+  return (
+    <Preview aria-live="polite" aria-label={t('form.preview')}>
+      {t('form.preview')}
+      <strong data-testid="withdraw-preview">{displayMoney(kip, 'LAK')}</strong>
+      {buyRate && <span>{t('form.rate', { rate: buyRate })}</span>}
+    </Preview>
+  );
+}
 
 const providerOptions = PROVIDERS.map((provider) => ({ value: provider, label: PROVIDER_NAMES[provider] }));
 
@@ -108,11 +121,17 @@ export function WithdrawForm({ rates, limits, hasAccount, onDone }: WithdrawForm
           onWithdrawAll={(amount) => void form.setFieldValue('amount', amount)}
         />
       ) : (
-        <Preview aria-live="polite" aria-label={t('form.preview')}>
-          {t('form.preview')}
-          <strong data-testid="withdraw-preview">{displayMoney(previewKip, 'LAK')}</strong>
-          {quote && <span>{t('form.rate', { rate: quote.buy })}</span>}
-        </Preview>
+        <>
+          {isProvider(form.values.provider) && (
+            <WithdrawableCredit
+              key={form.values.provider}
+              provider={form.values.provider}
+              limits={limits}
+              onUseMost={(amount) => void form.setFieldValue('amount', amount)}
+            />
+          )}
+          <KipPreview kip={previewKip} buyRate={quote?.buy} />
+        </>
       )}
       <Muted>{t('form.dailyUsed', { used: limits.usedToday, limit: limits.dailyLimit })}</Muted>
       <Button type="submit" $block disabled={!hasAccount || request.isLoading}>

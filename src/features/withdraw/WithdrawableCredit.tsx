@@ -1,0 +1,49 @@
+import { useTranslation } from 'react-i18next';
+import { useProviderCredit } from '../../api/credits';
+import { displayMoney } from '../../contract/format';
+import { formatAmount, parseAmount } from '../../contract/money';
+import { PROVIDER_NAMES, type Provider } from '../../contract/providers';
+import { mostWithdrawable, type WithdrawalLimits } from '../../contract/withdrawals';
+import { Button } from '../../ui/Button';
+import { Details } from '../../ui/Card';
+import { Notice } from '../../ui/Notice';
+
+const thb = (satang: bigint) => displayMoney(formatAmount(satang, 'THB'), 'THB');
+
+interface WithdrawableCreditProps {
+  provider: Provider;
+  limits: WithdrawalLimits;
+  /** Fills the amount field (THB text). */
+  onUseMost: (amount: string) => void;
+}
+
+/** The chosen provider's credit and the most one withdrawal may take of it now. Keyed by provider. */
+export function WithdrawableCredit({ provider, limits, onUseMost }: WithdrawableCreditProps) {
+  const { t } = useTranslation('withdraw');
+  const credit = useProviderCredit(provider);
+  const min = parseAmount(limits.minAmount, 'THB') ?? 0n;
+  const max = parseAmount(limits.maxAmount, 'THB') ?? 0n;
+  const left = limits.dailyLimit - limits.usedToday;
+  const now = credit.data ? parseAmount(credit.data.credit.amount, 'THB') : undefined;
+  const most = now === undefined ? undefined : mostWithdrawable(now, min, max, left);
+  return (
+    <div data-testid="withdraw-credit" aria-live="polite">
+      <Details>
+        <dt>{t('form.creditNow', { provider: PROVIDER_NAMES[provider] })}</dt>
+        <dd data-testid="withdraw-credit-now">{now === undefined ? '…' : thb(now)}</dd>
+        <dt>{t('form.most')}</dt>
+        <dd data-testid="withdraw-most">{most === undefined ? '…' : thb(most)}</dd>
+      </Details>
+      {most !== undefined && most > 0n && (
+        <Button type="button" $variant="secondary" onClick={() => onUseMost(formatAmount(most, 'THB'))}>
+          {t('form.useMost')}
+        </Button>
+      )}
+      {most === 0n && (
+        <Notice $tone="warning">
+          {left <= 0 ? t('form.noneLeftToday', { limit: limits.dailyLimit }) : t('form.belowMinimum', { min: thb(min) })}
+        </Notice>
+      )}
+    </div>
+  );
+}
