@@ -7,6 +7,14 @@ import { mostWithdrawable, type WithdrawalLimits } from '../../contract/withdraw
 import { Button } from '../../ui/Button';
 import { Details } from '../../ui/Card';
 import { Notice } from '../../ui/Notice';
+import styled from 'styled-components';
+
+const Panel = styled.div`
+  margin-bottom: 12px;
+  dl {
+    margin-bottom: 8px;
+  }
+`;
 
 const thb = (satang: bigint) => displayMoney(formatAmount(satang, 'THB'), 'THB');
 
@@ -27,7 +35,7 @@ export function WithdrawableCredit({ provider, limits, onUseMost }: Withdrawable
   const now = credit.data ? parseAmount(credit.data.credit.amount, 'THB') : undefined;
   const most = now === undefined ? undefined : mostWithdrawable(now, min, max, left);
   return (
-    <div data-testid="withdraw-credit" aria-live="polite">
+    <Panel data-testid="withdraw-credit" aria-live="polite">
       <Details>
         <dt>{t('form.creditNow', { provider: PROVIDER_NAMES[provider] })}</dt>
         <dd data-testid="withdraw-credit-now">{now === undefined ? '…' : thb(now)}</dd>
@@ -44,6 +52,6 @@ export function WithdrawableCredit({ provider, limits, onUseMost }: Withdrawable
           {left <= 0 ? t('form.noneLeftToday', { limit: limits.dailyLimit }) : t('form.belowMinimum', { min: thb(min) })}
         </Notice>
       )}
-    </div>
+    </Panel>
   );
 }
