@@ -1,7 +1,7 @@
 import i18n from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import HttpBackend from 'i18next-http-backend';
-import { builtInResources, NAMESPACES } from './resources';
+import { TranslationBackend } from './backend';
+import { loResources, NAMESPACES } from './resources';
 import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_STORAGE_KEY, LANGUAGE_TAGS, isLanguage, type Language } from '../contract/languages';
 
 function storedLanguage(): Language {
@@ -12,6 +12,8 @@ function storedLanguage(): Language {
     return DEFAULT_LANGUAGE;
   }
 }
+
+let loaded: Promise<unknown> = Promise.resolve();
 
 /** Starts i18next with the stored language (localStorage i18nextLng, default lo) and keeps it stored. */
 export function initI18n(language: Language = storedLanguage()) {
@@ -27,8 +29,8 @@ export function initI18n(language: Language = storedLanguage()) {
       }
       globalThis.document?.documentElement.setAttribute('lang', LANGUAGE_TAGS[lng]);
     });
-    void i18n
-      .use(HttpBackend)
+    loaded = i18n
+      .use(TranslationBackend)
       .use(initReactI18next)
       .init({
         lng: language,
@@ -37,7 +39,7 @@ export function initI18n(language: Language = storedLanguage()) {
         load: 'currentOnly',
         ns: [...NAMESPACES],
         defaultNS: 'common',
-        resources: builtInResources,
+        resources: { lo: loResources },
         partialBundledLanguages: true,
         backend: { loadPath: '/locales/{{lng}}/{{ns}}.json' },
         interpolation: { escapeValue: false },
@@ -45,6 +47,14 @@ export function initI18n(language: Language = storedLanguage()) {
       });
   }
   return i18n;
+}
+
+/**
+ * Settles once the starting language's translations are in (at once for the bundled Lao), so a
+ * player who chose another language never sees a page in Lao first.
+ */
+export function translationsLoaded(): Promise<unknown> {
+  return loaded;
 }
 
 export { i18n };
