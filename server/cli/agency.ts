@@ -14,6 +14,7 @@ import type { Promotion } from '../../src/contract/promotions';
 import { OPERATOR_ROLES, createOperator } from '../domain/operators';
 import { allPromotions, createPromotion, fundBonusPool, newPromotionFrom, setPromotionStatus } from '../domain/promotions';
 import { receivingAccountOf, updateReceivingAccount, type ReceivingAccount } from '../domain/deposits';
+import { isCalendarDay, trialBalance, type TrialBalance } from '../domain/ledger';
 
 /**
  * The operator's command line: `npm run agency -- <command> [options]`. Each command names its
@@ -80,7 +81,47 @@ const describeReceivingAccount = (account: Required<ReceivingAccount>) =>
 
 const optionalString = (values: Values, name: string) => (typeof values[name] === 'string' ? values[name] : undefined);
 
+const money = (minor: bigint, currency: string) => `${formatAmount(minor, currency === 'LAK' ? 'LAK' : 'THB')} ${currency}`;
+
+/** The lines of a trial balance, for people: per currency the balances, then the kip of agency cash. */
+export function describeTrialBalance(agency: Agency, report: TrialBalance): string[] {
+  const lines = [`${agency.name}: trial balance of ${report.day} (Asia/Vientiane, ${report.from.toISOString()} to ${report.to.toISOString()})`];
+  for (const currency of report.currencies) {
+    lines.push(`${currency.currency}:`);
+    if (!currency.balances.length) lines.push('    no entries yet');
+    for (const { kind, accounts, balance } of currency.balances)
+      lines.push(`    ${kind.padEnd(22)} ${money(balance, currency.currency).padStart(24)}  (${accounts} account${accounts === 1 ? '' : 's'})`);
+    lines.push(
+      `    debit balances ${money(currency.debitBalances, currency.currency)} = credit balances ${money(currency.creditBalances, currency.currency)}; ` +
+        `that day debits ${money(currency.dayDebits, currency.currency)} = credits ${money(currency.dayCredits, currency.currency)}: ` +
+        (currency.balanced ? 'balanced' : 'NOT BALANCED'),
+    );
+  }
+  const { opening, kipIn, kipOut, other, closing } = report.kip;
+  lines.push(
+    'agency cash (LAK):',
+    `    opening  ${money(opening, 'LAK')}`,
+    `    kip in   ${money(kipIn, 'LAK')} (deposit payments received)`,
+    `    kip out  ${money(kipOut, 'LAK')} (withdrawal payouts paid)`,
+    ...(other !== 0n ? [`    other    ${money(other, 'LAK')} (operator capital and other movements)`] : []),
+    `    closing  ${money(closing, 'LAK')}`,
+  );
+  return lines;
+}
+
 const COMMANDS: Record<string, Command> = {
+  'trial-balance': {
+    summary:
+      'print the ledger of one day in Laos (Asia/Vientiane): per currency every account kind balance and that debits equal credits; ' +
+      'kip in (deposits), kip out (payouts) and the kip in agency cash at the end of the day',
+    usage: 'trial-balance --day YYYY-MM-DD [--host localhost]',
+    options: { ...hostOption, day: { type: 'string' } },
+    async run({ db, out }, agency, values) {
+      const day = requiredString(values, 'day');
+      if (!isCalendarDay(day)) throw new UsageError(`--day "${day}" is not a calendar day written YYYY-MM-DD`);
+      for (const line of describeTrialBalance(agency, await trialBalance(db, agency.id, day))) out(line);
+    },
+  },
   'receiving-account': {
     summary: 'show the account deposit QRs pay into and its LaoQR merchant id (MID)',
     usage: 'receiving-account [--host localhost]',

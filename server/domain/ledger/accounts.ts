@@ -24,6 +24,11 @@ export const ACCOUNT_KINDS = {
   bonus_pool: { mayGoNegative: false },
   /** Credit taken out for a withdrawal, waiting for its bank payout. */
   payout_clearing: { mayGoNegative: false },
+  /**
+   * Kip paid out of agency cash into players' bank accounts by successful withdrawal payouts (LAK):
+   * the counter of agency cash for money that has left the agency. Only payouts raise it.
+   */
+  payouts_paid: { mayGoNegative: false },
   /** Currency conversion: LAK comes in on one side, THB goes out on the other. */
   exchange: { mayGoNegative: true },
   /**
@@ -42,7 +47,10 @@ export type AccountRef =
   | { kind: 'player_credit'; playerId: string; provider: Provider }
   | { kind: 'provider_transit' | 'game_result'; provider: Provider }
   | { kind: 'owed_to_player'; playerId: string; currency: Currency }
-  | { kind: 'agency_cash' | 'bonus_pool' | 'payout_clearing' | 'exchange' | 'capital' | 'unallocated_payments'; currency: Currency };
+  | {
+      kind: 'agency_cash' | 'bonus_pool' | 'payout_clearing' | 'payouts_paid' | 'exchange' | 'capital' | 'unallocated_payments';
+      currency: Currency;
+    };
 
 export interface AccountIdentity {
   kind: AccountKind;

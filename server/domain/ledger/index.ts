@@ -25,3 +25,13 @@ export {
   type TransferResult,
   type TransferStatus,
 } from './transfers';
+export {
+  KIP_IN_KINDS,
+  KIP_OUT_KINDS,
+  isCalendarDay,
+  trialBalance,
+  type CurrencyTrialBalance,
+  type KindBalance,
+  type KipPosition,
+  type TrialBalance,
+} from './trialBalance';

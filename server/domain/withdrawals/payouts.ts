@@ -4,11 +4,21 @@ import { ErrorCode } from '../../../src/contract/errors';
 import type { Provider } from '../../../src/contract/providers';
 import { appendAudit, type Actor } from '../operators';
 import { AppError } from '../errors';
-import { postTransfer } from '../ledger';
+import { postTransfer, resolveAccount, type LedgerTrx } from '../ledger';
 import { BONUS_POOL, reopenUsageAfterWithdrawal } from '../promotions';
 import { sendCreditToProvider } from '../providerWallets';
 import { lockWithdrawal, toWithdrawal, withdrawalById, type WithdrawalRow } from './repository';
-import { EXCHANGE_THB, PAYOUT_CLEARING, mustBeUndecided, paidSatangOf } from './rules';
+import {
+  AGENCY_CASH_LAK,
+  CAPITAL_LAK,
+  CASH_SHORTFALL_TRANSFER_KIND,
+  EXCHANGE_THB,
+  PAYOUTS_PAID_LAK,
+  PAYOUT_CLEARING,
+  PAYOUT_KIP_TRANSFER_KIND,
+  mustBeUndecided,
+  paidSatangOf,
+} from './rules';
 import type { WithdrawalDeps } from './service';
 
 /**
@@ -68,6 +78,7 @@ export async function settlePayout(deps: WithdrawalDeps, row: WithdrawalRow, res
         ],
         refs: { withdrawal: row.code, payoutRef: result.ref, kip: result.amountKip.toString() },
       });
+      await postPayoutKip(trx, row, result.ref);
       return trx
         .updateTable('withdrawals')
         .set({
@@ -89,6 +100,45 @@ export async function settlePayout(deps: WithdrawalDeps, row: WithdrawalRow, res
       .executeTakeFirstOrThrow();
   });
   return settled.status === 'FAILED' ? returnCredit(deps, settled) : settled;
+}
+
+/**
+ * The kip side of a paid payout: the withdrawal's fixed kip amount (its THB paid x the buy rate it
+ * fixed, `amount_kip`) leaves agency cash for the payee (payouts_paid), keyed by the withdrawal so
+ * it posts once. The bank has paid it, so the ledger records it even when its agency cash shows
+ * less: the missing kip was the operator's own money in the bank, recorded first as capital put into
+ * agency cash (AGENCY_CASH_SHORTFALL), so agency cash never goes below zero. The agency cash row is
+ * locked first, so two payouts settling at once see each other's kip.
+ */
+async function postPayoutKip(trx: LedgerTrx, row: WithdrawalRow, payoutRef: string): Promise<void> {
+  const kip = BigInt(row.amount_kip);
+  if (kip <= 0n) return;
+  const cash = await resolveAccount(trx, row.agency_id, AGENCY_CASH_LAK);
+  const locked = await trx.selectFrom('ledger_accounts').select('balance').where('id', '=', cash.id).forUpdate().executeTakeFirstOrThrow();
+  const shortfall = kip - BigInt(locked.balance);
+  const refs = { withdrawal: row.code, payoutRef, rate: row.rate, kip: kip.toString() };
+  if (shortfall > 0n) {
+    await postTransfer(trx, {
+      agencyId: row.agency_id,
+      key: `withdrawal-kip-shortfall:${row.id}`,
+      kind: CASH_SHORTFALL_TRANSFER_KIND,
+      entries: [
+        { account: CAPITAL_LAK, amount: -shortfall },
+        { account: AGENCY_CASH_LAK, amount: shortfall },
+      ],
+      refs,
+    });
+  }
+  await postTransfer(trx, {
+    agencyId: row.agency_id,
+    key: `withdrawal-kip:${row.id}`,
+    kind: PAYOUT_KIP_TRANSFER_KIND,
+    entries: [
+      { account: AGENCY_CASH_LAK, amount: -kip },
+      { account: PAYOUTS_PAID_LAK, amount: kip },
+    ],
+    refs,
+  });
 }
 
 /**

@@ -12,6 +12,16 @@ import type { WithdrawalRow } from './repository';
 
 export const PAYOUT_CLEARING: AccountRef = { kind: 'payout_clearing', currency: 'THB' };
 export const EXCHANGE_THB: AccountRef = { kind: 'exchange', currency: 'THB' };
+/** The agency's kip in its bank: deposits pay into it, payouts are paid out of it. */
+export const AGENCY_CASH_LAK: AccountRef = { kind: 'agency_cash', currency: 'LAK' };
+/** Kip that has left agency cash for players' bank accounts. */
+export const PAYOUTS_PAID_LAK: AccountRef = { kind: 'payouts_paid', currency: 'LAK' };
+export const CAPITAL_LAK: AccountRef = { kind: 'capital', currency: 'LAK' };
+
+/** The ledger kind of the transfer that moves a paid withdrawal's kip out of agency cash. */
+export const PAYOUT_KIP_TRANSFER_KIND = 'WITHDRAWAL_PAYOUT_KIP';
+/** The ledger kind of the operator's capital recorded in agency cash when a paid payout found less there. */
+export const CASH_SHORTFALL_TRANSFER_KIND = 'AGENCY_CASH_SHORTFALL';
 
 /** The ledger kind of the transfer that takes a withdrawal's credit out of the provider. */
 export const WITHDRAWAL_TRANSFER_KIND = 'WITHDRAWAL';

@@ -1,0 +1,132 @@
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { DB } from '../../db/schema';
+import { ErrorCode } from '../../../src/contract/errors';
+import { AppError } from '../errors';
+
+/**
+ * The trial balance of one calendar day in Laos (Asia/Vientiane, UTC+7 all year): every account
+ * kind's balance at the end of the day per currency, the day's debits and credits, and the kip side
+ * of the agency's bank: kip in (payments received), kip out (withdrawal payouts) and the kip in
+ * agency cash at the end of the day. Entries are dated by when they were written.
+ */
+
+/** Transfer kinds that bring kip from a player's bank into agency cash. */
+export const KIP_IN_KINDS = ['DEPOSIT_PAYMENT', 'UNMATCHED_PAYMENT'] as const;
+/** Transfer kinds that pay kip out of agency cash into a player's bank. */
+export const KIP_OUT_KINDS = ['WITHDRAWAL_PAYOUT_KIP'] as const;
+
+/** True for a real calendar day written YYYY-MM-DD (2026-02-30 is not one). */
+export function isCalendarDay(text: unknown): text is string {
+  if (typeof text !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+  const [year, month, day] = text.split('-').map(Number);
+  if (year < 2000 || year > 9999) return false;
+  const date = new Date(Date.UTC(year, month - 1, day));
+  return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
+}
+
+export interface KindBalance {
+  kind: string;
+  /** How many accounts of the kind (one per player, provider, ...) the balance sums. */
+  accounts: number;
+  /** Minor units at the end of the day; positive is a debit balance, negative a credit balance. */
+  balance: bigint;
+}
+
+export interface CurrencyTrialBalance {
+  currency: string;
+  balances: KindBalance[];
+  /** Sum of the debit (positive) balances at the end of the day. */
+  debitBalances: bigint;
+  /** Sum of the credit (negative) balances at the end of the day, as a positive number. */
+  creditBalances: bigint;
+  /** The day's entries: raising (debits) and lowering (credits) amounts, credits as a positive number. */
+  dayDebits: bigint;
+  dayCredits: bigint;
+  /** debitBalances = creditBalances and dayDebits = dayCredits. */
+  balanced: boolean;
+}
+
+export interface KipPosition {
+  /** Agency cash (LAK) at the start of the day. */
+  opening: bigint;
+  /** Kip received into agency cash that day: deposit payments, matched or not. */
+  kipIn: bigint;
+  /** Kip paid out of agency cash that day by successful withdrawal payouts. */
+  kipOut: bigint;
+  /** Any other movement of agency cash that day (the operator's capital, ...). */
+  other: bigint;
+  /** Agency cash (LAK) at the end of the day: opening + kipIn - kipOut + other. */
+  closing: bigint;
+}
+
+export interface TrialBalance {
+  day: string;
+  /** The day's bounds as instants: [from, to). */
+  from: Date;
+  to: Date;
+  currencies: CurrencyTrialBalance[];
+  kip: KipPosition;
+}
+
+const big = (value: string | number | bigint | null | undefined) => BigInt(value ?? 0);
+
+export async function trialBalance(db: Kysely<DB> | Transaction<DB>, agencyId: string, day: string): Promise<TrialBalance> {
+  if (!isCalendarDay(day)) throw new AppError(400, ErrorCode.VALIDATION_ERROR, `"${day}" is not a calendar day written YYYY-MM-DD`);
+  const bounds = await sql<{ from: Date; to: Date }>`
+    SELECT (${day}::date::timestamp AT TIME ZONE 'Asia/Vientiane') AS "from",
+           ((${day}::date + 1)::timestamp AT TIME ZONE 'Asia/Vientiane') AS "to"`.execute(db);
+  const { from, to } = bounds.rows[0];
+
+  const balances = await sql<{ kind: string; currency: string; accounts: string; balance: string }>`
+    SELECT a.kind, a.currency, count(DISTINCT a.id) AS accounts, sum(e.amount) AS balance
+    FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
+    WHERE e.agency_id = ${agencyId} AND e.created_at < ${to}
+    GROUP BY a.kind, a.currency ORDER BY a.currency, a.kind`.execute(db);
+  const movements = await sql<{ currency: string; debits: string | null; credits: string | null }>`
+    SELECT currency, sum(amount) FILTER (WHERE amount > 0) AS debits, -sum(amount) FILTER (WHERE amount < 0) AS credits
+    FROM ledger_entries
+    WHERE agency_id = ${agencyId} AND created_at >= ${from} AND created_at < ${to}
+    GROUP BY currency`.execute(db);
+
+  const currencies = [...new Set(['LAK', 'THB', ...balances.rows.map((row) => row.currency)])].sort().map((currency) => {
+    const kinds = balances.rows
+      .filter((row) => row.currency === currency)
+      .map((row) => ({ kind: row.kind, accounts: Number(row.accounts), balance: big(row.balance) }));
+    const debitBalances = kinds.reduce((sum, { balance }) => (balance > 0n ? sum + balance : sum), 0n);
+    const creditBalances = kinds.reduce((sum, { balance }) => (balance < 0n ? sum - balance : sum), 0n);
+    const moved = movements.rows.find((row) => row.currency === currency);
+    const dayDebits = big(moved?.debits);
+    const dayCredits = big(moved?.credits);
+    return {
+      currency,
+      balances: kinds,
+      debitBalances,
+      creditBalances,
+      dayDebits,
+      dayCredits,
+      balanced: debitBalances === creditBalances && dayDebits === dayCredits,
+    };
+  });
+
+  const cash = await sql<{ opening: string | null; kip_in: string | null; kip_out: string | null; day_total: string | null }>`
+    SELECT sum(e.amount) FILTER (WHERE e.created_at < ${from}) AS opening,
+           sum(e.amount) FILTER (WHERE e.created_at >= ${from} AND t.kind IN (${sql.join([...KIP_IN_KINDS])})) AS kip_in,
+           -sum(e.amount) FILTER (WHERE e.created_at >= ${from} AND t.kind IN (${sql.join([...KIP_OUT_KINDS])})) AS kip_out,
+           sum(e.amount) FILTER (WHERE e.created_at >= ${from}) AS day_total
+    FROM ledger_entries e
+    JOIN ledger_accounts a ON a.id = e.account_id
+    JOIN ledger_transfers t ON t.id = e.transfer_id
+    WHERE e.agency_id = ${agencyId} AND a.kind = 'agency_cash' AND a.currency = 'LAK' AND e.created_at < ${to}`.execute(db);
+  const row = cash.rows[0];
+  const opening = big(row?.opening);
+  const kipIn = big(row?.kip_in);
+  const kipOut = big(row?.kip_out);
+  const dayTotal = big(row?.day_total);
+  return {
+    day,
+    from,
+    to,
+    currencies,
+    kip: { opening, kipIn, kipOut, other: dayTotal - kipIn + kipOut, closing: opening + dayTotal },
+  };
+}
