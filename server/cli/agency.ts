@@ -85,12 +85,16 @@ const money = (minor: bigint, currency: string) => `${formatAmount(minor, curren
 
 /** The lines of a trial balance, for people: per currency the balances, then the kip of agency cash. */
 export function describeTrialBalance(agency: Agency, report: TrialBalance): string[] {
-  const lines = [`${agency.name}: trial balance of ${report.day} (Asia/Vientiane, ${report.from.toISOString()} to ${report.to.toISOString()})`];
+  const lines = [
+    `${agency.name}: trial balance of ${report.day} (Asia/Vientiane, ${report.from.toISOString()} to ${report.to.toISOString()})`,
+  ];
   for (const currency of report.currencies) {
     lines.push(`${currency.currency}:`);
     if (!currency.balances.length) lines.push('    no entries yet');
     for (const { kind, accounts, balance } of currency.balances)
-      lines.push(`    ${kind.padEnd(22)} ${money(balance, currency.currency).padStart(24)}  (${accounts} account${accounts === 1 ? '' : 's'})`);
+      lines.push(
+        `    ${kind.padEnd(22)} ${money(balance, currency.currency).padStart(24)}  (${accounts} account${accounts === 1 ? '' : 's'})`,
+      );
     lines.push(
       `    debit balances ${money(currency.debitBalances, currency.currency)} = credit balances ${money(currency.creditBalances, currency.currency)}; ` +
         `that day debits ${money(currency.dayDebits, currency.currency)} = credits ${money(currency.dayCredits, currency.currency)}: ` +
