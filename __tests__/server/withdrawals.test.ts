@@ -132,6 +132,15 @@ describe('POST /api/v2/withdrawals within the auto-approve limit', () => {
     expect(listed).toMatchObject({ total: 1, page: 1, pageSize: 20 });
     expect(listed.items).toEqual([withdrawal]);
     expect(await balanceOf(t.db, agencyId, { kind: 'payout_clearing', currency: 'THB' })).toBe(0n);
+    // The kip side: the fixed 741,353 kip left agency cash for the payee, once.
+    const kip = await t.db
+      .selectFrom('ledger_transfers')
+      .select(['kind', 'refs'])
+      .where('agency_id', '=', agencyId)
+      .where('kind', '=', 'WITHDRAWAL_PAYOUT_KIP')
+      .where(sql<boolean>`refs->>'withdrawal' = ${withdrawal.code}`)
+      .execute();
+    expect(kip).toEqual([{ kind: 'WITHDRAWAL_PAYOUT_KIP', refs: expect.objectContaining({ kip: '741353' }) }]);
     expect(await ledgerViolations(t.db)).toEqual([]);
   });
 
