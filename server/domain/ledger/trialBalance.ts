@@ -16,10 +16,9 @@ export const KIP_IN_KINDS = ['DEPOSIT_PAYMENT', 'UNMATCHED_PAYMENT'] as const;
 export const KIP_OUT_KINDS = ['WITHDRAWAL_PAYOUT_KIP'] as const;
 
 /** True for a real calendar day written YYYY-MM-DD (2026-02-30 is not one). */
-export function isCalendarDay(text: unknown): text is string {
-  if (typeof text !== 'string' || !/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
+export function isCalendarDay(text: string): boolean {
+  if (!/^\d{4}-\d{2}-\d{2}$/.test(text)) return false;
   const [year, month, day] = text.split('-').map(Number);
-  if (year < 2000 || year > 9999) return false;
   const date = new Date(Date.UTC(year, month - 1, day));
   return date.getUTCFullYear() === year && date.getUTCMonth() === month - 1 && date.getUTCDate() === day;
 }
