@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { once } from 'node:events';
+import { StringDecoder } from 'node:string_decoder';
 import zlib from 'node:zlib';
 import pg from 'pg';
 import { createDatabase } from './database';
@@ -195,10 +196,12 @@ async function* linesOf(file: string): AsyncGenerator<string> {
   const source = fs.createReadStream(file);
   source.on('error', (error) => gunzip.destroy(error));
   source.pipe(gunzip);
+  // A character's bytes may be split between two chunks: the decoder keeps the first part.
+  const decoder = new StringDecoder('utf8');
   let rest = '';
   try {
     for await (const chunk of gunzip) {
-      const text = rest + (chunk as Buffer).toString('utf8');
+      const text = rest + decoder.write(chunk as Buffer);
       const lines = text.split('\n');
       rest = lines.pop()!;
       yield* lines;
@@ -209,6 +212,7 @@ async function* linesOf(file: string): AsyncGenerator<string> {
     source.destroy();
     gunzip.destroy();
   }
+  rest += decoder.end();
   if (rest !== '') yield rest;
 }
 
