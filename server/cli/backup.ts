@@ -80,7 +80,8 @@ async function backup(args: string[]) {
     out(`backing up ${described(url)}`);
     return backupDatabase(url, directory);
   });
-  out(`wrote ${path.relative(process.cwd(), file) || file}`);
+  const relative = path.relative(process.cwd(), file);
+  out(`wrote ${relative.startsWith('..') ? file : relative}`);
   for (const line of describeHeader(header)) out(line);
 }
 
@@ -122,9 +123,7 @@ async function restore(args: string[]) {
     throw new BackupError(`a PostgreSQL server is running on ${config.pgDataDir} (its postmaster.pid exists): stop the site first`);
   }
   if (!values.yes && !(await confirmed(`This replaces EVERY record in ${target} with this backup. Type "restore" to go on: `))) {
-    out('not restored: nothing changed');
-    process.exitCode = 1;
-    return;
+    throw new BackupError('not restored: nothing changed');
   }
   const { counts } = await withDatabase(config, 'refuse', (url) => restoreDatabase(url, file));
   const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
