@@ -1,5 +1,6 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
+import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
@@ -169,7 +170,7 @@ describe('npm run backup / npm run restore', () => {
     expect(fs.readdirSync(dir)).toHaveLength(1);
   });
 
-  it('exits non-zero on a corrupt file, and refuses a database other sessions still use', async () => {
+  it('exits non-zero on a corrupt file, and refuses while the site answers on its port or other sessions use the database', async () => {
     const env = { DATABASE_URL: t.url, PORT: String(await freePort()) };
     const plain = path.join(directory, 'plain-cli.txt');
     fs.writeFileSync(plain, 'not a backup');
@@ -182,6 +183,18 @@ describe('npm run backup / npm run restore', () => {
     const busy = await cli(['restore', good, '--yes'], env);
     expect(busy.output).toMatch(/has other sessions open/);
     expect(busy.code).toBe(1);
+
+    // Something answering on PORT is taken for the site: it must be stopped first.
+    const site = http.createServer((_, response) => response.end('{"ready":true}'));
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (site.address() as { port: number }).port;
+      const serving = await cli(['restore', good, '--yes'], { ...env, PORT: String(port) });
+      expect(serving.output).toMatch(new RegExp(`the site answers on port ${port}: stop it before restoring`));
+      expect(serving.code).toBe(1);
+    } finally {
+      site.close();
+    }
 
     const usage = await cli(['restore'], env);
     expect(usage.output).toMatch(/usage: npm run restore -- <backup file>/);
