@@ -8,6 +8,8 @@ export interface RunningServer {
   port: number;
   database: TestDatabase;
   output(): string;
+  /** Stops the server process and keeps its database (a restore drill starts another on it). */
+  halt(): Promise<void>;
   stop(): Promise<void>;
 }
 
@@ -27,10 +29,11 @@ async function waitUntilReady(url: string, child: ChildProcess, output: () => st
 
 /**
  * `npm start`'s entry point as a real process on a free port, on a fresh database of the test
- * PostgreSQL server, serving dist/ (the e2e global setup builds it).
+ * PostgreSQL server (or on `database`, one a halted server left), serving dist/ (the e2e global
+ * setup builds it).
  */
-export async function startServer(env: NodeJS.ProcessEnv = {}): Promise<RunningServer> {
-  const database = await createTestDatabase();
+export async function startServer(env: NodeJS.ProcessEnv = {}, existing?: TestDatabase): Promise<RunningServer> {
+  const database = existing ?? (await createTestDatabase());
   const port = await freePort();
   let log = '';
   const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
@@ -41,18 +44,22 @@ export async function startServer(env: NodeJS.ProcessEnv = {}): Promise<RunningS
   child.stdout?.on('data', (chunk) => (log += chunk));
   child.stderr?.on('data', (chunk) => (log += chunk));
   const url = `http://localhost:${port}`;
+  const halt = async () => {
+    if (child.exitCode === null) {
+      const exited = new Promise((resolve) => child.once('exit', resolve));
+      child.kill('SIGTERM');
+      await exited;
+    }
+  };
   await waitUntilReady(url, child, () => log);
   return {
     url,
     port,
     database,
     output: () => log,
+    halt,
     stop: async () => {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await halt();
       await database.drop();
     },
   };

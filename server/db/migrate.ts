@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { Migrator, type Migration, type MigrationProvider } from 'kysely';
+import { Migrator, type Migration, type MigrationProvider, type MigrationResultSet } from 'kysely';
 import type { Database } from './database';
 
 const migrationsDir = path.join(__dirname, 'migrations');
@@ -18,9 +18,23 @@ const numberedFileProvider: MigrationProvider = {
   },
 };
 
+/** The names of the project's migrations, oldest first. */
+export async function knownMigrations(): Promise<string[]> {
+  return Object.keys(await numberedFileProvider.getMigrations()).sort();
+}
+
 export async function migrateToLatest(db: Database): Promise<void> {
+  await migrate(db, (migrator) => migrator.migrateToLatest());
+}
+
+/** Runs the migrations up to and including `name`, and none after it (a restore rebuilds a dump's schema this way). */
+export async function migrateTo(db: Database, name: string): Promise<void> {
+  await migrate(db, (migrator) => migrator.migrateTo(name));
+}
+
+async function migrate(db: Database, run: (migrator: Migrator) => Promise<MigrationResultSet>): Promise<void> {
   const migrator = new Migrator({ db, provider: numberedFileProvider });
-  const { error, results } = await migrator.migrateToLatest();
+  const { error, results } = await run(migrator);
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
     throw new Error(`migration ${failed?.migrationName ?? ''} failed: ${error instanceof Error ? error.message : String(error)}`);

@@ -1,0 +1,203 @@
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import zlib from 'node:zlib';
+import { sql } from 'kysely';
+import { projectRoot } from '../../server/config';
+import { BackupError, backupDatabase, inspectBackup, restoreDatabase } from '../../server/db/backup';
+import { findAgencyByHost, setRate } from '../../server/domain/agencies';
+import { seed } from '../../server/seed';
+import { freePort } from '../../scripts/freePort';
+import { createTestDatabase, type TestDatabase } from '../support/db';
+
+jest.setTimeout(90_000);
+
+let t: TestDatabase;
+let directory: string;
+let good: string;
+
+beforeAll(async () => {
+  t = await createTestDatabase();
+  directory = fs.mkdtempSync(path.join(os.tmpdir(), 'champa-backup-test-'));
+  await seed(t.db);
+  const agency = (await findAgencyByHost(t.db, 'localhost'))!;
+  // Many rows of Lao text: multi-byte characters fall across the file's chunk boundaries.
+  await t.db
+    .insertInto('players')
+    .values(
+      Array.from({ length: 300 }, (_, i) => ({
+        agency_id: agency.id,
+        username: `lao${i}`,
+        password_hash: 'not-a-hash',
+        display_name: `ສົມພອນ ແກ້ວມະນີ ${i} `.repeat(8),
+      })),
+    )
+    .execute();
+  good = (await backupDatabase(t.url, directory)).file;
+});
+afterAll(async () => {
+  await t?.drop();
+  fs.rmSync(directory, { recursive: true, force: true });
+});
+
+/** Everything a backup holds, without the time it was taken. */
+async function contentOf(url: string): Promise<string[]> {
+  const scratch = fs.mkdtempSync(path.join(os.tmpdir(), 'champa-backup-content-'));
+  try {
+    const { file } = await backupDatabase(url, scratch);
+    const [header, ...rest] = zlib.gunzipSync(fs.readFileSync(file)).toString('utf8').split('\n');
+    return [JSON.stringify({ ...JSON.parse(header), createdAt: undefined }), ...rest];
+  } finally {
+    fs.rmSync(scratch, { recursive: true, force: true });
+  }
+}
+
+/** A backup file written from the good one's lines, changed by `edit`. */
+function variant(name: string, edit: (lines: string[]) => string[]): string {
+  const lines = zlib.gunzipSync(fs.readFileSync(good)).toString('utf8').split('\n');
+  const file = path.join(directory, name);
+  fs.writeFileSync(file, zlib.gzipSync(edit(lines).join('\n')));
+  return file;
+}
+
+describe('backup and restore', () => {
+  it('names the file by the UTC time and writes the header: format, migrations, per-table counts', async () => {
+    expect(path.basename(good)).toMatch(/^champa-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z\.jsonl\.gz$/);
+    const header = await inspectBackup(good);
+    expect(header).toMatchObject({ format: 'champa-backup', version: 1 });
+    expect(header.migrations[0]).toBe('0001_agencies');
+    const counts = Object.fromEntries(header.tables.map((table) => [table.name, table.rows]));
+    expect(counts).toMatchObject({ players: 300, agencies: 1, kysely_migration: header.migrations.length });
+    // Parents before children, so a restore loads front to back.
+    const order = header.tables.map((table) => table.name);
+    expect(order.indexOf('agencies')).toBeLessThan(order.indexOf('players'));
+    expect(order.indexOf('ledger_transfers')).toBeLessThan(order.indexOf('ledger_entries'));
+  });
+
+  it('restores exactly what was backed up, drops what came after, and sets sequences past the restored rows', async () => {
+    const before = await contentOf(t.url);
+    const agency = (await findAgencyByHost(t.db, 'localhost'))!;
+    await setRate(t.db, agency.id, 'THB', '601', '641', 'test');
+    await t.db.updateTable('players').set({ display_name: 'changed' }).execute();
+    expect(await contentOf(t.url)).not.toEqual(before);
+
+    const { counts } = await restoreDatabase(t.url, good);
+    expect(counts.players).toBe(300);
+    expect(await contentOf(t.url)).toEqual(before);
+    const rates = await sql<{ id: string }>`SELECT max(id)::text AS id FROM exchange_rates`.execute(t.db);
+    await setRate(t.db, agency.id, 'THB', '602', '642', 'test');
+    const next = await sql<{ id: string }>`SELECT max(id)::text AS id FROM exchange_rates`.execute(t.db);
+    expect(BigInt(next.rows[0].id)).toBe(BigInt(rates.rows[0].id) + 1n);
+    await restoreDatabase(t.url, good);
+  });
+
+  const badInputs: [string, () => string, RegExp][] = [
+    ['a missing file', () => path.join(directory, 'nothing-here.jsonl.gz'), /no such file/],
+    [
+      'a file that is not gzip',
+      () => {
+        const file = path.join(directory, 'plain.txt');
+        fs.writeFileSync(file, 'hello');
+        return file;
+      },
+      /not a readable gzip file/,
+    ],
+    [
+      'a gzip file cut short',
+      () => {
+        const file = path.join(directory, 'cut.jsonl.gz');
+        const bytes = fs.readFileSync(good);
+        fs.writeFileSync(file, bytes.subarray(0, Math.floor(bytes.length / 2)));
+        return file;
+      },
+      /not a readable gzip file/,
+    ],
+    ['gzipped JSON that is no Champa backup', () => variant('other.json.gz', () => ['{"hello":"world"}']), /not a Champa backup/],
+    ['a backup without its end mark', () => variant('no-end.jsonl.gz', (lines) => lines.slice(0, -2)), /cut short/],
+    [
+      'a backup missing a row its header counts',
+      () =>
+        variant('missing-row.jsonl.gz', (lines) => {
+          const last = lines.findIndex((line, i) => line.startsWith('[') && i > 0);
+          return lines.filter((_, i) => i !== last);
+        }),
+      /holds \d+ rows, its header says/,
+    ],
+    [
+      'a backup of a newer schema',
+      () =>
+        variant('newer.jsonl.gz', ([header, ...rest]) => {
+          const parsed = JSON.parse(header);
+          return [JSON.stringify({ ...parsed, migrations: [...parsed.migrations, '9999_from_the_future'] }), ...rest];
+        }),
+      /newer Champa \(schema migrations 9999_from_the_future are unknown here\)/,
+    ],
+  ];
+
+  it.each(badInputs)('refuses %s with a clear message and changes nothing', async (_, make, message) => {
+    const before = await contentOf(t.url);
+    const file = make();
+    const refusal = restoreDatabase(t.url, file);
+    await expect(refusal).rejects.toThrow(BackupError);
+    await expect(refusal).rejects.toThrow(message);
+    expect(await contentOf(t.url)).toEqual(before);
+  });
+});
+
+function cli(args: string[], env: NodeJS.ProcessEnv): Promise<{ code: number | null; output: string }> {
+  return new Promise((resolve) => {
+    const child = spawn(process.execPath, ['--import', 'tsx', 'server/cli/backup.ts', ...args], {
+      cwd: projectRoot,
+      env: { ...process.env, LOG_LEVEL: 'silent', ...env },
+      stdio: ['ignore', 'pipe', 'pipe'],
+    });
+    let output = '';
+    child.stdout.on('data', (chunk) => (output += chunk));
+    child.stderr.on('data', (chunk) => (output += chunk));
+    child.on('exit', (code) => resolve({ code, output }));
+  });
+}
+
+describe('npm run backup / npm run restore', () => {
+  it('backs up DATABASE_URL into --dir and prints the file and the counts', async () => {
+    const dir = path.join(directory, 'cli');
+    const { code, output } = await cli(['backup', '--dir', dir], { DATABASE_URL: t.url, PORT: String(await freePort()) });
+    expect(output).toMatch(/wrote .*champa-.*\.jsonl\.gz/);
+    expect(output).toMatch(/players\s+300/);
+    expect(code).toBe(0);
+    expect(fs.readdirSync(dir)).toHaveLength(1);
+  });
+
+  it('exits non-zero on a corrupt file, and refuses while the site answers on its port or other sessions use the database', async () => {
+    const env = { DATABASE_URL: t.url, PORT: String(await freePort()) };
+    const plain = path.join(directory, 'plain-cli.txt');
+    fs.writeFileSync(plain, 'not a backup');
+    const corrupt = await cli(['restore', plain, '--yes'], env);
+    expect(corrupt.code).toBe(1);
+    expect(corrupt.output).toMatch(/not a readable gzip file/);
+
+    // This test's own pool is connected: a site would be, too.
+    await sql`SELECT 1`.execute(t.db);
+    const busy = await cli(['restore', good, '--yes'], env);
+    expect(busy.output).toMatch(/has other sessions open/);
+    expect(busy.code).toBe(1);
+
+    // Something answering on PORT is taken for the site: it must be stopped first.
+    const site = http.createServer((_, response) => response.end('{"ready":true}'));
+    await new Promise<void>((resolve) => site.listen(0, '127.0.0.1', resolve));
+    try {
+      const port = (site.address() as { port: number }).port;
+      const serving = await cli(['restore', good, '--yes'], { ...env, PORT: String(port) });
+      expect(serving.output).toMatch(new RegExp(`the site answers on port ${port}: stop it before restoring`));
+      expect(serving.code).toBe(1);
+    } finally {
+      site.close();
+    }
+
+    const usage = await cli(['restore'], env);
+    expect(usage.output).toMatch(/usage: npm run restore -- <backup file>/);
+    expect(usage.code).toBe(1);
+  });
+});
