@@ -1,4 +1,4 @@
-import { displayAmount } from '../../src/contract/format';
+import { displayAmount, displayMoney } from '../../src/contract/format';
 import { formatDate, formatDateTime } from '../../src/contract/dates';
 import { statusTone, TRANSACTION_STATUSES } from '../../src/contract/status';
 
@@ -46,6 +46,16 @@ describe('amounts in the Lao locale', () => {
 
   it('shows text that is not an amount as it came', () => {
     expect(displayAmount('n/a')).toBe('n/a');
+  });
+});
+
+describe('displayMoney', () => {
+  it('takes API decimal strings and bigint minor units alike', () => {
+    expect(displayMoney('1500.00', 'THB')).toBe('1.500,00 THB');
+    expect(displayMoney(150_000n, 'THB')).toBe('1.500,00 THB');
+    expect(displayMoney(-6_25n, 'THB')).toBe('-6,25 THB');
+    expect(displayMoney(741_353n, 'LAK')).toBe('741.353 LAK');
+    expect(displayMoney('100000', 'LAK')).toBe('100.000 LAK');
   });
 });
 

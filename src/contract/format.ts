@@ -1,4 +1,4 @@
-import { CURRENCY_DECIMALS, type Currency } from './money';
+import { CURRENCY_DECIMALS, formatAmount, type Currency } from './money';
 
 /**
  * An amount for people, in the Lao locale (1.234.567,50; SPEC.md section 9). Amounts arrive as
@@ -15,7 +15,11 @@ export function displayAmount(amount: string | bigint | number, fractionDigits =
   return fractionDigits > 0 ? `${sign}${grouped},${fraction.padEnd(fractionDigits, '0').slice(0, fractionDigits)}` : `${sign}${grouped}`;
 }
 
-/** An API amount with its currency for people: "1500.00" THB → "1.500,00 THB", 741353n LAK → "741.353 LAK". */
+/**
+ * An amount with its currency for people: an API decimal string ("1500.00" THB → "1.500,00 THB") or
+ * bigint minor units as the money code keeps them (150000n THB satang → "1.500,00 THB", 741353n LAK → "741.353 LAK").
+ */
 export function displayMoney(amount: string | bigint, currency: Currency): string {
-  return `${displayAmount(amount, CURRENCY_DECIMALS[currency])} ${currency}`;
+  const decimal = typeof amount === 'bigint' ? formatAmount(amount, currency) : amount;
+  return `${displayAmount(decimal, CURRENCY_DECIMALS[currency])} ${currency}`;
 }

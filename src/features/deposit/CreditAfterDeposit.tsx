@@ -1,12 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { useProviderCredit } from '../../api/credits';
 import { displayMoney } from '../../contract/format';
-import { formatAmount, parseAmount } from '../../contract/money';
+import { parseAmount } from '../../contract/money';
 import { bonusOfPromotion, type Promotion } from '../../contract/promotions';
 import { PROVIDER_NAMES, type Provider } from '../../contract/providers';
 import { Details } from '../../ui/Card';
-
-const thb = (satang: bigint) => displayMoney(formatAmount(satang, 'THB'), 'THB');
 
 interface CreditAfterDepositProps {
   provider: Provider;
@@ -25,17 +23,17 @@ export function CreditAfterDeposit({ provider, depositCredit, promotion }: Credi
   return (
     <Details data-testid="deposit-credit" aria-live="polite">
       <dt>{t('creditNow', { provider: PROVIDER_NAMES[provider] })}</dt>
-      <dd data-testid="deposit-credit-now">{now === undefined ? '…' : thb(now)}</dd>
+      <dd data-testid="deposit-credit-now">{now === undefined ? '…' : displayMoney(now, 'THB')}</dd>
       {bonus > 0n && (
         <>
           <dt>{t('bonus')}</dt>
-          <dd>+{thb(bonus)}</dd>
+          <dd>+{displayMoney(bonus, 'THB')}</dd>
         </>
       )}
       {now !== undefined && depositCredit !== undefined && (
         <>
           <dt>{t('creditAfter')}</dt>
-          <dd data-testid="deposit-credit-after">{thb(now + depositCredit + bonus)}</dd>
+          <dd data-testid="deposit-credit-after">{displayMoney(now + depositCredit + bonus, 'THB')}</dd>
         </>
       )}
     </Details>

@@ -90,17 +90,15 @@ export function PromotionWithdrawal({ usage, promotion, amount, rates, onWithdra
       {check.ok ? (
         <Details aria-live="polite" data-testid="promotion-preview">
           <dt>{t('field.amountWithdrawn')}</dt>
-          <dd>{displayMoney(formatAmount(creditSatang, 'THB'), 'THB')}</dd>
+          <dd>{displayMoney(creditSatang, 'THB')}</dd>
           <dt>{t('promotion.bonus')}</dt>
           <dd data-testid="promotion-bonus">
-            {terms.turnoverMet
-              ? t('promotion.bonusKept')
-              : `${t('promotion.bonusDeducted')}: ${displayMoney(formatAmount(terms.bonusSatang, 'THB'), 'THB')}`}
+            {terms.turnoverMet ? t('promotion.bonusKept') : `${t('promotion.bonusDeducted')}: ${displayMoney(terms.bonusSatang, 'THB')}`}
           </dd>
           <dt>{t('promotion.paid')}</dt>
-          <dd data-testid="promotion-paid">{displayMoney(formatAmount(check.paidSatang, 'THB'), 'THB')}</dd>
+          <dd data-testid="promotion-paid">{displayMoney(check.paidSatang, 'THB')}</dd>
           <dt>{t('promotion.retained')}</dt>
-          <dd data-testid="promotion-retained">{displayMoney(formatAmount(check.retainedSatang, 'THB'), 'THB')}</dd>
+          <dd data-testid="promotion-retained">{displayMoney(check.retainedSatang, 'THB')}</dd>
           <dt>{t('form.preview')}</dt>
           <dd data-testid="promotion-lak">{displayMoney(convert('WITHDRAW', check.paidSatang, 'THB', rates), 'LAK')}</dd>
         </Details>

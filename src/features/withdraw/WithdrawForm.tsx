@@ -126,6 +126,8 @@ export function WithdrawForm({ rates, limits, hasAccount, onDone }: WithdrawForm
             <WithdrawableCredit
               key={form.values.provider}
               provider={form.values.provider}
+              min={min}
+              max={max}
               limits={limits}
               onUseMost={(amount) => void form.setFieldValue('amount', amount)}
             />

@@ -16,21 +16,20 @@ const Panel = styled.div`
   }
 `;
 
-const thb = (satang: bigint) => displayMoney(formatAmount(satang, 'THB'), 'THB');
-
 interface WithdrawableCreditProps {
   provider: Provider;
-  limits: WithdrawalLimits;
+  /** The agency's bounds of one withdrawal, in satang, as the form checks them. */
+  min: bigint;
+  max: bigint;
+  limits: Pick<WithdrawalLimits, 'dailyLimit' | 'usedToday'>;
   /** Fills the amount field (THB text). */
   onUseMost: (amount: string) => void;
 }
 
 /** The chosen provider's credit and the most one withdrawal may take of it now. Keyed by provider. */
-export function WithdrawableCredit({ provider, limits, onUseMost }: WithdrawableCreditProps) {
+export function WithdrawableCredit({ provider, min, max, limits, onUseMost }: WithdrawableCreditProps) {
   const { t } = useTranslation('withdraw');
   const credit = useProviderCredit(provider);
-  const min = parseAmount(limits.minAmount, 'THB') ?? 0n;
-  const max = parseAmount(limits.maxAmount, 'THB') ?? 0n;
   const left = limits.dailyLimit - limits.usedToday;
   const now = credit.data ? parseAmount(credit.data.credit.amount, 'THB') : undefined;
   const most = now === undefined ? undefined : mostWithdrawable(now, min, max, left);
@@ -38,9 +37,9 @@ export function WithdrawableCredit({ provider, limits, onUseMost }: Withdrawable
     <Panel data-testid="withdraw-credit" aria-live="polite">
       <Details>
         <dt>{t('form.creditNow', { provider: PROVIDER_NAMES[provider] })}</dt>
-        <dd data-testid="withdraw-credit-now">{now === undefined ? '…' : thb(now)}</dd>
+        <dd data-testid="withdraw-credit-now">{now === undefined ? '…' : displayMoney(now, 'THB')}</dd>
         <dt>{t('form.most')}</dt>
-        <dd data-testid="withdraw-most">{most === undefined ? '…' : thb(most)}</dd>
+        <dd data-testid="withdraw-most">{most === undefined ? '…' : displayMoney(most, 'THB')}</dd>
       </Details>
       {most !== undefined && most > 0n && (
         <Button type="button" $variant="secondary" onClick={() => onUseMost(formatAmount(most, 'THB'))}>
@@ -49,7 +48,7 @@ export function WithdrawableCredit({ provider, limits, onUseMost }: Withdrawable
       )}
       {most === 0n && (
         <Notice $tone="warning">
-          {left <= 0 ? t('form.noneLeftToday', { limit: limits.dailyLimit }) : t('form.belowMinimum', { min: thb(min) })}
+          {left <= 0 ? t('form.noneLeftToday', { limit: limits.dailyLimit }) : t('form.belowMinimum', { min: displayMoney(min, 'THB') })}
         </Notice>
       )}
     </Panel>
