@@ -31,11 +31,13 @@ export const depositsApi = baseApi.injectEndpoints({
       query: (code) => `/v2/deposits/${encodeURIComponent(code)}`,
       transformResponse: (response: DepositOrderResponse) => response.order,
       keepUnusedDataFor: 0,
-      // An order that left OPEN was paid, cancelled or expired: like a check, it may have moved credit
-      // and taken the promotion in use.
+      // An order that settled (credited, cancelled, expired, failed) may have moved credit and taken the
+      // promotion in use, like a check. OPEN and PAID are read again every few seconds until they
+      // settle, so they refresh nothing: the settling read does it once.
       onQueryStarted: async (_code, { dispatch, queryFulfilled }) => {
         const { data } = await queryFulfilled.catch(() => ({ data: undefined }));
-        if (data && data.status !== 'OPEN') dispatch(depositsApi.util.invalidateTags(['Deposit', 'Credit', 'PromotionUsage']));
+        if (data && data.status !== 'OPEN' && data.status !== 'PAID')
+          dispatch(depositsApi.util.invalidateTags(['Deposit', 'Credit', 'PromotionUsage']));
       },
     }),
     getDepositQr: build.query<DepositQr, string>({
