@@ -1,4 +1,5 @@
 import { sql } from 'kysely';
+import { DEMO_RECEIVING_ACCOUNT } from '../../server/seed';
 import { buildTestApp, createTestAgency, type TestApp } from '../support/app';
 import { createTestPlayer, createTestPlayerWithBank, type TestPlayer } from '../support/players';
 import { ledgerViolations } from '../support/ledgerInvariant';
@@ -24,13 +25,7 @@ beforeAll(async () => {
   // The sandbox bank calls the webhook at 127.0.0.1; players come in through inject as localhost.
   agencyId = (await createTestAgency(t, 'deposits', ['localhost', '127.0.0.1'])).id;
   await setRate(t.db, agencyId, 'THB', '600', '640', 'test');
-  await setReceivingAccount(t.db, agencyId, {
-    bankIin: '27710418',
-    accountNumber: '0101000123456789',
-    merchantName: 'CHAMPA GAMES',
-    merchantCity: 'VIENTIANE',
-    merchantId: 'CHAMPA0001',
-  });
+  await setReceivingAccount(t.db, agencyId, DEMO_RECEIVING_ACCOUNT);
 });
 afterEach(async () => {
   await t.app.inject({ method: 'DELETE', url: '/sandbox/providers/askmebet/faults' });

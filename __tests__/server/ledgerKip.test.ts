@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { DEMO_RECEIVING_ACCOUNT } from '../../server/seed';
 import fc from 'fast-check';
 import { sql } from 'kysely';
 import { buildTestApp, createTestAgency, type TestApp } from '../support/app';
@@ -50,13 +51,7 @@ async function newAgency(): Promise<{ agencyId: string; host: string }> {
   const host = `${name}.example`;
   const agencyId = (await createTestAgency(t, name, [host])).id;
   await setRate(t.db, agencyId, 'THB', '600', '640', 'test');
-  await setReceivingAccount(t.db, agencyId, {
-    bankIin: '27710418',
-    accountNumber: '0101000123456789',
-    merchantName: 'CHAMPA GAMES',
-    merchantCity: 'VIENTIANE',
-    merchantId: 'CHAMPA0001',
-  });
+  await setReceivingAccount(t.db, agencyId, DEMO_RECEIVING_ACCOUNT);
   return { agencyId, host };
 }
 

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { DEMO_RECEIVING_ACCOUNT } from '../../server/seed';
 import { sql } from 'kysely';
 import { buildTestApp, createTestAgency, type TestApp } from '../support/app';
 import { createTestPlayer, createTestPlayerWithBank, fundTestCredit, type TestPlayer } from '../support/players';
@@ -36,13 +37,7 @@ beforeAll(async () => {
   agencyId = (await createTestAgency(t, 'promotions', ['localhost', '127.0.0.1'])).id;
   otherAgencyId = (await createTestAgency(t, 'other', [OTHER_HOST])).id;
   await setRate(t.db, agencyId, 'THB', '600', '640', 'test');
-  await setReceivingAccount(t.db, agencyId, {
-    bankIin: '27710418',
-    accountNumber: '0101000123456789',
-    merchantName: 'CHAMPA GAMES',
-    merchantCity: 'VIENTIANE',
-    merchantId: 'CHAMPA0001',
-  });
+  await setReceivingAccount(t.db, agencyId, DEMO_RECEIVING_ACCOUNT);
   await fundTestBonusPool(t.db, agencyId, 10_000_00n);
 });
 afterEach(async () => {
