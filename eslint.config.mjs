@@ -28,7 +28,8 @@ const elements = [
   { type: 'tools', pattern: ['scripts', 'bench', 'chaos', '__tests__'] },
 ];
 const spa = ['feature', 'ui', 'api', 'i18n', 'app', 'devtools', 'spa'];
-const local = (types) => ({ to: { element: { types: { anyOf: types } } } });
+/** Files of the listed layers; a package is never one, even when it ships a src/ folder (wouter does). */
+const local = (types) => ({ to: { element: { types: { anyOf: types } }, module: { origin: 'local' } } });
 /** Packages (and Node's built-ins) other than the listed ones (micromatch braces need two or more names). */
 const packagesBut = (allowed) => ({
   to: { module: { origin: ['external', 'core'], source: allowed.length > 1 ? `!{${allowed.join(',')}}` : `!${allowed[0]}` } },

@@ -85,6 +85,17 @@ describe('operator sign-in', () => {
   });
 });
 
+describe('the console’s pages', () => {
+  it('lands an address it does not know on the first page, marked as current in the navigation', async () => {
+    signedIn([]);
+    window.history.replaceState(null, '', '/admin/no-such-page');
+    render(<AdminApp store={makeAdminStore()} i18n={initAdminI18n('lo')} />);
+    const nav = await screen.findByRole('navigation', { name: 'ໜ້າຕ່າງໆຂອງຄອນໂຊ' });
+    await waitFor(() => expect(window.location.pathname).toBe('/admin/withdrawals'));
+    expect(within(nav).getByRole('link', { name: 'ການຖອນ' })).toHaveAttribute('aria-current', 'page');
+  });
+});
+
 describe('withdrawal review queue', () => {
   it('lists the waiting withdrawals in the Lao format, at Vientiane time', async () => {
     signedIn();

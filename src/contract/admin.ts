@@ -3,6 +3,7 @@ import { Type, type Static } from 'typebox';
 /** The wire shapes of the operators' API (/api/v2/admin). */
 
 export const OPERATOR_ROLES = ['owner', 'staff'] as const;
+export type OperatorRole = (typeof OPERATOR_ROLES)[number];
 
 export const OperatorSchema = Type.Object({ id: Type.String(), username: Type.String(), role: Type.Enum(OPERATOR_ROLES) });
 export type Operator = Static<typeof OperatorSchema>;

@@ -1,4 +1,4 @@
-import { OPERATOR_ROLES } from '../../../src/contract/admin';
+import { OPERATOR_ROLES, type OperatorRole } from '../../../src/contract/admin';
 import { ErrorCode } from '../../../src/contract/errors';
 import { AppError } from '../errors';
 import type { Actor } from './audit';
@@ -8,8 +8,7 @@ import type { Actor } from './audit';
  * players'. An owner does everything a staff member does and also manages operators and reads the
  * audit log; staff list, approve and reject withdrawals.
  */
-export { OPERATOR_ROLES };
-export type OperatorRole = (typeof OPERATOR_ROLES)[number];
+export { OPERATOR_ROLES, type OperatorRole };
 
 export const OPERATOR_COOKIE = 'champa_operator';
 /** Operator sessions do not slide: an operator logs in again after a working day. */

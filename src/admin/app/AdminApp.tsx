@@ -1,4 +1,5 @@
-import { useCallback, useEffect } from 'react';
+import { useCallback, useEffect, useMemo } from 'react';
+import { Redirect, Route, Router, Switch } from 'wouter';
 import { Provider as StoreProvider, useDispatch, useSelector } from 'react-redux';
 import { ThemeProvider } from 'styled-components';
 import { I18nextProvider, useTranslation } from 'react-i18next';
@@ -12,11 +13,11 @@ import { useGetOperatorQuery, useLogoutOperatorMutation } from '../api/operators
 import { LoginPage } from '../features/auth/LoginPage';
 import { forgetOperator, signedOut, type SignOutReason } from '../features/auth/signOut';
 import { useIdleSignOut } from '../features/auth/useIdleSignOut';
-import { WithdrawalQueue } from '../features/withdrawals/WithdrawalQueue';
 import { AdminLayout } from './AdminLayout';
+import { pagesFor } from './consolePages';
 import type { AdminState, AdminStore } from './store';
 
-/** The signed-in console; the withdrawal review queue is its first page. */
+/** The signed-in console: the pages this operator's role may open; any other address lands on the first of them. */
 function SignedIn({ operator }: { operator: Operator }) {
   const dispatch = useDispatch();
   const [logout] = useLogoutOperatorMutation();
@@ -30,9 +31,19 @@ function SignedIn({ operator }: { operator: Operator }) {
   );
   const signOutIdle = useCallback(() => void signOut('idle'), [signOut]);
   useIdleSignOut(signOutIdle);
+  const pages = useMemo(() => pagesFor(operator.role), [operator.role]);
   return (
-    <AdminLayout operator={operator} onLogout={() => void signOut(null)}>
-      <WithdrawalQueue />
+    <AdminLayout operator={operator} pages={pages} onLogout={() => void signOut(null)}>
+      <Switch>
+        {pages.map(({ path, Page }) => (
+          <Route key={path} path={path} nest>
+            <Page />
+          </Route>
+        ))}
+        <Route>
+          <Redirect to={pages[0].path} replace />
+        </Route>
+      </Switch>
     </AdminLayout>
   );
 }
@@ -59,7 +70,9 @@ export function AdminApp({ store, i18n }: { store: AdminStore; i18n: I18n }) {
         <ThemeProvider theme={theme}>
           <GlobalStyle />
           <ToastProvider>
-            <Console />
+            <Router base="/admin">
+              <Console />
+            </Router>
           </ToastProvider>
         </ThemeProvider>
       </I18nextProvider>

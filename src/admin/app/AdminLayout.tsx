@@ -1,9 +1,11 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link, useLocation } from 'wouter';
 import styled from 'styled-components';
 import type { Operator } from '../../contract/admin';
 import { Button } from '../../ui/Button';
 import { ADMIN_LANGUAGES, ADMIN_LANGUAGE_NAMES } from '../i18n';
+import type { ConsolePage } from './consolePages';
 
 const TopBar = styled.header`
   display: flex;
@@ -19,13 +21,42 @@ const Title = styled.strong`
   margin-right: auto;
 `;
 
+const Nav = styled.nav`
+  display: flex;
+  flex-wrap: wrap;
+  gap: 4px;
+  padding: 8px 16px 0;
+  border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+  a {
+    padding: 8px 12px;
+    color: ${({ theme }) => theme.colors.text};
+    text-decoration: none;
+    border-bottom: 2px solid transparent;
+  }
+  a[aria-current='page'] {
+    border-bottom-color: ${({ theme }) => theme.colors.primary};
+    font-weight: 600;
+  }
+`;
+
 const Main = styled.main`
   padding: 16px;
 `;
 
-/** The console's frame: its top bar (who is signed in, the language, logout) above the page. */
-export function AdminLayout({ operator, onLogout, children }: { operator: Operator; onLogout: () => void; children: ReactNode }) {
+/** A page's own address or one below it (a withdrawal's detail is within withdrawals). */
+const isWithin = (location: string, path: string) => location === path || location.startsWith(`${path}/`);
+
+interface AdminLayoutProps {
+  operator: Operator;
+  pages: readonly ConsolePage[];
+  onLogout: () => void;
+  children: ReactNode;
+}
+
+/** The console's frame: its top bar (who is signed in, the language, logout) and the pages this operator may open, above the page. */
+export function AdminLayout({ operator, pages, onLogout, children }: AdminLayoutProps) {
   const { t, i18n } = useTranslation();
+  const [location] = useLocation();
   return (
     <>
       <TopBar>
@@ -44,6 +75,13 @@ export function AdminLayout({ operator, onLogout, children }: { operator: Operat
           {t('topBar.logout')}
         </Button>
       </TopBar>
+      <Nav aria-label={t('nav.label')}>
+        {pages.map((page) => (
+          <Link key={page.path} href={page.path} aria-current={isWithin(location, page.path) ? 'page' : undefined}>
+            {t(page.label)}
+          </Link>
+        ))}
+      </Nav>
       <Main>{children}</Main>
     </>
   );
