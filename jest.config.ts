@@ -20,7 +20,8 @@ const transform: Config['transform'] = {
   '^.+\\.m?js$': 'babel-jest',
 };
 // ESM-only packages jest cannot require on Node 20: babel-jest compiles them to CommonJS.
-const transformIgnorePatterns = ['/node_modules/(?!(wouter|regexparam|cookie|content-disposition|typebox)/)'];
+// ESM-only packages (otplib's @scure/base and @noble/hashes among them) go through babel too.
+const transformIgnorePatterns = ['/node_modules/(?!(wouter|regexparam|cookie|content-disposition|typebox|@scure|@noble)/)'];
 const moduleNameMapper = {
   '\\.(png|svg|jpe?g|webp|woff2?)$': '<rootDir>/__tests__/support/fileStub.js',
   // jsdom lacks what the real agent needs; the browser suite runs the real one in Chromium.

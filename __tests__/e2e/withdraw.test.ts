@@ -164,17 +164,17 @@ describe('withdrawing in Chromium', () => {
     const code = await open.first().getAttribute('data-code');
     await screenshot(page, 'withdraw-history-open-1280');
 
-    // The operator rejects it through the API; the credit goes back to askmebet.
+    // A staff operator rejects it through the API; the credit goes back to askmebet.
     await createOperator(
       db,
       agencyId,
-      { username: 'e2e-owner', password: 'e2e-owner-password', role: 'owner' },
+      { username: 'e2e-staff', password: 'e2e-staff-password', role: 'staff' },
       { operatorId: null, name: 'e2e' },
     );
     const login = await fetch(`${server.url}/api/v2/admin/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
-      body: JSON.stringify({ username: 'e2e-owner', password: 'e2e-owner-password' }),
+      body: JSON.stringify({ username: 'e2e-staff', password: 'e2e-staff-password' }),
     });
     expect(login.status).toBe(200);
     const operatorCookie = login.headers.get('set-cookie')!.split(';')[0];

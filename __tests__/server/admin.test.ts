@@ -4,6 +4,7 @@ import { createTestPlayer, createTestPlayerWithBank, fundTestCredit, type TestPl
 import { runAgencyCli } from '../../server/cli/agency';
 import { setRate } from '../../server/domain/agencies';
 import { OPERATOR_COOKIE } from '../../server/domain/operators';
+import { enrolSecondFactor } from '../support/operators';
 
 const A = 'alpha.example';
 const B = 'bravo.example';
@@ -24,12 +25,22 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
+/** Recovery codes of the owners enrolled so far: each later login of theirs spends one as its second factor. */
+const recoveryCodes = new Map<string, string[]>();
+
+/** Logs in; an owner enrols the second factor at the first login and gives a code at the later ones. */
 async function login(host: string, username: string, password: string): Promise<string> {
-  const res = await t.app.inject({ method: 'POST', url: '/api/v2/admin/login', headers: { host }, payload: { username, password } });
+  const codes = recoveryCodes.get(`${host}/${username}`);
+  const payload = codes ? { username, password, code: codes.pop() } : { username, password };
+  const res = await t.app.inject({ method: 'POST', url: '/api/v2/admin/login', headers: { host }, payload });
   expect(res.statusCode).toBe(200);
   const cookie = res.cookies.find((c) => c.name === OPERATOR_COOKIE)!;
   expect(cookie).toMatchObject({ httpOnly: true, sameSite: 'Strict', path: '/api/v2/admin' });
-  return `${OPERATOR_COOKIE}=${cookie.value}`;
+  const header = `${OPERATOR_COOKIE}=${cookie.value}`;
+  if (res.json().operator.secondFactor === 'required') {
+    recoveryCodes.set(`${host}/${username}`, (await enrolSecondFactor(t, header, host)).recoveryCodes);
+  }
+  return header;
 }
 
 const call = (method: 'GET' | 'POST', url: string, host: string, cookie: string, payload?: unknown) =>

@@ -14,6 +14,7 @@ import { seed } from '../../server/seed';
 import { findAgencyByHost } from '../../server/domain/agencies';
 import { createSession, SESSION_COOKIE } from '../../server/domain/players';
 import { createOperator, loginOperator, OPERATOR_COOKIE } from '../../server/domain/operators';
+import { enrolSecondFactor, totpCodeOf } from '../support/operators';
 import { signWebhook, type PaymentPaidEventBody } from '../../server/adapters/payment';
 
 /**
@@ -36,6 +37,7 @@ interface ApiRoute {
 let t: TestApp;
 let agencyId: string;
 let operatorUsername: string;
+let operatorSecret: string;
 const OPERATOR_PASSWORD = 'operator-password-9';
 const routes: ApiRoute[] = [];
 const pagesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'champa-attack-pages-'));
@@ -74,6 +76,13 @@ beforeAll(async () => {
     { username: operatorUsername, password: OPERATOR_PASSWORD, role: 'owner' },
     { operatorId: null, name: 'cli:attack-test' },
   );
+  const enrolling = await loginOperator(
+    t.db,
+    agencyId,
+    { username: operatorUsername, password: OPERATOR_PASSWORD },
+    { ip: '127.0.0.1', userAgent: null },
+  );
+  operatorSecret = (await enrolSecondFactor(t, `${OPERATOR_COOKIE}=${enrolling.token}`)).secret;
 }, 60_000);
 afterAll(async () => {
   await t.close();
@@ -270,7 +279,14 @@ async function playerCookie(playerId: string): Promise<string> {
   return `${SESSION_COOKIE}=${await createSession(t.db, playerId, agencyId, 24)}`;
 }
 async function operatorCookie(): Promise<string> {
-  const { token } = await loginOperator(t.db, agencyId, operatorUsername, OPERATOR_PASSWORD);
+  // Many logins a second, faster than codes change: the step of the last code taken is forgotten each time.
+  await t.db.updateTable('operators').set({ totp_last_step: null }).where('username', '=', operatorUsername).execute();
+  const { token } = await loginOperator(
+    t.db,
+    agencyId,
+    { username: operatorUsername, password: OPERATOR_PASSWORD, code: totpCodeOf(operatorSecret) },
+    { ip: '127.0.0.1', userAgent: null },
+  );
   return `${OPERATOR_COOKIE}=${token}`;
 }
 
@@ -599,7 +615,12 @@ describe('webhooks that were already seen', () => {
 
 describe('cookies and pages', () => {
   it('gives the operator cookie HttpOnly and SameSite', async () => {
-    const res = await inject(null, 'POST', '/api/v2/admin/login', { username: operatorUsername, password: OPERATOR_PASSWORD });
+    await t.db.updateTable('operators').set({ totp_last_step: null }).where('username', '=', operatorUsername).execute();
+    const res = await inject(null, 'POST', '/api/v2/admin/login', {
+      username: operatorUsername,
+      password: OPERATOR_PASSWORD,
+      code: totpCodeOf(operatorSecret),
+    });
     expect(res.statusCode).toBe(200);
     const cookie = String(res.headers['set-cookie']);
     expect(cookie).toContain(`${OPERATOR_COOKIE}=`);

@@ -11,7 +11,7 @@ jest.setTimeout(20_000);
 configure({ asyncUtilTimeout: 5000 });
 
 const ADMIN = 'http://localhost/api/v2/admin';
-const OPERATOR = { id: 'op-1', username: 'somsak', role: 'owner' as const };
+const OPERATOR = { id: 'op-1', username: 'somsak', role: 'owner' as const, secondFactor: 'enrolled' as const };
 const NOT_SIGNED_IN = { code: 'UNAUTHORIZED', message: 'Not signed in' };
 
 const WAITING: AgencyWithdrawal = {

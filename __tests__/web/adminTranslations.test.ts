@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { ADMIN_LANGUAGES } from '../../src/admin/i18n';
+import { OperatorErrorCode } from '../../src/contract/admin';
 
 const LOCALES = path.join(__dirname, '..', '..', 'public', 'locales');
 type Tree = { [key: string]: string | Tree };
@@ -27,5 +28,10 @@ describe('the console’s translations (admin.json)', () => {
       expect([key, placeholders(text)]).toEqual([key, placeholders(lo[key])]);
       if (language !== 'lo') expect([key, text === lo[key]]).toEqual([key, false]);
     }
+  });
+
+  it.each([...ADMIN_LANGUAGES])('%s says every code only the operators’ API answers with in the operator’s words', (language) => {
+    const messages = flatten(read(language));
+    for (const code of Object.values(OperatorErrorCode)) expect([code, typeof messages[`errors.${code}`]]).toEqual([code, 'string']);
   });
 });

@@ -1,7 +1,7 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import jsQR from 'jsqr';
 import { ThemeProvider } from 'styled-components';
-import { QrImage, saveQrImage } from '../../src/features/deposit/QrImage';
+import { QrImage, saveQrImage } from '../../src/ui/QrImage';
 import { buildLaoQr } from '../../src/contract/laoqr';
 import { theme } from '../../src/ui/theme';
 

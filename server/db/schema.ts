@@ -13,6 +13,8 @@ export interface AgencyTables {
     id: Generated<string>;
     name: string;
     social: ColumnType<AgencySocial, string, string>;
+    /** Owners always need a second factor; staff only when the agency says so. */
+    staff_totp_required: Generated<boolean>;
     created_at: CreatedAt;
   };
   agency_domains: {
@@ -188,6 +190,12 @@ export interface OperatorTables {
     password_hash: string;
     role: 'owner' | 'staff';
     created_at: CreatedAt;
+    disabled_at: Date | null;
+    /** Base32 TOTP secret once the first code confirmed it; the pending one waits for that code. */
+    totp_secret: string | null;
+    totp_pending_secret: string | null;
+    totp_enabled_at: Date | null;
+    totp_last_step: ColumnType<string | null, string | number | null, string | number | null>;
   };
   operator_sessions: {
     id: Generated<string>;
@@ -197,6 +205,16 @@ export interface OperatorTables {
     created_at: CreatedAt;
     expires_at: Date;
     revoked_at: Date | null;
+    last_seen_at: Generated<Date>;
+    ip: string | null;
+    user_agent: string | null;
+  };
+  /** One-time codes for an operator who lost their authenticator; only SHA-256 hashes are kept. */
+  operator_recovery_codes: {
+    id: Generated<string>;
+    operator_id: string;
+    code_hash: Buffer;
+    used_at: Date | null;
   };
   /** Append-only (a trigger refuses UPDATE and DELETE). */
   operator_audit_log: {

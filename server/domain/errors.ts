@@ -1,10 +1,11 @@
+import type { OperatorErrorCode } from '../../src/contract/admin';
 import type { ErrorCode } from '../../src/contract/errors';
 
 /** A refusal the API reports as { code, message } with statusCode; anything else is a 500. */
 export class AppError extends Error {
   constructor(
     readonly statusCode: number,
-    readonly code: ErrorCode,
+    readonly code: ErrorCode | OperatorErrorCode,
     message: string,
   ) {
     super(message);

@@ -1,5 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
+import { OperatorErrorCode } from '../../src/contract/admin';
 import { ErrorCode } from '../../src/contract/errors';
 import { AppError } from '../domain/errors';
 import { OPERATOR_COOKIE, OPERATOR_SESSION_HOURS, findOperatorSession, type OperatorSession } from '../domain/operators';
@@ -9,7 +10,12 @@ declare module 'fastify' {
     operator: OperatorSession;
   }
   interface FastifyInstance {
-    /** preHandler for operator routes: 401 UNAUTHORIZED without a live operator session on this agency. */
+    /**
+     * preHandler for what an operator may do before enrolling a required second factor (see who
+     * they are, enrol, log out): 401 UNAUTHORIZED without a live operator session on this agency.
+     */
+    requireOperatorSession: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** preHandler for operator routes: as requireOperatorSession, and 403 TOTP_ENROLMENT_REQUIRED until a required second factor is enrolled. */
     requireOperator: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
     /** preHandler: as requireOperator, and 403 FORBIDDEN unless the operator is an owner. */
     requireOwner: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
@@ -29,12 +35,19 @@ export default fp(
     const { db } = app;
     app.decorateRequest('operator', null as unknown as OperatorSession);
 
-    const requireOperator = async (request: FastifyRequest) => {
+    const requireOperatorSession = async (request: FastifyRequest) => {
       const token = request.cookies[OPERATOR_COOKIE];
       const session = token ? await findOperatorSession(db, token, request.agency.id) : undefined;
       if (!session) throw new AppError(401, ErrorCode.UNAUTHORIZED, 'Log in as an operator first');
       request.operator = session;
     };
+    const requireOperator = async (request: FastifyRequest) => {
+      await requireOperatorSession(request);
+      if (request.operator.secondFactor === 'required') {
+        throw new AppError(403, OperatorErrorCode.TOTP_ENROLMENT_REQUIRED, 'Enrol a second factor first');
+      }
+    };
+    app.decorate('requireOperatorSession', requireOperatorSession);
     app.decorate('requireOperator', requireOperator);
     app.decorate('requireOwner', async (request: FastifyRequest) => {
       await requireOperator(request);

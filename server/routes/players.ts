@@ -1,6 +1,5 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { ValidationError, type AnyObjectSchema, type InferType } from 'yup';
 import { ApiErrorSchema } from '../../src/contract/apiError';
 import {
   BacklistResponseSchema,
@@ -21,6 +20,7 @@ import {
   usernameCheckSchema,
 } from '../../src/contract/players';
 import { AppError } from '../domain/errors';
+import { validated } from '../domain/validated';
 import {
   SESSION_COOKIE,
   createSession,
@@ -34,21 +34,6 @@ import {
   bankAccountsOf,
 } from '../domain/players';
 import { rateLimit } from './rateLimits';
-
-/**
- * Validates with the same yup schema as the form. The 400's message is the first broken rule of
- * the first field in the form's order, as "field: translation key".
- */
-async function validated<S extends AnyObjectSchema>(schema: S, value: unknown): Promise<InferType<S>> {
-  try {
-    return await schema.validate(value, { abortEarly: false });
-  } catch (error) {
-    if (!(error instanceof ValidationError)) throw error;
-    const order = Object.keys(schema.fields);
-    const [first] = [...error.inner].sort((a, b) => order.indexOf(a.path ?? '') - order.indexOf(b.path ?? ''));
-    throw new AppError(400, 'VALIDATION_ERROR', `${first?.path ?? 'body'}: ${first?.message ?? error.message}`);
-  }
-}
 
 const withErrors = <T extends object>(ok: T) => ({ ...ok, '4xx': ApiErrorSchema });
 const byIp = (request: { ip: string }) => request.ip;

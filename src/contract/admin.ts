@@ -1,25 +1,127 @@
+import { mixed, object, string, type InferType } from 'yup';
 import { Type, type Static } from 'typebox';
 
-/** The wire shapes of the operators' API (/api/v2/admin). */
+/**
+ * The wire shapes of the operators' API (/api/v2/admin), and the yup schemas the console's forms
+ * and the server both validate operator accounts with (messages are keys of the console's texts).
+ */
 
 export const OPERATOR_ROLES = ['owner', 'staff'] as const;
 export type OperatorRole = (typeof OPERATOR_ROLES)[number];
 
-export const OperatorSchema = Type.Object({ id: Type.String(), username: Type.String(), role: Type.Enum(OPERATOR_ROLES) });
+/**
+ * The operator's second factor: enrolled (TOTP codes asked at login), required (owners, and staff
+ * when the agency says so, who have not enrolled yet: the console offers nothing but enrolment) or
+ * optional (staff of an agency that does not require it).
+ */
+export const SECOND_FACTOR_STATES = ['enrolled', 'required', 'optional'] as const;
+export type SecondFactorState = (typeof SECOND_FACTOR_STATES)[number];
+
+export const OperatorSchema = Type.Object({
+  id: Type.String(),
+  username: Type.String(),
+  role: Type.Enum(OPERATOR_ROLES),
+  secondFactor: Type.Enum(SECOND_FACTOR_STATES),
+});
 export type Operator = Static<typeof OperatorSchema>;
-
 export const OperatorResponseSchema = Type.Object({ operator: OperatorSchema });
-export const OperatorListSchema = Type.Object({ operators: Type.Array(OperatorSchema) });
 
+/** An operator as owners manage them: disabled ones stay listed (the audit log names them). */
+export const OperatorAccountSchema = Type.Object({
+  ...OperatorSchema.properties,
+  disabled: Type.Boolean(),
+  createdAt: Type.String({ format: 'date-time' }),
+});
+export type OperatorAccount = Static<typeof OperatorAccountSchema>;
+export const OperatorListSchema = Type.Object({ operators: Type.Array(OperatorAccountSchema), staffTotpRequired: Type.Boolean() });
+
+/** `code`: the authenticator's 6 digits, or a recovery code, when the operator has enrolled. */
 export const OperatorLoginSchema = Type.Object(
-  { username: Type.String({ minLength: 1, maxLength: 64 }), password: Type.String({ minLength: 1, maxLength: 200 }) },
+  {
+    username: Type.String({ minLength: 1, maxLength: 64 }),
+    password: Type.String({ minLength: 1, maxLength: 200 }),
+    code: Type.Optional(Type.String({ maxLength: 32 })),
+  },
   { additionalProperties: false },
 );
+
+export const OPERATOR_USERNAME_PATTERN = /^[a-z0-9_-]{3,32}$/;
+export const OPERATOR_PASSWORD_MIN = 12;
+export const OPERATOR_PASSWORD_MAX = 200;
+export const REASON_MIN = 3;
+export const REASON_MAX = 500;
+
+/** Why an operator changed something, as the audit log keeps it. */
+export const reasonSchema = string()
+  .trim()
+  .required('form.reasonRequired')
+  .min(REASON_MIN, 'form.reasonRequired')
+  .max(REASON_MAX, 'form.reasonTooLong');
+
+export const operatorCreateSchema = object({
+  username: string()
+    .trim()
+    .lowercase()
+    .required('operators.usernameRequired')
+    .matches(OPERATOR_USERNAME_PATTERN, 'operators.usernameFormat'),
+  password: string()
+    .required('operators.passwordRequired')
+    .min(OPERATOR_PASSWORD_MIN, 'operators.passwordTooShort')
+    .max(OPERATOR_PASSWORD_MAX, 'operators.passwordTooLong'),
+  role: mixed<OperatorRole>().oneOf(OPERATOR_ROLES, 'operators.roleRequired').required('operators.roleRequired'),
+});
+export type OperatorCreate = InferType<typeof operatorCreateSchema>;
 
 export const OperatorCreateSchema = Type.Object(
-  { username: Type.String({ maxLength: 64 }), password: Type.String({ maxLength: 200 }), role: Type.Enum(OPERATOR_ROLES) },
+  {
+    username: Type.String({ maxLength: 64 }),
+    password: Type.String({ maxLength: OPERATOR_PASSWORD_MAX }),
+    role: Type.Enum(OPERATOR_ROLES),
+  },
   { additionalProperties: false },
 );
+
+/** PATCH /admin/operators/{id} (owners): a new role, or disabled/enabled, with the reason. */
+export const operatorChangeSchema = object({
+  role: mixed<OperatorRole>().oneOf([...OPERATOR_ROLES, undefined], 'operators.roleRequired'),
+  disabled: mixed<boolean>().oneOf([true, false, undefined]),
+  reason: reasonSchema,
+});
+export const OperatorChangeSchema = Type.Object(
+  { role: Type.Optional(Type.Enum(OPERATOR_ROLES)), disabled: Type.Optional(Type.Boolean()), reason: Type.String({ maxLength: 1000 }) },
+  { additionalProperties: false },
+);
+export const OperatorIdParamsSchema = Type.Object({ id: Type.String({ format: 'uuid' }) });
+
+/** PUT /admin/operators/settings (owners): whether staff need the second factor too. */
+export const OperatorSettingsSchema = Type.Object(
+  { staffTotpRequired: Type.Boolean(), reason: Type.String({ maxLength: 1000 }) },
+  { additionalProperties: false },
+);
+
+export const OperatorSessionSchema = Type.Object({
+  id: Type.String(),
+  operator: Type.String(),
+  createdAt: Type.String({ format: 'date-time' }),
+  lastSeenAt: Type.String({ format: 'date-time' }),
+  expiresAt: Type.String({ format: 'date-time' }),
+  ip: Type.Union([Type.String(), Type.Null()]),
+  userAgent: Type.Union([Type.String(), Type.Null()]),
+  /** The session this list was asked for with. */
+  current: Type.Boolean(),
+});
+export type OperatorSession = Static<typeof OperatorSessionSchema>;
+export const SessionIdParamsSchema = Type.Object({ id: Type.String({ format: 'uuid' }) });
+
+/** POST /admin/me/totp: a new secret to scan (otpauth URI), confirmed by its first code. */
+export const TotpEnrolmentSchema = Type.Object({ secret: Type.String(), otpauthUri: Type.String() });
+export const TOTP_CODE_PATTERN = /^[0-9]{6}$/;
+export const totpCodeSchema = object({
+  code: string().trim().required('secondFactor.codeRequired').matches(TOTP_CODE_PATTERN, 'secondFactor.codeFormat'),
+});
+export const TotpConfirmSchema = Type.Object({ code: Type.String({ maxLength: 32 }) }, { additionalProperties: false });
+/** Shown once, right after enrolment; the server keeps only their hashes. */
+export const RecoveryCodesSchema = Type.Object({ recoveryCodes: Type.Array(Type.String()) });
 
 export const AuditRowSchema = Type.Object({
   id: Type.String(),
@@ -32,10 +134,24 @@ export const AuditRowSchema = Type.Object({
   at: Type.String({ format: 'date-time' }),
 });
 
+/**
+ * GET /admin/audit-log (and audit-log.csv): who (actor), what (action), when (from/to, Vientiane
+ * calendar days), and about whom (target: a username, withdrawal or deposit code), newest first;
+ * `before` is the id of the last row of the previous page.
+ */
 export const AuditLogQuerySchema = Type.Object(
-  { limit: Type.Integer({ minimum: 1, maximum: 1000, default: 200 }) },
+  {
+    actor: Type.Optional(Type.String({ maxLength: 64 })),
+    action: Type.Optional(Type.String({ maxLength: 64 })),
+    target: Type.Optional(Type.String({ maxLength: 100 })),
+    from: Type.Optional(Type.String({ format: 'date' })),
+    to: Type.Optional(Type.String({ format: 'date' })),
+    before: Type.Optional(Type.String({ pattern: '^[0-9]{1,18}$' })),
+    limit: Type.Integer({ minimum: 1, maximum: 1000, default: 200 }),
+  },
   { additionalProperties: false },
 );
+export type AuditLogQuery = Static<typeof AuditLogQuerySchema>;
 
 export const UNMATCHED_PAYMENT_STATUSES = ['UNRESOLVED', 'RESOLVED'] as const;
 
@@ -84,3 +200,23 @@ export const ReceivingAccountUpdateSchema = Type.Object(
   },
   { additionalProperties: false },
 );
+
+/**
+ * Codes only the operators' API answers with (the players' site never meets them, so they have
+ * console texts, errors.<CODE> in admin.json, and no player messages).
+ */
+export const OperatorErrorCode = {
+  /** The operator has enrolled a second factor: the login needs its code (HTTP 401). */
+  TOTP_REQUIRED: 'TOTP_REQUIRED',
+  /** The code is wrong, too old, used already, or not a recovery code of this operator (HTTP 401 at login, 400 at enrolment). */
+  TOTP_INVALID: 'TOTP_INVALID',
+  /** The operator must enrol a second factor before anything else (HTTP 403). */
+  TOTP_ENROLMENT_REQUIRED: 'TOTP_ENROLMENT_REQUIRED',
+  /** A confirmation without a started enrolment, or an enrolment of an operator who has one (HTTP 409). */
+  TOTP_ENROLMENT_NOT_STARTED: 'TOTP_ENROLMENT_NOT_STARTED',
+  /** The change would leave the agency without an owner who can log in (HTTP 409). */
+  LAST_OWNER: 'LAST_OWNER',
+  /** Owners do not disable or demote themselves; another owner does (HTTP 409). */
+  OPERATOR_SELF_CHANGE: 'OPERATOR_SELF_CHANGE',
+} as const;
+export type OperatorErrorCode = (typeof OperatorErrorCode)[keyof typeof OperatorErrorCode];

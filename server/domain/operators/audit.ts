@@ -1,5 +1,7 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
+import type { AuditLogQuery } from '../../../src/contract/admin';
 import type { DB } from '../../db/schema';
+import { csvOf } from '../csv';
 
 /** Who acted: an operator of the agency, or the command line (operatorId null). */
 export interface Actor {
@@ -50,15 +52,26 @@ export interface AuditRow {
   at: string;
 }
 
-/** The agency's audit log, newest first. */
-export async function auditLogOf(db: Kysely<DB>, agencyId: string, limit = 200): Promise<AuditRow[]> {
-  const rows = await db
-    .selectFrom('operator_audit_log')
-    .selectAll()
-    .where('agency_id', '=', agencyId)
-    .orderBy('id', 'desc')
-    .limit(limit)
-    .execute();
+/** The Vientiane calendar day's first instant (UTC+7, no daylight saving). */
+const vientianeDayStart = (day: string) => new Date(`${day}T00:00:00+07:00`);
+
+/**
+ * The agency's audit log, newest first, filtered by who (the actor's name), what (the action),
+ * about whom (the target, or the player a detail names) and when (Vientiane days, both included);
+ * `before` pages on from the last id seen.
+ */
+export async function auditLogOf(db: Kysely<DB>, agencyId: string, query: AuditLogQuery): Promise<AuditRow[]> {
+  let select = db.selectFrom('operator_audit_log').selectAll().where('agency_id', '=', agencyId);
+  if (query.actor) select = select.where('actor', '=', query.actor.trim().toLowerCase());
+  if (query.action) select = select.where('action', '=', query.action.trim().toUpperCase());
+  if (query.target) {
+    const target = query.target.trim();
+    select = select.where((eb) => eb.or([eb('target', '=', target), eb(sql<string>`details->>'player'`, '=', target)]));
+  }
+  if (query.from) select = select.where('created_at', '>=', vientianeDayStart(query.from));
+  if (query.to) select = select.where('created_at', '<', new Date(vientianeDayStart(query.to).getTime() + 86_400_000));
+  if (query.before) select = select.where('id', '<', query.before);
+  const rows = await select.orderBy('id', 'desc').limit(query.limit).execute();
   return rows.map((row) => ({
     id: String(row.id),
     actor: row.actor,
@@ -69,4 +82,12 @@ export async function auditLogOf(db: Kysely<DB>, agencyId: string, limit = 200):
     details: row.details,
     at: row.created_at.toISOString(),
   }));
+}
+
+/** The same rows as CSV. */
+export function auditLogCsv(rows: AuditRow[]): string {
+  return csvOf(
+    ['id', 'at', 'actor', 'action', 'target', 'reason', 'details'],
+    rows.map((row) => [row.id, row.at, row.actor, row.action, row.target ?? '', row.reason ?? '', JSON.stringify(row.details)]),
+  );
 }

@@ -2,14 +2,23 @@ export {
   OPERATOR_ROLES,
   OPERATOR_COOKIE,
   OPERATOR_SESSION_HOURS,
-  OPERATOR_USERNAME,
-  OPERATOR_PASSWORD_MIN,
+  OPERATOR_IDLE_MINUTES,
   isOperatorRole,
   actorOf,
   type OperatorRole,
   type Operator,
   type OperatorSession,
 } from './rules';
-export { findOperatorSession, operatorsOf } from './repository';
-export { createOperator, loginOperator, logoutOperator } from './service';
-export { appendAudit, auditLogOf, type Actor, type AuditEntry, type AuditRow } from './audit';
+export { findOperatorSession } from './repository';
+export {
+  createOperator,
+  loginOperator,
+  logoutOperator,
+  operatorsOf,
+  changeOperator,
+  setStaffSecondFactor,
+  sessionsFor,
+  endOperatorSession,
+} from './service';
+export { startTotpEnrolment, confirmTotpEnrolment } from './secondFactor';
+export { appendAudit, auditLogOf, auditLogCsv, type Actor, type AuditEntry, type AuditRow } from './audit';

@@ -1,26 +1,48 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { OperatorLoginSchema, OperatorResponseSchema } from '../../../src/contract/admin';
+import {
+  OperatorLoginSchema,
+  OperatorResponseSchema,
+  RecoveryCodesSchema,
+  TotpConfirmSchema,
+  TotpEnrolmentSchema,
+  totpCodeSchema,
+} from '../../../src/contract/admin';
 import { ApiErrorSchema } from '../../../src/contract/apiError';
-import { loginOperator, logoutOperator } from '../../domain/operators';
+import { confirmTotpEnrolment, loginOperator, logoutOperator, startTotpEnrolment } from '../../domain/operators';
+import { validated } from '../../domain/validated';
+import { rateLimit } from '../rateLimits';
 
-/** POST /admin/login, POST /admin/logout, GET /admin/me. */
+/**
+ * POST /admin/login (password, then the second factor's code once enrolled), POST /admin/logout,
+ * GET /admin/me, and the second factor's enrolment: POST /admin/me/totp (a secret to scan) and
+ * POST /admin/me/totp/confirm {code} (the recovery codes, once). Logins are limited as players' are.
+ */
 const adminAuthRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app;
   app.post(
     '/login',
     {
-      // Slows password guessing; each attempt also costs an argon2id verification.
-      config: { rateLimit: { max: 20, timeWindow: '1 minute' } },
+      preHandler: [
+        rateLimit(app, 'loginPerIp', (request) => `operator:${request.ip}`),
+        rateLimit(
+          app,
+          'loginPerUsername',
+          (request) => `operator:${request.agency.id}:${(request.body as { username: string }).username.trim().toLowerCase()}`,
+        ),
+      ],
       schema: {
         body: OperatorLoginSchema,
         response: { 200: OperatorResponseSchema, 400: ApiErrorSchema, 401: ApiErrorSchema, 429: ApiErrorSchema },
       },
     },
     async (request, reply) => {
-      const { operator, token } = await loginOperator(db, request.agency.id, request.body.username, request.body.password);
+      const { operator, token } = await loginOperator(db, request.agency.id, request.body, {
+        ip: request.ip,
+        userAgent: request.headers['user-agent'] ?? null,
+      });
       reply.setOperatorCookie(token);
       return { operator };
     },
@@ -28,7 +50,7 @@ const adminAuthRoutes: FastifyPluginAsync = async (base) => {
 
   app.post(
     '/logout',
-    { preHandler: app.requireOperator, schema: { response: { 204: Type.Null(), 401: ApiErrorSchema } } },
+    { preHandler: app.requireOperatorSession, schema: { response: { 204: Type.Null(), 401: ApiErrorSchema } } },
     async (request, reply) => {
       await logoutOperator(db, request.operator);
       reply.clearOperatorCookie();
@@ -38,10 +60,33 @@ const adminAuthRoutes: FastifyPluginAsync = async (base) => {
 
   app.get(
     '/me',
-    { preHandler: app.requireOperator, schema: { response: { 200: OperatorResponseSchema, 401: ApiErrorSchema } } },
-    async (request) => ({
-      operator: request.operator,
-    }),
+    { preHandler: app.requireOperatorSession, schema: { response: { 200: OperatorResponseSchema, 401: ApiErrorSchema } } },
+    // The response schema leaves out the session's and agency's ids.
+    async (request) => ({ operator: request.operator }),
+  );
+
+  app.post(
+    '/me/totp',
+    {
+      preHandler: app.requireOperatorSession,
+      schema: { response: { 200: TotpEnrolmentSchema, 401: ApiErrorSchema, 409: ApiErrorSchema } },
+    },
+    async (request) => startTotpEnrolment(db, request.operator, `Champa ${request.agency.name}`),
+  );
+
+  app.post(
+    '/me/totp/confirm',
+    {
+      preHandler: app.requireOperatorSession,
+      schema: {
+        body: TotpConfirmSchema,
+        response: { 200: RecoveryCodesSchema, 400: ApiErrorSchema, 401: ApiErrorSchema, 409: ApiErrorSchema },
+      },
+    },
+    async (request) => {
+      const { code } = await validated(totpCodeSchema, request.body);
+      return { recoveryCodes: await confirmTotpEnrolment(db, request.operator, code) };
+    },
   );
   return Promise.resolve();
 };

@@ -10,14 +10,19 @@ import { GlobalStyle } from '../../ui/GlobalStyle';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { ToastProvider } from '../../ui/Toast';
 import { useGetOperatorQuery, useLogoutOperatorMutation } from '../api/operators';
+import { adminApi } from '../api/adminApi';
 import { LoginPage } from '../features/auth/LoginPage';
+import { SecondFactorEnrolment } from '../features/auth/SecondFactorEnrolment';
 import { forgetOperator, signedOut, type SignOutReason } from '../features/auth/signOut';
 import { useIdleSignOut } from '../features/auth/useIdleSignOut';
 import { AdminLayout } from './AdminLayout';
 import { pagesFor } from './consolePages';
 import type { AdminState, AdminStore } from './store';
 
-/** The signed-in console: the pages this operator's role may open; any other address lands on the first of them. */
+/**
+ * The signed-in console: the pages this operator's role may open (any other address lands on the
+ * first of them), or only the second factor's enrolment while they must have one and have none.
+ */
 function SignedIn({ operator }: { operator: Operator }) {
   const dispatch = useDispatch();
   const [logout] = useLogoutOperatorMutation();
@@ -32,6 +37,14 @@ function SignedIn({ operator }: { operator: Operator }) {
   const signOutIdle = useCallback(() => void signOut('idle'), [signOut]);
   useIdleSignOut(signOutIdle);
   const pages = useMemo(() => pagesFor(operator.role), [operator.role]);
+  const enrolled = useCallback(() => dispatch(adminApi.util.invalidateTags(['Operator'])), [dispatch]);
+  if (operator.secondFactor === 'required') {
+    return (
+      <AdminLayout operator={operator} pages={[]} onLogout={() => void signOut(null)}>
+        <SecondFactorEnrolment onEnrolled={enrolled} />
+      </AdminLayout>
+    );
+  }
   return (
     <AdminLayout operator={operator} pages={pages} onLogout={() => void signOut(null)}>
       <Switch>

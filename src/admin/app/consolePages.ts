@@ -1,5 +1,8 @@
 import type { ComponentType } from 'react';
 import type { OperatorRole } from '../../contract/admin';
+import { AuditLogPage } from '../features/audit/AuditLogPage';
+import { OperatorsPage } from '../features/operators/OperatorsPage';
+import { SessionsPage } from '../features/operators/SessionsPage';
 import { WithdrawalQueue } from '../features/withdrawals/WithdrawalQueue';
 
 /** A page of the console: its address under /admin, its label in the console's texts (nav.*) and who may open it. */
@@ -11,9 +14,15 @@ export interface ConsolePage {
 }
 
 const EVERYONE: readonly OperatorRole[] = ['owner', 'staff'];
+const OWNERS: readonly OperatorRole[] = ['owner'];
 
 /** The console's pages in the order of its navigation; the first an operator may open is where they land. */
-export const CONSOLE_PAGES: readonly ConsolePage[] = [{ path: '/withdrawals', label: 'nav.withdrawals', Page: WithdrawalQueue, roles: EVERYONE }];
+export const CONSOLE_PAGES: readonly ConsolePage[] = [
+  { path: '/withdrawals', label: 'nav.withdrawals', Page: WithdrawalQueue, roles: EVERYONE },
+  { path: '/operators', label: 'nav.operators', Page: OperatorsPage, roles: OWNERS },
+  { path: '/audit', label: 'nav.audit', Page: AuditLogPage, roles: OWNERS },
+  { path: '/sessions', label: 'nav.sessions', Page: SessionsPage, roles: EVERYONE },
+];
 
 /** The pages an operator of this role may open. */
 export function pagesFor(role: OperatorRole): ConsolePage[] {

@@ -10,7 +10,7 @@ import { Button } from '../../ui/Button';
 import { Details } from '../../ui/Card';
 import { Spinner } from '../../ui/Spinner';
 import { formatCountdown } from './format';
-import { QrImage, saveQrImage } from './QrImage';
+import { QrImage, saveQrImage } from '../../ui/QrImage';
 
 /** What the player must get right in the banking app, first: on a 375x667 phone it sits above the QR. */
 const Summary = styled.div`

@@ -1,8 +1,10 @@
+import { useState } from 'react';
 import { useFormik } from 'formik';
 import * as yup from 'yup';
 import { useTranslation } from 'react-i18next';
 import { useDispatch, useSelector } from 'react-redux';
 import styled from 'styled-components';
+import { OperatorErrorCode } from '../../../contract/admin';
 import { Button } from '../../../ui/Button';
 import { Notice } from '../../../ui/Notice';
 import { TextField } from '../../../ui/TextField';
@@ -22,34 +24,44 @@ const Form = styled.form`
 `;
 
 function refusalKey(error: CallError): string {
+  if (error.code === OperatorErrorCode.TOTP_REQUIRED) return 'login.codeAsked';
+  if (error.code === OperatorErrorCode.TOTP_INVALID) return 'login.codeRefused';
   if (error.status === 401) return 'login.refused';
   if (error.status === 429) return 'login.tooMany';
   return 'login.failed';
 }
 
-/** The operator's sign-in: username and password, checked here first, then by POST /login. */
+/**
+ * The operator's sign-in: username and password, checked here first, then by POST /login; an
+ * operator with a second factor is asked for the authenticator's code (or a recovery code) next.
+ */
 export function LoginPage() {
   const { t } = useTranslation();
   const dispatch = useDispatch();
   const reason = useSelector((state: AdminState) => state.signOut.reason);
   const [login, { error, isLoading }] = useLoginOperatorMutation();
+  const [asksCode, setAsksCode] = useState(false);
   const form = useFormik({
-    initialValues: { username: '', password: '' },
+    initialValues: { username: '', password: '', code: '' },
     validationSchema: yup.object({
       username: yup.string().trim().required('login.usernameRequired'),
       password: yup.string().required('login.passwordRequired'),
+      code: asksCode ? yup.string().trim().required('login.codeRequired') : yup.string(),
     }),
-    onSubmit: async ({ username, password }) => {
-      const result = await login({ username: username.trim(), password });
+    onSubmit: async ({ username, password, code }) => {
+      const result = await login({ username: username.trim(), password, ...(asksCode && { code: code.trim() }) });
       if (!('error' in result)) dispatch(signedOut(null));
+      else if ((result.error as CallError).code === OperatorErrorCode.TOTP_REQUIRED) setAsksCode(true);
     },
   });
-  const fieldError = (name: 'username' | 'password') => (form.touched[name] && form.errors[name] ? t(form.errors[name]) : undefined);
+  const fieldError = (name: 'username' | 'password' | 'code') =>
+    form.touched[name] && form.errors[name] ? t(form.errors[name]) : undefined;
+  const failure = error as CallError | undefined;
   return (
     <Form onSubmit={form.handleSubmit} noValidate>
       <h1>{t('login.heading')}</h1>
       {reason && !error && <Notice $tone="warning">{t(`login.${reason}`)}</Notice>}
-      {error && <Notice $tone="danger">{t(refusalKey(error as CallError))}</Notice>}
+      {failure && <Notice $tone={failure.code === OperatorErrorCode.TOTP_REQUIRED ? 'warning' : 'danger'}>{t(refusalKey(failure))}</Notice>}
       <TextField label={t('login.username')} autoComplete="username" error={fieldError('username')} {...form.getFieldProps('username')} />
       <TextField
         label={t('login.password')}
@@ -58,6 +70,17 @@ export function LoginPage() {
         error={fieldError('password')}
         {...form.getFieldProps('password')}
       />
+      {asksCode && (
+        <TextField
+          label={t('login.code')}
+          hint={t('login.codeHint')}
+          autoComplete="one-time-code"
+          inputMode="text"
+          autoFocus
+          error={fieldError('code')}
+          {...form.getFieldProps('code')}
+        />
+      )}
       <Button type="submit" disabled={isLoading} $block>
         {t('login.submit')}
       </Button>

@@ -7,18 +7,9 @@ import { Button } from '../../../ui/Button';
 import { Notice } from '../../../ui/Notice';
 import { Spinner } from '../../../ui/Spinner';
 import { useListWithdrawalsQuery, type AgencyWithdrawal } from '../../api/withdrawals';
+import { vientianeTime } from '../../ui/vientianeTime';
 import { RejectDialog } from './RejectDialog';
 import { useDecision } from './useDecision';
-
-/** Request times as the agency reads them: Vientiane's clock, whatever the operator's machine says. */
-const vientianeTime = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Asia/Vientiane',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-});
 
 const Scroller = styled.div`
   overflow-x: auto;

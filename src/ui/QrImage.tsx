@@ -3,8 +3,9 @@ import QRCode from 'qrcode';
 import styled from 'styled-components';
 
 /**
- * A payload (a deposit's LaoQR) as a QR code image. Dark modules on white with the standard
- * 4-module quiet zone, so banking apps read it from a dark page and from a saved screenshot.
+ * A payload (a deposit's LaoQR, an operator's authenticator secret) as a QR code image. Dark
+ * modules on white with the standard 4-module quiet zone, so phone apps read it from a dark page
+ * and from a saved screenshot.
  * Error correction M leaves room for a scratched or glare-covered screen.
  */
 export function qrPngDataUrl(payload: string, widthPx: number): Promise<string> {
