@@ -18,13 +18,17 @@ export type BuildMode = 'production' | 'development';
 /** Which mode the build in a dist/ was made in; a dist/ without the mark is a production build. */
 const MODE_MARK = '.build-mode';
 
-/** dist/ needs a build when it has no index.html, was built in another mode, or any source is newer than it. */
+/**
+ * dist/ needs a build when it has no index.html, was built in another mode, or any source is newer
+ * than the last build. The mark is written by every build; index.html is not (webpack leaves a file
+ * whose content did not change, as when only the console's chunk changed).
+ */
 export function distIsStale(distDir: string, mode: BuildMode = 'production'): boolean {
   const index = path.join(distDir, 'index.html');
   if (!fs.existsSync(index)) return true;
   const mark = path.join(distDir, MODE_MARK);
   if ((fs.existsSync(mark) ? fs.readFileSync(mark, 'utf8').trim() : 'production') !== mode) return true;
-  const built = fs.statSync(index).mtimeMs;
+  const built = fs.statSync(fs.existsSync(mark) ? mark : index).mtimeMs;
   return SOURCES.some((entry) => newestMtime(path.join(projectRoot, entry)) > built);
 }
 

@@ -36,6 +36,14 @@ describe('distIsStale', () => {
     built('production');
     const old = new Date(Date.now() - 10 * 365 * 24 * 3600 * 1000);
     fs.utimesSync(path.join(dist, 'index.html'), old, old);
+    fs.utimesSync(path.join(dist, '.build-mode'), old, old);
     expect(distIsStale(dist, 'production')).toBe(true);
+  });
+
+  it('dates a build by its mark, which every build writes, not by an index.html webpack left as it was', () => {
+    built('production');
+    const old = new Date(Date.now() - 10 * 365 * 24 * 3600 * 1000);
+    fs.utimesSync(path.join(dist, 'index.html'), old, old);
+    expect(distIsStale(dist, 'production')).toBe(false);
   });
 });

@@ -34,7 +34,8 @@ export const operatorsApi = adminApi.injectEndpoints({
     loginOperator: build.mutation<Operator, Static<typeof OperatorLoginSchema>>({
       query: (body) => ({ url: '/login', method: 'POST', body }),
       transformResponse: (response: { operator: Operator }) => response.operator,
-      invalidatesTags: ['Operator', 'Withdrawal'],
+      // Only a login that let the operator in changes who is signed in: a refusal (a code is asked) refetches nothing.
+      invalidatesTags: (operator) => (operator ? ['Operator', 'Withdrawal'] : []),
     }),
     logoutOperator: build.mutation<null, void>({
       query: () => ({ url: '/logout', method: 'POST' }),

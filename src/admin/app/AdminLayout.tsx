@@ -75,13 +75,15 @@ export function AdminLayout({ operator, pages, onLogout, children }: AdminLayout
           {t('topBar.logout')}
         </Button>
       </TopBar>
-      <Nav aria-label={t('nav.label')}>
-        {pages.map((page) => (
-          <Link key={page.path} href={page.path} aria-current={isWithin(location, page.path) ? 'page' : undefined}>
-            {t(page.label)}
-          </Link>
-        ))}
-      </Nav>
+      {pages.length > 0 && (
+        <Nav aria-label={t('nav.label')}>
+          {pages.map((page) => (
+            <Link key={page.path} href={page.path} aria-current={isWithin(location, page.path) ? 'page' : undefined}>
+              {t(page.label)}
+            </Link>
+          ))}
+        </Nav>
+      )}
       <Main>{children}</Main>
     </>
   );

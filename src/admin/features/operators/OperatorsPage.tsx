@@ -14,6 +14,7 @@ import { useToast } from '../../../ui/Toast';
 import {
   useChangeOperatorMutation,
   useCreateOperatorMutation,
+  useGetOperatorQuery,
   useListOperatorsQuery,
   useSetStaffSecondFactorMutation,
 } from '../../api/operators';
@@ -33,6 +34,7 @@ const Columns = styled.div`
 `;
 
 const Box = styled.section`
+  margin-top: 16px;
   padding: 16px;
   background: ${({ theme }) => theme.colors.surface};
   border-radius: ${({ theme }) => theme.radius};
@@ -102,6 +104,8 @@ function AddOperator() {
 /** The operators' table: who, role, second factor, status, and the buttons that start a change. */
 function useOperatorColumns(setPending: (change: PendingChange) => void) {
   const { t } = useTranslation();
+  // Owners do not change their own account (the server refuses it): their row has no buttons.
+  const me = useGetOperatorQuery().data?.id;
   return useMemo(
     () => [
       column.accessor('username', { header: t('operators.username') }),
@@ -115,34 +119,35 @@ function useOperatorColumns(setPending: (change: PendingChange) => void) {
       column.display({
         id: 'actions',
         header: t('operators.actions'),
-        cell: ({ row: { original: operator } }) => (
-          <Actions>
-            <Button
-              $variant="secondary"
-              onClick={() => setPending({ kind: 'role', operator, role: operator.role === 'owner' ? 'staff' : 'owner' })}
-            >
-              {operator.role === 'owner' ? t('operators.makeStaff') : t('operators.makeOwner')}
-            </Button>
-            <Button
-              $variant={operator.disabled ? 'secondary' : 'danger'}
-              onClick={() => setPending({ kind: 'disabled', operator, disabled: !operator.disabled })}
-            >
-              {operator.disabled ? t('operators.enable') : t('operators.disable')}
-            </Button>
-          </Actions>
-        ),
+        cell: ({ row: { original: operator } }) =>
+          operator.id === me ? null : (
+            <Actions>
+              <Button
+                $variant="secondary"
+                onClick={() => setPending({ kind: 'role', operator, role: operator.role === 'owner' ? 'staff' : 'owner' })}
+              >
+                {operator.role === 'owner' ? t('operators.makeStaff') : t('operators.makeOwner')}
+              </Button>
+              <Button
+                $variant={operator.disabled ? 'secondary' : 'danger'}
+                onClick={() => setPending({ kind: 'disabled', operator, disabled: !operator.disabled })}
+              >
+                {operator.disabled ? t('operators.enable') : t('operators.disable')}
+              </Button>
+            </Actions>
+          ),
       }),
     ],
-    [t, setPending],
+    [t, setPending, me],
   );
-
 }
 
 /** The reason dialog's title for the change waiting for it. */
 function pendingTitle(t: TFunction, pending: PendingChange | null): string {
   if (!pending) return '';
   if (pending.kind === 'staffSecondFactor') return t(pending.required ? 'operators.requireStaffFactor' : 'operators.relaxStaffFactor');
-  if (pending.kind === 'role') return t('operators.roleHeading', { username: pending.operator.username, role: t(`topBar.role.${pending.role}`) });
+  if (pending.kind === 'role')
+    return t('operators.roleHeading', { username: pending.operator.username, role: t(`topBar.role.${pending.role}`) });
   return t(pending.disabled ? 'operators.disableHeading' : 'operators.enableHeading', { username: pending.operator.username });
 }
 
@@ -190,7 +195,10 @@ export function OperatorsPage() {
             <Box aria-labelledby="staff-factor">
               <h2 id="staff-factor">{t('operators.staffFactorHeading')}</h2>
               <p>{t(list.data.staffTotpRequired ? 'operators.staffFactorOn' : 'operators.staffFactorOff')}</p>
-              <Button $variant="secondary" onClick={() => setPending({ kind: 'staffSecondFactor', required: !list.data?.staffTotpRequired })}>
+              <Button
+                $variant="secondary"
+                onClick={() => setPending({ kind: 'staffSecondFactor', required: !list.data?.staffTotpRequired })}
+              >
                 {t(list.data.staffTotpRequired ? 'operators.relaxStaffFactor' : 'operators.requireStaffFactor')}
               </Button>
             </Box>
