@@ -1,4 +1,4 @@
-import { assertEvent, assign, emit, fromPromise, setup } from 'xstate';
+import { assertEvent, assign, emit, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import { ErrorCode, failureCodeOf } from '../src/contract/errors';
 import type { WithdrawalApprovalResponse } from '../src/contract/withdrawalReview';
 
@@ -33,6 +33,10 @@ export interface WithdrawalReviewEmitted {
   code: string;
   errorCode: string | null;
 }
+
+// Named guards and actions see the machine's own events; these read the invoked call's answer.
+const approvalOf = (event: unknown) => (event as DoneActorEvent<WithdrawalApprovalResponse>).output;
+const failureCodeOfCall = (event: unknown) => failureCodeOf((event as ErrorActorEvent).error);
 
 /** What the operator may start when no call is running. */
 const startable = {
@@ -70,7 +74,7 @@ export const withdrawalReviewMachine = setup({
       assertEvent(event, ['review.approve', 'review.reject']);
       return { code: event.code, errorCode: null };
     }),
-    keepErrorCode: assign(({ event }) => ({ errorCode: failureCodeOf((event as unknown as { error: unknown }).error) })),
+    keepErrorCode: assign(({ event }) => ({ errorCode: failureCodeOfCall(event) })),
     tellOutcome: emit(({ context }, params: { outcome: WithdrawalReviewOutcome }) => ({
       type: 'outcome' as const,
       outcome: params.outcome,
@@ -79,8 +83,8 @@ export const withdrawalReviewMachine = setup({
     })),
   },
   guards: {
-    awaitsSecondApproval: ({ event }) => (event as unknown as { output: WithdrawalApprovalResponse }).output.awaitingSecondApproval,
-    decidedElsewhere: ({ event }) => failureCodeOf((event as unknown as { error: unknown }).error) === ErrorCode.WITHDRAWAL_NOT_OPEN,
+    awaitsSecondApproval: ({ event }) => approvalOf(event).awaitingSecondApproval,
+    decidedElsewhere: ({ event }) => failureCodeOfCall(event) === ErrorCode.WITHDRAWAL_NOT_OPEN,
   },
 }).createMachine({
   id: 'withdrawalReview',
