@@ -33,6 +33,9 @@ const WAITING: AgencyWithdrawal = {
   player: 'noy99',
   payoutSent: false,
   decidedBy: null,
+  approvals: [],
+  approvalsNeeded: 1,
+  awaitingSecondApproval: false,
 };
 
 const page = (items: AgencyWithdrawal[]) => ({ items, page: 1, pageSize: 50, total: items.length });
@@ -44,6 +47,7 @@ function renderConsole() {
 
 function signedIn(queue: AgencyWithdrawal[] = [WAITING]) {
   nock(ADMIN).get('/me').reply(200, { operator: OPERATOR });
+  nock(ADMIN).get('/settings/withdrawal-review').reply(200, { fourEyesThb: null });
   nock(ADMIN).get('/withdrawals').query({ status: 'OPEN', page: 1 }).reply(200, page(queue));
 }
 
@@ -120,7 +124,7 @@ describe('withdrawal review queue', () => {
     nock(ADMIN)
       .post('/withdrawals/W-1001/approve')
       .delay(200)
-      .reply(200, { withdrawal: { ...WAITING, status: 'SUCCESS' } });
+      .reply(200, { withdrawal: { ...WAITING, status: 'SUCCESS' }, approvals: [], approvalsNeeded: 1, awaitingSecondApproval: false });
     nock(ADMIN).get('/withdrawals').query(true).reply(200, page([]));
     await userEvent.click(approve);
     expect(within(row('noy99')).getByRole('button', { name: 'ອະນຸມັດ' })).toBeDisabled();

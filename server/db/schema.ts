@@ -182,6 +182,20 @@ export interface WithdrawalTables {
   };
 }
 
+export interface WithdrawalReviewTables {
+  agency_withdrawal_review_settings: {
+    agency_id: string;
+    /** The four-eyes amount; null means one approval always suffices. */
+    four_eyes_satang: ColumnType<string | null, bigint | string | null, bigint | string | null>;
+    updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  };
+  withdrawal_approvals: {
+    withdrawal_id: string;
+    operator_id: string;
+    created_at: CreatedAt;
+  };
+}
+
 export interface OperatorTables {
   operators: {
     id: Generated<string>;
@@ -351,4 +365,5 @@ export interface DB
     WithdrawalTables,
     OperatorTables,
     DepositTables,
-    PromotionTables {}
+    PromotionTables,
+    WithdrawalReviewTables {}

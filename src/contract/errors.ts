@@ -60,6 +60,8 @@ export const ErrorCode = {
   WITHDRAW_DAILY_LIMIT: 'WITHDRAW_DAILY_LIMIT',
   EXCHANGE_RATE_MISSING: 'EXCHANGE_RATE_MISSING',
   WITHDRAWAL_NOT_OPEN: 'WITHDRAWAL_NOT_OPEN',
+  /** HTTP 409: at or above the agency's four-eyes amount, the operator who approved first may not also give the second approval. */
+  SECOND_APPROVER_REQUIRED: 'SECOND_APPROVER_REQUIRED',
   // operators
   FORBIDDEN: 'FORBIDDEN',
   // deposits

@@ -43,12 +43,29 @@ export const WithdrawalSchema = Type.Object({
 });
 export type Withdrawal = Static<typeof WithdrawalSchema>;
 
-/** A withdrawal as the agency's operators see it: whose it is, whether the payout went, who decided. */
+/** One operator's approval of a withdrawal (src/contract/withdrawalReview.ts has the four-eyes rule). */
+export const WithdrawalApprovalSchema = Type.Object({
+  operator: Type.String(),
+  at: Type.String({ format: 'date-time' }),
+});
+export type WithdrawalApproval = Static<typeof WithdrawalApprovalSchema>;
+
+/** A withdrawal's approvals: who approved so far, and whether it waits for a second operator. */
+export const ApprovalStateFields = {
+  approvals: Type.Array(WithdrawalApprovalSchema),
+  /** 2 when the amount is at or above the agency's four-eyes amount, else 1. */
+  approvalsNeeded: Type.Integer({ minimum: 1, maximum: 2 }),
+  /** OPEN, undecided, approved once and needing a second, different operator's approval. */
+  awaitingSecondApproval: Type.Boolean(),
+};
+
+/** A withdrawal as the agency's operators see it: whose it is, whether the payout went, who decided and who approved. */
 export const AgencyWithdrawalSchema = Type.Object({
   ...WithdrawalSchema.properties,
   player: Type.String(),
   payoutSent: Type.Boolean(),
   decidedBy: NullableString,
+  ...ApprovalStateFields,
 });
 
 export const WithdrawalRequestSchema = Type.Object(

@@ -2,3 +2,4 @@ export { toWithdrawal, withdrawalsOf, openWithdrawalsOf, agencyWithdrawals, type
 export { withdrawalLimits, requestWithdrawal, type WithdrawalDeps, type WithdrawalOutcome } from './service';
 export { payOut, rejectWithdrawal } from './payouts';
 export { reconcileWithdrawals, type WithdrawalReconcileReport } from './reconcile';
+export { approvalStateOf, setFourEyesAmount, withdrawalReviewOf, withdrawalReviewSettingsOf } from './review';

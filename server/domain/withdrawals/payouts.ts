@@ -8,6 +8,7 @@ import { postTransfer, resolveAccount, type LedgerTrx } from '../ledger';
 import { BONUS_POOL, reopenUsageAfterWithdrawal } from '../promotions';
 import { sendCreditToProvider } from '../providerWallets';
 import { lockWithdrawal, toWithdrawal, withdrawalById, type WithdrawalRow } from './repository';
+import { recordApproval } from './review';
 import {
   AGENCY_CASH_LAK,
   CAPITAL_LAK,
@@ -22,39 +23,29 @@ import {
 import type { WithdrawalDeps } from './service';
 
 /**
- * Sends the payout of an OPEN withdrawal nobody has decided yet. The payout ref is recorded first
- * (so a second approval is refused and a crash is recovered by ref), then the gateway is called,
- * then its answer is recorded. An operator's approval is audited with the claim, in one transaction.
+ * Approves an OPEN withdrawal nobody has decided yet and sends its payout once it has the approvals
+ * it needs: an operator's approval is recorded and audited first (recordApproval), and at or above
+ * the agency's four-eyes amount the first of two approvals leaves it OPEN, returned unchanged. The
+ * payout ref is recorded with the approval (so a second decision is refused and a crash is recovered
+ * by ref), then the gateway is called, then its answer is recorded.
  */
 export async function payOut(deps: WithdrawalDeps, agencyId: string, code: string, actor: Actor): Promise<WithdrawalRow> {
-  const claimed = await deps.db.transaction().execute(async (trx) => {
-    const row = await lockWithdrawal(trx, agencyId, code);
-    mustBeUndecided(row);
+  const { row, claimed } = await deps.db.transaction().execute(async (trx) => {
+    const locked = await lockWithdrawal(trx, agencyId, code);
+    mustBeUndecided(locked);
+    const { operatorId } = actor;
+    if (operatorId !== null && !(await recordApproval(trx, locked, { ...actor, operatorId }))) return { row: locked, claimed: false };
     const updated = await trx
       .updateTable('withdrawals')
-      .set({ payout_ref: `wd-${row.id}`, payout_started_at: sql<Date>`now()`, decided_by: actor.name })
-      .where('id', '=', row.id)
+      .set({ payout_ref: `wd-${locked.id}`, payout_started_at: sql<Date>`now()`, decided_by: actor.name })
+      .where('id', '=', locked.id)
       .returningAll()
       .executeTakeFirstOrThrow();
-    if (actor.operatorId !== null) {
-      await appendAudit(trx, {
-        agencyId,
-        actor,
-        action: 'APPROVE_WITHDRAWAL',
-        target: code,
-        details: { amount: toWithdrawal(row).amountWithdrawn, kip: row.amount_kip },
-      });
-    }
-    return updated;
+    return { row: updated, claimed: true };
   });
-  const result = await deps.gateway.payout(
-    claimed.payout_ref!,
-    claimed.bank,
-    claimed.account_number,
-    claimed.account_name,
-    BigInt(claimed.amount_kip),
-  );
-  return settlePayout(deps, claimed, result);
+  if (!claimed) return row;
+  const result = await deps.gateway.payout(row.payout_ref!, row.bank, row.account_number, row.account_name, BigInt(row.amount_kip));
+  return settlePayout(deps, row, result);
 }
 
 /** Records the gateway's answer: paid → SUCCESS; failed → FAILED with the credit returned; unknown → stays OPEN for the reconciler. */

@@ -4,9 +4,11 @@ import type { DB, WithdrawalTables } from '../../db/schema';
 import { ErrorCode } from '../../../src/contract/errors';
 import { formatAmount, normalizeRate } from '../../../src/contract/money';
 import type { Provider } from '../../../src/contract/providers';
-import type { Withdrawal, WithdrawalPage, WithdrawalStatus } from '../../../src/contract/withdrawals';
+import type { Static } from 'typebox';
+import type { AgencyWithdrawalSchema, Withdrawal, WithdrawalPage, WithdrawalStatus } from '../../../src/contract/withdrawals';
 import { AppError } from '../errors';
 import type { PlayerRef } from '../players';
+import { approvalStatesOf } from './review';
 
 /** The withdrawals table: its queries and the row as the API shows it. */
 
@@ -107,12 +109,7 @@ export async function openWithdrawalsOf(db: Database, player: PlayerRef): Promis
   return rows.map(toWithdrawal);
 }
 
-export interface AgencyWithdrawal extends Withdrawal {
-  player: string;
-  /** True once the payout was sent and its outcome is awaited. */
-  payoutSent: boolean;
-  decidedBy: string | null;
-}
+export type AgencyWithdrawal = Static<typeof AgencyWithdrawalSchema>;
 
 /** The agency's withdrawals for operators, optionally of one status, newest first. */
 export async function agencyWithdrawals(
@@ -138,11 +135,13 @@ export async function agencyWithdrawals(
       .execute(),
     scoped.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
   ]);
+  const approvals = await approvalStatesOf(db, agencyId, rows);
   const items: AgencyWithdrawal[] = rows.map((row) => ({
     ...toWithdrawal(row),
     player: row.username,
     payoutSent: row.payout_ref !== null,
     decidedBy: row.decided_by,
+    ...approvals.get(row.id)!,
   }));
   return { items, page, pageSize, total: Number(total.count) };
 }

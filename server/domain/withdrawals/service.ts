@@ -5,6 +5,7 @@ import { ErrorCode } from '../../../src/contract/errors';
 import { convertAt, formatAmount, parseAmount } from '../../../src/contract/money';
 import { isProvider, type Provider } from '../../../src/contract/providers';
 import { withdrawalAmountProblem, type Withdrawal, type WithdrawalLimits } from '../../../src/contract/withdrawals';
+import { approvalsNeededFor } from '../../../src/contract/withdrawalReview';
 import { bankAccountsOf } from '../players';
 import { AppError } from '../errors';
 import { currentRate } from '../agencies';
@@ -28,6 +29,7 @@ import {
   type PromotionSettlement,
 } from './rules';
 import { payOut } from './payouts';
+import { fourEyesSatangOf } from './review';
 
 /**
  * Withdrawals: THB credit leaves the player's provider wallet into payout clearing, then the gateway
@@ -212,8 +214,12 @@ export async function recordOpen(db: Database, transfer: LedgerTransfer): Promis
   return { row, created: false };
 }
 
-/** Pays out at once when the amount paid is within the agency's auto-approve limit; larger ones wait for an operator. */
+/**
+ * Pays out at once when the amount paid is within the agency's auto-approve limit; larger ones wait
+ * for an operator, and so do those at or above the agency's four-eyes amount, which need two.
+ */
 export async function autoApprove(deps: WithdrawalDeps, row: WithdrawalRow): Promise<WithdrawalRow> {
   if (paidSatangOf(row) > deps.settings.autoApproveSatang) return row;
+  if (approvalsNeededFor(BigInt(row.amount_satang), await fourEyesSatangOf(deps.db, row.agency_id)) > 1) return row;
   return payOut(deps, row.agency_id, row.code, { operatorId: null, name: 'auto-approve' });
 }

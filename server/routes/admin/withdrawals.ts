@@ -9,12 +9,14 @@ import {
   WithdrawalRejectSchema,
   WithdrawalResponseSchema,
 } from '../../../src/contract/withdrawals';
+import { WithdrawalApprovalResponseSchema } from '../../../src/contract/withdrawalReview';
 import { actorOf } from '../../domain/operators';
-import { agencyWithdrawals, payOut, rejectWithdrawal, toWithdrawal } from '../../domain/withdrawals';
+import { agencyWithdrawals, approvalStateOf, payOut, rejectWithdrawal, toWithdrawal } from '../../domain/withdrawals';
 import { withdrawalDeps } from '../../plugins/dependencies';
 
 /**
- * GET /admin/withdrawals?status=, POST /admin/withdrawals/{code}/approve (pays out),
+ * GET /admin/withdrawals?status=, POST /admin/withdrawals/{code}/approve (pays out, or at or above
+ * the agency's four-eyes amount records the first of two approvals by different operators),
  * POST /admin/withdrawals/{code}/reject {reason} (the credit goes back). Only the operator's own
  * agency's withdrawals exist here; another agency's code is a 404.
  */
@@ -39,12 +41,13 @@ const adminWithdrawalRoutes: FastifyPluginAsync = async (base) => {
       preHandler: app.requireOperator,
       schema: {
         params: WithdrawalCodeParamsSchema,
-        response: { 200: WithdrawalResponseSchema, 401: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema },
+        response: { 200: WithdrawalApprovalResponseSchema, 401: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema },
       },
     },
-    async (request) => ({
-      withdrawal: toWithdrawal(await payOut(deps, request.agency.id, request.params.code, actorOf(request.operator))),
-    }),
+    async (request) => {
+      const row = await payOut(deps, request.agency.id, request.params.code, actorOf(request.operator));
+      return { withdrawal: toWithdrawal(row), ...(await approvalStateOf(deps.db, row)) };
+    },
   );
 
   app.post(

@@ -1,6 +1,7 @@
 import type { Static } from 'typebox';
 import type { AgencyWithdrawalSchema, WithdrawalStatus } from '../../contract/withdrawals';
 import type { PageOf } from '../../contract/page';
+import type { WithdrawalApprovalResponse } from '../../contract/withdrawalReview';
 import { adminApi } from './adminApi';
 
 export type AgencyWithdrawal = Static<typeof AgencyWithdrawalSchema>;
@@ -13,7 +14,7 @@ export const withdrawalsApi = adminApi.injectEndpoints({
       query: ({ status, page }) => ({ url: '/withdrawals', params: { status, page } }),
       providesTags: ['Withdrawal'],
     }),
-    approveWithdrawal: build.mutation<unknown, string>({
+    approveWithdrawal: build.mutation<WithdrawalApprovalResponse, string>({
       query: (code) => ({ url: `/withdrawals/${encodeURIComponent(code)}/approve`, method: 'POST' }),
       // A 409 (decided by someone else) also changes the queue: refetch either way.
       invalidatesTags: ['Withdrawal'],

@@ -6,7 +6,10 @@ import { Button } from '../../../ui/Button';
 import { Dialog, DialogActions } from '../../../ui/Dialog';
 import { TextField } from '../../../ui/TextField';
 
-/** Rejecting needs a reason (3 to 500 characters, as WithdrawalRejectSchema asks); the player's credit goes back. */
+/**
+ * Rejecting needs a reason (3 to 500 characters, as WithdrawalRejectSchema asks); the player's credit
+ * goes back. Open while the review machine asks for the reason and while the rejection is sent.
+ */
 export function RejectDialog({
   code,
   busy,
@@ -15,7 +18,7 @@ export function RejectDialog({
 }: {
   code: string | null;
   busy: boolean;
-  onReject: (code: string, reason: string) => Promise<boolean>;
+  onReject: (reason: string) => void;
   onClose: () => void;
 }) {
   const { t } = useTranslation();
@@ -24,12 +27,9 @@ export function RejectDialog({
     validationSchema: yup.object({
       reason: yup.string().trim().min(3, 'withdrawals.reasonRequired').required('withdrawals.reasonRequired'),
     }),
-    onSubmit: async ({ reason }, helpers) => {
-      if (!code) return;
-      if (await onReject(code, reason.trim())) {
-        helpers.resetForm();
-        onClose();
-      }
+    onSubmit: ({ reason }, helpers) => {
+      onReject(reason.trim());
+      helpers.resetForm();
     },
   });
   const { resetForm } = form;

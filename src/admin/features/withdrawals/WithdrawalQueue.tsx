@@ -1,4 +1,4 @@
-import { useCallback, useMemo, useState } from 'react';
+import { Fragment, useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
@@ -6,10 +6,13 @@ import { displayMoney } from '../../../contract/format';
 import { Button } from '../../../ui/Button';
 import { Notice } from '../../../ui/Notice';
 import { Spinner } from '../../../ui/Spinner';
+import { useGetOperatorQuery } from '../../api/operators';
 import { useListWithdrawalsQuery, type AgencyWithdrawal } from '../../api/withdrawals';
-import { vientianeTime } from '../../ui/vientianeTime';
+import { FourEyesSettings } from './FourEyesSettings';
 import { RejectDialog } from './RejectDialog';
-import { useDecision } from './useDecision';
+import { ReviewPanel } from './ReviewPanel';
+import { useReviewDecision } from './useReviewDecision';
+import { vientianeTime } from '../../ui/vientianeTime';
 
 const Scroller = styled.div`
   overflow-x: auto;
@@ -22,6 +25,7 @@ const Table = styled.table`
   td {
     padding: 8px;
     text-align: left;
+    vertical-align: top;
     border-bottom: 1px solid ${({ theme }) => theme.colors.border};
   }
   /* Amounts stay on one line and line up; the other columns wrap so a tablet needs no sideways scroll. */
@@ -37,10 +41,34 @@ const Actions = styled.div`
   gap: 8px;
 `;
 
+const Muted = styled.span`
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
 const column = createColumnHelper<AgencyWithdrawal>();
 const AMOUNT_COLUMNS = new Set(['amountWithdrawn', 'creditReceived']);
 
-function useColumns(deciding: string | null, approve: (code: string) => void, askReason: (code: string) => void) {
+/** Who approved so far, when a withdrawal needs two approvals. */
+function Approvals({ withdrawal }: { withdrawal: AgencyWithdrawal }) {
+  const { t } = useTranslation();
+  if (withdrawal.approvalsNeeded < 2) return <Muted>{t('withdrawalReview.oneApproval')}</Muted>;
+  const [first] = withdrawal.approvals;
+  if (!withdrawal.awaitingSecondApproval || !first) return <Muted>{t('withdrawalReview.twoApprovals')}</Muted>;
+  return (
+    <strong>{t('withdrawalReview.approvedFirstBy', { operator: first.operator, time: vientianeTime.format(new Date(first.at)) })}</strong>
+  );
+}
+
+interface RowActions {
+  busy: boolean;
+  me: string | undefined;
+  expanded: string | null;
+  toggle: (code: string) => void;
+  approve: (code: string) => void;
+  askReason: (code: string) => void;
+}
+
+function useColumns({ busy, me, expanded, toggle, approve, askReason }: RowActions) {
   const { t } = useTranslation();
   return useMemo(
     () => [
@@ -50,39 +78,64 @@ function useColumns(deciding: string | null, approve: (code: string) => void, as
       column.accessor('creditReceived', { header: t('withdrawals.kip'), cell: (cell) => displayMoney(cell.getValue(), 'LAK') }),
       column.accessor('date', { header: t('withdrawals.requested'), cell: (cell) => vientianeTime.format(new Date(cell.getValue())) }),
       column.display({
+        id: 'approvals',
+        header: t('withdrawalReview.approvals'),
+        cell: ({ row }) => <Approvals withdrawal={row.original} />,
+      }),
+      column.display({
         id: 'actions',
         header: t('withdrawals.actions'),
-        cell: ({ row }) => (
-          <Actions>
-            <Button disabled={deciding !== null} onClick={() => approve(row.original.code)}>
-              {t('withdrawals.approve')}
-            </Button>
-            <Button $variant="danger" disabled={deciding !== null} onClick={() => askReason(row.original.code)}>
-              {t('withdrawals.reject')}
-            </Button>
-          </Actions>
-        ),
+        cell: ({ row }) => {
+          const { code, approvals } = row.original;
+          // The operator who gave the first of two approvals may not give the second.
+          const approvedByMe = approvals.some((approval) => approval.operator === me);
+          return (
+            <Actions>
+              <Button $variant="secondary" aria-expanded={expanded === code} onClick={() => toggle(code)}>
+                {t('withdrawalReview.details')}
+              </Button>
+              <Button disabled={busy || approvedByMe} onClick={() => approve(code)}>
+                {t('withdrawals.approve')}
+              </Button>
+              <Button $variant="danger" disabled={busy} onClick={() => askReason(code)}>
+                {t('withdrawals.reject')}
+              </Button>
+            </Actions>
+          );
+        },
       }),
     ],
-    [t, deciding, approve, askReason],
+    [t, busy, me, expanded, toggle, approve, askReason],
   );
 }
 
-/** Withdrawals over the auto-approve limit wait OPEN for an operator: approve pays out, reject returns the credit. */
+/**
+ * Withdrawals over the auto-approve limit wait OPEN for an operator: approve pays out (at or above
+ * the agency's four-eyes amount, after a second operator's approval), reject returns the credit.
+ * Each row opens the player's recent history and risk flags.
+ */
 export function WithdrawalQueue() {
   const { t } = useTranslation();
   const queue = useListWithdrawalsQuery({ status: 'OPEN', page: 1 }, { pollingInterval: 30_000 });
-  const { deciding, approve, reject } = useDecision();
-  const [rejecting, setRejecting] = useState<string | null>(null);
-  const approveNow = useCallback((code: string) => void approve(code), [approve]);
-  const closeReject = useCallback(() => setRejecting(null), []);
-  const columns = useColumns(deciding, approveNow, setRejecting);
+  const operator = useGetOperatorQuery().data;
+  const decision = useReviewDecision();
+  const [expanded, setExpanded] = useState<string | null>(null);
+  const toggle = useCallback((code: string) => setExpanded((open) => (open === code ? null : code)), []);
+  const columns = useColumns({
+    busy: decision.busy,
+    me: operator?.username,
+    expanded,
+    toggle,
+    approve: decision.approve,
+    askReason: decision.askReason,
+  });
   // OPEN also holds payouts already sent (within the auto-approve limit, or approved a moment ago): not to decide.
   const waiting = useMemo(() => queue.data?.items.filter((withdrawal) => !withdrawal.payoutSent) ?? [], [queue.data]);
   const table = useReactTable({ data: waiting, columns, getCoreRowModel: getCoreRowModel(), getRowId: (row) => row.code });
   return (
     <section>
       <h1>{t('withdrawals.heading')}</h1>
+      {operator && <FourEyesSettings role={operator.role} />}
       {queue.isLoading && <Spinner />}
       {queue.isError && <Notice $tone="danger">{t('withdrawals.loadFailed')}</Notice>}
       {queue.data && waiting.length === 0 && <p>{t('withdrawals.empty')}</p>}
@@ -102,19 +155,28 @@ export function WithdrawalQueue() {
             </thead>
             <tbody>
               {table.getRowModel().rows.map((row) => (
-                <tr key={row.id}>
-                  {row.getVisibleCells().map((cell) => (
-                    <td key={cell.id} className={AMOUNT_COLUMNS.has(cell.column.id) ? 'amount' : undefined}>
-                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                    </td>
-                  ))}
-                </tr>
+                <Fragment key={row.id}>
+                  <tr>
+                    {row.getVisibleCells().map((cell) => (
+                      <td key={cell.id} className={AMOUNT_COLUMNS.has(cell.column.id) ? 'amount' : undefined}>
+                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                      </td>
+                    ))}
+                  </tr>
+                  {expanded === row.id && (
+                    <tr>
+                      <td colSpan={columns.length}>
+                        <ReviewPanel code={row.id} />
+                      </td>
+                    </tr>
+                  )}
+                </Fragment>
               ))}
             </tbody>
           </Table>
         </Scroller>
       )}
-      <RejectDialog code={rejecting} busy={deciding !== null} onReject={reject} onClose={closeReject} />
+      <RejectDialog code={decision.askingReasonFor} busy={decision.busy} onReject={decision.reject} onClose={decision.cancelReject} />
     </section>
   );
 }

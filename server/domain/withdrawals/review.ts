@@ -1,0 +1,250 @@
+import { sql } from 'kysely';
+import type { Database } from '../../db/database';
+import { ErrorCode } from '../../../src/contract/errors';
+import { formatAmount, parseAmount } from '../../../src/contract/money';
+import type { WithdrawalApproval } from '../../../src/contract/withdrawals';
+import {
+  approvalsNeededFor,
+  fourEyesAmountProblem,
+  type HistoryEntry,
+  type RiskFlag,
+  type WithdrawalReview,
+  type WithdrawalReviewSettings,
+} from '../../../src/contract/withdrawalReview';
+import { appendAudit, type Actor } from '../operators';
+import { AppError } from '../errors';
+import { toWithdrawal, type Trx, type WithdrawalRow } from './repository';
+
+/**
+ * Four-eyes review: at or above the agency's four-eyes amount a withdrawal is paid out only once two
+ * different operators approved it. Approvals are recorded under the withdrawal's row lock, so two
+ * operators approving at once are taken one after the other.
+ */
+
+const RECENT = 5;
+const DAY_MS = 24 * 60 * 60 * 1000;
+
+export async function fourEyesSatangOf(db: Database | Trx, agencyId: string): Promise<bigint | null> {
+  const row = await db
+    .selectFrom('agency_withdrawal_review_settings')
+    .select('four_eyes_satang')
+    .where('agency_id', '=', agencyId)
+    .executeTakeFirst();
+  return row?.four_eyes_satang == null ? null : BigInt(row.four_eyes_satang);
+}
+
+const toSettings = (satang: bigint | null): WithdrawalReviewSettings => ({
+  fourEyesThb: satang === null ? null : formatAmount(satang, 'THB'),
+});
+
+export async function withdrawalReviewSettingsOf(db: Database, agencyId: string): Promise<WithdrawalReviewSettings> {
+  return toSettings(await fourEyesSatangOf(db, agencyId));
+}
+
+/** An owner sets (or, with null, turns off) the four-eyes amount; a bad amount is 400 INVALID_AMOUNT and changes nothing. */
+export async function setFourEyesAmount(
+  db: Database,
+  agencyId: string,
+  fourEyesThb: string | null,
+  reason: string,
+  actor: Actor,
+): Promise<WithdrawalReviewSettings> {
+  if (fourEyesAmountProblem(fourEyesThb)) {
+    throw new AppError(400, ErrorCode.INVALID_AMOUNT, 'The four-eyes amount must be THB with at most 2 decimals, 0 or more, or null');
+  }
+  const satang = fourEyesThb === null ? null : parseAmount(fourEyesThb, 'THB')!;
+  return db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('agency_withdrawal_review_settings')
+      .values({ agency_id: agencyId, four_eyes_satang: satang })
+      .onConflict((oc) => oc.column('agency_id').doUpdateSet({ four_eyes_satang: satang, updated_at: sql<Date>`now()` }))
+      .execute();
+    const settings = toSettings(satang);
+    await appendAudit(trx, {
+      agencyId,
+      actor,
+      action: 'SET_WITHDRAWAL_FOUR_EYES',
+      reason,
+      details: { fourEyesThb: settings.fourEyesThb ?? 'off' },
+    });
+    return settings;
+  });
+}
+
+/**
+ * Records an operator's approval of a locked, undecided withdrawal, audited in the same transaction,
+ * and says whether the payout may go now. The operator who gave the first of two approvals may not
+ * give the second (409 SECOND_APPROVER_REQUIRED).
+ */
+export async function recordApproval(trx: Trx, row: WithdrawalRow, actor: Actor & { operatorId: string }): Promise<boolean> {
+  const earlier = await trx.selectFrom('withdrawal_approvals').select('operator_id').where('withdrawal_id', '=', row.id).execute();
+  if (earlier.some((approval) => approval.operator_id === actor.operatorId)) {
+    throw new AppError(409, ErrorCode.SECOND_APPROVER_REQUIRED, `Withdrawal ${row.code} needs a second approval by another operator`);
+  }
+  await trx.insertInto('withdrawal_approvals').values({ withdrawal_id: row.id, operator_id: actor.operatorId }).execute();
+  const needed = approvalsNeededFor(BigInt(row.amount_satang), await fourEyesSatangOf(trx, row.agency_id));
+  const given = earlier.length + 1;
+  await appendAudit(trx, {
+    agencyId: row.agency_id,
+    actor,
+    action: 'APPROVE_WITHDRAWAL',
+    target: row.code,
+    details: { amount: toWithdrawal(row).amountWithdrawn, kip: row.amount_kip, approval: `${given} of ${needed}` },
+  });
+  return given >= needed;
+}
+
+export interface ApprovalState {
+  approvals: WithdrawalApproval[];
+  approvalsNeeded: 1 | 2;
+  awaitingSecondApproval: boolean;
+}
+
+/** The approvals of these withdrawals of one agency and whether each still waits for a second operator. */
+export async function approvalStatesOf(db: Database, agencyId: string, rows: WithdrawalRow[]): Promise<Map<string, ApprovalState>> {
+  const fourEyes = await fourEyesSatangOf(db, agencyId);
+  const approvals =
+    rows.length === 0
+      ? []
+      : await db
+          .selectFrom('withdrawal_approvals')
+          .innerJoin('operators', 'operators.id', 'withdrawal_approvals.operator_id')
+          .select(['withdrawal_approvals.withdrawal_id', 'withdrawal_approvals.created_at', 'operators.username'])
+          .where(
+            'withdrawal_approvals.withdrawal_id',
+            'in',
+            rows.map((row) => row.id),
+          )
+          .orderBy('withdrawal_approvals.created_at')
+          .execute();
+  return new Map(
+    rows.map((row) => {
+      const given = approvals
+        .filter((approval) => approval.withdrawal_id === row.id)
+        .map((approval) => ({ operator: approval.username, at: approval.created_at.toISOString() }));
+      const approvalsNeeded = approvalsNeededFor(BigInt(row.amount_satang), fourEyes);
+      const undecided = row.status === 'OPEN' && row.payout_ref === null;
+      return [
+        row.id,
+        { approvals: given, approvalsNeeded, awaitingSecondApproval: undecided && approvalsNeeded === 2 && given.length === 1 },
+      ];
+    }),
+  );
+}
+
+export async function approvalStateOf(db: Database, row: WithdrawalRow): Promise<ApprovalState> {
+  return (await approvalStatesOf(db, row.agency_id, [row])).get(row.id)!;
+}
+
+/** Credit the player took out and did not get back: withdrawals neither rejected nor failed. */
+const KEPT_WITHDRAWAL = ['OPEN', 'SUCCESS'] as const;
+/** Deposits whose kip arrived. */
+const PAID_DEPOSIT = ['PAID', 'SUCCESS'] as const;
+
+const entry = (row: { code: string; created_at: Date; status: string }, satang: string): HistoryEntry => ({
+  code: row.code,
+  date: row.created_at.toISOString(),
+  amount: formatAmount(BigInt(satang), 'THB'),
+  status: row.status,
+});
+
+/** The player's last deposits and withdrawals, and the THB deposited and withdrawn over the last 7 days. */
+async function recentHistory(db: Database, agencyId: string, playerId: string) {
+  const weekAgo = sql<Date>`now() - interval '7 days'`;
+  const deposits = db.selectFrom('deposit_orders').where('agency_id', '=', agencyId).where('player_id', '=', playerId);
+  const withdrawals = db.selectFrom('withdrawals').where('agency_id', '=', agencyId).where('player_id', '=', playerId);
+  const [recentDeposits, recentWithdrawals, deposited, withdrawn] = await Promise.all([
+    deposits.select(['code', 'created_at', 'credit_satang', 'status']).orderBy('created_at', 'desc').limit(RECENT).execute(),
+    withdrawals.select(['code', 'created_at', 'amount_satang', 'status']).orderBy('created_at', 'desc').limit(RECENT).execute(),
+    deposits
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('credit_satang'), sql<string>`0`).as('total'))
+      .where('status', 'in', PAID_DEPOSIT)
+      .where('created_at', '>=', weekAgo)
+      .executeTakeFirstOrThrow(),
+    withdrawals
+      .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('amount_satang'), sql<string>`0`).as('total'))
+      .where('status', 'in', KEPT_WITHDRAWAL)
+      .where('created_at', '>=', weekAgo)
+      .executeTakeFirstOrThrow(),
+  ]);
+  return {
+    recentDeposits: recentDeposits.map((row) => entry(row, row.credit_satang)),
+    recentWithdrawals: recentWithdrawals.map((row) => entry(row, row.amount_satang)),
+    depositedSatang: BigInt(deposited.total),
+    withdrawnSatang: BigInt(withdrawn.total),
+  };
+}
+
+/** Other players of the agency seen on a device (fingerprint visitor id) this player used. */
+async function playersSharingDevices(db: Database, agencyId: string, playerId: string): Promise<string[]> {
+  const rows = await db
+    .selectFrom('player_fingerprints as mine')
+    .innerJoin('player_fingerprints as theirs', (join) =>
+      join.onRef('theirs.agency_id', '=', 'mine.agency_id').onRef('theirs.visitor_id', '=', 'mine.visitor_id'),
+    )
+    .innerJoin('players', 'players.id', 'theirs.player_id')
+    .select('players.username')
+    .distinct()
+    .where('mine.agency_id', '=', agencyId)
+    .where('mine.player_id', '=', playerId)
+    .where('theirs.player_id', '<>', playerId)
+    .orderBy('players.username')
+    .execute();
+  return rows.map((row) => row.username);
+}
+
+/**
+ * What an operator sees beside a queued withdrawal: the player's last deposits and withdrawals,
+ * their totals over the last 7 days, and the risk flags with their evidence. Another agency's code is 404.
+ */
+export async function withdrawalReviewOf(db: Database, agencyId: string, code: string): Promise<WithdrawalReview> {
+  const withdrawal = await db
+    .selectFrom('withdrawals')
+    .innerJoin('players', 'players.id', 'withdrawals.player_id')
+    .selectAll('withdrawals')
+    .select(['players.username', 'players.created_at as registered_at'])
+    .where('withdrawals.agency_id', '=', agencyId)
+    .where('withdrawals.code', '=', code)
+    .executeTakeFirst();
+  if (!withdrawal) throw new AppError(404, ErrorCode.NOT_FOUND, `No withdrawal ${code}`);
+  const [history, sharing, earlier] = await Promise.all([
+    recentHistory(db, agencyId, withdrawal.player_id),
+    playersSharingDevices(db, agencyId, withdrawal.player_id),
+    db
+      .selectFrom('withdrawals')
+      .select((eb) => eb.fn.countAll<string>().as('count'))
+      .where('agency_id', '=', agencyId)
+      .where('player_id', '=', withdrawal.player_id)
+      .where('id', '<>', withdrawal.id)
+      .where('created_at', '<=', withdrawal.created_at)
+      .executeTakeFirstOrThrow(),
+  ]);
+  const { depositedSatang, withdrawnSatang } = history;
+  const flags: RiskFlag[] = [];
+  if (sharing.length > 0) flags.push({ flag: 'SHARED_DEVICE', usernames: sharing });
+  // The account's age when it asked to withdraw: what the operator judges, however late they look.
+  if (withdrawal.created_at.getTime() - withdrawal.registered_at.getTime() < DAY_MS) {
+    flags.push({
+      flag: 'NEW_ACCOUNT',
+      registeredAt: withdrawal.registered_at.toISOString(),
+      requestedAt: withdrawal.created_at.toISOString(),
+    });
+  }
+  if (withdrawnSatang > depositedSatang) {
+    flags.push({
+      flag: 'WITHDRAWS_MORE_THAN_DEPOSITED',
+      deposited: formatAmount(depositedSatang, 'THB'),
+      withdrawn: formatAmount(withdrawnSatang, 'THB'),
+    });
+  }
+  if (Number(earlier.count) === 0) flags.push({ flag: 'FIRST_WITHDRAWAL' });
+  return {
+    code: withdrawal.code,
+    player: withdrawal.username,
+    recentDeposits: history.recentDeposits,
+    recentWithdrawals: history.recentWithdrawals,
+    depositedLast7Days: formatAmount(depositedSatang, 'THB'),
+    withdrawnLast7Days: formatAmount(withdrawnSatang, 'THB'),
+    flags,
+  };
+}
