@@ -89,6 +89,7 @@ describe('search', () => {
       bankAccountNumber: account.account_number,
     });
     expect((await admin('GET', '/players?q=%25', owner)).json().total).toBe(0);
+    expect((await admin('GET', '/players?q=a%00b', owner)).json().code).toBe('VALIDATION_ERROR');
     expect(
       (await admin('GET', `/players?q=${player.username}`, bravoOwner, undefined, B)).json().items.map((r: { id: string }) => r.id),
     ).toEqual([elsewhere.id]);
@@ -183,7 +184,7 @@ describe('actions', () => {
   it('needs a reason of 3 to 500 characters: otherwise 400 and nothing changes', async () => {
     const player = await createTestPlayerWithBank(t.db, alphaId);
     const before = (await audits('SUSPEND_PLAYER')).length;
-    for (const reason of [undefined, '', '  ', 'ab', 'x'.repeat(501)]) {
+    for (const reason of [undefined, '', '  ', 'ab', 'x'.repeat(501), 'nul \u0000 inside']) {
       const body = reason === undefined ? {} : { reason };
       for (const [method, url, payload] of [
         ['POST', 'suspend', body],

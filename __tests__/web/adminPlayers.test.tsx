@@ -4,14 +4,15 @@ import userEvent from '@testing-library/user-event';
 import { AdminApp } from '../../src/admin/app/AdminApp';
 import { makeAdminStore } from '../../src/admin/app/store';
 import { initAdminI18n } from '../../src/admin/i18n';
+import type { Operator } from '../../src/contract/admin';
 import type { PlayerProfile, PlayerRow } from '../../src/contract/adminPlayers';
 
 jest.setTimeout(20_000);
 configure({ asyncUtilTimeout: 5000 });
 
 const ADMIN = 'http://localhost/api/v2/admin';
-const OWNER = { id: 'op-1', username: 'somsak', role: 'owner' as const };
-const STAFF = { id: 'op-2', username: 'noy', role: 'staff' as const };
+const OWNER: Operator = { id: 'op-1', username: 'somsak', role: 'owner' };
+const STAFF: Operator = { id: 'op-2', username: 'noy', role: 'staff' };
 const ID = '6f1d2c3b-4a59-4e68-9d7c-0b1a2c3d4e5f';
 
 const ROW: PlayerRow = {

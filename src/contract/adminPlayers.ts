@@ -26,9 +26,12 @@ export const reasonSchema = string()
   .min(REASON_MIN, 'players.reasonRequired')
   .max(REASON_MAX, 'players.reasonTooLong');
 
-/** ?q= matches a username or display name (part of it), a bank account number or a device fingerprint. */
+/**
+ * ?q= matches a username or display name (part of it), a bank account number or a device
+ * fingerprint. A NUL character can be in no stored text (PostgreSQL refuses it): a 400.
+ */
 export const PlayerSearchQuerySchema = Type.Object(
-  { q: Type.String({ maxLength: 100, default: '' }), ...pageQueryFields(20) },
+  { q: Type.String({ maxLength: 100, pattern: '^[^\\u0000]*$', default: '' }), ...pageQueryFields(20) },
   { additionalProperties: false },
 );
 export type PlayerSearchQuery = Static<typeof PlayerSearchQuerySchema>;

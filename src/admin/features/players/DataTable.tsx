@@ -29,8 +29,10 @@ const Table = styled.table`
     vertical-align: top;
     border-bottom: 1px solid ${({ theme }) => theme.colors.border};
   }
-  td {
+  /* Long tokens (fingerprints, browsers) may break anywhere; other cells keep their words whole. */
+  .long {
     overflow-wrap: anywhere;
+    min-width: 12ch;
   }
   /* Amounts stay on one line and line up. */
   .amount {
@@ -39,15 +41,15 @@ const Table = styled.table`
   }
 `;
 
-/** Column ids whose cells are amounts. */
-export type AmountColumns = ReadonlySet<string>;
+const NONE: ReadonlySet<string> = new Set();
 
 /** One of the page's tables: @tanstack/react-table rows under a header, amounts right-aligned. */
 export function DataTable<Row>({
   data,
   columns,
   rowId,
-  amounts = new Set(),
+  amounts = NONE,
+  long = NONE,
   label,
 }: {
   data: Row[];
@@ -55,11 +57,14 @@ export function DataTable<Row>({
   // eslint-disable-next-line @typescript-eslint/no-explicit-any
   columns: ColumnDef<Row, any>[];
   rowId: (row: Row) => string;
-  amounts?: AmountColumns;
+  /** Column ids whose cells are amounts. */
+  amounts?: ReadonlySet<string>;
+  /** Column ids whose cells hold long unbroken text. */
+  long?: ReadonlySet<string>;
   label: string;
 }) {
   const table = useReactTable({ data, columns, getCoreRowModel: getCoreRowModel(), getRowId: rowId });
-  const classOf = (id: string) => (amounts.has(id) ? 'amount' : undefined);
+  const classOf = (id: string) => (amounts.has(id) ? 'amount' : long.has(id) ? 'long' : undefined);
   return (
     <Scroller>
       <Table aria-label={label}>

@@ -139,6 +139,7 @@ function useColumns() {
 }
 
 const AMOUNT_COLUMNS = new Set(['amount', 'credit', 'amountWithdrawn', 'creditReceived', 'bonus']);
+const LONG_COLUMNS = new Set(['visitorId', 'userAgent', 'shared']);
 
 /** Who the player is, the account withdrawals go to, and the credit at each provider now. */
 function AccountSections({ profile }: { profile: PlayerProfile }) {
@@ -205,6 +206,7 @@ function Profile({ profile, isOwner }: { profile: PlayerProfile; isOwner: boolea
             label={t('players.profile.linked')}
             data={profile.linkedPlayers}
             columns={columns.linked}
+            long={LONG_COLUMNS}
             rowId={(row) => `${row.id}-${row.via}-${row.shared}`}
           />
         </Section>
@@ -239,7 +241,13 @@ function Profile({ profile, isOwner }: { profile: PlayerProfile; isOwner: boolea
           <DataTable label={t('players.profile.sessions')} data={profile.sessions} columns={columns.sessions} rowId={(row) => row.id} />
         </Section>
         <Section title={t('players.profile.devices')} empty={profile.devices.length === 0}>
-          <DataTable label={t('players.profile.devices')} data={profile.devices} columns={columns.devices} rowId={(row) => row.visitorId} />
+          <DataTable
+            label={t('players.profile.devices')}
+            data={profile.devices}
+            columns={columns.devices}
+            long={LONG_COLUMNS}
+            rowId={(row) => row.visitorId}
+          />
         </Section>
       </Sections>
     </>
