@@ -29,8 +29,8 @@ afterAll(async () => {
   await server?.stop();
 });
 
-/** The console signed in as the owner, on the player's profile found through the search box. */
-async function ownerOnProfile(player: TestPlayer): Promise<Page> {
+/** The console signed in as the owner, with the player found through the search box. */
+async function ownerFinding(player: TestPlayer): Promise<Page> {
   const context = await browser.newContext(DESKTOP);
   const page = await context.newPage();
   await page.goto(`${server.url}/admin`);
@@ -40,9 +40,22 @@ async function ownerOnProfile(player: TestPlayer): Promise<Page> {
   await page.getByRole('navigation').getByRole('link', { name: 'ຜູ້ຫຼິ້ນ' }).click();
   await page.getByLabel('ຄົ້ນຫາຜູ້ຫຼິ້ນ').fill(player.username);
   await page.getByRole('button', { name: 'ຄົ້ນຫາ', exact: true }).click();
+  await page.getByRole('table', { name: 'ຜູ້ຫຼິ້ນທີ່ພົບ' }).getByRole('link', { name: player.username }).waitFor();
+  return page;
+}
+
+async function openProfile(page: Page, player: TestPlayer) {
   await page.getByRole('table', { name: 'ຜູ້ຫຼິ້ນທີ່ພົບ' }).getByRole('link', { name: player.username }).click();
   await page.getByRole('heading', { name: player.username, level: 1 }).waitFor();
-  return page;
+}
+
+/** At a tablet's and a laptop's width: nothing sticks out sideways; a screenshot to look at. */
+async function looksRight(page: Page, name: string) {
+  for (const width of [768, 1280]) {
+    await page.setViewportSize({ width, height: 900 });
+    expect(await overflowingElements(page)).toEqual([]);
+    await screenshot(page, `${name}-${width}`);
+  }
 }
 
 async function giveReason(page: Page, action: string, title: string, reason: string) {
@@ -58,12 +71,10 @@ describe('players in the operator console, in Chromium', () => {
     await addTestBankAccount(server.database.db, agencyId, player.id, 'VIENGKHAM SAYASANE');
     const promotion = await createTestPromotion(server.database.db, agencyId, { sortOrder: -1 });
 
-    const operator = await ownerOnProfile(player);
-    for (const width of [768, 1280]) {
-      await operator.setViewportSize({ width, height: 900 });
-      expect(await overflowingElements(operator)).toEqual([]);
-      await screenshot(operator, `admin-player-profile-${width}`);
-    }
+    const operator = await ownerFinding(player);
+    await looksRight(operator, 'admin-player-search');
+    await openProfile(operator, player);
+    await looksRight(operator, 'admin-player-profile');
     await giveReason(operator, 'ບລັອກໂປຣໂມຊັນ', `ບລັອກ ${player.username} ບໍ່ໃຫ້ຮັບໂປຣໂມຊັນ`, 'Bonus abuse, support case 41');
     await operator.getByRole('button', { name: 'ອະນຸຍາດໂປຣໂມຊັນ' }).waitFor();
     await operator.getByText('ຖືກບລັອກໂປຣໂມຊັນ', { exact: true }).first().waitFor();
@@ -87,7 +98,8 @@ describe('players in the operator console, in Chromium', () => {
     await site.page.goto(`${server.url}/player`);
     await site.page.getByRole('banner').getByRole('button', { name: player.username }).waitFor();
 
-    const operator = await ownerOnProfile(player);
+    const operator = await ownerFinding(player);
+    await openProfile(operator, player);
     await giveReason(operator, 'ຣີເຊັດລະຫັດຜ່ານ', `ຣີເຊັດລະຫັດຜ່ານຂອງ ${player.username}`, 'Lost phone, support case 77');
     const shown = operator.getByRole('dialog', { name: `ລະຫັດຜ່ານຊົ່ວຄາວຂອງ ${player.username}` });
     const temporary = (await shown.getByLabel('ລະຫັດຜ່ານຊົ່ວຄາວ').textContent()) ?? '';

@@ -10,7 +10,7 @@ import { Button } from '../../../ui/Button';
 import { Notice } from '../../../ui/Notice';
 import { Pager, pageCount } from '../../../ui/Pager';
 import { Spinner } from '../../../ui/Spinner';
-import { TextField } from '../../../ui/TextField';
+import { FieldHint, TextField } from '../../../ui/TextField';
 import { useSearchPlayersQuery } from '../../api/players';
 import { DataTable, atVientiane } from './DataTable';
 import { PlayerFlags } from './PlayerFlags';
@@ -24,10 +24,19 @@ const SearchForm = styled.form`
   > :first-child {
     flex: 1 1 260px;
   }
-  /* Level with the input, above the field's message line. */
+  /* Level with the input, whose field keeps 12 px below it. */
   > button {
     margin-bottom: 12px;
   }
+`;
+
+const SearchHint = styled(FieldHint)`
+  margin: -4px 0 16px;
+`;
+
+const Results = styled.div`
+  display: grid;
+  gap: 12px;
 `;
 
 const column = createColumnHelper<PlayerRow>();
@@ -63,20 +72,23 @@ export function PlayerSearch() {
       <h1>{t('players.heading')}</h1>
       <SearchForm role="search" onSubmit={form.handleSubmit} noValidate>
         <TextField
+          id="player-search"
           label={t('players.search.label')}
-          hint={t('players.search.hint')}
           type="search"
           maxLength={100}
           error={form.errors.q ? t(form.errors.q) : undefined}
           {...form.getFieldProps('q')}
+          // The hint sits under the row, so the button lines up with the box; an error still takes its place.
+          aria-describedby={form.errors.q ? 'player-search-message' : 'player-search-hint'}
         />
         <Button type="submit">{t('players.search.submit')}</Button>
       </SearchForm>
+      <SearchHint id="player-search-hint">{t('players.search.hint')}</SearchHint>
       {results.isFetching && <Spinner />}
       {results.isError && <Notice $tone="danger">{t('players.loadFailed')}</Notice>}
       {results.data && results.data.items.length === 0 && <p>{t('players.search.none')}</p>}
       {results.data && results.data.items.length > 0 && (
-        <>
+        <Results>
           <DataTable label={t('players.search.results')} data={results.data.items} columns={columns} rowId={(row) => row.id} />
           <Pager
             page={page}
@@ -86,7 +98,7 @@ export function PlayerSearch() {
             previous={t('players.search.previous')}
             next={t('players.search.next')}
           />
-        </>
+        </Results>
       )}
     </section>
   );
