@@ -2,7 +2,7 @@ import nock from 'nock';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { API, renderApp } from '../support/renderApp';
-import { mockAgency, mockAgencyInfo, mockPlayer, PLAYER_INFO, rememberReportedToday } from '../support/playerSite';
+import { mockAgency, mockAgencyInfo, mockPlayer, mockVisitor, PLAYER_INFO, rememberReportedToday } from '../support/playerSite';
 import { reloadPage } from '../../src/ui/reloadPage';
 
 // Whole-site renders with typing; room for a busy shared machine.
@@ -15,6 +15,21 @@ beforeEach(() => {
   localStorage.clear();
   rememberReportedToday();
   jest.mocked(reloadPage).mockClear();
+});
+
+describe('a login an operator suspended', () => {
+  it('is refused with the suspension message, not the wrong-password one', async () => {
+    mockAgency();
+    mockVisitor();
+    renderApp('/login');
+    const main = await screen.findByRole('main');
+    nock(API).post('/api/v2/players/login').reply(403, { code: 'PLAYER_SUSPENDED', message: 'suspended' });
+    await userEvent.type(await within(main).findByLabelText('ຊື່ຜູ້ໃຊ້'), 'somchai');
+    await userEvent.type(within(main).getByLabelText('ລະຫັດຜ່ານ'), 'secret-pass-1');
+    await userEvent.click(within(main).getByRole('button', { name: 'ເຂົ້າສູ່ລະບົບ' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('ບັນຊີນີ້ຖືກລະງັບການເຂົ້າສູ່ລະບົບ ກະລຸນາຕິດຕໍ່ຝ່າຍບໍລິການ');
+    expect(window.location.pathname).toBe('/login');
+  });
 });
 
 describe('a password reset by an operator', () => {
