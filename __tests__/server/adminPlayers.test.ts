@@ -319,6 +319,8 @@ describe('actions', () => {
     const first = await login(player.username, temporaryPassword);
     expect(first.statusCode).toBe(200);
     const cookie = cookieOf(first);
+    // The temporary password opens this one session; in it the player chooses their own.
+    expect((await login(player.username, temporaryPassword)).json().code).toBe('INVALID_CREDENTIALS');
     const info = await asPlayer('GET', '/players/info', cookie);
     expect(info.json().credential.mustChangePassword).toBe(true);
     for (const url of ['/players/backlist', '/players/bank-accounts', '/players/credits/askmebet', '/withdrawals/limits']) {

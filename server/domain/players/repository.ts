@@ -41,19 +41,45 @@ export async function insertPlayer(
   return toSummary(row);
 }
 
-/** The player of this username with its password hash and suspension, to check a login. */
+/**
+ * The player of this username with its password hash, to check a login; whether the login is
+ * suspended; and whether the password is an operator's temporary one that already opened a session.
+ */
 export async function playerCredentials(
   db: Database,
   agencyId: string,
   username: string,
-): Promise<{ player: PlayerSummary; passwordHash: string; suspended: boolean } | undefined> {
+): Promise<{ player: PlayerSummary; passwordHash: string; suspended: boolean; temporaryPasswordUsed: boolean } | undefined> {
   const row = await db
     .selectFrom('players')
-    .select([...summaryColumns, 'password_hash', 'suspended_at'])
+    .select((eb) => [
+      ...summaryColumns,
+      'password_hash',
+      'suspended_at',
+      eb
+        .and([
+          eb('must_change_password', '=', true),
+          eb.exists(
+            eb
+              .selectFrom('player_sessions')
+              .select('player_sessions.id')
+              .whereRef('player_sessions.player_id', '=', 'players.id')
+              .whereRef('player_sessions.created_at', '>=', 'players.password_changed_at'),
+          ),
+        ])
+        .as('temporary_password_used'),
+    ])
     .where('agency_id', '=', agencyId)
     .where('username', '=', username)
     .executeTakeFirst();
-  return row && { player: toSummary(row), passwordHash: row.password_hash, suspended: row.suspended_at !== null };
+  return (
+    row && {
+      player: toSummary(row),
+      passwordHash: row.password_hash,
+      suspended: row.suspended_at !== null,
+      temporaryPasswordUsed: row.temporary_password_used === true,
+    }
+  );
 }
 
 export async function passwordHashOf(db: Database, agencyId: string, playerId: string): Promise<string | undefined> {
