@@ -204,7 +204,7 @@ describe('login, info and logout', () => {
     const me = await info('alpha.example', cookieOf(res));
     expect(me.json()).toEqual({
       player: { id: playerId, username: 'loginuser', displayName: 'Somchai ສົມໃຈ', createdAt: expect.any(String) },
-      credential: { passwordChangedAt: null },
+      credential: { passwordChangedAt: null, mustChangePassword: false },
       bankAccounts: [],
     });
   });

@@ -8,7 +8,7 @@ export const AGENCY_ID = 'agency-1';
 
 export const PLAYER_INFO: PlayerInfoResponse = {
   player: { id: 'player-1', username: 'somchai', displayName: 'ສົມໃຈ ດີ', createdAt: '2026-01-02T03:04:05.000Z' },
-  credential: { passwordChangedAt: null },
+  credential: { passwordChangedAt: null, mustChangePassword: false },
   bankAccounts: [],
 };
 

@@ -136,7 +136,7 @@ describe('operators page', () => {
     nock(ADMIN)
       .patch(`/operators/${STAFF.id}`, { reason: 'left the agency', disabled: true })
       .reply(409, { code: 'LAST_OWNER', message: 'no' });
-    await userEvent.type(within(dialog).getByLabelText('ເຫດຜົນ'), 'left the agency');
+    await userEvent.type(within(dialog).getByLabelText('ເຫດຜົນ (ບັນທຶກໄວ້ໃນບັນທຶກການກວດສອບ)'), 'left the agency');
     await userEvent.click(within(dialog).getByRole('button', { name: 'ຢືນຢັນ' }));
     expect(await screen.findByText('ເອເຈນຕ້ອງມີເຈົ້າຂອງທີ່ເຂົ້າສູ່ລະບົບໄດ້ຢ່າງໜ້ອຍໜຶ່ງຄົນ')).toBeInTheDocument();
     expect(screen.getByRole('dialog')).toBeInTheDocument();
@@ -161,7 +161,7 @@ describe('operators page', () => {
     open('/operators');
     await waitFor(() => expect(window.location.pathname).toBe('/admin/withdrawals'));
     const nav = screen.getByRole('navigation', { name: 'ໜ້າຕ່າງໆຂອງຄອນໂຊ' });
-    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['ການຖອນ', 'ເຊດຊັນ']);
+    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['ການຖອນ', 'ຜູ້ຫຼິ້ນ', 'ເຊດຊັນ']);
   });
 });
 

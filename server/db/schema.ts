@@ -32,6 +32,10 @@ export interface PlayerTables {
     display_name: string;
     blocked: Generated<boolean>;
     password_changed_at: Date | null;
+    /** when an operator suspended the player's login; null while the player may log in */
+    suspended_at: Date | null;
+    /** set by an operator's password reset: the player must choose a new password first */
+    must_change_password: Generated<boolean>;
     created_at: CreatedAt;
   };
   player_sessions: {

@@ -9,8 +9,13 @@ declare module 'fastify' {
     player: SessionPlayer;
   }
   interface FastifyInstance {
-    /** preHandler for player routes: 401 UNAUTHORIZED without a live session on this agency. */
+    /**
+     * preHandler for player routes: 401 UNAUTHORIZED without a live session on this agency, 403
+     * PASSWORD_CHANGE_REQUIRED while an operator's password reset waits for the player's new one.
+     */
     requirePlayer: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    /** As requirePlayer, but open while a password change is required: the info and the change itself. */
+    requirePlayerSession: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
   interface FastifyReply {
     setSessionCookie(token: string): FastifyReply;
@@ -25,11 +30,18 @@ export default fp(
     await app.register(cookie);
     app.decorateRequest('player', null as unknown as SessionPlayer);
 
-    app.decorate('requirePlayer', async (request: FastifyRequest) => {
+    const requirePlayerSession = async (request: FastifyRequest) => {
       const token = request.cookies[SESSION_COOKIE];
       const session = token ? await findSession(db, token, request.agency.id, sessionTtlHours) : undefined;
       if (!session) throw new AppError(401, 'UNAUTHORIZED', 'Log in first');
       request.player = session;
+    };
+    app.decorate('requirePlayerSession', requirePlayerSession);
+    app.decorate('requirePlayer', async (request: FastifyRequest) => {
+      await requirePlayerSession(request);
+      if (request.player.mustChangePassword) {
+        throw new AppError(403, 'PASSWORD_CHANGE_REQUIRED', 'Choose a new password first');
+      }
     });
 
     // HttpOnly keeps the token away from scripts; Lax blocks it on cross-site posts.

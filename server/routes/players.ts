@@ -122,7 +122,7 @@ function accountRoutes(base: FastifyInstance): void {
 
   app.get(
     '/players/info',
-    { schema: { response: withErrors({ 200: PlayerInfoResponseSchema }) }, preHandler: app.requirePlayer },
+    { schema: { response: withErrors({ 200: PlayerInfoResponseSchema }) }, preHandler: app.requirePlayerSession },
     async (request) => {
       const { agencyId, playerId } = request.player;
       const [info, bankAccounts] = await Promise.all([playerInfo(db, agencyId, playerId), bankAccountsOf(db, agencyId, playerId)]);
@@ -137,7 +137,7 @@ function accountRoutes(base: FastifyInstance): void {
         body: ChangePasswordBodySchema,
         response: withErrors({ 200: PasswordChangedSchema }),
       },
-      preHandler: [app.requirePlayer, rateLimit(app, 'passwordChangePerPlayer', (request) => request.player.playerId)],
+      preHandler: [app.requirePlayerSession, rateLimit(app, 'passwordChangePerPlayer', (request) => request.player.playerId)],
     },
     async (request) => {
       const { currentPassword, newPassword } = await validated(changePasswordSchema, request.body);

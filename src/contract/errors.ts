@@ -85,6 +85,13 @@ export const ErrorCode = {
   PROMOTION_DEPOSIT_AMOUNT: 'PROMOTION_DEPOSIT_AMOUNT',
   PROMOTION_PROVIDER_NOT_ALLOWED: 'PROMOTION_PROVIDER_NOT_ALLOWED',
   PROMOTION_USAGE_NOT_CANCELABLE: 'PROMOTION_USAGE_NOT_CANCELABLE',
+  // the operator's player actions
+  /** An operator suspended the player's login: HTTP 403 at login; the player's sessions were ended. */
+  PLAYER_SUSPENDED: 'PLAYER_SUSPENDED',
+  /** An operator reset the password: until the player picks a new one, other player calls answer HTTP 403. */
+  PASSWORD_CHANGE_REQUIRED: 'PASSWORD_CHANGE_REQUIRED',
+  /** The bank account cannot change while a withdrawal to it is OPEN (HTTP 409): the payout goes to the old one. */
+  WITHDRAWAL_OPEN: 'WITHDRAWAL_OPEN',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

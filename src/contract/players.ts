@@ -101,7 +101,11 @@ export type PlayerResponse = Static<typeof PlayerResponseSchema>;
 
 export const PlayerInfoResponseSchema = Type.Object({
   player: Type.Object({ ...PlayerSummarySchema.properties, createdAt: Type.String() }),
-  credential: Type.Object({ passwordChangedAt: Type.Union([Type.String(), Type.Null()]) }),
+  credential: Type.Object({
+    passwordChangedAt: Type.Union([Type.String(), Type.Null()]),
+    /** An operator reset the password: the site asks for a new one before anything else. */
+    mustChangePassword: Type.Boolean(),
+  }),
   // The bank-account capability owns the items' shape; they pass through as they are.
   bankAccounts: Type.Array(BankAccountSchema),
 });

@@ -67,25 +67,30 @@ export const DialogActions = styled.div`
 interface DialogProps {
   open: boolean;
   title: ReactNode;
-  onClose: () => void;
+  /** Without it the dialog cannot be dismissed: no close button, Escape and the backdrop do nothing. */
+  onClose?: () => void;
   children: ReactNode;
 }
+
+const stayOpen = () => {};
 
 /** A modal dialog: focus is trapped inside; its close button, Escape or a backdrop click closes it. */
 export function Dialog({ open, title, onClose, children }: DialogProps) {
   const { t } = useTranslation();
   const panel = useRef<HTMLDivElement>(null);
   const titleId = useId();
-  useFocusTrap(panel, open, onClose);
+  useFocusTrap(panel, open, onClose ?? stayOpen);
   if (!open) return null;
   return createPortal(
-    <Backdrop onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
+    <Backdrop onMouseDown={(event) => event.target === event.currentTarget && onClose?.()}>
       <Panel ref={panel} role="dialog" aria-modal="true" aria-labelledby={titleId} tabIndex={-1}>
         <Title id={titleId}>{title}</Title>
         {children}
-        <CloseButton type="button" aria-label={t('closeDialog')} title={t('closeDialog')} onClick={onClose}>
-          <span aria-hidden="true">×</span>
-        </CloseButton>
+        {onClose && (
+          <CloseButton type="button" aria-label={t('closeDialog')} title={t('closeDialog')} onClick={onClose}>
+            <span aria-hidden="true">×</span>
+          </CloseButton>
+        )}
       </Panel>
     </Backdrop>,
     document.body,

@@ -4,3 +4,5 @@ export { SESSION_COOKIE, tokenHash, createSession, findSession, endSession, type
 export { hashPassword, verifyPassword, decoyPasswordHash } from './passwords';
 export { recordFingerprint, accountsSharingDevices, type FingerprintReport, type SharedDevice } from './fingerprints';
 export { bankAccountsOf, addBankAccount } from './bankAccounts';
+export { setBacklisted, suspendPlayer, restorePlayer, changeBankAccount, resetPassword } from './operatorActions';
+export { searchPlayers } from './operatorViews';

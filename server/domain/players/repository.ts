@@ -41,19 +41,45 @@ export async function insertPlayer(
   return toSummary(row);
 }
 
-/** The player of this username with its password hash, to check a login. */
+/**
+ * The player of this username with its password hash, to check a login; whether the login is
+ * suspended; and whether the password is an operator's temporary one that already opened a session.
+ */
 export async function playerCredentials(
   db: Database,
   agencyId: string,
   username: string,
-): Promise<{ player: PlayerSummary; passwordHash: string } | undefined> {
+): Promise<{ player: PlayerSummary; passwordHash: string; suspended: boolean; temporaryPasswordUsed: boolean } | undefined> {
   const row = await db
     .selectFrom('players')
-    .select([...summaryColumns, 'password_hash'])
+    .select((eb) => [
+      ...summaryColumns,
+      'password_hash',
+      'suspended_at',
+      eb
+        .and([
+          eb('must_change_password', '=', true),
+          eb.exists(
+            eb
+              .selectFrom('player_sessions')
+              .select('player_sessions.id')
+              .whereRef('player_sessions.player_id', '=', 'players.id')
+              .whereRef('player_sessions.created_at', '>=', 'players.password_changed_at'),
+          ),
+        ])
+        .as('temporary_password_used'),
+    ])
     .where('agency_id', '=', agencyId)
     .where('username', '=', username)
     .executeTakeFirst();
-  return row && { player: toSummary(row), passwordHash: row.password_hash };
+  return (
+    row && {
+      player: toSummary(row),
+      passwordHash: row.password_hash,
+      suspended: row.suspended_at !== null,
+      temporaryPasswordUsed: row.temporary_password_used === true,
+    }
+  );
 }
 
 export async function passwordHashOf(db: Database, agencyId: string, playerId: string): Promise<string | undefined> {
@@ -66,10 +92,11 @@ export async function passwordHashOf(db: Database, agencyId: string, playerId: s
   return row?.password_hash;
 }
 
+/** The player's own new password: it also ends a change an operator's reset asked for. */
 export async function setPasswordHash(trx: Transaction<DB>, agencyId: string, playerId: string, passwordHash: string): Promise<void> {
   await trx
     .updateTable('players')
-    .set({ password_hash: passwordHash, password_changed_at: sql<Date>`now()` })
+    .set({ password_hash: passwordHash, password_changed_at: sql<Date>`now()`, must_change_password: false })
     .where('id', '=', playerId)
     .where('agency_id', '=', agencyId)
     .execute();
@@ -77,20 +104,20 @@ export async function setPasswordHash(trx: Transaction<DB>, agencyId: string, pl
 
 export interface PlayerInfo {
   player: PlayerSummary & { createdAt: string };
-  credential: { passwordChangedAt: string | null };
+  credential: { passwordChangedAt: string | null; mustChangePassword: boolean };
 }
 
 export async function playerInfoOf(db: Database, agencyId: string, playerId: string): Promise<PlayerInfo | undefined> {
   const row = await db
     .selectFrom('players')
-    .select([...summaryColumns, 'created_at', 'password_changed_at'])
+    .select([...summaryColumns, 'created_at', 'password_changed_at', 'must_change_password'])
     .where('agency_id', '=', agencyId)
     .where('id', '=', playerId)
     .executeTakeFirst();
   return (
     row && {
       player: { ...toSummary(row), createdAt: row.created_at.toISOString() },
-      credential: { passwordChangedAt: row.password_changed_at?.toISOString() ?? null },
+      credential: { passwordChangedAt: row.password_changed_at?.toISOString() ?? null, mustChangePassword: row.must_change_password },
     }
   );
 }

@@ -44,12 +44,14 @@ export async function registerPlayer(
 /**
  * The player of this agency with these credentials, or INVALID_CREDENTIALS. An unknown username
  * costs the same argon2 check as a wrong password and gets the same answer. A player of another
- * agency is unknown here.
+ * agency is unknown here. An operator's temporary password opens one session only: the player
+ * chooses a new password in it. Only the right password learns that the login is suspended.
  */
 export async function authenticate(db: Database, agencyId: string, username: string, password: string): Promise<PlayerSummary> {
   const found = await playerCredentials(db, agencyId, username);
   const valid = await verifyPassword(found?.passwordHash ?? (await decoyPasswordHash()), password);
-  if (!found || !valid) throw new AppError(401, 'INVALID_CREDENTIALS', 'Username or password is incorrect');
+  if (!found || !valid || found.temporaryPasswordUsed) throw new AppError(401, 'INVALID_CREDENTIALS', 'Username or password is incorrect');
+  if (found.suspended) throw new AppError(403, 'PLAYER_SUSPENDED', 'This account is suspended; contact support');
   return found.player;
 }
 

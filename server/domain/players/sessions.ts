@@ -8,6 +8,8 @@ export interface SessionPlayer {
   sessionId: string;
   playerId: string;
   agencyId: string;
+  /** An operator reset the password: the player must choose a new one before anything else. */
+  mustChangePassword: boolean;
 }
 
 export const tokenHash = (token: string) => createHash('sha256').update(token).digest();
@@ -29,23 +31,25 @@ export async function createSession(db: Database, playerId: string, agencyId: st
 
 /**
  * The live session of a token on this agency's site, or undefined. Expiry slides: a session used
- * within its lifetime is extended, at most once a minute so reads do not all turn into writes.
+ * within its lifetime is extended, at most once a minute so reads do not all turn into writes. A
+ * suspended player has no live session, even one a suspension raced past.
  */
 export async function findSession(db: Database, token: string, agencyId: string, ttlHours: number): Promise<SessionPlayer | undefined> {
   if (!token || token.length > 100) return undefined;
   const ttl = sql`make_interval(hours => ${ttlHours})`;
-  const { rows } = await sql<{ id: string; player_id: string; agency_id: string }>`
+  const { rows } = await sql<{ id: string; player_id: string; agency_id: string; must_change_password: boolean }>`
     WITH live AS (
-      SELECT id, player_id, agency_id, expires_at FROM player_sessions
-      WHERE token_hash = ${tokenHash(token)} AND agency_id = ${agencyId}
-        AND revoked_at IS NULL AND expires_at > now()
+      SELECT s.id, s.player_id, s.agency_id, s.expires_at, p.must_change_password
+      FROM player_sessions s JOIN players p ON p.id = s.player_id
+      WHERE s.token_hash = ${tokenHash(token)} AND s.agency_id = ${agencyId}
+        AND s.revoked_at IS NULL AND s.expires_at > now() AND p.suspended_at IS NULL
     ), slide AS (
       UPDATE player_sessions SET expires_at = now() + ${ttl}
       WHERE id IN (SELECT id FROM live WHERE expires_at < now() + ${ttl} - interval '1 minute')
     )
-    SELECT id, player_id, agency_id FROM live`.execute(db);
+    SELECT id, player_id, agency_id, must_change_password FROM live`.execute(db);
   const row = rows[0];
-  return row && { sessionId: row.id, playerId: row.player_id, agencyId: row.agency_id };
+  return row && { sessionId: row.id, playerId: row.player_id, agencyId: row.agency_id, mustChangePassword: row.must_change_password };
 }
 
 /** Ends the session of a cookie's token on this agency; an unknown or ended token changes nothing. */
@@ -58,6 +62,18 @@ export async function endSession(db: Database, token: string, agencyId: string):
     .where('agency_id', '=', agencyId)
     .where('revoked_at', 'is', null)
     .execute();
+}
+
+/** Ends every session of the player: an operator suspended the login or reset the password. */
+export async function revokeAllSessions(db: Database, agencyId: string, playerId: string): Promise<number> {
+  const result = await db
+    .updateTable('player_sessions')
+    .set({ revoked_at: sql<Date>`now()` })
+    .where('agency_id', '=', agencyId)
+    .where('player_id', '=', playerId)
+    .where('revoked_at', 'is', null)
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows);
 }
 
 /** Ends every other session of the player, e.g. after a password change. */

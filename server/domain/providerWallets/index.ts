@@ -2,6 +2,7 @@ export {
   withProvider,
   ensureMember,
   readCredit,
+  peekCredit,
   sendCreditToProvider,
   takeCreditFromProvider,
   type WalletDeps,

@@ -95,6 +95,15 @@ export async function readCredit(deps: WalletDeps, who: PlayerAtProvider): Promi
   return live;
 }
 
+/**
+ * The live credit as an operator reads it: a player never made a member of the provider has no
+ * wallet there (nothing was ever sent), so reading it creates no member.
+ */
+export async function peekCredit(deps: WalletDeps, who: PlayerAtProvider): Promise<bigint> {
+  const member = await memberOf(deps.db, who);
+  return member?.registered ? readCredit(deps, who) : 0n;
+}
+
 async function syncMirror(db: Database, who: PlayerAtProvider, seenVersion: bigint, live: bigint) {
   await db.transaction().execute(async (trx) => {
     const account = await resolveAccount(trx, who.agencyId, creditAccount(who));

@@ -103,13 +103,29 @@ const adminOperatorRoutes: FastifyPluginAsync = async (base) => {
     async (request) => ({ items: await auditLogOf(db, request.agency.id, request.query) }),
   );
 
-  app.get('/audit-log.csv', { preHandler: app.requireOwner, schema: { querystring: AuditLogQuerySchema } }, async (request, reply) => {
-    const rows = await auditLogOf(db, request.agency.id, request.query);
-    return reply
-      .header('content-type', 'text/csv; charset=utf-8')
-      .header('content-disposition', `attachment; filename="audit-log-${new Date().toISOString().slice(0, 10)}.csv"`)
-      .send(auditLogCsv(rows));
-  });
+  app.get(
+    '/audit-log.csv',
+    {
+      preHandler: app.requireOwner,
+      schema: {
+        querystring: AuditLogQuerySchema,
+        response: {
+          200: {
+            description: 'RFC 4180 CSV: id, at, actor, action, target, reason, details',
+            content: { 'text/csv': { schema: Type.String() } },
+          },
+          ...errors,
+        },
+      },
+    },
+    async (request, reply) => {
+      const rows = await auditLogOf(db, request.agency.id, request.query);
+      return reply
+        .header('content-type', 'text/csv; charset=utf-8')
+        .header('content-disposition', `attachment; filename="audit-log-${new Date().toISOString().slice(0, 10)}.csv"`)
+        .send(auditLogCsv(rows));
+    },
+  );
   return Promise.resolve();
 };
 

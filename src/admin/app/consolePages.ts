@@ -3,6 +3,7 @@ import type { OperatorRole } from '../../contract/admin';
 import { AuditLogPage } from '../features/audit/AuditLogPage';
 import { OperatorsPage } from '../features/operators/OperatorsPage';
 import { SessionsPage } from '../features/operators/SessionsPage';
+import { PlayersPage } from '../features/players/PlayersPage';
 import { WithdrawalQueue } from '../features/withdrawals/WithdrawalQueue';
 
 /** A page of the console: its address under /admin, its label in the console's texts (nav.*) and who may open it. */
@@ -19,6 +20,7 @@ const OWNERS: readonly OperatorRole[] = ['owner'];
 /** The console's pages in the order of its navigation; the first an operator may open is where they land. */
 export const CONSOLE_PAGES: readonly ConsolePage[] = [
   { path: '/withdrawals', label: 'nav.withdrawals', Page: WithdrawalQueue, roles: EVERYONE },
+  { path: '/players', label: 'nav.players', Page: PlayersPage, roles: EVERYONE },
   { path: '/operators', label: 'nav.operators', Page: OperatorsPage, roles: OWNERS },
   { path: '/audit', label: 'nav.audit', Page: AuditLogPage, roles: OWNERS },
   { path: '/sessions', label: 'nav.sessions', Page: SessionsPage, roles: EVERYONE },

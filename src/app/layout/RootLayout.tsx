@@ -19,7 +19,7 @@ import { SandboxRibbon } from './SandboxRibbon';
 import { ScrollToTop } from './ScrollToTop';
 import { useShellSession } from './session';
 import { useScrollRestoration } from './useScrollRestoration';
-import { SessionProvider } from '../../features/auth/session';
+import { SessionProvider, useSession } from '../../features/auth/session';
 import { RouteGuard } from '../../features/auth/RouteGuard';
 import { AccountMenu } from '../../features/auth/AccountMenu';
 import { VisitorLinks } from '../../features/auth/VisitorLinks';
@@ -54,6 +54,7 @@ function Shell() {
     setChangingPassword(true);
   }, []);
   const closeChangePassword = useCallback(() => setChangingPassword(false), []);
+  const { mustChangePassword } = useSession();
   return (
     <>
       <SandboxRibbon />
@@ -64,10 +65,16 @@ function Shell() {
         visitorArea={<VisitorLinks />}
         playerArea={<AccountMenu onChangePassword={openChangePassword} />}
       />
-      {passwordDialogWanted && (
+      {mustChangePassword ? (
         <Suspense fallback={null}>
-          <ChangePasswordDialog open={changingPassword} onClose={closeChangePassword} />
+          <ChangePasswordDialog open />
         </Suspense>
+      ) : (
+        passwordDialogWanted && (
+          <Suspense fallback={null}>
+            <ChangePasswordDialog open={changingPassword} onClose={closeChangePassword} />
+          </Suspense>
+        )
       )}
       {session.status === 'loggedOut' && <Banner />}
       <Drawer open={drawerOpen} session={session} currentPath={location} onClose={close} onChooseEntry={chooseEntry} />

@@ -17,6 +17,8 @@ export interface Session {
   playerId: string | null;
   /** The loaded player info's player, while logged in. */
   player?: PlayerSummary;
+  /** An operator reset the password: the site asks for a new one before anything else. */
+  mustChangePassword: boolean;
   /** Tells the session that a login or registration succeeded with this player; it moves to the player's page. */
   login(player: PlayerSummary): void;
   /** Ends the session on the server, forgets the cached player info and reloads the page. */
@@ -78,9 +80,10 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   }, [logoutOnServer, send]);
 
   const player = status === 'loggedIn' ? info.currentData?.player : undefined;
+  const mustChangePassword = status === 'loggedIn' && info.currentData?.credential.mustChangePassword === true;
   const value = useMemo<Session>(
-    () => ({ status, playerId: snapshot.context.playerId, player, login, logout }),
-    [status, snapshot.context.playerId, player, login, logout],
+    () => ({ status, playerId: snapshot.context.playerId, player, mustChangePassword, login, logout }),
+    [status, snapshot.context.playerId, player, mustChangePassword, login, logout],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }

@@ -8,6 +8,7 @@ import { useGetAgencyInfoQuery } from '../../api/agency';
 import { changePasswordSchema, PLAYER_LIMITS, type ChangePasswordForm } from '../../contract/players';
 import { Button } from '../../ui/Button';
 import { Dialog, DialogActions } from '../../ui/Dialog';
+import { Notice } from '../../ui/Notice';
 import { TextField } from '../../ui/TextField';
 import { TOAST_DURATION_MS, useToast } from '../../ui/Toast';
 import { reloadPage } from '../../ui/reloadPage';
@@ -30,8 +31,10 @@ const AUTOCOMPLETE = { currentPassword: 'current-password', newPassword: 'new-pa
  * SPEC.md sections 2, 4 and 5: three password fields behind one visibility toggle, the yup rules
  * of the contract, saved only once the agency info is loaded. Success shows a dialog whose close
  * reloads the page (the server has ended the player's other sessions); failure shows a toast.
+ * Without onClose the change is required (an operator reset the password): the dialog says so
+ * and cannot be dismissed; the current password is the temporary one the player was given.
  */
-export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose: () => void }) {
+export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose?: () => void }) {
   const { t } = useTranslation('password');
   const { t: tc } = useTranslation();
   const toast = useToast();
@@ -65,7 +68,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
   const close = useCallback(() => {
     resetForm();
     setVisible(false);
-    onClose();
+    onClose?.();
   }, [resetForm, onClose]);
 
   if (changed) {
@@ -80,12 +83,13 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
   }
 
   return (
-    <Dialog open={open} title={t('title')} onClose={close}>
+    <Dialog open={open} title={onClose ? t('title') : t('required.title')} onClose={onClose && close}>
+      {!onClose && <Notice $tone="warning">{t('required.notice')}</Notice>}
       <form noValidate onSubmit={form.handleSubmit}>
         {FIELDS.map((field) => (
           <TextField
             key={field}
-            label={t(field)}
+            label={!onClose && field === 'currentPassword' ? t('required.currentPassword') : t(field)}
             type={visible ? 'text' : 'password'}
             autoComplete={AUTOCOMPLETE[field]}
             {...form.getFieldProps(field)}

@@ -1,0 +1,235 @@
+import { randomInt } from 'node:crypto';
+import { sql, type Transaction } from 'kysely';
+import type { Database } from '../../db/database';
+import type { DB } from '../../db/schema';
+import { isUniqueViolation } from '../../db/errors';
+import { ErrorCode } from '../../../src/contract/errors';
+import { checkBankAccountInput, ACCEPTED_ACCOUNT_CURRENCY, type BankAccount } from '../../../src/contract/bankAccounts';
+import type { PlayerBankAccountChange, PlayerStatusResponse } from '../../../src/contract/adminPlayers';
+import type { Currency } from '../../../src/contract/money';
+import { appendAudit, type Actor } from '../operators/audit';
+import { AppError } from '../errors';
+import { hashPassword } from './passwords';
+import { revokeAllSessions } from './sessions';
+
+/**
+ * What an operator does to a player (the console's players page): each action takes the
+ * operator's reason and writes its audit entry in the same transaction as the change.
+ */
+
+const notFound = () => new AppError(404, ErrorCode.NOT_FOUND, 'No such player');
+
+type PlayerRow = { id: string; username: string; blocked: boolean; suspended_at: Date | null; must_change_password: boolean };
+
+/** Locks the agency's player for the action; another agency's player does not exist here. */
+async function lockPlayer(trx: Transaction<DB>, agencyId: string, playerId: string): Promise<PlayerRow> {
+  const row = await trx
+    .selectFrom('players')
+    .select(['id', 'username', 'blocked', 'suspended_at', 'must_change_password'])
+    .where('agency_id', '=', agencyId)
+    .where('id', '=', playerId)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) throw notFound();
+  return row;
+}
+
+const statusOf = (row: Pick<PlayerRow, 'blocked' | 'suspended_at' | 'must_change_password'>): PlayerStatusResponse => ({
+  backlisted: row.blocked,
+  suspended: row.suspended_at !== null,
+  mustChangePassword: row.must_change_password,
+});
+
+async function updatePlayer(
+  trx: Transaction<DB>,
+  playerId: string,
+  values: { blocked?: boolean; suspended_at?: Date | null },
+): Promise<PlayerRow> {
+  return trx
+    .updateTable('players')
+    .set(values)
+    .where('id', '=', playerId)
+    .returning(['id', 'username', 'blocked', 'suspended_at', 'must_change_password'])
+    .executeTakeFirstOrThrow();
+}
+
+/** The backlist: a blocked player is refused promotions (PLAYER_BLOCKED); unblocking lets them take one again. */
+export async function setBacklisted(
+  db: Database,
+  agencyId: string,
+  playerId: string,
+  blocked: boolean,
+  actor: Actor,
+  reason: string,
+): Promise<PlayerStatusResponse> {
+  return db.transaction().execute(async (trx) => {
+    const player = await lockPlayer(trx, agencyId, playerId);
+    const updated = await updatePlayer(trx, player.id, { blocked });
+    await appendAudit(trx, {
+      agencyId,
+      actor,
+      action: blocked ? 'BACKLIST_PLAYER' : 'UNBACKLIST_PLAYER',
+      target: player.username,
+      reason,
+    });
+    return statusOf(updated);
+  });
+}
+
+/** Suspends the player's login and ends every session, so whoever is playing is out at their next call. */
+export async function suspendPlayer(
+  db: Database,
+  agencyId: string,
+  playerId: string,
+  actor: Actor,
+  reason: string,
+): Promise<PlayerStatusResponse> {
+  return db.transaction().execute(async (trx) => {
+    const player = await lockPlayer(trx, agencyId, playerId);
+    // Suspending twice keeps the first time: when the login was first refused.
+    const updated = await updatePlayer(trx, player.id, { suspended_at: player.suspended_at ?? new Date() });
+    const ended = await revokeAllSessions(trx, agencyId, player.id);
+    await appendAudit(trx, {
+      agencyId,
+      actor,
+      action: 'SUSPEND_PLAYER',
+      target: player.username,
+      reason,
+      details: { sessionsEnded: String(ended) },
+    });
+    return statusOf(updated);
+  });
+}
+
+/** Lets a suspended player log in again. */
+export async function restorePlayer(
+  db: Database,
+  agencyId: string,
+  playerId: string,
+  actor: Actor,
+  reason: string,
+): Promise<PlayerStatusResponse> {
+  return db.transaction().execute(async (trx) => {
+    const player = await lockPlayer(trx, agencyId, playerId);
+    const updated = await updatePlayer(trx, player.id, { suspended_at: null });
+    await appendAudit(trx, { agencyId, actor, action: 'RESTORE_PLAYER', target: player.username, reason });
+    return statusOf(updated);
+  });
+}
+
+/**
+ * Support's change of the player's bank account (the player cannot change it alone), under the
+ * player's own form's rules and ACCOUNT_IN_USED. Refused while a withdrawal is OPEN: its payout
+ * is bound for the account it was asked to.
+ */
+export async function changeBankAccount(
+  db: Database,
+  agencyId: string,
+  playerId: string,
+  change: PlayerBankAccountChange,
+  actor: Actor,
+): Promise<BankAccount> {
+  const checked = checkBankAccountInput({
+    bank: change.bank,
+    accountNumber: change.accountNumber,
+    accountName: change.accountName,
+    currency: ACCEPTED_ACCOUNT_CURRENCY,
+    owner: true,
+  });
+  if (!checked.ok) throw new AppError(400, checked.code, `${checked.field}: ${checked.rule}`);
+  const { bank, accountNumber, accountName, currency } = checked.value;
+  try {
+    return await db.transaction().execute(async (trx) => {
+      const player = await lockPlayer(trx, agencyId, playerId);
+      const open = await trx
+        .selectFrom('withdrawals')
+        .select('code')
+        .where('agency_id', '=', agencyId)
+        .where('player_id', '=', player.id)
+        .where('status', '=', 'OPEN')
+        .executeTakeFirst();
+      if (open) throw new AppError(409, ErrorCode.WITHDRAWAL_OPEN, `Withdrawal ${open.code} is still open`);
+      const before = await trx
+        .selectFrom('bank_accounts')
+        .select(['bank', 'account_number'])
+        .where('player_id', '=', player.id)
+        .executeTakeFirst();
+      const row = await trx
+        .insertInto('bank_accounts')
+        .values({ agency_id: agencyId, player_id: player.id, bank, account_number: accountNumber, account_name: accountName, currency })
+        .onConflict((oc) =>
+          oc
+            .constraint('bank_accounts_player_key')
+            .doUpdateSet({ bank, account_number: accountNumber, account_name: accountName, currency }),
+        )
+        .returning(['id', 'bank', 'account_number', 'account_name', 'currency', 'created_at'])
+        .executeTakeFirstOrThrow();
+      await appendAudit(trx, {
+        agencyId,
+        actor,
+        action: 'CHANGE_BANK_ACCOUNT',
+        target: player.username,
+        reason: change.reason,
+        details: {
+          from: before ? `${before.bank} ${before.account_number}` : '',
+          to: `${bank} ${accountNumber}`,
+        },
+      });
+      return {
+        id: row.id,
+        bank: row.bank,
+        accountNumber: row.account_number,
+        accountName: row.account_name,
+        currency: row.currency as Currency,
+        createdAt: row.created_at.toISOString(),
+      };
+    });
+  } catch (error) {
+    if (isUniqueViolation(error, 'bank_accounts_number_key')) {
+      throw new AppError(409, ErrorCode.ACCOUNT_IN_USED, 'This account is already used by another player');
+    }
+    throw error;
+  }
+}
+
+// No 0/O or 1/l/I: the operator reads the password out to the player.
+const TEMPORARY_ALPHABET = 'abcdefghijkmnpqrstuvwxyzABCDEFGHJKLMNPQRSTUVWXYZ23456789';
+const TEMPORARY_LENGTH = 12;
+
+function temporaryPassword(): string {
+  return Array.from({ length: TEMPORARY_LENGTH }, () => TEMPORARY_ALPHABET[randomInt(TEMPORARY_ALPHABET.length)]).join('');
+}
+
+/**
+ * Replaces the password with a generated one, given once to the operator (it is stored only as its
+ * argon2id hash and never audited), ends every session, and has the player choose a new password
+ * at the next login.
+ */
+export async function resetPassword(
+  db: Database,
+  agencyId: string,
+  playerId: string,
+  actor: Actor,
+  reason: string,
+): Promise<{ temporaryPassword: string }> {
+  const password = temporaryPassword();
+  const passwordHash = await hashPassword(password);
+  await db.transaction().execute(async (trx) => {
+    const player = await lockPlayer(trx, agencyId, playerId);
+    await trx
+      .updateTable('players')
+      .set({ password_hash: passwordHash, must_change_password: true, password_changed_at: sql<Date>`now()` })
+      .where('id', '=', player.id)
+      .execute();
+    const ended = await revokeAllSessions(trx, agencyId, player.id);
+    await appendAudit(trx, {
+      agencyId,
+      actor,
+      action: 'RESET_PASSWORD',
+      target: player.username,
+      reason,
+      details: { sessionsEnded: String(ended) },
+    });
+  });
+  return { temporaryPassword: password };
+}

@@ -1,0 +1,109 @@
+import type { FastifyPluginAsync } from 'fastify';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { ApiErrorSchema } from '../../../src/contract/apiError';
+import {
+  PlayerBacklistBodySchema,
+  PlayerBankAccountChangeSchema,
+  PlayerBankAccountResponseSchema,
+  PlayerIdParamsSchema,
+  PlayerPageSchema,
+  PlayerProfileSchema,
+  PlayerReasonBodySchema,
+  PlayerSearchQuerySchema,
+  PlayerStatusResponseSchema,
+  TemporaryPasswordResponseSchema,
+} from '../../../src/contract/adminPlayers';
+import { actorOf } from '../../domain/operators';
+import { changeBankAccount, resetPassword, restorePlayer, searchPlayers, setBacklisted, suspendPlayer } from '../../domain/players';
+import { playerProfile } from '../../domain/players/profile';
+import { walletDeps } from '../../plugins/dependencies';
+
+const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema } as const;
+
+/**
+ * The agency's players in the console. Staff and owners search and read profiles; the actions are
+ * the owners' (each one changes what a player may do), each with a reason and an audit entry.
+ * Another agency's player is a 404.
+ */
+const adminPlayerRoutes: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<TypeBoxTypeProvider>();
+  const deps = walletDeps(app);
+  const { db } = app;
+
+  app.get(
+    '/players',
+    { preHandler: app.requireOperator, schema: { querystring: PlayerSearchQuerySchema, response: { 200: PlayerPageSchema, ...errors } } },
+    async (request) => searchPlayers(db, request.agency.id, request.query.q, request.query.page, request.query.pageSize),
+  );
+
+  app.get(
+    '/players/:id',
+    { preHandler: app.requireOperator, schema: { params: PlayerIdParamsSchema, response: { 200: PlayerProfileSchema, ...errors } } },
+    async (request) => playerProfile(deps, request.agency.id, request.params.id),
+  );
+
+  app.post(
+    '/players/:id/backlist',
+    {
+      preHandler: app.requireOwner,
+      schema: { params: PlayerIdParamsSchema, body: PlayerBacklistBodySchema, response: { 200: PlayerStatusResponseSchema, ...errors } },
+    },
+    async (request) =>
+      setBacklisted(db, request.agency.id, request.params.id, request.body.blocked, actorOf(request.operator), request.body.reason.trim()),
+  );
+
+  app.post(
+    '/players/:id/suspend',
+    {
+      preHandler: app.requireOwner,
+      schema: { params: PlayerIdParamsSchema, body: PlayerReasonBodySchema, response: { 200: PlayerStatusResponseSchema, ...errors } },
+    },
+    async (request) => suspendPlayer(db, request.agency.id, request.params.id, actorOf(request.operator), request.body.reason.trim()),
+  );
+
+  app.post(
+    '/players/:id/restore',
+    {
+      preHandler: app.requireOwner,
+      schema: { params: PlayerIdParamsSchema, body: PlayerReasonBodySchema, response: { 200: PlayerStatusResponseSchema, ...errors } },
+    },
+    async (request) => restorePlayer(db, request.agency.id, request.params.id, actorOf(request.operator), request.body.reason.trim()),
+  );
+
+  app.put(
+    '/players/:id/bank-account',
+    {
+      preHandler: app.requireOwner,
+      schema: {
+        params: PlayerIdParamsSchema,
+        body: PlayerBankAccountChangeSchema,
+        response: { 200: PlayerBankAccountResponseSchema, ...errors, 409: ApiErrorSchema },
+      },
+    },
+    async (request) => ({
+      bankAccount: await changeBankAccount(
+        db,
+        request.agency.id,
+        request.params.id,
+        { ...request.body, reason: request.body.reason.trim() },
+        actorOf(request.operator),
+      ),
+    }),
+  );
+
+  app.post(
+    '/players/:id/reset-password',
+    {
+      preHandler: app.requireOwner,
+      schema: { params: PlayerIdParamsSchema, body: PlayerReasonBodySchema, response: { 200: TemporaryPasswordResponseSchema, ...errors } },
+    },
+    async (request, reply) => {
+      // The answer carries a password: no cache anywhere may keep it.
+      reply.header('Cache-Control', 'no-store');
+      return resetPassword(db, request.agency.id, request.params.id, actorOf(request.operator), request.body.reason.trim());
+    },
+  );
+  return Promise.resolve();
+};
+
+export default adminPlayerRoutes;
