@@ -37,23 +37,6 @@ export const AuditLogQuerySchema = Type.Object(
   { additionalProperties: false },
 );
 
-export const UNMATCHED_PAYMENT_STATUSES = ['UNRESOLVED', 'RESOLVED'] as const;
-
-export const UnmatchedPaymentSchema = Type.Object({
-  id: Type.String(),
-  billNumber: Type.String(),
-  reason: Type.String(),
-  amount: Type.String(),
-  transactionId: Type.String(),
-  paidAt: Type.String({ format: 'date-time' }),
-  status: Type.String(),
-});
-
-export const UnmatchedPaymentQuerySchema = Type.Object(
-  { status: Type.Optional(Type.Enum(UNMATCHED_PAYMENT_STATUSES)) },
-  { additionalProperties: false },
-);
-
 /**
  * The account the agency's deposit QRs pay into, and its LaoQR merchant id (MID; null until set,
  * and no deposit is taken while it is). GET /admin/receiving-account answers null when the agency
