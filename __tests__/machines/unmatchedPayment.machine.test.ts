@@ -29,11 +29,11 @@ function start(outcomes: Array<UnmatchedPaymentResponse | { code: string; status
   const calls: ResolvePaymentInput[] = [];
   const machine = unmatchedPaymentMachine.provide({
     actors: {
-      resolvePayment: fromPromise<UnmatchedPaymentResponse, ResolvePaymentInput>(async ({ input }) => {
+      resolvePayment: fromPromise<UnmatchedPaymentResponse, ResolvePaymentInput>(({ input }) => {
         calls.push(input);
         const outcome = outcomes[calls.length - 1];
-        if ('payment' in outcome) return outcome;
-        throw outcome;
+        // The API's refusals carry { code, status }, as the page's calls reject with them.
+        return 'payment' in outcome ? Promise.resolve(outcome) : Promise.reject(Object.assign(new Error(outcome.code), outcome));
       }),
     },
   });

@@ -1,5 +1,6 @@
 import type { ComponentType } from 'react';
 import type { OperatorRole } from '../../contract/admin';
+import { DepositsPage } from '../features/deposits/DepositsPage';
 import { WithdrawalQueue } from '../features/withdrawals/WithdrawalQueue';
 
 /** A page of the console: its address under /admin, its label in the console's texts (nav.*) and who may open it. */
@@ -13,7 +14,10 @@ export interface ConsolePage {
 const EVERYONE: readonly OperatorRole[] = ['owner', 'staff'];
 
 /** The console's pages in the order of its navigation; the first an operator may open is where they land. */
-export const CONSOLE_PAGES: readonly ConsolePage[] = [{ path: '/withdrawals', label: 'nav.withdrawals', Page: WithdrawalQueue, roles: EVERYONE }];
+export const CONSOLE_PAGES: readonly ConsolePage[] = [
+  { path: '/withdrawals', label: 'nav.withdrawals', Page: WithdrawalQueue, roles: EVERYONE },
+  { path: '/deposits', label: 'nav.deposits', Page: DepositsPage, roles: EVERYONE },
+];
 
 /** The pages an operator of this role may open. */
 export function pagesFor(role: OperatorRole): ConsolePage[] {
