@@ -122,7 +122,7 @@ describe('a deposit stuck PAID', () => {
     nock(ADMIN)
       .post(`/deposits/${DEPOSIT.code}/retry-credit`)
       .reply(function (_uri, body) {
-        sent = { key: this.req.headers['idempotency-key'] as string | undefined, body };
+        sent = { key: this.req.headers['idempotency-key'], body };
         return [200, { deposit: { ...DEPOSIT, status: 'SUCCESS', stuck: false } }];
       });
     nock(ADMIN)
@@ -176,7 +176,7 @@ describe('unmatched payments', () => {
     nock(ADMIN)
       .post(`/deposits/unmatched/${PAYMENT.id}/credit`)
       .reply(function (_uri, body) {
-        sent = { key: this.req.headers['idempotency-key'] as string | undefined, body };
+        sent = { key: this.req.headers['idempotency-key'], body };
         return [
           200,
           { payment: { ...PAYMENT, status: 'RESOLVED', resolution: 'CREDITED', creditedDeposit: 'D261125CCCC4444' }, refund: null },
