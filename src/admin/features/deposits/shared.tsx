@@ -24,10 +24,12 @@ const Table = styled.table`
   border-collapse: collapse;
   th,
   td {
-    padding: 8px;
+    padding: 6px;
     text-align: left;
     vertical-align: top;
     border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+    /* Codes and names wrap, so the table fits a 768 px tablet without scrolling. */
+    overflow-wrap: anywhere;
   }
   .amount {
     text-align: right;
