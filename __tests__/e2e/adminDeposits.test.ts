@@ -93,7 +93,7 @@ describe('the deposit desk in Chromium', () => {
     await dialog.getByLabel('ຜູ້ໃຫ້ບໍລິການ').selectOption('askmebet');
     await dialog.getByRole('button', { name: 'ເຕີມເຄຣດິດໃຫ້ຜູ້ຫຼິ້ນ' }).click();
     await dialog.getByText(displayMoney(expected, 'THB'), { exact: false }).waitFor();
-    await screenshot(page, 'admin-deposits-credit-preview-768');
+    await screenshot(page, 'admin-deposits-credit-preview-1280');
     await dialog.getByRole('button', { name: 'ຕໍ່ໄປ' }).click();
     await dialog.getByLabel('ເຫດຜົນ').fill('ຈ່າຍຜິດຈຳນວນ, ຢືນຢັນທາງໂທລະສັບ');
     await dialog.getByRole('button', { name: 'ຢືນຢັນການເຕີມເຄຣດິດ' }).click();
@@ -105,6 +105,16 @@ describe('the deposit desk in Chromium', () => {
     expect(await credit()).toBe(expected);
     await page.reload();
     expect(await credit()).toBe(expected);
+
+    // The failed order's own page: its QR payload, its webhook event and the payment kept unmatched.
+    await page.goto(`${server.url}/admin/deposits/${code}`);
+    await page.getByText(payload).waitFor();
+    await page.getByText('UNMATCHED_PAYMENT', { exact: true }).waitFor();
+    for (const width of [768, 1280]) {
+      await page.setViewportSize({ width, height: 900 });
+      expect(await overflowingElements(page)).toEqual([]);
+      await screenshot(page, `admin-deposit-detail-${width}`);
+    }
     await context.close();
     await site.context.close();
   });

@@ -154,6 +154,7 @@ describe('searching deposits', () => {
     expect((await admin('GET', `/deposits?player=${player.username}&from=${today}&to=${today}`)).json().total).toBe(1);
     expect((await admin('GET', `/deposits?player=${player.username}&to=2020-01-01`)).json().total).toBe(0);
     expect((await admin('GET', '/deposits?from=yesterday')).statusCode).toBe(400);
+    expect((await admin('GET', '/deposits?to=2026-02-30')).json().code).toBe('VALIDATION_ERROR');
 
     const detail = await admin('GET', `/deposits/${order.code}`);
     expect(detail.statusCode).toBe(200);
@@ -201,6 +202,12 @@ describe('unmatched payments', () => {
       const deposit = (await admin('GET', `/deposits/${res.json().payment.creditedDeposit}`)).json();
       expect(deposit.deposit).toMatchObject({ status: 'SUCCESS', rate: '640', credit: expected, player: target.username });
       expect(deposit.fromUnmatchedPayment).toBe(id);
+      expect(deposit.webhookEvents).toEqual([expect.objectContaining({ transactionId, amount: '123456' })]);
+      expect(deposit.transfers.map((tr: { kind: string }) => tr.kind)).toEqual([
+        'UNMATCHED_PAYMENT',
+        'UNMATCHED_PAYMENT_CREDIT',
+        'DEPOSIT_CREDIT',
+      ]);
 
       const replay = await admin('POST', `/deposits/unmatched/${id}/credit`, { key, payload: body });
       expect(replay.statusCode).toBe(200);

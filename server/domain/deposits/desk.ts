@@ -16,7 +16,7 @@ import type {
   UnmatchedPayment,
 } from '../../../src/contract/adminDeposits';
 import { AppError } from '../errors';
-import type { LedgerTrx } from '../ledger';
+import { isCalendarDay, type LedgerTrx } from '../ledger';
 import { payableSettings, qrOf } from './rules';
 import { settingsOf, type OrderRow } from './repository';
 
@@ -78,6 +78,9 @@ function toAgencyDeposit(row: AgencyDepositRow): AgencyDeposit {
 /** The agency's deposits by part of the code, part of the player's username, status and days in Laos; newest first. */
 export async function searchDeposits(db: Database, agencyId: string, query: AgencyDepositQuery): Promise<AgencyDepositPage> {
   const { code, player, status, from, to, page, pageSize } = query;
+  for (const day of [from, to]) {
+    if (day !== undefined && !isCalendarDay(day)) throw new AppError(400, ErrorCode.VALIDATION_ERROR, `${day} is not a calendar day`);
+  }
   const filtered = agencyDeposits(db, agencyId)
     .$if(Boolean(code), (q) => q.where('deposit_orders.code', 'ilike', like(code!.trim())))
     .$if(Boolean(player), (q) => q.where('players.username', 'ilike', like(player!.trim())))
@@ -114,7 +117,7 @@ export function toRefund(row: RefundRow): DepositRefund {
   };
 }
 
-/** The ledger transfers that name a deposit or a payment's transaction, with their entries, oldest first. */
+/** The ledger transfers that name a deposit (or its bill, when its payment was kept unmatched) or its payment's transaction, with their entries, oldest first. */
 async function transfersOf(db: Database, agencyId: string, code: string, transactionId: string | null): Promise<LedgerTransferView[]> {
   const transfers = await db
     .selectFrom('ledger_transfers')
@@ -123,6 +126,7 @@ async function transfersOf(db: Database, agencyId: string, code: string, transac
     .where((eb) =>
       eb.or([
         eb(sql`refs->>'deposit'`, '=', code),
+        eb(sql`refs->>'billNumber'`, '=', code),
         ...(transactionId === null ? [] : [eb(sql`refs->>'transactionId'`, '=', transactionId)]),
       ]),
     )
@@ -179,7 +183,15 @@ export async function depositDetail(db: Database, agencyId: string, code: string
     if (!(error instanceof AppError)) throw error;
   }
   const [events, transfers, refund, source] = await Promise.all([
-    db.selectFrom('laoqr_webhook_events').selectAll().where('bill_number', '=', code).orderBy('received_at').execute(),
+    // The events that named the bill, and the one that brought the payment of an order an operator credited.
+    db
+      .selectFrom('laoqr_webhook_events')
+      .selectAll()
+      .where((eb) =>
+        eb.or([eb('bill_number', '=', code), ...(row.transaction_id === null ? [] : [eb('transaction_id', '=', row.transaction_id)])]),
+      )
+      .orderBy('received_at')
+      .execute(),
     transfersOf(db, agencyId, code, row.transaction_id),
     db
       .selectFrom('deposit_refunds')

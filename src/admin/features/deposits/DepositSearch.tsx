@@ -26,6 +26,13 @@ const Filters = styled.form`
   > button {
     margin-bottom: 12px;
   }
+  /* Each control fills its own column instead of its natural width, so none runs under the next. */
+  input,
+  select {
+    width: 100%;
+    min-width: 0;
+    box-sizing: border-box;
+  }
 `;
 
 const column = createColumnHelper<AgencyDeposit>();

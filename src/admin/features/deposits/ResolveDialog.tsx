@@ -31,6 +31,14 @@ const Facts = styled.dl`
   }
 `;
 
+/** What the resolution will do, framed but not in a warning's colour: it is the operator's own choice. */
+const Preview = styled.p`
+  margin: 0 0 12px;
+  padding: 12px 14px;
+  border-radius: ${({ theme }) => theme.radius};
+  border: 1px solid ${({ theme }) => theme.colors.primary};
+`;
+
 const Matches = styled.ul`
   list-style: none;
   margin: 0 0 12px;
@@ -203,7 +211,7 @@ export function ResolveDialog({ payment, onClose }: { payment: UnmatchedPayment;
       )}
       {state.matches('previewing') && resolution && (
         <>
-          <Notice>
+          <Preview>
             {resolution.action === 'credit'
               ? t('deposits.creditPreview', {
                   amount,
@@ -213,7 +221,7 @@ export function ResolveDialog({ payment, onClose }: { payment: UnmatchedPayment;
                   provider: resolution.provider,
                 })
               : t('deposits.refundPreview', { amount })}
-          </Notice>
+          </Preview>
           <DialogActions>
             <Button $variant="ghost" onClick={back}>
               {t('deposits.back')}
