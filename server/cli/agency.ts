@@ -106,7 +106,7 @@ export function describeTrialBalance(agency: Agency, report: TrialBalance): stri
     'agency cash (LAK):',
     `    opening  ${money(opening, 'LAK')}`,
     `    kip in   ${money(kipIn, 'LAK')} (deposit payments received)`,
-    `    kip out  ${money(kipOut, 'LAK')} (withdrawal payouts paid)`,
+    `    kip out  ${money(kipOut, 'LAK')} (withdrawal payouts and refunds paid)`,
     ...(other !== 0n ? [`    other    ${money(other, 'LAK')} (operator capital and other movements)`] : []),
     `    closing  ${money(closing, 'LAK')}`,
   );

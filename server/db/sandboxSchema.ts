@@ -43,6 +43,14 @@ export interface SandboxBankTables {
     transaction_id: string | null;
     created_at: CreatedAt;
   };
+  /** Money the bank sent back to a payment's payer, once per ref. */
+  sandbox_bank_refunds: {
+    ref: string;
+    payment_id: string;
+    amount_kip: ColumnType<string, bigint | string, never>;
+    transaction_id: string;
+    created_at: CreatedAt;
+  };
   sandbox_bank_faults: {
     operation: 'payout' | 'payment_status' | 'payout_status';
     mode: 'decline' | 'error' | 'timeout';

@@ -53,6 +53,11 @@ export interface LaoQrTables {
   laoqr_webhook_events: {
     event_id: string;
     received_at: CreatedAt;
+    /** What the event reported; null on events recorded before the deposit desk kept them. */
+    bill_number: string | null;
+    transaction_id: string | null;
+    amount_kip: ColumnType<string | null, bigint | string | null | undefined, never>;
+    paid_at: Date | null;
   };
 }
 
@@ -298,6 +303,32 @@ export interface DepositTables {
     event_id: string | null;
     paid_at: Date;
     status: Generated<'UNRESOLVED' | 'RESOLVED'>;
+    created_at: CreatedAt;
+    resolution: 'CREDITED' | 'REFUNDING' | 'REFUNDED' | null;
+    credited_order_id: string | null;
+    resolved_by: string | null;
+    resolution_reason: string | null;
+    resolved_at: Date | null;
+  };
+  /** Refunds of paid transactions to their payers through the gateway, one per ref. */
+  deposit_refunds: {
+    id: Generated<string>;
+    agency_id: string;
+    ref: string;
+    transaction_id: string;
+    unmatched_payment_id: string | null;
+    deposit_order_id: string | null;
+    amount_kip: ColumnType<string, bigint | string, never>;
+    status: Generated<'PENDING' | 'PAID' | 'FAILED'>;
+    gateway_transaction_id: string | null;
+    failure_reason: string | null;
+    created_at: CreatedAt;
+    completed_at: Date | null;
+  };
+  deposit_desk_actions: {
+    agency_id: string;
+    idempotency_key: string;
+    request_hash: string;
     created_at: CreatedAt;
   };
 }

@@ -51,7 +51,9 @@ export const OPERATOR_PASSWORD_MAX = 200;
 export const REASON_MIN = 3;
 export const REASON_MAX = 500;
 
-/** Why an operator changed something, as the audit log keeps it. */
+/** Why an operator changed something, as the audit log keeps it: 3 to 500 characters, not only spaces (the wire's rule). */
+export const ReasonSchema = Type.String({ minLength: REASON_MIN, maxLength: REASON_MAX, pattern: '\\S' });
+/** The same rule for the console's forms (messages are keys of its texts). */
 export const reasonSchema = string()
   .trim()
   .required('form.reasonRequired')
@@ -152,23 +154,6 @@ export const AuditLogQuerySchema = Type.Object(
   { additionalProperties: false },
 );
 export type AuditLogQuery = Static<typeof AuditLogQuerySchema>;
-
-export const UNMATCHED_PAYMENT_STATUSES = ['UNRESOLVED', 'RESOLVED'] as const;
-
-export const UnmatchedPaymentSchema = Type.Object({
-  id: Type.String(),
-  billNumber: Type.String(),
-  reason: Type.String(),
-  amount: Type.String(),
-  transactionId: Type.String(),
-  paidAt: Type.String({ format: 'date-time' }),
-  status: Type.String(),
-});
-
-export const UnmatchedPaymentQuerySchema = Type.Object(
-  { status: Type.Optional(Type.Enum(UNMATCHED_PAYMENT_STATUSES)) },
-  { additionalProperties: false },
-);
 
 /**
  * The account the agency's deposit QRs pay into, and its LaoQR merchant id (MID; null until set,

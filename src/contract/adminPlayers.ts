@@ -1,5 +1,5 @@
 import { Type, type Static } from 'typebox';
-import { REASON_MAX, REASON_MIN } from './admin';
+import { ReasonSchema as Reason } from './admin';
 import { BankAccountSchema } from './bankAccounts';
 import { DepositOrderSchema } from './deposits';
 import { pageQueryFields, PageOf } from './page';
@@ -12,9 +12,6 @@ import { WithdrawalSchema } from './withdrawals';
 const NullableString = Type.Union([Type.String(), Type.Null()]);
 const DateTime = Type.String({ format: 'date-time' });
 const NullableDateTime = Type.Union([DateTime, Type.Null()]);
-
-/** Every action on a player carries the operator's reason: 3 to 500 characters, not only spaces. */
-const Reason = Type.String({ minLength: REASON_MIN, maxLength: REASON_MAX, pattern: '\\S' });
 
 /**
  * ?q= matches a username or display name (part of it), a bank account number or a device

@@ -8,7 +8,9 @@
  *   POST {base}/payouts                 { ref, bank, accountNumber, accountName, amount } -> payout
  *   GET  {base}/payouts/{ref}           -> payout, or 404 { code: PAYOUT_NOT_FOUND } when it never received that ref
  *   a refusal: 4xx { code, message }
+ *   POST {base}/refunds                 { ref, paymentTransactionId, amount } -> refund
  *   payout: { ref, status: PAID | FAILED, amount, transactionId?, reason?, completedAt }
+ *   refund: { ref, paymentTransactionId, amount, status: REFUNDED, transactionId, completedAt }
  */
 
 export type PaymentCheck =
@@ -25,6 +27,13 @@ export type PayoutResult =
 
 export type PayoutStatus = PayoutResult | { outcome: 'not_found'; ref: string };
 
+export type RefundResult =
+  | { outcome: 'refunded'; ref: string; amountKip: bigint; transactionId: string; completedAt: Date }
+  /** The gateway refused (unknown payment, more than was paid): no money left. */
+  | { outcome: 'failed'; ref: string; reason: string }
+  /** Timeout, network error, 5xx or a ref conflict: asking again with the same ref is safe. */
+  | { outcome: 'unknown'; ref: string; reason: string };
+
 export interface LaoQrGateway {
   /** Did the gateway see a payment for this bill (deposit code)? */
   checkPayment(billNumber: string): Promise<PaymentCheck>;
@@ -32,6 +41,8 @@ export interface LaoQrGateway {
   payout(ref: string, bank: string, accountNumber: string, accountName: string, amountKip: bigint): Promise<PayoutResult>;
   /** The state of the payout with this ref; not_found when the gateway never received it. */
   payoutStatus(ref: string): Promise<PayoutStatus>;
+  /** Sends amountKip of a paid payment back to its payer; the same ref never refunds twice, it answers the first refund. */
+  refund(ref: string, paymentTransactionId: string, amountKip: bigint): Promise<RefundResult>;
 }
 
 export interface LaoQrGatewayOptions {
@@ -83,6 +94,24 @@ function payoutFrom(ref: string, body: unknown): PayoutResult {
     completedAt
   ) {
     return { outcome: 'paid', ref, amountKip: BigInt(payout.amount), transactionId: payout.transactionId, completedAt };
+  }
+  return { outcome: 'unknown', ref, reason: 'BAD_RESPONSE' };
+}
+
+function refundFrom(ref: string, body: unknown): RefundResult {
+  const refund = body as { ref?: unknown; status?: unknown; amount?: unknown; transactionId?: unknown; completedAt?: unknown } | null;
+  const completedAt = instant(refund?.completedAt);
+  if (
+    typeof refund === 'object' &&
+    refund !== null &&
+    refund.ref === ref &&
+    refund.status === 'REFUNDED' &&
+    typeof refund.amount === 'string' &&
+    KIP.test(refund.amount) &&
+    isText(refund.transactionId) &&
+    completedAt
+  ) {
+    return { outcome: 'refunded', ref, amountKip: BigInt(refund.amount), transactionId: refund.transactionId, completedAt };
   }
   return { outcome: 'unknown', ref, reason: 'BAD_RESPONSE' };
 }
@@ -152,6 +181,15 @@ export function createLaoQrGateway({ baseUrl, timeoutMs }: LaoQrGatewayOptions):
       if (answer.status === 404 && errorCode(answer.body) === PAYOUT_NOT_FOUND) return { outcome: 'not_found', ref };
       if (answer.status !== 200) return { outcome: 'unknown', ref, reason: `BAD_RESPONSE: HTTP ${answer.status}` };
       return payoutFrom(ref, answer.body);
+    },
+
+    async refund(ref, paymentTransactionId, amountKip) {
+      const answer = await call('POST', '/refunds', { ref, paymentTransactionId, amount: amountKip.toString() });
+      if (answer.kind === 'unknown') return { outcome: 'unknown', ref, reason: answer.reason };
+      if (answer.status === 200 || answer.status === 201) return refundFrom(ref, answer.body);
+      if (answer.status === 409) return { outcome: 'unknown', ref, reason: 'REF_CONFLICT' };
+      const code = errorCode(answer.body);
+      return code ? { outcome: 'failed', ref, reason: code } : { outcome: 'unknown', ref, reason: `BAD_RESPONSE: HTTP ${answer.status}` };
     },
   };
 }

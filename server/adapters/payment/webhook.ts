@@ -145,10 +145,21 @@ export function verifyWebhook(rawBody: string | Buffer, headers: Headers, secret
  * duplicate delivery, which the caller then ignores). Call it with the transaction that applies
  * the event, so an event is recorded exactly when its effect is.
  */
-export async function recordWebhookEvent(db: Kysely<DB>, eventId: string): Promise<boolean> {
+export async function recordWebhookEvent(
+  db: Kysely<DB>,
+  eventId: string,
+  payment?: { billNumber: string; transactionId: string; amountKip: bigint; paidAt: Date },
+): Promise<boolean> {
   const inserted = await db
     .insertInto('laoqr_webhook_events')
-    .values({ event_id: eventId })
+    .values({
+      event_id: eventId,
+      // What it reported, so the operator sees a deposit's events.
+      bill_number: payment?.billNumber ?? null,
+      transaction_id: payment?.transactionId ?? null,
+      amount_kip: payment?.amountKip ?? null,
+      paid_at: payment?.paidAt ?? null,
+    })
     .onConflict((conflict) => conflict.column('event_id').doNothing())
     .returning('event_id')
     .executeTakeFirst();

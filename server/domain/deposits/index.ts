@@ -7,9 +7,10 @@ export {
   listDeposits,
   openDeposits,
   playerDeposit,
-  unmatchedPaymentsOf,
-  type UnmatchedPayment,
 } from './repository';
+export { searchDeposits, agencyDeposit, depositDetail, unmatchedPaymentsOf, unmatchedPayment, playersNamed } from './desk';
+export { creditUnmatchedPayment, refundUnmatchedPayment, retryDepositCredit, refundDeposit, type DeskDeps } from './resolutions';
+export { refundRefOf } from './refunds';
 export { depositLimitsView, createDeposit, depositQr, cancelDeposit, checkDeposit, type DepositDeps } from './service';
 export { receivePayment, creditPaidDeposits, type DepositPayment, type PaymentOutcome, type DepositReconcileReport } from './payments';
 export { updateReceivingAccount, type ReceivingAccountChange } from './receivingAccount';

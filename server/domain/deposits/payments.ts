@@ -134,7 +134,7 @@ async function keepUnmatched(
  */
 export async function applyPayment(db: Database, agencyId: string, payment: DepositPayment): Promise<PaymentOutcome> {
   return db.transaction().execute(async (trx): Promise<PaymentOutcome> => {
-    if (payment.eventId !== undefined && !(await recordWebhookEvent(trx, payment.eventId))) return { outcome: 'duplicate' };
+    if (payment.eventId !== undefined && !(await recordWebhookEvent(trx, payment.eventId, payment))) return { outcome: 'duplicate' };
     const order = await trx
       .selectFrom('deposit_orders')
       .selectAll()

@@ -212,38 +212,3 @@ export async function setReceivingAccount(db: Database, agencyId: string, accoun
     .onConflict((oc) => oc.column('agency_id').doUpdateSet(values))
     .execute();
 }
-
-export interface UnmatchedPayment {
-  id: string;
-  billNumber: string;
-  reason: string;
-  amount: string;
-  transactionId: string;
-  paidAt: string;
-  status: string;
-}
-
-/** The payments no open order could take, newest first, for the operator to resolve. */
-export async function unmatchedPaymentsOf(
-  db: Database,
-  agencyId: string,
-  status: 'UNRESOLVED' | 'RESOLVED' = 'UNRESOLVED',
-): Promise<UnmatchedPayment[]> {
-  const rows = await db
-    .selectFrom('deposit_unmatched_payments')
-    .select(['id', 'bill_number', 'reason', 'amount_kip', 'transaction_id', 'paid_at', 'status'])
-    .where('agency_id', '=', agencyId)
-    .where('status', '=', status)
-    .orderBy('created_at', 'desc')
-    .limit(500)
-    .execute();
-  return rows.map((row) => ({
-    id: row.id,
-    billNumber: row.bill_number,
-    reason: row.reason,
-    amount: formatAmount(BigInt(row.amount_kip), 'LAK'),
-    transactionId: row.transaction_id,
-    paidAt: row.paid_at.toISOString(),
-    status: row.status,
-  }));
-}

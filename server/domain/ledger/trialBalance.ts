@@ -12,8 +12,8 @@ import { AppError } from '../errors';
 
 /** Transfer kinds that bring kip from a player's bank into agency cash. */
 export const KIP_IN_KINDS = ['DEPOSIT_PAYMENT', 'UNMATCHED_PAYMENT'] as const;
-/** Transfer kinds that pay kip out of agency cash into a player's bank. */
-export const KIP_OUT_KINDS = ['WITHDRAWAL_PAYOUT_KIP'] as const;
+/** Transfer kinds that pay kip out of agency cash into a player's or payer's bank (payouts, refunds). */
+export const KIP_OUT_KINDS = ['WITHDRAWAL_PAYOUT_KIP', 'PAYMENT_REFUND'] as const;
 
 /** True for a real calendar day written YYYY-MM-DD (2026-02-30 is not one). */
 export function isCalendarDay(text: string): boolean {

@@ -1,14 +1,83 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type {
+  FastifyBaseLogger,
+  FastifyInstance,
+  FastifyPluginAsync,
+  RawReplyDefaultExpression,
+  RawRequestDefaultExpression,
+  RawServerDefault,
+} from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { UnmatchedPaymentQuerySchema, UnmatchedPaymentSchema } from '../../../src/contract/admin';
+import { Type } from 'typebox';
+import {
+  AgencyDepositPageSchema,
+  AgencyDepositQuerySchema,
+  AgencyDepositSchema,
+  DepositCodeParamsSchema,
+  DepositDeskReasonSchema,
+  DepositDetailSchema,
+  DepositPlayerQuerySchema,
+  DepositPlayerSchema,
+  UnmatchedCreditSchema,
+  UnmatchedPaymentParamsSchema,
+  UnmatchedPaymentQuerySchema,
+  UnmatchedPaymentResponseSchema,
+  UnmatchedPaymentSchema,
+} from '../../../src/contract/adminDeposits';
 import { ApiErrorSchema } from '../../../src/contract/apiError';
 import { ItemsOf } from '../../../src/contract/page';
-import { unmatchedPaymentsOf } from '../../domain/deposits';
+import {
+  creditUnmatchedPayment,
+  depositDetail,
+  playersNamed,
+  refundDeposit,
+  refundUnmatchedPayment,
+  retryDepositCredit,
+  searchDeposits,
+  unmatchedPaymentsOf,
+  type DeskDeps,
+} from '../../domain/deposits';
+import { actorOf } from '../../domain/operators';
 
-/** GET /admin/deposits/unmatched?status=: money paid that no open order could take (wrong amount, late, unknown bill). */
+const DepositResponseSchema = Type.Object({ deposit: AgencyDepositSchema });
+const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema, 502: ApiErrorSchema };
+
+/**
+ * The deposit desk: GET /admin/deposits?code=&player=&status=&from=&to= and /admin/deposits/{code};
+ * GET /admin/deposits/unmatched?status= and POST .../unmatched/{id}/credit | refund; POST
+ * /admin/deposits/{code}/retry-credit | refund for deposits stuck PAID; GET /admin/deposits/players?username=
+ * to find the player a payment is credited to. The POSTs take an Idempotency-Key and a reason.
+ * Only the operator's own agency's records exist here; another agency's is a 404.
+ */
 const adminDepositRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
-  const { db } = app;
+  const deps: DeskDeps = { db: app.db, providers: app.providers, gateway: app.laoqrGateway };
+  readRoutes(app, deps);
+  resolutionRoutes(app, deps);
+  return Promise.resolve();
+};
+
+type App = FastifyInstance<
+  RawServerDefault,
+  RawRequestDefaultExpression,
+  RawReplyDefaultExpression,
+  FastifyBaseLogger,
+  TypeBoxTypeProvider
+>;
+
+/** Search, detail, the unmatched list and the player search. */
+function readRoutes(app: App, { db }: DeskDeps): void {
+  app.get(
+    '/deposits',
+    {
+      preHandler: app.requireOperator,
+      schema: {
+        querystring: AgencyDepositQuerySchema,
+        response: { 200: AgencyDepositPageSchema, 400: ApiErrorSchema, 401: ApiErrorSchema },
+      },
+    },
+    async (request) => searchDeposits(db, request.agency.id, request.query),
+  );
+
   app.get(
     '/deposits/unmatched',
     {
@@ -17,7 +86,108 @@ const adminDepositRoutes: FastifyPluginAsync = async (base) => {
     },
     async (request) => ({ items: await unmatchedPaymentsOf(db, request.agency.id, request.query.status) }),
   );
-  return Promise.resolve();
-};
+
+  app.get(
+    '/deposits/players',
+    {
+      preHandler: app.requireOperator,
+      schema: {
+        querystring: DepositPlayerQuerySchema,
+        response: { 200: ItemsOf(DepositPlayerSchema), 400: ApiErrorSchema, 401: ApiErrorSchema },
+      },
+    },
+    async (request) => ({ items: await playersNamed(db, request.agency.id, request.query.username) }),
+  );
+
+  app.get(
+    '/deposits/:code',
+    {
+      preHandler: app.requireOperator,
+      schema: { params: DepositCodeParamsSchema, response: { 200: DepositDetailSchema, 401: ApiErrorSchema, 404: ApiErrorSchema } },
+    },
+    async (request) => depositDetail(db, request.agency.id, request.params.code),
+  );
+}
+
+/** The resolutions: each takes an Idempotency-Key and a reason. */
+function resolutionRoutes(app: App, deps: DeskDeps): void {
+  app.post(
+    '/deposits/unmatched/:id/credit',
+    {
+      preHandler: app.requireOperator,
+      schema: {
+        params: UnmatchedPaymentParamsSchema,
+        body: UnmatchedCreditSchema,
+        response: { 200: UnmatchedPaymentResponseSchema, ...errors },
+      },
+    },
+    async (request) =>
+      creditUnmatchedPayment(
+        deps,
+        request.agency.id,
+        request.params.id,
+        request.body,
+        request.headers['idempotency-key'],
+        actorOf(request.operator),
+      ),
+  );
+
+  app.post(
+    '/deposits/unmatched/:id/refund',
+    {
+      preHandler: app.requireOperator,
+      schema: {
+        params: UnmatchedPaymentParamsSchema,
+        body: DepositDeskReasonSchema,
+        response: { 200: UnmatchedPaymentResponseSchema, ...errors },
+      },
+    },
+    async (request) =>
+      refundUnmatchedPayment(
+        deps,
+        request.agency.id,
+        request.params.id,
+        request.body.reason,
+        request.headers['idempotency-key'],
+        actorOf(request.operator),
+      ),
+  );
+
+  app.post(
+    '/deposits/:code/retry-credit',
+    {
+      preHandler: app.requireOperator,
+      schema: { params: DepositCodeParamsSchema, body: DepositDeskReasonSchema, response: { 200: DepositResponseSchema, ...errors } },
+    },
+    async (request) => ({
+      deposit: await retryDepositCredit(
+        deps,
+        request.agency.id,
+        request.params.code,
+        request.body.reason,
+        request.headers['idempotency-key'],
+        actorOf(request.operator),
+      ),
+    }),
+  );
+
+  app.post(
+    '/deposits/:code/refund',
+    {
+      preHandler: app.requireOperator,
+      schema: { params: DepositCodeParamsSchema, body: DepositDeskReasonSchema, response: { 200: DepositResponseSchema, ...errors } },
+    },
+    async (request) => ({
+      deposit: await refundDeposit(
+        deps,
+        request.agency.id,
+        request.params.code,
+        request.body.reason,
+        request.headers['idempotency-key'],
+        actorOf(request.operator),
+      ),
+    }),
+  );
+}
 
 export default adminDepositRoutes;

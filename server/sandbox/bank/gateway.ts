@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { SandboxError } from '../errors';
 import type { BankContext } from './context';
-import { SandboxBankCode, errorSchema, kip, payoutSchema } from './schemas';
+import { SandboxBankCode, errorSchema, kip, payoutSchema, refundSchema } from './schemas';
 import { payoutView } from './views';
-import { faultOf, findPaymentByBill, findPayout, payout } from './store';
+import { faultOf, findPaymentByBill, findPayout, payout, refund } from './store';
 
 /** The gateway API the site's payment adapter calls: the status of a bill. */
 export function paymentStatusRoute(app: FastifyInstance, { db, settleDue, faultAnswered, hangOnTimeoutFault }: BankContext): void {
@@ -94,6 +94,50 @@ export function payoutRoutes(app: FastifyInstance, { db, faultAnswered, hangOnTi
       await hangOnTimeoutFault('payout_status', reply);
       if (!row) throw new SandboxError(404, SandboxBankCode.PAYOUT_NOT_FOUND, `No payout with ref ${request.params.ref}`);
       return payoutView(row);
+    },
+  );
+}
+
+/** The gateway API the site's payment adapter calls: a refund of a paid payment to its payer, once per ref. */
+export function refundRoutes(app: FastifyInstance, { db }: BankContext): void {
+  app.post<{ Body: { ref: string; paymentTransactionId: string; amount: string } }>(
+    '/gateway/refunds',
+    {
+      schema: {
+        body: {
+          type: 'object',
+          required: ['ref', 'paymentTransactionId', 'amount'],
+          additionalProperties: false,
+          properties: {
+            ref: { type: 'string', pattern: '^[\\x21-\\x7e]{1,100}$' },
+            paymentTransactionId: { type: 'string', minLength: 1, maxLength: 100 },
+            amount: kip,
+          },
+        },
+        response: { 200: refundSchema, 400: errorSchema, 404: errorSchema, 409: errorSchema },
+      },
+    },
+    async (request) => {
+      const { ref, paymentTransactionId, amount } = request.body;
+      const result = await refund(db, { ref, paymentTransactionId, amountKip: BigInt(amount) });
+      if (result === 'NOT_FOUND')
+        throw new SandboxError(404, SandboxBankCode.PAYMENT_NOT_FOUND, `No paid payment with transaction ${paymentTransactionId}`);
+      if (result === 'EXCEEDS_PAYMENT')
+        throw new SandboxError(
+          400,
+          SandboxBankCode.REFUND_EXCEEDS_PAYMENT,
+          `A refund cannot exceed what payment ${paymentTransactionId} paid`,
+        );
+      if (result === 'CONFLICT')
+        throw new SandboxError(409, SandboxBankCode.REFUND_REF_CONFLICT, `Refund ${ref} was made before with other details`);
+      return {
+        ref: result.refund.ref,
+        paymentTransactionId: result.payment.transaction_id,
+        amount: result.refund.amount_kip,
+        status: 'REFUNDED',
+        transactionId: result.refund.transaction_id,
+        completedAt: result.refund.created_at.toISOString(),
+      };
     },
   );
 }

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import { answerSandboxErrors } from '../errors';
 import { bankContext, type SandboxBankOptions } from './context';
-import { paymentStatusRoute, payoutRoutes } from './gateway';
+import { paymentStatusRoute, payoutRoutes, refundRoutes } from './gateway';
 import { controlRoutes, payRoutes, paymentRoutes } from './tester';
 
 const publicDir = path.join(__dirname, 'public');
@@ -41,6 +41,7 @@ const sandboxBank: FastifyPluginAsync<SandboxBankOptions> = async (app, options)
   controlRoutes(app, bank);
   paymentStatusRoute(app, bank);
   payoutRoutes(app, bank);
+  refundRoutes(app, bank);
 };
 
 export default sandboxBank;

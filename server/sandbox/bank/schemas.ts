@@ -5,6 +5,8 @@ export const SandboxBankCode = {
   INVALID_QR: 'INVALID_QR',
   BILL_ALREADY_PAID: 'BILL_ALREADY_PAID',
   PAYMENT_NOT_FOUND: 'PAYMENT_NOT_FOUND',
+  REFUND_EXCEEDS_PAYMENT: 'REFUND_EXCEEDS_PAYMENT',
+  REFUND_REF_CONFLICT: 'REFUND_REF_CONFLICT',
   PAYMENT_NOT_DUE: 'PAYMENT_NOT_DUE',
   PAYOUT_NOT_FOUND,
   PAYOUT_REF_CONFLICT: 'PAYOUT_REF_CONFLICT',
@@ -77,6 +79,18 @@ export const payoutSchema = {
     amount: { type: 'string' },
     status: { type: 'string', enum: ['PAID', 'FAILED'] },
     reason: { type: 'string' },
+    transactionId: { type: 'string' },
+    completedAt: { type: 'string' },
+  },
+} as const;
+
+export const refundSchema = {
+  type: 'object',
+  properties: {
+    ref: { type: 'string' },
+    paymentTransactionId: { type: 'string' },
+    amount: { type: 'string' },
+    status: { type: 'string', enum: ['REFUNDED'] },
     transactionId: { type: 'string' },
     completedAt: { type: 'string' },
   },

@@ -10,6 +10,7 @@ import { PAYMENT_PAID_EVENT, signWebhook, type PaymentPaidEventBody } from '../.
 export type PaymentRow = Selectable<SandboxBankTables['sandbox_bank_payments']>;
 export type DeliveryRow = Selectable<SandboxBankTables['sandbox_bank_webhook_deliveries']>;
 export type PayoutRow = Selectable<SandboxBankTables['sandbox_bank_payouts']>;
+export type RefundRow = Selectable<SandboxBankTables['sandbox_bank_refunds']>;
 export type FaultOperation = SandboxBankTables['sandbox_bank_faults']['operation'];
 export type FaultMode = SandboxBankTables['sandbox_bank_faults']['mode'];
 export interface Fault {
@@ -175,6 +176,41 @@ export async function payout(db: Database, request: NewPayout, decline: boolean)
 
 export function findPayout(db: Database, ref: string): Promise<PayoutRow | undefined> {
   return db.selectFrom('sandbox_bank_payouts').selectAll().where('ref', '=', ref).executeTakeFirst();
+}
+
+export interface NewRefund {
+  ref: string;
+  paymentTransactionId: string;
+  amountKip: bigint;
+}
+
+/**
+ * Sends (part of) a paid payment back to its payer, once per ref: a known ref answers its first
+ * refund, a known ref with other details is a conflict. The payment must exist and be PAID, and a
+ * refund never exceeds what was paid.
+ */
+export async function refund(
+  db: Database,
+  request: NewRefund,
+): Promise<{ refund: RefundRow; payment: PaymentRow } | 'NOT_FOUND' | 'EXCEEDS_PAYMENT' | 'CONFLICT'> {
+  const payment = await db
+    .selectFrom('sandbox_bank_payments')
+    .selectAll()
+    .where('transaction_id', '=', request.paymentTransactionId)
+    .where('status', '=', 'PAID')
+    .executeTakeFirst();
+  if (!payment) return 'NOT_FOUND';
+  if (request.amountKip > BigInt(payment.paid_amount_kip)) return 'EXCEEDS_PAYMENT';
+  const inserted = await db
+    .insertInto('sandbox_bank_refunds')
+    .values({ ref: request.ref, payment_id: payment.id, amount_kip: request.amountKip, transaction_id: transactionId() })
+    .onConflict((conflict) => conflict.column('ref').doNothing())
+    .returningAll()
+    .executeTakeFirst();
+  const row =
+    inserted ?? (await db.selectFrom('sandbox_bank_refunds').selectAll().where('ref', '=', request.ref).executeTakeFirstOrThrow());
+  if (row.payment_id !== payment.id || BigInt(row.amount_kip) !== request.amountKip) return 'CONFLICT';
+  return { refund: row, payment };
 }
 
 export function recentPayouts(db: Database, limit = 20): Promise<PayoutRow[]> {

@@ -1,6 +1,7 @@
 import type { ComponentType } from 'react';
 import type { OperatorRole } from '../../contract/admin';
 import { AuditLogPage } from '../features/audit/AuditLogPage';
+import { DepositsPage } from '../features/deposits/DepositsPage';
 import { OperatorsPage } from '../features/operators/OperatorsPage';
 import { SessionsPage } from '../features/operators/SessionsPage';
 import { PlayersPage } from '../features/players/PlayersPage';
@@ -20,6 +21,7 @@ const OWNERS: readonly OperatorRole[] = ['owner'];
 /** The console's pages in the order of its navigation; the first an operator may open is where they land. */
 export const CONSOLE_PAGES: readonly ConsolePage[] = [
   { path: '/withdrawals', label: 'nav.withdrawals', Page: WithdrawalQueue, roles: EVERYONE },
+  { path: '/deposits', label: 'nav.deposits', Page: DepositsPage, roles: EVERYONE },
   { path: '/players', label: 'nav.players', Page: PlayersPage, roles: EVERYONE },
   { path: '/operators', label: 'nav.operators', Page: OperatorsPage, roles: OWNERS },
   { path: '/audit', label: 'nav.audit', Page: AuditLogPage, roles: OWNERS },

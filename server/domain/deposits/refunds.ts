@@ -1,0 +1,169 @@
+import { sql } from 'kysely';
+import type { Database } from '../../db/database';
+import type { LaoQrGateway, RefundResult } from '../../adapters/payment';
+import { ErrorCode } from '../../../src/contract/errors';
+import { AppError } from '../errors';
+import { postTransfer, resolveAccount, type AccountRef, type Entry, type LedgerTrx } from '../ledger';
+import { BONUS_POOL } from '../promotions';
+import type { RefundRow } from './desk';
+import { cash, owedTo } from './rules';
+
+/**
+ * Refunds of paid transactions to their payers through the gateway: recorded PENDING with the
+ * transaction's reference as the ref, asked of the gateway (again with the same ref until it
+ * answers), and settled in the ledger once refunded.
+ */
+
+export const UNALLOCATED: AccountRef = { kind: 'unallocated_payments', currency: 'LAK' };
+export const EXCHANGE_LAK: AccountRef = { kind: 'exchange', currency: 'LAK' };
+export const EXCHANGE_THB: AccountRef = { kind: 'exchange', currency: 'THB' };
+const CAPITAL_LAK: AccountRef = { kind: 'capital', currency: 'LAK' };
+
+/** The gateway's ref of a refund: the paid transaction's own reference, so a transaction is refunded at most once. */
+export const refundRefOf = (transactionId: string) => `refund-${transactionId}`;
+
+/**
+ * The kip of a refund leaves agency cash. The bank has paid it back, so the ledger records it even
+ * when agency cash shows less (the payouts' rule): the difference is the operator's own money.
+ */
+async function kipOut(trx: LedgerTrx, agencyId: string, kip: bigint, ref: string): Promise<Entry[]> {
+  const account = await resolveAccount(trx, agencyId, cash);
+  const locked = await trx
+    .selectFrom('ledger_accounts')
+    .select('balance')
+    .where('id', '=', account.id)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  const shortfall = kip - BigInt(locked.balance);
+  if (shortfall > 0n) {
+    await postTransfer(trx, {
+      agencyId,
+      key: `refund-kip-shortfall:${ref}`,
+      kind: 'AGENCY_CASH_SHORTFALL',
+      entries: [
+        { account: CAPITAL_LAK, amount: -shortfall },
+        { account: cash, amount: shortfall },
+      ],
+      refs: { refundRef: ref, kip: kip.toString() },
+    });
+  }
+  return [{ account: cash, amount: -kip }];
+}
+
+/**
+ * Records the gateway's answer to a refund, in one transaction with the refund row locked:
+ * refunded → the ledger's PAYMENT_REFUND (keyed by the ref) and the source closed; refused → the
+ * refund FAILED and the source back as it was; unknown → still PENDING, the next replay asks again.
+ */
+async function settleRefund(deps: { db: Database }, refund: RefundRow, result: RefundResult): Promise<RefundRow> {
+  if (result.outcome === 'unknown') return refund;
+  return deps.db.transaction().execute(async (trx) => {
+    const current = await trx.selectFrom('deposit_refunds').selectAll().where('id', '=', refund.id).forUpdate().executeTakeFirstOrThrow();
+    if (current.status !== 'PENDING') return current;
+    const kip = BigInt(current.amount_kip);
+    if (result.outcome === 'refunded') {
+      const entries: Entry[] = await kipOut(trx, current.agency_id, kip, current.ref);
+      const refs: Record<string, string> = {
+        refundRef: current.ref,
+        transactionId: current.transaction_id,
+        gatewayTransactionId: result.transactionId,
+      };
+      if (current.unmatched_payment_id !== null) {
+        entries.push({ account: UNALLOCATED, amount: kip });
+        await trx
+          .updateTable('deposit_unmatched_payments')
+          .set({ resolution: 'REFUNDED' })
+          .where('id', '=', current.unmatched_payment_id)
+          .execute();
+      } else {
+        const order = await trx
+          .selectFrom('deposit_orders')
+          .selectAll()
+          .where('id', '=', current.deposit_order_id!)
+          .executeTakeFirstOrThrow();
+        const credit = BigInt(order.credit_satang);
+        const bonus = BigInt(order.promo_credit_satang ?? 0);
+        refs.deposit = order.code;
+        entries.push(
+          { account: EXCHANGE_LAK, amount: kip },
+          { account: owedTo(order.player_id), amount: -(credit + bonus) },
+          { account: EXCHANGE_THB, amount: credit },
+          ...(bonus > 0n ? [{ account: BONUS_POOL, amount: bonus }] : []),
+        );
+        await trx
+          .updateTable('deposit_orders')
+          .set({ failure_code: 'REFUNDED', closed_at: sql<Date>`now()` })
+          .where('id', '=', order.id)
+          .execute();
+      }
+      await postTransfer(trx, { agencyId: current.agency_id, key: `payment-refund:${current.ref}`, kind: 'PAYMENT_REFUND', entries, refs });
+      return trx
+        .updateTable('deposit_refunds')
+        .set({ status: 'PAID', gateway_transaction_id: result.transactionId, completed_at: result.completedAt })
+        .where('id', '=', current.id)
+        .returningAll()
+        .executeTakeFirstOrThrow();
+    }
+    if (current.unmatched_payment_id !== null) {
+      await trx
+        .updateTable('deposit_unmatched_payments')
+        .set({ status: 'UNRESOLVED', resolution: null, resolved_by: null, resolution_reason: null, resolved_at: null })
+        .where('id', '=', current.unmatched_payment_id)
+        .execute();
+    } else {
+      await trx
+        .updateTable('deposit_orders')
+        .set({ status: 'PAID', failure_code: 'REFUND_FAILED', closed_at: null })
+        .where('id', '=', current.deposit_order_id!)
+        .execute();
+    }
+    return trx
+      .updateTable('deposit_refunds')
+      .set({ status: 'FAILED', failure_reason: result.reason, completed_at: sql<Date>`now()` })
+      .where('id', '=', current.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  });
+}
+
+/** Asks the gateway for a PENDING refund (again, with the same ref) and records the answer; a refusal is REFUND_FAILED. */
+export async function runRefund(deps: { db: Database; gateway: LaoQrGateway }, refund: RefundRow | undefined): Promise<void> {
+  if (!refund || refund.status !== 'PENDING') return;
+  const settled = await settleRefund(deps, refund, await deps.gateway.refund(refund.ref, refund.transaction_id, BigInt(refund.amount_kip)));
+  if (settled.status === 'FAILED')
+    throw new AppError(502, ErrorCode.REFUND_FAILED, `The gateway refused the refund (${settled.failure_reason}); nothing moved`);
+}
+
+/** A refund row for the transaction, PENDING; one the gateway refused before is asked for again. */
+export async function recordRefund(
+  trx: LedgerTrx,
+  values: { agencyId: string; transactionId: string; kip: bigint; unmatchedPaymentId?: string; depositOrderId?: string },
+): Promise<RefundRow> {
+  return trx
+    .insertInto('deposit_refunds')
+    .values({
+      agency_id: values.agencyId,
+      ref: refundRefOf(values.transactionId),
+      transaction_id: values.transactionId,
+      amount_kip: values.kip,
+      unmatched_payment_id: values.unmatchedPaymentId ?? null,
+      deposit_order_id: values.depositOrderId ?? null,
+    })
+    .onConflict((oc) =>
+      oc
+        .constraint('deposit_refunds_ref_key')
+        .doUpdateSet({ status: 'PENDING', failure_reason: null, completed_at: null })
+        .where('deposit_refunds.status', '=', 'FAILED'),
+    )
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export const pendingRefund = (db: Database, agencyId: string, transactionId: string) =>
+  db
+    .selectFrom('deposit_refunds')
+    .selectAll()
+    .where('agency_id', '=', agencyId)
+    .where('ref', '=', refundRefOf(transactionId))
+    .where('status', '=', 'PENDING')
+    .executeTakeFirst();

@@ -1,0 +1,350 @@
+import { createHash } from 'node:crypto';
+import { sql } from 'kysely';
+import type { Database } from '../../db/database';
+import type { LaoQrGateway } from '../../adapters/payment';
+import type { ProviderClient } from '../../adapters/providers';
+import { ErrorCode } from '../../../src/contract/errors';
+import { convertAt } from '../../../src/contract/money';
+import { isProvider, type Provider } from '../../../src/contract/providers';
+import type { AgencyDeposit, UnmatchedCredit, UnmatchedPaymentResponse } from '../../../src/contract/adminDeposits';
+import { rateAt, type RateChange } from '../agencies/exchangeRates';
+import { AppError } from '../errors';
+import { requireIdempotencyKey } from '../idempotency';
+import { findTransfer, postTransfer, type LedgerTrx } from '../ledger';
+import { appendAudit, type Actor } from '../operators';
+import { agencyDeposit, toRefund, unmatchedPayment, type UnmatchedRow } from './desk';
+import { EXCHANGE_LAK, EXCHANGE_THB, UNALLOCATED, pendingRefund, recordRefund, refundRefOf, runRefund } from './refunds';
+import { creditPaidDeposit } from './payments';
+import { creditKey, newCode, owedTo } from './rules';
+
+/**
+ * The operator resolves what deposits left: an unmatched payment is credited to a player (through a
+ * deposit order of its own, so the provider credit runs exactly as a deposit's) or refunded to its
+ * payer through the gateway; a deposit stuck PAID has its credit retried or is refunded. Each action
+ * takes an Idempotency-Key (a replay answers the state as it now is and moves nothing), is audited
+ * with the reason in the transaction that claims it, and moves the money once: the payment's or the
+ * order's row is locked and its status decides, and every ledger key names the payment or refund.
+ */
+
+export interface DeskDeps {
+  db: Database;
+  providers: ProviderClient;
+  gateway: LaoQrGateway;
+}
+
+const hashOf = (...parts: string[]) => createHash('sha256').update(parts.join('\u0000')).digest('hex');
+
+/**
+ * Claims the action's key in the action's transaction: 'replay' when the same request used it
+ * before (the caller answers the state as it is), IDEMPOTENCY_CONFLICT for another request.
+ */
+async function claimKey(trx: LedgerTrx, agencyId: string, key: string, hash: string): Promise<'new' | 'replay'> {
+  const inserted = await trx
+    .insertInto('deposit_desk_actions')
+    .values({ agency_id: agencyId, idempotency_key: key, request_hash: hash })
+    .onConflict((oc) => oc.columns(['agency_id', 'idempotency_key']).doNothing())
+    .returning('idempotency_key')
+    .executeTakeFirst();
+  if (inserted) return 'new';
+  const earlier = await trx
+    .selectFrom('deposit_desk_actions')
+    .select('request_hash')
+    .where('agency_id', '=', agencyId)
+    .where('idempotency_key', '=', key)
+    .executeTakeFirstOrThrow();
+  if (earlier.request_hash !== hash)
+    throw new AppError(409, ErrorCode.IDEMPOTENCY_CONFLICT, 'This Idempotency-Key was already used for another action');
+  return 'replay';
+}
+
+async function lockPayment(trx: LedgerTrx, agencyId: string, id: string) {
+  const row = await trx
+    .selectFrom('deposit_unmatched_payments')
+    .selectAll()
+    .where('agency_id', '=', agencyId)
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) throw new AppError(404, ErrorCode.NOT_FOUND, `No unmatched payment ${id}`);
+  if (row.status !== 'UNRESOLVED')
+    throw new AppError(409, ErrorCode.PAYMENT_ALREADY_RESOLVED, `Payment ${row.transaction_id} was resolved already (${row.resolution})`);
+  return row;
+}
+
+async function lockOrder(trx: LedgerTrx, agencyId: string, code: string) {
+  const row = await trx
+    .selectFrom('deposit_orders')
+    .selectAll()
+    .where('agency_id', '=', agencyId)
+    .where('code', '=', code)
+    .forUpdate()
+    .executeTakeFirst();
+  if (!row) throw new AppError(404, ErrorCode.NOT_FOUND, `No deposit ${code}`);
+  if (row.status !== 'PAID')
+    throw new AppError(409, ErrorCode.DEPOSIT_NOT_STUCK, `Deposit ${code} is ${row.status}; only a PAID deposit is retried or refunded`);
+  return row;
+}
+
+async function paymentResponse(deps: DeskDeps, agencyId: string, id: string): Promise<UnmatchedPaymentResponse> {
+  const refund = await deps.db
+    .selectFrom('deposit_refunds')
+    .selectAll()
+    .where('agency_id', '=', agencyId)
+    .where('unmatched_payment_id', '=', id)
+    .executeTakeFirst();
+  return { payment: await unmatchedPayment(deps.db, agencyId, id), refund: refund ? toRefund(refund) : null };
+}
+
+/** The PAID deposit order a credited payment becomes: the payment's kip, transaction and time, at the rate of that time. */
+async function insertCreditedOrder(
+  trx: LedgerTrx,
+  agencyId: string,
+  payment: UnmatchedRow,
+  playerId: string,
+  provider: Provider,
+  { credit, rate }: { credit: bigint; rate: RateChange },
+) {
+  const kip = BigInt(payment.amount_kip);
+  return trx
+    .insertInto('deposit_orders')
+    .values({
+      agency_id: agencyId,
+      code: newCode(),
+      player_id: playerId,
+      provider,
+      amount_kip: kip,
+      credit_satang: credit,
+      rate_sell: rate.sell,
+      rate_effective_at: rate.effectiveAt,
+      status: 'PAID',
+      idempotency_key: `unmatched:${payment.id}`,
+      request_hash: hashOf(provider, kip.toString()),
+      expires_at: payment.paid_at,
+      transaction_id: payment.transaction_id,
+      paid_amount_kip: kip,
+      paid_at: payment.paid_at,
+    })
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/**
+ * POST /admin/deposits/unmatched/{id}/credit: the payment's kip buys THB at the sell rate in force
+ * when it was paid, for the player at the provider. In one transaction the payment is RESOLVED, a
+ * PAID deposit order is made for the player (its transaction is the payment's), and the kip leaves
+ * unallocated_payments into what the agency owes the player; then that credit goes to the provider
+ * as any paid deposit's does (a refusal leaves the order PAID, stuck, for a retry or a refund).
+ */
+export async function creditUnmatchedPayment(
+  deps: DeskDeps,
+  agencyId: string,
+  id: string,
+  input: UnmatchedCredit,
+  idempotencyKey: unknown,
+  actor: Actor,
+): Promise<UnmatchedPaymentResponse> {
+  const key = requireIdempotencyKey(idempotencyKey);
+  const reason = input.reason.trim();
+  if (!isProvider(input.provider)) throw new AppError(400, ErrorCode.UNKNOWN_PROVIDER, `No game provider ${input.provider}`);
+  const provider = input.provider;
+  const player = await deps.db
+    .selectFrom('players')
+    .select(['id', 'username'])
+    .where('agency_id', '=', agencyId)
+    .where('id', '=', input.playerId)
+    .executeTakeFirst();
+  if (!player) throw new AppError(404, ErrorCode.NOT_FOUND, `No player ${input.playerId}`);
+
+  const order = await deps.db.transaction().execute(async (trx) => {
+    if ((await claimKey(trx, agencyId, key, hashOf('credit', id, player.id, provider, reason))) === 'replay') return undefined;
+    const payment = await lockPayment(trx, agencyId, id);
+    const kip = BigInt(payment.amount_kip);
+    const rate = await rateAt(deps.db, agencyId, 'THB', payment.paid_at);
+    if (!rate) throw new AppError(409, ErrorCode.EXCHANGE_RATE_MISSING, 'The agency had no THB rate when this payment was made');
+    const credit = convertAt('DEPOSIT', kip, rate, 'THB');
+    if (credit <= 0n) throw new AppError(400, ErrorCode.DEPOSIT_AMOUNT_OUT_OF_RANGE, 'The payment buys no credit at the rate of its time');
+    const created = await insertCreditedOrder(trx, agencyId, payment, player.id, provider, { credit, rate });
+    await postTransfer(trx, {
+      agencyId,
+      key: `unmatched-payment:${payment.id}:credit`,
+      kind: 'UNMATCHED_PAYMENT_CREDIT',
+      entries: [
+        { account: UNALLOCATED, amount: kip },
+        { account: EXCHANGE_LAK, amount: -kip },
+        { account: owedTo(player.id), amount: credit },
+        { account: EXCHANGE_THB, amount: -credit },
+      ],
+      refs: {
+        deposit: created.code,
+        transactionId: payment.transaction_id,
+        playerId: player.id,
+        unmatchedPayment: payment.id,
+        rate: rate.sell,
+      },
+    });
+    await trx
+      .updateTable('deposit_unmatched_payments')
+      .set({
+        status: 'RESOLVED',
+        resolution: 'CREDITED',
+        credited_order_id: created.id,
+        resolved_by: actor.name,
+        resolution_reason: reason,
+        resolved_at: sql<Date>`now()`,
+      })
+      .where('id', '=', payment.id)
+      .execute();
+    await appendAudit(trx, {
+      agencyId,
+      actor,
+      action: 'CREDIT_UNMATCHED_PAYMENT',
+      target: payment.transaction_id,
+      reason,
+      details: {
+        player: player.username,
+        provider,
+        kip: kip.toString(),
+        satang: credit.toString(),
+        rate: rate.sell,
+        deposit: created.code,
+      },
+    });
+    return created;
+  });
+  if (order) await creditPaidDeposit(deps, order);
+  return paymentResponse(deps, agencyId, id);
+}
+
+/**
+ * POST /admin/deposits/unmatched/{id}/refund: the payment goes back to its payer through the
+ * gateway, its transaction's reference as the ref. Claimed (RESOLVED, REFUNDING) before the call;
+ * the kip leaves unallocated_payments when the gateway has refunded it.
+ */
+export async function refundUnmatchedPayment(
+  deps: DeskDeps,
+  agencyId: string,
+  id: string,
+  reasonGiven: string,
+  idempotencyKey: unknown,
+  actor: Actor,
+): Promise<UnmatchedPaymentResponse> {
+  const key = requireIdempotencyKey(idempotencyKey);
+  const reason = reasonGiven.trim();
+  const refund = await deps.db.transaction().execute(async (trx) => {
+    if ((await claimKey(trx, agencyId, key, hashOf('refund-payment', id, reason))) === 'replay') {
+      const payment = await unmatchedPayment(trx, agencyId, id);
+      return pendingRefund(deps.db, agencyId, payment.transactionId);
+    }
+    const payment = await lockPayment(trx, agencyId, id);
+    await trx
+      .updateTable('deposit_unmatched_payments')
+      .set({
+        status: 'RESOLVED',
+        resolution: 'REFUNDING',
+        resolved_by: actor.name,
+        resolution_reason: reason,
+        resolved_at: sql<Date>`now()`,
+      })
+      .where('id', '=', payment.id)
+      .execute();
+    await appendAudit(trx, {
+      agencyId,
+      actor,
+      action: 'REFUND_UNMATCHED_PAYMENT',
+      target: payment.transaction_id,
+      reason,
+      details: { kip: payment.amount_kip, ref: refundRefOf(payment.transaction_id) },
+    });
+    return recordRefund(trx, {
+      agencyId,
+      transactionId: payment.transaction_id,
+      kip: BigInt(payment.amount_kip),
+      unmatchedPaymentId: payment.id,
+    });
+  });
+  await runRefund(deps, refund);
+  return paymentResponse(deps, agencyId, id);
+}
+
+/**
+ * POST /admin/deposits/{code}/retry-credit: a PAID deposit's credit goes to the provider again. After
+ * a refusal the next attempt gets a key of its own; a credit whose outcome is unknown is asked again
+ * with its own key, which the provider runs once.
+ */
+export async function retryDepositCredit(
+  deps: DeskDeps,
+  agencyId: string,
+  code: string,
+  reasonGiven: string,
+  idempotencyKey: unknown,
+  actor: Actor,
+): Promise<AgencyDeposit> {
+  const key = requireIdempotencyKey(idempotencyKey);
+  const reason = reasonGiven.trim();
+  const order = await deps.db.transaction().execute(async (trx) => {
+    if ((await claimKey(trx, agencyId, key, hashOf('retry-credit', code, reason))) === 'replay') return undefined;
+    const row = await lockOrder(trx, agencyId, code);
+    const last = await findTransfer(trx, agencyId, creditKey(code, row.credit_attempt));
+    const attempt = last?.status === 'VOIDED' ? row.credit_attempt + 1 : row.credit_attempt;
+    await appendAudit(trx, {
+      agencyId,
+      actor,
+      action: 'RETRY_DEPOSIT_CREDIT',
+      target: code,
+      reason,
+      details: { attempt: String(attempt) },
+    });
+    return trx
+      .updateTable('deposit_orders')
+      .set({ credit_attempt: attempt })
+      .where('id', '=', row.id)
+      .returningAll()
+      .executeTakeFirstOrThrow();
+  });
+  if (order) await creditPaidDeposit(deps, order);
+  return agencyDeposit(deps.db, agencyId, code);
+}
+
+/**
+ * POST /admin/deposits/{code}/refund: a PAID deposit whose credit is not at the provider (none in
+ * flight) goes back to its payer through the gateway. The order is held FAILED (REFUNDING) so no
+ * credit is tried meanwhile; once refunded, what the agency owed the player for it is reversed.
+ */
+export async function refundDeposit(
+  deps: DeskDeps,
+  agencyId: string,
+  code: string,
+  reasonGiven: string,
+  idempotencyKey: unknown,
+  actor: Actor,
+): Promise<AgencyDeposit> {
+  const key = requireIdempotencyKey(idempotencyKey);
+  const reason = reasonGiven.trim();
+  const refund = await deps.db.transaction().execute(async (trx) => {
+    if ((await claimKey(trx, agencyId, key, hashOf('refund-deposit', code, reason))) === 'replay') {
+      const deposit = await agencyDeposit(trx, agencyId, code);
+      return deposit.transactionId === null ? undefined : pendingRefund(deps.db, agencyId, deposit.transactionId);
+    }
+    const row = await lockOrder(trx, agencyId, code);
+    const last = await findTransfer(trx, agencyId, creditKey(code, row.credit_attempt));
+    if (last?.status === 'PENDING' || last?.status === 'POSTED')
+      throw new AppError(
+        409,
+        ErrorCode.DEPOSIT_NOT_STUCK,
+        `Deposit ${code} has its credit at the provider or on its way: retry it instead`,
+      );
+    const kip = BigInt(row.paid_amount_kip!);
+    await trx.updateTable('deposit_orders').set({ status: 'FAILED', failure_code: 'REFUNDING' }).where('id', '=', row.id).execute();
+    await appendAudit(trx, {
+      agencyId,
+      actor,
+      action: 'REFUND_DEPOSIT',
+      target: code,
+      reason,
+      details: { kip: kip.toString(), ref: refundRefOf(row.transaction_id!) },
+    });
+    return recordRefund(trx, { agencyId, transactionId: row.transaction_id!, kip, depositOrderId: row.id });
+  });
+  await runRefund(deps, refund);
+  return agencyDeposit(deps.db, agencyId, code);
+}
