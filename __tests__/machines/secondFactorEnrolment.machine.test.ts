@@ -1,6 +1,9 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { secondFactorEnrolmentMachine } from '../../machines/secondFactorEnrolment.machine';
 
+/** A refused call as the console's API reports it: an error carrying the API's code. */
+const apiError = (code: string) => Object.assign(new Error(code), { code });
+
 /** The enrolment with API calls that answer as the test says: a list of outcomes per call, taken in order. */
 function enrolment({ starts, confirms }: { starts: Array<'ok' | 'fail'>; confirms: Array<'ok' | 'wrong'> }) {
   const confirmed: string[] = [];
@@ -8,12 +11,12 @@ function enrolment({ starts, confirms }: { starts: Array<'ok' | 'fail'>; confirm
     secondFactorEnrolmentMachine.provide({
       actors: {
         startEnrolment: fromPromise(async () => {
-          if (starts.shift() === 'fail') throw { code: 'INTERNAL', message: 'down' };
+          if (starts.shift() === 'fail') throw apiError('INTERNAL');
           return { secret: 'JBSWY3DPEHPK3PXP', otpauthUri: 'otpauth://totp/Champa:anna?secret=JBSWY3DPEHPK3PXP&issuer=Champa' };
         }),
         confirmEnrolment: fromPromise(async ({ input }: { input: string }) => {
           confirmed.push(input);
-          if (confirms.shift() === 'wrong') throw { code: 'TOTP_INVALID', message: 'no' };
+          if (confirms.shift() === 'wrong') throw apiError('TOTP_INVALID');
           return ['abcd-efgh', 'jkmn-pqrs'];
         }),
       },

@@ -2,32 +2,17 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
 import {
-  AuditLogQuerySchema,
-  AuditRowSchema,
   OperatorAccountSchema,
   OperatorChangeSchema,
   OperatorCreateSchema,
   OperatorIdParamsSchema,
   OperatorListSchema,
-  OperatorSessionSchema,
   OperatorSettingsSchema,
-  SessionIdParamsSchema,
   operatorChangeSchema,
   reasonSchema,
 } from '../../../src/contract/admin';
 import { ApiErrorSchema } from '../../../src/contract/apiError';
-import { ItemsOf } from '../../../src/contract/page';
-import {
-  actorOf,
-  auditLogCsv,
-  auditLogOf,
-  changeOperator,
-  createOperator,
-  endOperatorSession,
-  operatorsOf,
-  sessionsFor,
-  setStaffSecondFactor,
-} from '../../domain/operators';
+import { actorOf, changeOperator, createOperator, operatorsOf, setStaffSecondFactor } from '../../domain/operators';
 import { validated } from '../../domain/validated';
 import { object } from 'yup';
 
@@ -36,9 +21,7 @@ const staffSettingSchema = object({ reason: reasonSchema });
 
 /**
  * Owners: GET/POST /admin/operators, PATCH /admin/operators/{id} (role, disabled; with a reason),
- * PUT /admin/operators/settings (staff need a second factor), GET /admin/audit-log and
- * /admin/audit-log.csv. Every operator: GET /admin/sessions (owners see all, staff their own) and
- * DELETE /admin/sessions/{id}.
+ * PUT /admin/operators/settings (staff need a second factor).
  */
 const adminOperatorRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
@@ -82,50 +65,6 @@ const adminOperatorRoutes: FastifyPluginAsync = async (base) => {
     },
   );
 
-  app.get(
-    '/sessions',
-    { preHandler: app.requireOperator, schema: { response: { 200: ItemsOf(OperatorSessionSchema), ...errors } } },
-    async (request) => ({ items: await sessionsFor(db, request.operator) }),
-  );
-
-  app.delete(
-    '/sessions/:id',
-    { preHandler: app.requireOperator, schema: { params: SessionIdParamsSchema, response: { 204: Type.Null(), ...errors } } },
-    async (request, reply) => {
-      await endOperatorSession(db, request.operator, request.params.id);
-      return reply.status(204).send(null);
-    },
-  );
-
-  app.get(
-    '/audit-log',
-    { preHandler: app.requireOwner, schema: { querystring: AuditLogQuerySchema, response: { 200: ItemsOf(AuditRowSchema), ...errors } } },
-    async (request) => ({ items: await auditLogOf(db, request.agency.id, request.query) }),
-  );
-
-  app.get(
-    '/audit-log.csv',
-    {
-      preHandler: app.requireOwner,
-      schema: {
-        querystring: AuditLogQuerySchema,
-        response: {
-          200: {
-            description: 'RFC 4180 CSV: id, at, actor, action, target, reason, details',
-            content: { 'text/csv': { schema: Type.String() } },
-          },
-          ...errors,
-        },
-      },
-    },
-    async (request, reply) => {
-      const rows = await auditLogOf(db, request.agency.id, request.query);
-      return reply
-        .header('content-type', 'text/csv; charset=utf-8')
-        .header('content-disposition', `attachment; filename="audit-log-${new Date().toISOString().slice(0, 10)}.csv"`)
-        .send(auditLogCsv(rows));
-    },
-  );
   return Promise.resolve();
 };
 
