@@ -46,6 +46,8 @@ export const ErrorCode = {
   // exchange rates
   UNKNOWN_CURRENCY: 'UNKNOWN_CURRENCY',
   INVALID_RATE: 'INVALID_RATE',
+  /** A rate moved more than 5% from the current one without the operator's confirmation; HTTP 409, nothing changed. */
+  RATE_CONFIRMATION_REQUIRED: 'RATE_CONFIRMATION_REQUIRED',
   INSUFFICIENT_FUNDS: 'INSUFFICIENT_FUNDS',
   // game providers
   PROVIDER_UNAVAILABLE: 'PROVIDER_UNAVAILABLE',
