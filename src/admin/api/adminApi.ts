@@ -42,7 +42,7 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, CallError> = async (ar
 export const adminApi = createApi({
   reducerPath: 'adminApi',
   baseQuery,
-  tagTypes: ['Operator', 'Withdrawal'],
+  tagTypes: ['Operator', 'Withdrawal', 'Report', 'Rate'],
   refetchOnFocus: true,
   endpoints: () => ({}),
 });

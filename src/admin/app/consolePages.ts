@@ -1,5 +1,8 @@
 import type { ComponentType } from 'react';
 import type { OperatorRole } from '../../contract/admin';
+import { Dashboard } from '../features/dashboard/Dashboard';
+import { RatesPage } from '../features/rates/RatesPage';
+import { ReconciliationReport } from '../features/reconciliation/ReconciliationReport';
 import { WithdrawalQueue } from '../features/withdrawals/WithdrawalQueue';
 
 /** A page of the console: its address under /admin, its label in the console's texts (nav.*) and who may open it. */
@@ -13,7 +16,12 @@ export interface ConsolePage {
 const EVERYONE: readonly OperatorRole[] = ['owner', 'staff'];
 
 /** The console's pages in the order of its navigation; the first an operator may open is where they land. */
-export const CONSOLE_PAGES: readonly ConsolePage[] = [{ path: '/withdrawals', label: 'nav.withdrawals', Page: WithdrawalQueue, roles: EVERYONE }];
+export const CONSOLE_PAGES: readonly ConsolePage[] = [
+  { path: '/dashboard', label: 'nav.dashboard', Page: Dashboard, roles: EVERYONE },
+  { path: '/withdrawals', label: 'nav.withdrawals', Page: WithdrawalQueue, roles: EVERYONE },
+  { path: '/reconciliation', label: 'nav.reconciliation', Page: ReconciliationReport, roles: EVERYONE },
+  { path: '/rates', label: 'nav.rates', Page: RatesPage, roles: EVERYONE },
+];
 
 /** The pages an operator of this role may open. */
 export function pagesFor(role: OperatorRole): ConsolePage[] {
