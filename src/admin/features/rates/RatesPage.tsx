@@ -94,8 +94,9 @@ export function RatesPage() {
             <XAxis
               dataKey="at"
               type="number"
-              scale="time"
-              domain={['dataMin', 'dataMax']}
+              // The first change to the page's read exactly: a rounded-out axis would leave the lines short of its ends.
+              domain={history.length > 0 ? [history[0].at, history[history.length - 1].at] : ['auto', 'auto']}
+              allowDataOverflow
               stroke={colors.textMuted}
               tickFormatter={(at: number) => vientianeTime.format(new Date(at))}
             />
