@@ -1,5 +1,6 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { ErrorCode, failureCodeOf } from '../src/contract/errors';
+import { OperatorErrorCode } from '../src/contract/admin';
+import { failureCodeOf } from '../src/contract/errors';
 import type { Provider } from '../src/contract/providers';
 import type { DepositPlayer, UnmatchedPayment, UnmatchedPaymentResponse } from '../src/contract/adminDeposits';
 
@@ -74,7 +75,8 @@ export const unmatchedPaymentMachine = setup({
       assertEvent(event, 'confirm');
       return isReason(event.reason);
     },
-    alreadyResolved: ({ event }) => failureCodeOf((event as unknown as { error: unknown }).error) === ErrorCode.PAYMENT_ALREADY_RESOLVED,
+    alreadyResolved: ({ event }) =>
+      failureCodeOf((event as unknown as { error: unknown }).error) === OperatorErrorCode.PAYMENT_ALREADY_RESOLVED,
   },
 }).createMachine({
   id: 'unmatchedPayment',

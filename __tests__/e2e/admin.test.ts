@@ -71,6 +71,8 @@ describe('the operator console in Chromium', () => {
     await page.getByLabel('ລະຫັດຜ່ານ').fill('e2e-console-password');
     await page.getByRole('button', { name: 'ເຂົ້າສູ່ລະບົບ' }).click();
     await page.getByRole('banner').getByText('e2e-console · ພະນັກງານ').waitFor();
+    // Operators land on the dashboard; the review queue is its own page.
+    await page.getByRole('navigation').getByRole('link', { name: 'ການຖອນ' }).click();
 
     const row = page.getByRole('row').filter({ hasText: player.username });
     await row.waitFor();

@@ -6,6 +6,7 @@ import { makeAdminStore } from '../../src/admin/app/store';
 import { initAdminI18n } from '../../src/admin/i18n';
 import { IDLE_TIMEOUT_MS } from '../../src/admin/features/auth/useIdleSignOut';
 import type { AgencyWithdrawal } from '../../src/admin/api/withdrawals';
+import { dashboardFixture } from '../support/adminReports';
 
 jest.setTimeout(20_000);
 configure({ asyncUtilTimeout: 5000 });
@@ -41,7 +42,7 @@ const WAITING: AgencyWithdrawal = {
 const page = (items: AgencyWithdrawal[]) => ({ items, page: 1, pageSize: 50, total: items.length });
 
 function renderConsole() {
-  window.history.replaceState(null, '', '/admin');
+  window.history.replaceState(null, '', '/admin/withdrawals');
   return render(<AdminApp store={makeAdminStore()} i18n={initAdminI18n('lo')} />);
 }
 
@@ -90,13 +91,14 @@ describe('operator sign-in', () => {
 });
 
 describe('the console’s pages', () => {
-  it('lands an address it does not know on the first page, marked as current in the navigation', async () => {
-    signedIn([]);
+  it('lands an address it does not know on the first page, the dashboard, marked as current in the navigation', async () => {
+    nock(ADMIN).get('/me').reply(200, { operator: OPERATOR });
+    nock(ADMIN).get('/dashboard').reply(200, dashboardFixture());
     window.history.replaceState(null, '', '/admin/no-such-page');
     render(<AdminApp store={makeAdminStore()} i18n={initAdminI18n('lo')} />);
     const nav = await screen.findByRole('navigation', { name: 'ໜ້າຕ່າງໆຂອງຄອນໂຊ' });
-    await waitFor(() => expect(window.location.pathname).toBe('/admin/withdrawals'));
-    expect(within(nav).getByRole('link', { name: 'ການຖອນ' })).toHaveAttribute('aria-current', 'page');
+    await waitFor(() => expect(window.location.pathname).toBe('/admin/dashboard'));
+    expect(within(nav).getByRole('link', { name: 'ພາບລວມ' })).toHaveAttribute('aria-current', 'page');
   });
 });
 

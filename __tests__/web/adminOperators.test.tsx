@@ -5,6 +5,7 @@ import { AdminApp } from '../../src/admin/app/AdminApp';
 import { makeAdminStore } from '../../src/admin/app/store';
 import { initAdminI18n } from '../../src/admin/i18n';
 import type { OperatorAccount } from '../../src/contract/admin';
+import { dashboardFixture } from '../support/adminReports';
 
 jest.setTimeout(20_000);
 configure({ asyncUtilTimeout: 5000 });
@@ -60,7 +61,9 @@ describe('enrolment', () => {
     nock(ADMIN)
       .get('/me')
       .reply(200, { operator: { ...OWNER, secondFactor: 'required' } });
-    nock(ADMIN).post('/me/totp').reply(200, { secret: 'JBSWY3DPEHPK3PXP', otpauthUri: 'otpauth://totp/Champa:anna?secret=JBSWY3DPEHPK3PXP' });
+    nock(ADMIN)
+      .post('/me/totp')
+      .reply(200, { secret: 'JBSWY3DPEHPK3PXP', otpauthUri: 'otpauth://totp/Champa:anna?secret=JBSWY3DPEHPK3PXP' });
     open('/withdrawals');
     expect(await screen.findByRole('heading', { name: 'ຕັ້ງຄ່າການເຂົ້າສູ່ລະບົບສອງຂັ້ນຕອນ' })).toBeInTheDocument();
     expect(screen.queryByRole('link', { name: 'ການຖອນ' })).not.toBeInTheDocument();
@@ -84,7 +87,11 @@ describe('enrolment', () => {
     await userEvent.type(screen.getByLabelText('ລະຫັດຈາກແອັບ'), '123456');
     await userEvent.click(screen.getByRole('button', { name: 'ຢືນຢັນ' }));
     const codes = await screen.findByRole('list', { name: 'ລະຫັດກູ້ຄືນຂອງທ່ານ' });
-    expect(within(codes).getAllByRole('listitem').map((item) => item.textContent)).toEqual(['abcd-efgh', 'jkmn-pqrs']);
+    expect(
+      within(codes)
+        .getAllByRole('listitem')
+        .map((item) => item.textContent),
+    ).toEqual(['abcd-efgh', 'jkmn-pqrs']);
 
     nock(ADMIN).get('/me').reply(200, { operator: OWNER });
     nock(ADMIN).get('/withdrawals').query(true).reply(200, { items: [], page: 1, pageSize: 50, total: 0 });
@@ -101,9 +108,11 @@ describe('operators page', () => {
     open('/operators');
     const table = await screen.findByRole('table', { name: 'ຜູ້ດຳເນີນການ' });
     const staffRow = within(table).getByRole('cell', { name: 'somsak' }).closest('tr') as HTMLElement;
-    expect(within(staffRow).getAllByRole('cell').map((cell) => cell.textContent)).toEqual(
-      expect.arrayContaining(['ພະນັກງານ', 'ບໍ່ໄດ້ຕັ້ງຄ່າ', 'ໃຊ້ງານ', '20/11/2026, 10:00']),
-    );
+    expect(
+      within(staffRow)
+        .getAllByRole('cell')
+        .map((cell) => cell.textContent),
+    ).toEqual(expect.arrayContaining(['ພະນັກງານ', 'ບໍ່ໄດ້ຕັ້ງຄ່າ', 'ໃຊ້ງານ', '20/11/2026, 10:00']));
 
     const form = screen.getByRole('region', { name: 'ເພີ່ມຜູ້ດຳເນີນການ' });
     await userEvent.type(within(form).getByLabelText('ຊື່ຜູ້ໃຊ້'), 'x');
@@ -141,9 +150,7 @@ describe('operators page', () => {
     expect(await screen.findByText('ເອເຈນຕ້ອງມີເຈົ້າຂອງທີ່ເຂົ້າສູ່ລະບົບໄດ້ຢ່າງໜ້ອຍໜຶ່ງຄົນ')).toBeInTheDocument();
     expect(screen.getByRole('dialog')).toBeInTheDocument();
 
-    nock(ADMIN)
-      .patch(`/operators/${STAFF.id}`, { reason: 'left the agency', disabled: true })
-      .reply(204);
+    nock(ADMIN).patch(`/operators/${STAFF.id}`, { reason: 'left the agency', disabled: true }).reply(204);
     nock(ADMIN)
       .get('/operators')
       .reply(200, { ...operators(), operators: [operators().operators[0], { ...STAFF, disabled: true }] });
@@ -157,11 +164,15 @@ describe('operators page', () => {
     nock(ADMIN)
       .get('/me')
       .reply(200, { operator: { ...OWNER, role: 'staff' } });
-    nock(ADMIN).get('/withdrawals').query(true).reply(200, { items: [], page: 1, pageSize: 50, total: 0 });
+    nock(ADMIN).get('/dashboard').reply(200, dashboardFixture());
     open('/operators');
-    await waitFor(() => expect(window.location.pathname).toBe('/admin/withdrawals'));
+    await waitFor(() => expect(window.location.pathname).toBe('/admin/dashboard'));
     const nav = screen.getByRole('navigation', { name: 'ໜ້າຕ່າງໆຂອງຄອນໂຊ' });
-    expect(within(nav).getAllByRole('link').map((link) => link.textContent)).toEqual(['ການຖອນ', 'ຜູ້ຫຼິ້ນ', 'ເຊດຊັນ']);
+    expect(
+      within(nav)
+        .getAllByRole('link')
+        .map((link) => link.textContent),
+    ).toEqual(['ພາບລວມ', 'ການຖອນ', 'ການຝາກ', 'ຜູ້ຫຼິ້ນ', 'ກວດສອບບັນຊີ', 'ອັດຕາແລກປ່ຽນ', 'ເຊດຊັນ']);
   });
 });
 
@@ -206,11 +217,17 @@ describe('sessions and the audit log', () => {
       details: { disabled: 'true' },
       at: '2026-11-25T03:00:00.000Z',
     };
-    nock(ADMIN).get('/audit-log').query({ limit: 100 }).reply(200, { items: [entry, { ...entry, id: '40', action: 'LOGIN', target: null, reason: null, details: {} }] });
+    nock(ADMIN)
+      .get('/audit-log')
+      .query({ limit: 100 })
+      .reply(200, { items: [entry, { ...entry, id: '40', action: 'LOGIN', target: null, reason: null, details: {} }] });
     open('/audit');
     expect(await screen.findByRole('cell', { name: 'left the agency' })).toBeInTheDocument();
 
-    nock(ADMIN).get('/audit-log').query({ action: 'CHANGE_OPERATOR', from: '2026-11-25', limit: 100 }).reply(200, { items: [entry] });
+    nock(ADMIN)
+      .get('/audit-log')
+      .query({ action: 'CHANGE_OPERATOR', from: '2026-11-25', limit: 100 })
+      .reply(200, { items: [entry] });
     const filters = screen.getByRole('form', { name: 'ຕົວກອງ' });
     await userEvent.type(within(filters).getByLabelText('ເຮັດຫຍັງ'), 'CHANGE_OPERATOR');
     await userEvent.type(within(filters).getByLabelText('ຈາກວັນທີ'), '2026-11-25');

@@ -203,5 +203,13 @@ export const OperatorErrorCode = {
   LAST_OWNER: 'LAST_OWNER',
   /** Owners do not disable or demote themselves; another owner does (HTTP 409). */
   OPERATOR_SELF_CHANGE: 'OPERATOR_SELF_CHANGE',
+  /** A rate moved more than 5% from the current one without the operator's confirmation; HTTP 409, nothing changed. */
+  RATE_CONFIRMATION_REQUIRED: 'RATE_CONFIRMATION_REQUIRED',
+  /** The unmatched payment was credited or refunded already; HTTP 409, nothing changed. */
+  PAYMENT_ALREADY_RESOLVED: 'PAYMENT_ALREADY_RESOLVED',
+  /** Retry or refund of a deposit that is not PAID with its credit refused at the provider; HTTP 409. */
+  DEPOSIT_NOT_STUCK: 'DEPOSIT_NOT_STUCK',
+  /** The gateway refused a refund (recorded as FAILED, the money stays where it was); HTTP 502. */
+  REFUND_FAILED: 'REFUND_FAILED',
 } as const;
 export type OperatorErrorCode = (typeof OperatorErrorCode)[keyof typeof OperatorErrorCode];

@@ -78,12 +78,6 @@ export const ErrorCode = {
   MERCHANT_ID_REQUIRED: 'MERCHANT_ID_REQUIRED',
   /** An operator's merchant id that LaoQR cannot carry (1 to 25 ASCII letters, digits or hyphens); HTTP 400. */
   MERCHANT_ID_INVALID: 'MERCHANT_ID_INVALID',
-  /** The unmatched payment was credited or refunded already; HTTP 409, nothing changed. */
-  PAYMENT_ALREADY_RESOLVED: 'PAYMENT_ALREADY_RESOLVED',
-  /** Retry or refund of a deposit that is not PAID with its credit refused at the provider; HTTP 409. */
-  DEPOSIT_NOT_STUCK: 'DEPOSIT_NOT_STUCK',
-  /** The gateway refused a refund (recorded as FAILED, the money stays where it was); HTTP 502. */
-  REFUND_FAILED: 'REFUND_FAILED',
   // promotions
   PROMOTION_WITHDRAW_WHOLE_CREDIT: 'PROMOTION_WITHDRAW_WHOLE_CREDIT',
   PROMOTION_MIN_BALANCE: 'PROMOTION_MIN_BALANCE',

@@ -1,15 +1,17 @@
+import { sql } from 'kysely';
 import type { Database } from '../../db/database';
 import { AppError } from '../errors';
 import { ErrorCode } from '../../../src/contract/errors';
 import { exchangeRateOf, type ExchangeRate } from '../../../src/contract/exchangeRates';
-import {
-  RATE_CURRENCIES,
-  compareRates,
-  isRateCurrency,
-  normalizeRate,
-  normalizeSettableRate,
-  type RateCurrency,
-} from '../../../src/contract/money';
+import { RATE_CURRENCIES, isRateCurrency, normalizeRate, normalizeSettableRate, type RateCurrency } from '../../../src/contract/money';
+import { rateMove, rateProblem, type RateProblem } from '../../../src/contract/adminRates';
+import { appendAudit, type Actor } from '../operators';
+
+const RATE_PROBLEMS: Record<RateProblem, string> = {
+  BUY_INVALID: 'the buy rate must be a positive decimal of LAK per 1 unit, with at most 6 decimals',
+  SELL_INVALID: 'the sell rate must be a positive decimal of LAK per 1 unit, with at most 6 decimals',
+  BUY_ABOVE_SELL: 'the buy rate may not exceed the sell rate',
+};
 
 /** One rate of an agency as it was set at effectiveAt. */
 export interface RateChange {
@@ -48,17 +50,17 @@ export async function setRate(
   if (!isRateCurrency(currency)) {
     throw new AppError(400, ErrorCode.UNKNOWN_CURRENCY, `currency must be one of ${RATE_CURRENCIES.join(', ')}`);
   }
-  const buyRate = normalizeSettableRate(buy);
-  const sellRate = normalizeSettableRate(sell);
-  if (!buyRate || !sellRate) {
-    throw new AppError(400, ErrorCode.INVALID_RATE, 'rates are positive decimals of LAK per 1 unit, with at most 6 decimals');
-  }
-  if (compareRates(buyRate, sellRate) > 0) {
-    throw new AppError(400, ErrorCode.INVALID_RATE, 'the buy rate may not exceed the sell rate');
-  }
+  const problem = rateProblem(buy, sell);
+  if (problem) throw new AppError(400, ErrorCode.INVALID_RATE, RATE_PROBLEMS[problem]);
   const row = await db
     .insertInto('exchange_rates')
-    .values({ agency_id: agencyId, currency, buy: buyRate, sell: sellRate, changed_by: changedBy })
+    .values({
+      agency_id: agencyId,
+      currency,
+      buy: normalizeSettableRate(buy.trim()) as string,
+      sell: normalizeSettableRate(sell.trim()) as string,
+      changed_by: changedBy,
+    })
     .returning(COLUMNS)
     .executeTakeFirstOrThrow();
   return toChange(row);
@@ -113,4 +115,52 @@ export async function rateHistory(db: Database, agencyId: string, currency: Rate
     .orderBy('id', 'desc')
     .execute();
   return rows.map(toChange);
+}
+
+export type OperatorRateChange =
+  | { outcome: 'changed'; rate: RateChange }
+  /** The move is over LARGE_RATE_MOVE_PERCENT and was not confirmed: nothing changed. */
+  | { outcome: 'confirm'; movePercent: number };
+
+/**
+ * An operator sets a rate from the console: the shared rule (rateProblem) first, then a move of
+ * more than 5% from the current rate only with confirmLargeMove; the change and its audit entry
+ * are one transaction, which holds the agency's rate lock so two operators compare against the rate
+ * really in force.
+ */
+export async function changeRate(
+  db: Database,
+  agencyId: string,
+  currency: string,
+  change: { buy: string; sell: string; reason?: string; confirmLargeMove?: boolean },
+  actor: Actor,
+): Promise<OperatorRateChange> {
+  if (!isRateCurrency(currency)) {
+    throw new AppError(400, ErrorCode.UNKNOWN_CURRENCY, `currency must be one of ${RATE_CURRENCIES.join(', ')}`);
+  }
+  const problem = rateProblem(change.buy, change.sell);
+  if (problem) throw new AppError(400, ErrorCode.INVALID_RATE, RATE_PROBLEMS[problem]);
+  return db.transaction().execute(async (trx) => {
+    await sql`SELECT pg_advisory_xact_lock(hashtext(${`exchange-rates:${agencyId}`}))`.execute(trx);
+    const current = await currentRate(trx, agencyId, currency);
+    const move = rateMove(current, change.buy.trim(), change.sell.trim());
+    if (move.large && change.confirmLargeMove !== true) return { outcome: 'confirm', movePercent: move.percent };
+    const rate = await setRate(trx, agencyId, currency, change.buy, change.sell, actor.name);
+    const reason = change.reason?.trim();
+    await appendAudit(trx, {
+      agencyId,
+      actor,
+      action: 'SET_RATE',
+      target: currency,
+      reason: reason ? reason : undefined,
+      details: {
+        buy: rate.buy,
+        sell: rate.sell,
+        previousBuy: current?.buy ?? '',
+        previousSell: current?.sell ?? '',
+        movePercent: String(move.percent),
+      },
+    });
+    return { outcome: 'changed', rate };
+  });
 }

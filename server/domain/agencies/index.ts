@@ -1,3 +1,12 @@
 export { findAgencyByHost, createAgency, siteSettingsOf, type Agency } from './repository';
 export { hostOf } from './rules';
-export { setRate, rateAt, currentRate, currentRates, rateHistory, type RateChange } from './exchangeRates';
+export {
+  setRate,
+  changeRate,
+  rateAt,
+  currentRate,
+  currentRates,
+  rateHistory,
+  type RateChange,
+  type OperatorRateChange,
+} from './exchangeRates';

@@ -1,6 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database';
 import type { LaoQrGateway, RefundResult } from '../../adapters/payment';
+import { OperatorErrorCode } from '../../../src/contract/admin';
 import { ErrorCode } from '../../../src/contract/errors';
 import { AppError } from '../errors';
 import { postTransfer, resolveAccount, type AccountRef, type Entry, type LedgerTrx } from '../ledger';
@@ -131,7 +132,7 @@ export async function runRefund(deps: { db: Database; gateway: LaoQrGateway }, r
   if (!refund || refund.status !== 'PENDING') return;
   const settled = await settleRefund(deps, refund, await deps.gateway.refund(refund.ref, refund.transaction_id, BigInt(refund.amount_kip)));
   if (settled.status === 'FAILED')
-    throw new AppError(502, ErrorCode.REFUND_FAILED, `The gateway refused the refund (${settled.failure_reason}); nothing moved`);
+    throw new AppError(502, OperatorErrorCode.REFUND_FAILED, `The gateway refused the refund (${settled.failure_reason}); nothing moved`);
 }
 
 /** A refund row for the transaction, PENDING; one the gateway refused before is asked for again. */

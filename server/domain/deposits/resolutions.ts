@@ -3,6 +3,7 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/database';
 import type { LaoQrGateway } from '../../adapters/payment';
 import type { ProviderClient } from '../../adapters/providers';
+import { OperatorErrorCode } from '../../../src/contract/admin';
 import { ErrorCode } from '../../../src/contract/errors';
 import { convertAt } from '../../../src/contract/money';
 import { isProvider, type Provider } from '../../../src/contract/providers';
@@ -67,7 +68,11 @@ async function lockPayment(trx: LedgerTrx, agencyId: string, id: string) {
     .executeTakeFirst();
   if (!row) throw new AppError(404, ErrorCode.NOT_FOUND, `No unmatched payment ${id}`);
   if (row.status !== 'UNRESOLVED')
-    throw new AppError(409, ErrorCode.PAYMENT_ALREADY_RESOLVED, `Payment ${row.transaction_id} was resolved already (${row.resolution})`);
+    throw new AppError(
+      409,
+      OperatorErrorCode.PAYMENT_ALREADY_RESOLVED,
+      `Payment ${row.transaction_id} was resolved already (${row.resolution})`,
+    );
   return row;
 }
 
@@ -81,7 +86,11 @@ async function lockOrder(trx: LedgerTrx, agencyId: string, code: string) {
     .executeTakeFirst();
   if (!row) throw new AppError(404, ErrorCode.NOT_FOUND, `No deposit ${code}`);
   if (row.status !== 'PAID')
-    throw new AppError(409, ErrorCode.DEPOSIT_NOT_STUCK, `Deposit ${code} is ${row.status}; only a PAID deposit is retried or refunded`);
+    throw new AppError(
+      409,
+      OperatorErrorCode.DEPOSIT_NOT_STUCK,
+      `Deposit ${code} is ${row.status}; only a PAID deposit is retried or refunded`,
+    );
   return row;
 }
 
@@ -330,7 +339,7 @@ export async function refundDeposit(
     if (last?.status === 'PENDING' || last?.status === 'POSTED')
       throw new AppError(
         409,
-        ErrorCode.DEPOSIT_NOT_STUCK,
+        OperatorErrorCode.DEPOSIT_NOT_STUCK,
         `Deposit ${code} has its credit at the provider or on its way: retry it instead`,
       );
     const kip = BigInt(row.paid_amount_kip!);

@@ -1,10 +1,13 @@
 import type { ComponentType } from 'react';
 import type { OperatorRole } from '../../contract/admin';
 import { AuditLogPage } from '../features/audit/AuditLogPage';
+import { Dashboard } from '../features/dashboard/Dashboard';
 import { DepositsPage } from '../features/deposits/DepositsPage';
 import { OperatorsPage } from '../features/operators/OperatorsPage';
 import { SessionsPage } from '../features/operators/SessionsPage';
 import { PlayersPage } from '../features/players/PlayersPage';
+import { RatesPage } from '../features/rates/RatesPage';
+import { ReconciliationReport } from '../features/reconciliation/ReconciliationReport';
 import { WithdrawalQueue } from '../features/withdrawals/WithdrawalQueue';
 
 /** A page of the console: its address under /admin, its label in the console's texts (nav.*) and who may open it. */
@@ -20,9 +23,12 @@ const OWNERS: readonly OperatorRole[] = ['owner'];
 
 /** The console's pages in the order of its navigation; the first an operator may open is where they land. */
 export const CONSOLE_PAGES: readonly ConsolePage[] = [
+  { path: '/dashboard', label: 'nav.dashboard', Page: Dashboard, roles: EVERYONE },
   { path: '/withdrawals', label: 'nav.withdrawals', Page: WithdrawalQueue, roles: EVERYONE },
   { path: '/deposits', label: 'nav.deposits', Page: DepositsPage, roles: EVERYONE },
   { path: '/players', label: 'nav.players', Page: PlayersPage, roles: EVERYONE },
+  { path: '/reconciliation', label: 'nav.reconciliation', Page: ReconciliationReport, roles: EVERYONE },
+  { path: '/rates', label: 'nav.rates', Page: RatesPage, roles: EVERYONE },
   { path: '/operators', label: 'nav.operators', Page: OperatorsPage, roles: OWNERS },
   { path: '/audit', label: 'nav.audit', Page: AuditLogPage, roles: OWNERS },
   { path: '/sessions', label: 'nav.sessions', Page: SessionsPage, roles: EVERYONE },

@@ -165,7 +165,7 @@ function Outcome({
       {state.matches('alreadyResolved') && <Notice $tone="warning">{t('deposits.alreadyResolved')}</Notice>}
       {state.matches('failed') && (
         <>
-          <Notice $tone="danger">{t('deposits.resolveFailed', { code: errorCode })}</Notice>
+          <Notice $tone="danger">{t(`errors.${errorCode}`, { defaultValue: t('deposits.resolveFailed', { code: errorCode }) })}</Notice>
           <DialogActions>
             <Button $variant="ghost" onClick={onBack}>
               {t('deposits.back')}

@@ -1,0 +1,3 @@
+export { dashboardOf } from './dashboard';
+export { reconciliationOf } from './reconciliation';
+export { reconciliationCsv } from './csv';

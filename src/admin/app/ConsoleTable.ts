@@ -1,0 +1,24 @@
+import styled from 'styled-components';
+
+/** A table's own sideways scroller, so a wide table never makes the page scroll at 768 px. */
+export const TableScroller = styled.div`
+  overflow-x: auto;
+  max-width: 100%;
+`;
+
+/** The console's data table: amounts right-aligned on one line (class "amount"). */
+export const ConsoleTable = styled.table`
+  width: 100%;
+  border-collapse: collapse;
+  th,
+  td {
+    padding: 8px;
+    text-align: left;
+    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
+    vertical-align: top;
+  }
+  .amount {
+    text-align: right;
+    white-space: nowrap;
+  }
+`;

@@ -1,0 +1,121 @@
+import { Type, type Static } from 'typebox';
+
+/**
+ * The operators' dashboard and daily reconciliation report (/api/v2/admin/dashboard,
+ * /api/v2/admin/reconciliation). Days are calendar days in Laos (Asia/Vientiane, UTC+7 all year);
+ * amounts are API decimal strings (THB "1234.50", LAK "100000").
+ */
+
+const VIENTIANE_OFFSET_MS = 7 * 60 * 60 * 1000;
+
+/** The calendar day (YYYY-MM-DD) in Vientiane at `now`, whatever the viewer's clock zone. */
+export function vientianeDay(now: Date = new Date()): string {
+  return new Date(now.getTime() + VIENTIANE_OFFSET_MS).toISOString().slice(0, 10);
+}
+
+/** A day written YYYY-MM-DD; the server also refuses days the calendar does not have. */
+export const DaySchema = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', maxLength: 10 });
+
+export const ReconciliationQuerySchema = Type.Object({ day: Type.Optional(DaySchema) }, { additionalProperties: false });
+
+/** One Vientiane day of the dashboard, every figure summed from that day's ledger entries. */
+export const DashboardDaySchema = Type.Object({
+  day: Type.String(),
+  deposits: Type.Integer(),
+  depositsKip: Type.String(),
+  depositsCreditedThb: Type.String(),
+  withdrawals: Type.Integer(),
+  withdrawalsThb: Type.String(),
+  withdrawalsKip: Type.String(),
+  bonusesThb: Type.String(),
+  /** Agency cash (LAK) at the end of the day less at its start. */
+  netCashKip: Type.String(),
+});
+export type DashboardDay = Static<typeof DashboardDaySchema>;
+
+/** What waits for a person now. */
+export const DashboardWaitingSchema = Type.Object({
+  withdrawalsToReview: Type.Integer(),
+  unmatchedPayments: Type.Integer(),
+  depositsStuckPaid: Type.Integer(),
+  providerTransfersPending: Type.Integer(),
+});
+export type DashboardWaiting = Static<typeof DashboardWaitingSchema>;
+
+export const DashboardSchema = Type.Object({
+  today: DashboardDaySchema,
+  /** The last 7 days, oldest first, today last. */
+  days: Type.Array(DashboardDaySchema),
+  waiting: DashboardWaitingSchema,
+  bonusPoolThb: Type.String(),
+});
+export type Dashboard = Static<typeof DashboardSchema>;
+
+export const RECONCILIATION_LINES = [
+  'DEPOSITS_CREDITED',
+  'DEPOSITS_KIP_RECEIVED',
+  'WITHDRAWALS_SETTLED',
+  'WITHDRAWALS_KIP_PAID',
+  'BONUSES_GRANTED',
+  'BONUSES_RETAINED',
+  'PROVIDER_TRANSFERS_SETTLED',
+] as const;
+export type ReconciliationLineName = (typeof RECONCILIATION_LINES)[number];
+
+/** A ledger transfer behind a line, with its entries' amounts by account kind. */
+export const ReportTransferSchema = Type.Object({
+  id: Type.String(),
+  kind: Type.String(),
+  status: Type.String(),
+  key: Type.String(),
+  /** The deposit or withdrawal code it belongs to. */
+  ref: Type.String(),
+  createdAt: Type.String({ format: 'date-time' }),
+  entries: Type.Array(Type.Object({ account: Type.String(), currency: Type.String(), amount: Type.String() })),
+});
+export type ReportTransfer = Static<typeof ReportTransferSchema>;
+
+export const ReconciliationLineSchema = Type.Object({
+  line: Type.Enum(RECONCILIATION_LINES),
+  /** THB and LAK lines are amounts; COUNT lines count transfers. */
+  unit: Type.Enum(['THB', 'LAK', 'COUNT'] as const),
+  expected: Type.String(),
+  actual: Type.String(),
+  /** Named parts of the line (withdrawals: requested, paid, returned, open; provider transfers: by status). */
+  parts: Type.Record(Type.String(), Type.String()),
+  reconciled: Type.Boolean(),
+  /** The deposits or withdrawals that do not add up, by code. */
+  unreconciledRefs: Type.Array(Type.String()),
+  /** The ledger transfers of those refs (empty when the line reconciles). */
+  transfers: Type.Array(ReportTransferSchema),
+});
+export type ReconciliationLine = Static<typeof ReconciliationLineSchema>;
+
+export const TrialBalanceCurrencySchema = Type.Object({
+  currency: Type.String(),
+  balances: Type.Array(Type.Object({ kind: Type.String(), accounts: Type.Integer(), balance: Type.String() })),
+  debitBalances: Type.String(),
+  creditBalances: Type.String(),
+  dayDebits: Type.String(),
+  dayCredits: Type.String(),
+  /** Every balance summed: zero when the ledger balances. */
+  sum: Type.String(),
+  balanced: Type.Boolean(),
+});
+export type TrialBalanceCurrency = Static<typeof TrialBalanceCurrencySchema>;
+
+export const ReconciliationSchema = Type.Object({
+  day: Type.String(),
+  from: Type.String({ format: 'date-time' }),
+  to: Type.String({ format: 'date-time' }),
+  lines: Type.Array(ReconciliationLineSchema),
+  trialBalance: Type.Array(TrialBalanceCurrencySchema),
+  /** Every line and every currency balances. */
+  reconciled: Type.Boolean(),
+});
+export type Reconciliation = Static<typeof ReconciliationSchema>;
+
+/** GET /admin/reconciliation.csv: the same figures as CSV (text/csv). */
+export const ReconciliationCsvSchema = Type.String({
+  description: 'text/csv: day, section, name, unit, expected, actual, reconciled, details',
+});
