@@ -2,7 +2,6 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/database';
 import type { LaoQrGateway, RefundResult } from '../../adapters/payment';
 import { OperatorErrorCode } from '../../../src/contract/admin';
-import { ErrorCode } from '../../../src/contract/errors';
 import { AppError } from '../errors';
 import { postTransfer, resolveAccount, type AccountRef, type Entry, type LedgerTrx } from '../ledger';
 import { BONUS_POOL } from '../promotions';

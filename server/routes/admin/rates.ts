@@ -10,7 +10,6 @@ import {
   type RateEntry,
 } from '../../../src/contract/adminRates';
 import { OperatorErrorCode } from '../../../src/contract/admin';
-import { ErrorCode } from '../../../src/contract/errors';
 import { RATE_CURRENCIES, midRate } from '../../../src/contract/money';
 import { changeRate, rateHistory, type RateChange } from '../../domain/agencies';
 import { actorOf } from '../../domain/operators';
