@@ -7,3 +7,6 @@ export const vientianeTime = new Intl.DateTimeFormat('en-GB', {
   hour: '2-digit',
   minute: '2-digit',
 });
+
+/** An ISO time at Vientiane's clock; a time that is not there (never happened) shows as a dash. */
+export const atVientiane = (iso: string | null) => (iso === null ? '–' : vientianeTime.format(new Date(iso)));

@@ -9,7 +9,7 @@ import { Spinner } from '../../../ui/Spinner';
 import { TextField } from '../../../ui/TextField';
 import { auditLogCsvUrl, useAuditLogQuery, type AuditFilter, type AuditRow } from '../../api/operators';
 import { DataTable } from '../../ui/DataTable';
-import { vientianeTime } from '../../ui/vientianeTime';
+import { atVientiane } from '../../ui/vientianeTime';
 
 const Filters = styled.form`
   display: grid;
@@ -52,7 +52,7 @@ export function AuditLogPage() {
   });
   const columns = useMemo(
     () => [
-      column.accessor('at', { header: t('audit.at'), cell: (cell) => vientianeTime.format(new Date(cell.getValue())) }),
+      column.accessor('at', { header: t('audit.at'), cell: (cell) => atVientiane(cell.getValue()) }),
       column.accessor('actor', { header: t('audit.actor') }),
       column.accessor('action', { header: t('audit.action') }),
       column.accessor('target', { header: t('audit.target'), cell: (cell) => cell.getValue() ?? '—' }),

@@ -12,7 +12,8 @@ import { useToast } from '../../../ui/Toast';
 import type { CallError } from '../../api/adminApi';
 import { useDepositDetailQuery, useResolveStuckDepositMutation } from '../../api/deposits';
 import { ReasonForm } from './ReasonForm';
-import { Actions, newIdempotencyKey, vientianeTime } from './shared';
+import { atVientiane } from '../../ui/vientianeTime';
+import { Actions, newIdempotencyKey } from './shared';
 
 const Facts = styled.dl`
   display: grid;
@@ -100,7 +101,7 @@ function Transfers({ detail }: { detail: DepositDetail }) {
     <List>
       {detail.transfers.map((transfer) => (
         <li key={transfer.key}>
-          <strong>{transfer.kind}</strong> ({transfer.status}) {vientianeTime(transfer.createdAt)} · {transfer.key}
+          <strong>{transfer.kind}</strong> ({transfer.status}) {atVientiane(transfer.createdAt)} · {transfer.key}
           <List>
             {transfer.entries.map((entry, index) => (
               <li key={index}>
@@ -144,9 +145,9 @@ export function DepositDetailView({ code }: { code: string }) {
           {displayMoney(deposit.credit, 'THB')} ({deposit.rate})
         </dd>
         <dt>{t('deposits.created')}</dt>
-        <dd>{vientianeTime(deposit.createdAt)}</dd>
+        <dd>{atVientiane(deposit.createdAt)}</dd>
         <dt>{t('deposits.paidAt')}</dt>
-        <dd>{vientianeTime(deposit.paidAt)}</dd>
+        <dd>{atVientiane(deposit.paidAt)}</dd>
         <dt>{t('deposits.transaction')}</dt>
         <dd>{deposit.transactionId ?? '–'}</dd>
         {refund && (
@@ -168,7 +169,7 @@ export function DepositDetailView({ code }: { code: string }) {
         <List>
           {webhookEvents.map((event) => (
             <li key={event.eventId}>
-              {vientianeTime(event.receivedAt)} · {event.eventId} · {event.amount === null ? '–' : displayMoney(event.amount, 'LAK')} ·{' '}
+              {atVientiane(event.receivedAt)} · {event.eventId} · {event.amount === null ? '–' : displayMoney(event.amount, 'LAK')} ·{' '}
               {event.transactionId ?? '–'}
             </li>
           ))}

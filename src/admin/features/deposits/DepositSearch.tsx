@@ -16,7 +16,8 @@ import { Spinner } from '../../../ui/Spinner';
 import { StatusBadge } from '../../../ui/StatusBadge';
 import { TextField } from '../../../ui/TextField';
 import { useSearchDepositsQuery, type DepositFilters } from '../../api/deposits';
-import { DataTable, vientianeTime } from './shared';
+import { DataTable } from '../../ui/DataTable';
+import { atVientiane } from '../../ui/vientianeTime';
 
 const Filters = styled.form`
   display: grid;
@@ -56,7 +57,7 @@ function useColumns() {
           />
         ),
       }),
-      column.accessor('createdAt', { header: t('deposits.created'), cell: (cell) => vientianeTime(cell.getValue()) }),
+      column.accessor('createdAt', { header: t('deposits.created'), cell: (cell) => atVientiane(cell.getValue()) }),
     ],
     [t],
   );

@@ -8,7 +8,8 @@ import { Notice } from '../../../ui/Notice';
 import { Spinner } from '../../../ui/Spinner';
 import { useUnmatchedPaymentsQuery } from '../../api/deposits';
 import { ResolveDialog } from './ResolveDialog';
-import { DataTable, vientianeTime } from './shared';
+import { DataTable } from '../../ui/DataTable';
+import { atVientiane } from '../../ui/vientianeTime';
 
 const column = createColumnHelper<UnmatchedPayment>();
 
@@ -20,7 +21,7 @@ export function UnmatchedPayments() {
   const close = useCallback(() => setResolving(null), []);
   const columns = useMemo(
     () => [
-      column.accessor('paidAt', { header: t('deposits.paidAt'), cell: (cell) => vientianeTime(cell.getValue()) }),
+      column.accessor('paidAt', { header: t('deposits.paidAt'), cell: (cell) => atVientiane(cell.getValue()) }),
       column.accessor('billNumber', { header: t('deposits.bill') }),
       column.accessor('reason', { header: t('deposits.why'), cell: (cell) => t(`deposits.reasons.${cell.getValue()}`) }),
       column.accessor('amount', { header: t('deposits.amount'), cell: (cell) => displayMoney(cell.getValue(), 'LAK') }),

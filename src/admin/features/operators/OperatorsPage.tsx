@@ -21,7 +21,7 @@ import {
 import { callErrorText } from '../../ui/callErrorText';
 import { DataTable } from '../../ui/DataTable';
 import { ReasonDialog } from '../../ui/ReasonDialog';
-import { vientianeTime } from '../../ui/vientianeTime';
+import { atVientiane } from '../../ui/vientianeTime';
 
 const Columns = styled.div`
   display: grid;
@@ -115,7 +115,7 @@ function useOperatorColumns(setPending: (change: PendingChange) => void) {
         header: t('operators.status'),
         cell: (cell) => (cell.getValue() ? t('operators.disabled') : t('operators.active')),
       }),
-      column.accessor('createdAt', { header: t('operators.created'), cell: (cell) => vientianeTime.format(new Date(cell.getValue())) }),
+      column.accessor('createdAt', { header: t('operators.created'), cell: (cell) => atVientiane(cell.getValue()) }),
       column.display({
         id: 'actions',
         header: t('operators.actions'),

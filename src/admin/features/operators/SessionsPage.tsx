@@ -9,10 +9,9 @@ import { useToast } from '../../../ui/Toast';
 import { useEndSessionMutation, useListSessionsQuery } from '../../api/operators';
 import { callErrorText } from '../../ui/callErrorText';
 import { DataTable } from '../../ui/DataTable';
-import { vientianeTime } from '../../ui/vientianeTime';
+import { atVientiane } from '../../ui/vientianeTime';
 
 const column = createColumnHelper<OperatorSession>();
-const at = (iso: string) => vientianeTime.format(new Date(iso));
 
 /** Signed-in sessions (an owner sees the agency's, staff their own), each one ended with a click; this browser's is marked. */
 export function SessionsPage() {
@@ -26,8 +25,8 @@ export function SessionsPage() {
         header: t('sessions.operator'),
         cell: (cell) => (cell.row.original.current ? `${cell.getValue()} (${t('sessions.thisOne')})` : cell.getValue()),
       }),
-      column.accessor('createdAt', { header: t('sessions.since'), cell: (cell) => at(cell.getValue()) }),
-      column.accessor('lastSeenAt', { header: t('sessions.lastSeen'), cell: (cell) => at(cell.getValue()) }),
+      column.accessor('createdAt', { header: t('sessions.since'), cell: (cell) => atVientiane(cell.getValue()) }),
+      column.accessor('lastSeenAt', { header: t('sessions.lastSeen'), cell: (cell) => atVientiane(cell.getValue()) }),
       column.accessor('ip', { header: t('sessions.ip'), cell: (cell) => cell.getValue() ?? '—' }),
       column.accessor('userAgent', { header: t('sessions.browser'), cell: (cell) => cell.getValue() ?? '—' }),
       column.display({

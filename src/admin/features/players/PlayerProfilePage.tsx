@@ -16,7 +16,8 @@ import { Spinner } from '../../../ui/Spinner';
 import { StatusBadge } from '../../../ui/StatusBadge';
 import { useGetOperatorQuery } from '../../api/operators';
 import { useGetPlayerQuery } from '../../api/players';
-import { DataTable, atVientiane } from './DataTable';
+import { DataTable } from '../../ui/DataTable';
+import { atVientiane } from '../../ui/vientianeTime';
 import { PlayerActions } from './PlayerActions';
 import { PlayerFlags } from './PlayerFlags';
 
@@ -138,8 +139,8 @@ function useColumns() {
   }, [t, i18n.language]);
 }
 
-const AMOUNT_COLUMNS = new Set(['amount', 'credit', 'amountWithdrawn', 'creditReceived', 'bonus']);
-const LONG_COLUMNS = new Set(['visitorId', 'userAgent', 'shared']);
+const AMOUNT_COLUMNS = ['amount', 'credit', 'amountWithdrawn', 'creditReceived', 'bonus'];
+const LONG_COLUMNS = ['visitorId', 'userAgent', 'shared'];
 
 /** Who the player is, the account withdrawals go to, and the credit at each provider now. */
 function AccountSections({ profile }: { profile: PlayerProfile }) {
@@ -204,48 +205,48 @@ function Profile({ profile, isOwner }: { profile: PlayerProfile; isOwner: boolea
         <Section title={t('players.profile.linked')} empty={profile.linkedPlayers.length === 0}>
           <DataTable
             label={t('players.profile.linked')}
-            data={profile.linkedPlayers}
+            rows={profile.linkedPlayers}
             columns={columns.linked}
-            long={LONG_COLUMNS}
+            longColumns={LONG_COLUMNS}
             rowId={(row) => `${row.id}-${row.via}-${row.shared}`}
           />
         </Section>
         <Section title={t('players.profile.deposits')} wide empty={profile.deposits.length === 0}>
           <DataTable
             label={t('players.profile.deposits')}
-            data={profile.deposits}
+            rows={profile.deposits}
             columns={columns.deposits}
             rowId={(row) => row.code}
-            amounts={AMOUNT_COLUMNS}
+            amountColumns={AMOUNT_COLUMNS}
           />
         </Section>
         <Section title={t('players.profile.withdrawals')} wide empty={profile.withdrawals.length === 0}>
           <DataTable
             label={t('players.profile.withdrawals')}
-            data={profile.withdrawals}
+            rows={profile.withdrawals}
             columns={columns.withdrawals}
             rowId={(row) => row.code}
-            amounts={AMOUNT_COLUMNS}
+            amountColumns={AMOUNT_COLUMNS}
           />
         </Section>
         <Section title={t('players.profile.usages')} wide empty={profile.promotionUsages.length === 0}>
           <DataTable
             label={t('players.profile.usages')}
-            data={profile.promotionUsages}
+            rows={profile.promotionUsages}
             columns={columns.usages}
             rowId={(row) => row.usageId}
-            amounts={AMOUNT_COLUMNS}
+            amountColumns={AMOUNT_COLUMNS}
           />
         </Section>
         <Section title={t('players.profile.sessions')} empty={profile.sessions.length === 0}>
-          <DataTable label={t('players.profile.sessions')} data={profile.sessions} columns={columns.sessions} rowId={(row) => row.id} />
+          <DataTable label={t('players.profile.sessions')} rows={profile.sessions} columns={columns.sessions} rowId={(row) => row.id} />
         </Section>
         <Section title={t('players.profile.devices')} empty={profile.devices.length === 0}>
           <DataTable
             label={t('players.profile.devices')}
-            data={profile.devices}
+            rows={profile.devices}
             columns={columns.devices}
-            long={LONG_COLUMNS}
+            longColumns={LONG_COLUMNS}
             rowId={(row) => row.visitorId}
           />
         </Section>

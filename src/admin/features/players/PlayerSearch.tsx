@@ -12,7 +12,8 @@ import { Pager, pageCount } from '../../../ui/Pager';
 import { Spinner } from '../../../ui/Spinner';
 import { FieldHint, TextField } from '../../../ui/TextField';
 import { useSearchPlayersQuery } from '../../api/players';
-import { DataTable, atVientiane } from './DataTable';
+import { DataTable } from '../../ui/DataTable';
+import { atVientiane } from '../../ui/vientianeTime';
 import { PlayerFlags } from './PlayerFlags';
 
 const SearchForm = styled.form`
@@ -89,7 +90,7 @@ export function PlayerSearch() {
       {results.data && results.data.items.length === 0 && <p>{t('players.search.none')}</p>}
       {results.data && results.data.items.length > 0 && (
         <Results>
-          <DataTable label={t('players.search.results')} data={results.data.items} columns={columns} rowId={(row) => row.id} />
+          <DataTable label={t('players.search.results')} rows={results.data.items} columns={columns} rowId={(row) => row.id} />
           <Pager
             page={page}
             pages={pageCount(results.data.total, results.data.pageSize)}

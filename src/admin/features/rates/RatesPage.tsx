@@ -9,7 +9,8 @@ import { Select } from '../../../ui/Select';
 import { Spinner } from '../../../ui/Spinner';
 import { useGetOperatorQuery } from '../../api/operators';
 import { useGetRatesQuery } from '../../api/rates';
-import { ConsoleTable, TableScroller } from '../../app/ConsoleTable';
+import { ConsoleTable, TableScroller } from '../../ui/ConsoleTable';
+import { vientianeTime } from '../../ui/vientianeTime';
 import { RateForm } from './RateForm';
 
 const ChartBox = styled.div`
@@ -21,16 +22,6 @@ const ChartBox = styled.div`
 const ChartPicker = styled.div`
   max-width: 240px;
 `;
-
-/** When a rate was set, on Vientiane's clock. */
-const vientianeTime = new Intl.DateTimeFormat('en-GB', {
-  timeZone: 'Asia/Vientiane',
-  year: 'numeric',
-  month: '2-digit',
-  day: '2-digit',
-  hour: '2-digit',
-  minute: '2-digit',
-});
 
 /** A rate in the Lao number format with the decimals it has ("21950.5" → "21.950,5"). */
 const displayRate = (rate: string) => displayAmount(rate, rate.split('.')[1]?.length ?? 0);

@@ -10,7 +10,7 @@ import { Notice } from '../../../ui/Notice';
 import { Spinner } from '../../../ui/Spinner';
 import { TextField } from '../../../ui/TextField';
 import { reconciliationCsvUrl, useGetReconciliationQuery } from '../../api/reports';
-import { ConsoleTable, TableScroller } from '../../app/ConsoleTable';
+import { ConsoleTable, TableScroller } from '../../ui/ConsoleTable';
 
 const Toolbar = styled.div`
   display: flex;

@@ -1,14 +1,16 @@
 import { useCallback } from 'react';
 import { useFormik } from 'formik';
-import * as yup from 'yup';
+import { object } from 'yup';
 import { useTranslation } from 'react-i18next';
+import { reasonSchema } from '../../../contract/admin';
 import { Button } from '../../../ui/Button';
 import { Dialog, DialogActions } from '../../../ui/Dialog';
 import { TextField } from '../../../ui/TextField';
 
 /**
- * Rejecting needs a reason (3 to 500 characters, as WithdrawalRejectSchema asks); the player's credit
- * goes back. Open while the review machine asks for the reason and while the rejection is sent.
+ * Rejecting needs a reason (the console's one reason rule); the player's credit goes back. Open
+ * while the review machine asks for the reason and while the rejection is sent: the machine, not
+ * the dialog, decides when it closes, which is why this is not a ReasonDialog.
  */
 export function RejectDialog({
   code,
@@ -24,9 +26,7 @@ export function RejectDialog({
   const { t } = useTranslation();
   const form = useFormik({
     initialValues: { reason: '' },
-    validationSchema: yup.object({
-      reason: yup.string().trim().min(3, 'withdrawals.reasonRequired').required('withdrawals.reasonRequired'),
-    }),
+    validationSchema: object({ reason: reasonSchema }),
     onSubmit: ({ reason }, helpers) => {
       onReject(reason.trim());
       helpers.resetForm();

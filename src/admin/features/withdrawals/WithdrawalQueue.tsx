@@ -12,28 +12,8 @@ import { FourEyesSettings } from './FourEyesSettings';
 import { RejectDialog } from './RejectDialog';
 import { ReviewPanel } from './ReviewPanel';
 import { useReviewDecision } from './useReviewDecision';
+import { ConsoleTable, TableScroller } from '../../ui/ConsoleTable';
 import { vientianeTime } from '../../ui/vientianeTime';
-
-const Scroller = styled.div`
-  overflow-x: auto;
-`;
-
-const Table = styled.table`
-  width: 100%;
-  border-collapse: collapse;
-  th,
-  td {
-    padding: 8px;
-    text-align: left;
-    vertical-align: top;
-    border-bottom: 1px solid ${({ theme }) => theme.colors.border};
-  }
-  /* Amounts stay on one line and line up; the other columns wrap so a tablet needs no sideways scroll. */
-  .amount {
-    text-align: right;
-    white-space: nowrap;
-  }
-`;
 
 const Actions = styled.div`
   display: flex;
@@ -140,8 +120,8 @@ export function WithdrawalQueue() {
       {queue.isError && <Notice $tone="danger">{t('withdrawals.loadFailed')}</Notice>}
       {queue.data && waiting.length === 0 && <p>{t('withdrawals.empty')}</p>}
       {waiting.length > 0 && (
-        <Scroller>
-          <Table>
+        <TableScroller>
+          <ConsoleTable>
             <thead>
               {table.getHeaderGroups().map((group) => (
                 <tr key={group.id}>
@@ -173,8 +153,8 @@ export function WithdrawalQueue() {
                 </Fragment>
               ))}
             </tbody>
-          </Table>
-        </Scroller>
+          </ConsoleTable>
+        </TableScroller>
       )}
       <RejectDialog code={decision.askingReasonFor} busy={decision.busy} onReject={decision.reject} onClose={decision.cancelReject} />
     </section>

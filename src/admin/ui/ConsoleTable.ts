@@ -17,8 +17,14 @@ export const ConsoleTable = styled.table`
     border-bottom: 1px solid ${({ theme }) => theme.colors.border};
     vertical-align: top;
   }
+  /* Amounts stay on one line and line up; other cells wrap, so a 768 px tablet needs no sideways scroll. */
   .amount {
     text-align: right;
     white-space: nowrap;
+  }
+  /* Long unbroken tokens (fingerprints, browsers, codes) may break anywhere. */
+  .long {
+    overflow-wrap: anywhere;
+    min-width: 12ch;
   }
 `;
