@@ -65,7 +65,13 @@ async function enrolledOwner(agencyId = alphaId, host = A) {
 }
 
 const auditOf = (agencyId: string, action: string) =>
-  t.db.selectFrom('operator_audit_log').selectAll().where('agency_id', '=', agencyId).where('action', '=', action).orderBy('id', 'desc').execute();
+  t.db
+    .selectFrom('operator_audit_log')
+    .selectAll()
+    .where('agency_id', '=', agencyId)
+    .where('action', '=', action)
+    .orderBy('id', 'desc')
+    .execute();
 
 describe('the second factor', () => {
   it('keeps an owner to enrolment until a code from the scanned secret confirms it, then shows recovery codes once', async () => {
@@ -73,7 +79,9 @@ describe('the second factor', () => {
     const { res, cookie } = await login(owner.username, owner.password);
     expect(res.json().operator).toMatchObject({ username: owner.username, role: 'owner', secondFactor: 'required' });
 
-    expect((await inject('GET', '/api/v2/admin/withdrawals?status=OPEN', cookie)).json()).toMatchObject({ code: 'TOTP_ENROLMENT_REQUIRED' });
+    expect((await inject('GET', '/api/v2/admin/withdrawals?status=OPEN', cookie)).json()).toMatchObject({
+      code: 'TOTP_ENROLMENT_REQUIRED',
+    });
     expect((await inject('GET', '/api/v2/admin/me', cookie)).statusCode).toBe(200);
     expect((await inject('POST', '/api/v2/admin/me/totp/confirm', cookie, { code: '123456' })).json()).toMatchObject({
       code: 'TOTP_ENROLMENT_NOT_STARTED',
@@ -82,10 +90,14 @@ describe('the second factor', () => {
     const started = await inject('POST', '/api/v2/admin/me/totp', cookie);
     const { secret, otpauthUri } = started.json();
     expect(otpauthUri).toBe(`otpauth://totp/Champa%20alpha:${owner.username}?secret=${secret}&issuer=Champa%20alpha`);
-    const wrong = await inject('POST', '/api/v2/admin/me/totp/confirm', cookie, { code: String((Number(totpCodeOf(secret)) + 1) % 1e6).padStart(6, '0') });
+    const wrong = await inject('POST', '/api/v2/admin/me/totp/confirm', cookie, {
+      code: String((Number(totpCodeOf(secret)) + 1) % 1e6).padStart(6, '0'),
+    });
     expect(wrong.statusCode).toBe(400);
     expect(wrong.json()).toMatchObject({ code: 'TOTP_INVALID' });
-    expect((await inject('POST', '/api/v2/admin/me/totp/confirm', cookie, { code: 'abc' })).json()).toMatchObject({ code: 'VALIDATION_ERROR' });
+    expect((await inject('POST', '/api/v2/admin/me/totp/confirm', cookie, { code: 'abc' })).json()).toMatchObject({
+      code: 'VALIDATION_ERROR',
+    });
 
     const confirmed = await inject('POST', '/api/v2/admin/me/totp/confirm', cookie, { code: totpCodeOf(secret) });
     const { recoveryCodes } = confirmed.json();
@@ -97,7 +109,9 @@ describe('the second factor', () => {
 
     expect((await inject('GET', '/api/v2/admin/withdrawals?status=OPEN', cookie)).statusCode).toBe(200);
     expect((await inject('POST', '/api/v2/admin/me/totp', cookie)).json()).toMatchObject({ code: 'TOTP_ENROLMENT_NOT_STARTED' });
-    expect(await auditOf(alphaId, 'ENROL_SECOND_FACTOR')).toEqual(expect.arrayContaining([expect.objectContaining({ target: owner.username })]));
+    expect(await auditOf(alphaId, 'ENROL_SECOND_FACTOR')).toEqual(
+      expect.arrayContaining([expect.objectContaining({ target: owner.username })]),
+    );
   });
 
   it('asks an enrolled operator for a code, refuses a wrong or reused one, and takes each recovery code once', async () => {
@@ -135,21 +149,29 @@ describe('the second factor', () => {
     expect(staffLogin.res.json().operator.secondFactor).toBe('optional');
     expect((await inject('GET', '/api/v2/admin/withdrawals?status=OPEN', staffLogin.cookie)).statusCode).toBe(200);
 
-    expect((await inject('PUT', '/api/v2/admin/operators/settings', staffLogin.cookie, { staffTotpRequired: true, reason: 'policy' })).statusCode).toBe(
-      403,
-    );
+    expect(
+      (await inject('PUT', '/api/v2/admin/operators/settings', staffLogin.cookie, { staffTotpRequired: true, reason: 'policy' }))
+        .statusCode,
+    ).toBe(403);
     const noReason = await inject('PUT', '/api/v2/admin/operators/settings', owner.cookie, { staffTotpRequired: true, reason: ' ' });
     expect(noReason.json()).toMatchObject({ code: 'VALIDATION_ERROR', message: 'reason: form.reasonRequired' });
-    expect((await t.db.selectFrom('agencies').select('staff_totp_required').where('id', '=', alphaId).executeTakeFirstOrThrow()).staff_totp_required).toBe(false);
+    expect(
+      (await t.db.selectFrom('agencies').select('staff_totp_required').where('id', '=', alphaId).executeTakeFirstOrThrow())
+        .staff_totp_required,
+    ).toBe(false);
 
     expect(
-      (await inject('PUT', '/api/v2/admin/operators/settings', owner.cookie, { staffTotpRequired: true, reason: 'after the audit' })).statusCode,
+      (await inject('PUT', '/api/v2/admin/operators/settings', owner.cookie, { staffTotpRequired: true, reason: 'after the audit' }))
+        .statusCode,
     ).toBe(204);
     expect((await inject('GET', '/api/v2/admin/withdrawals?status=OPEN', staffLogin.cookie)).json()).toMatchObject({
       code: 'TOTP_ENROLMENT_REQUIRED',
     });
     expect((await inject('GET', '/api/v2/admin/operators', owner.cookie)).json().staffTotpRequired).toBe(true);
-    expect((await auditOf(alphaId, 'SET_STAFF_SECOND_FACTOR'))[0]).toMatchObject({ reason: 'after the audit', details: { required: 'true' } });
+    expect((await auditOf(alphaId, 'SET_STAFF_SECOND_FACTOR'))[0]).toMatchObject({
+      reason: 'after the audit',
+      details: { required: 'true' },
+    });
     await inject('PUT', '/api/v2/admin/operators/settings', owner.cookie, { staffTotpRequired: false, reason: 'back to the old rule' });
   });
 });
@@ -183,9 +205,14 @@ describe('sessions', () => {
     const bravoOwner = await enrolledOwner(bravoId, B);
 
     const ownersView = (await inject('GET', '/api/v2/admin/sessions', owner.cookie)).json().items;
-    expect(ownersView.map((s: { operator: string }) => s.operator)).toEqual(expect.arrayContaining([owner.username, staff.username, other.username]));
+    expect(ownersView.map((s: { operator: string }) => s.operator)).toEqual(
+      expect.arrayContaining([owner.username, staff.username, other.username]),
+    );
     expect(ownersView.map((s: { operator: string }) => s.operator)).not.toContain(bravoOwner.username);
-    expect(ownersView.find((s: { operator: string }) => s.operator === owner.username)).toMatchObject({ current: true, ip: expect.stringMatching(/^10\.1\./) });
+    expect(ownersView.find((s: { operator: string }) => s.operator === owner.username)).toMatchObject({
+      current: true,
+      ip: expect.stringMatching(/^10\.1\./),
+    });
 
     const staffView = (await inject('GET', '/api/v2/admin/sessions', staffSession.cookie)).json().items;
     expect(staffView.map((s: { operator: string }) => s.operator)).toEqual([staff.username]);
@@ -212,13 +239,18 @@ describe('owners change operators', () => {
     expect(noReason.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
     expect((await inject('GET', '/api/v2/admin/me', cookie)).statusCode).toBe(200);
 
-    expect((await inject('PATCH', `/api/v2/admin/operators/${staff.id}`, owner.cookie, { disabled: true, reason: 'left the agency' })).statusCode).toBe(204);
+    expect(
+      (await inject('PATCH', `/api/v2/admin/operators/${staff.id}`, owner.cookie, { disabled: true, reason: 'left the agency' }))
+        .statusCode,
+    ).toBe(204);
     expect((await inject('GET', '/api/v2/admin/me', cookie)).statusCode).toBe(401);
     expect((await login(staff.username, staff.password)).res.json()).toMatchObject({ code: 'INVALID_CREDENTIALS' });
     const listed = (await inject('GET', '/api/v2/admin/operators', owner.cookie)).json().operators;
     expect(listed.find((o: { id: string }) => o.id === staff.id)).toMatchObject({ disabled: true, role: 'staff' });
 
-    expect((await inject('PATCH', `/api/v2/admin/operators/${staff.id}`, owner.cookie, { disabled: false, reason: 'came back' })).statusCode).toBe(204);
+    expect(
+      (await inject('PATCH', `/api/v2/admin/operators/${staff.id}`, owner.cookie, { disabled: false, reason: 'came back' })).statusCode,
+    ).toBe(204);
     expect((await login(staff.username, staff.password)).res.statusCode).toBe(200);
     const audits = await auditOf(alphaId, 'CHANGE_OPERATOR');
     expect(audits.slice(0, 2)).toEqual([
@@ -232,17 +264,25 @@ describe('owners change operators', () => {
     const staff = await newOperator(alphaId, 'staff');
     const staffLogin = await login(staff.username, staff.password);
 
-    expect((await inject('PATCH', `/api/v2/admin/operators/${owner.id}`, staffLogin.cookie, { disabled: true, reason: 'coup' })).statusCode).toBe(403);
-    expect((await inject('PATCH', `/api/v2/admin/operators/${owner.id}`, owner.cookie, { role: 'staff', reason: 'step down' })).json()).toMatchObject({
+    expect(
+      (await inject('PATCH', `/api/v2/admin/operators/${owner.id}`, staffLogin.cookie, { disabled: true, reason: 'coup' })).statusCode,
+    ).toBe(403);
+    expect(
+      (await inject('PATCH', `/api/v2/admin/operators/${owner.id}`, owner.cookie, { role: 'staff', reason: 'step down' })).json(),
+    ).toMatchObject({
       code: 'OPERATOR_SELF_CHANGE',
     });
     const bravoOwner = await enrolledOwner(bravoId, B);
     expect(
       (await inject('PATCH', `/api/v2/admin/operators/${staff.id}`, bravoOwner.cookie, { role: 'owner', reason: 'poach' }, B)).statusCode,
     ).toBe(404);
-    expect((await inject('PATCH', `/api/v2/admin/operators/${staff.id}`, owner.cookie, { role: 'boss', reason: 'promotion' })).statusCode).toBe(400);
+    expect(
+      (await inject('PATCH', `/api/v2/admin/operators/${staff.id}`, owner.cookie, { role: 'boss', reason: 'promotion' })).statusCode,
+    ).toBe(400);
 
-    expect((await inject('PATCH', `/api/v2/admin/operators/${staff.id}`, owner.cookie, { role: 'owner', reason: 'promotion' })).statusCode).toBe(204);
+    expect(
+      (await inject('PATCH', `/api/v2/admin/operators/${staff.id}`, owner.cookie, { role: 'owner', reason: 'promotion' })).statusCode,
+    ).toBe(204);
     // Now an owner, the former staff member must enrol before anything else.
     expect((await inject('GET', '/api/v2/admin/withdrawals?status=OPEN', staffLogin.cookie)).json()).toMatchObject({
       code: 'TOTP_ENROLMENT_REQUIRED',
@@ -253,7 +293,8 @@ describe('owners change operators', () => {
     const solo = await createTestAgency(t, 'solo', ['solo.example']);
     const owner = await enrolledOwner(solo.id, 'solo.example');
     const second = await enrolledOwner(solo.id, 'solo.example');
-    const patch = (id: string, body: unknown, cookie: string) => inject('PATCH', `/api/v2/admin/operators/${id}`, cookie, body, 'solo.example');
+    const patch = (id: string, body: unknown, cookie: string) =>
+      inject('PATCH', `/api/v2/admin/operators/${id}`, cookie, body, 'solo.example');
 
     expect((await patch(second.id, { disabled: true, reason: 'one owner is enough' }, owner.cookie)).statusCode).toBe(204);
     const lastOwnerLeft = await login(second.username, second.password, owner.recoveryCodes[0], 'solo.example');
@@ -275,13 +316,22 @@ describe('the audit log', () => {
     const host = 'audit.example';
     const owner = await enrolledOwner(agency.id, host);
     const staff = await newOperator(agency.id, 'staff');
-    await inject('PATCH', `/api/v2/admin/operators/${staff.id}`, owner.cookie, { disabled: true, reason: 'reason with "quotes", commas' }, host);
+    await inject(
+      'PATCH',
+      `/api/v2/admin/operators/${staff.id}`,
+      owner.cookie,
+      { disabled: true, reason: 'reason with "quotes", commas' },
+      host,
+    );
     const get = (query: string) => inject('GET', `/api/v2/admin/audit-log?${query}`, owner.cookie, undefined, host);
 
     const byAction = (await get('action=change_operator')).json().items;
     expect(byAction).toEqual([expect.objectContaining({ actor: owner.username, target: staff.username })]);
     expect((await get(`actor=${owner.username}`)).json().items.every((row: { actor: string }) => row.actor === owner.username)).toBe(true);
-    expect((await get(`target=${staff.username}`)).json().items.map((row: { action: string }) => row.action)).toEqual(['CHANGE_OPERATOR', 'CREATE_OPERATOR']);
+    expect((await get(`target=${staff.username}`)).json().items.map((row: { action: string }) => row.action)).toEqual([
+      'CHANGE_OPERATOR',
+      'CREATE_OPERATOR',
+    ]);
 
     // Today in Vientiane holds them all; the day before holds none.
     const today = new Intl.DateTimeFormat('en-CA', { timeZone: 'Asia/Vientiane' }).format(new Date());
@@ -299,7 +349,9 @@ describe('the audit log', () => {
     expect(csv.headers['content-disposition']).toMatch(/^attachment; filename="audit-log-\d{4}-\d{2}-\d{2}\.csv"$/);
     const lines = csv.body.split('\r\n');
     expect(lines[0]).toBe('id,at,actor,action,target,reason,details');
-    expect(lines[1]).toContain(`,${owner.username},CHANGE_OPERATOR,${staff.username},"reason with ""quotes"", commas","{""disabled"":""true""}"`);
+    expect(lines[1]).toContain(
+      `,${owner.username},CHANGE_OPERATOR,${staff.username},"reason with ""quotes"", commas","{""disabled"":""true""}"`,
+    );
     expect(lines).toHaveLength(3);
 
     const staffCookie = (await login(staff.username, staff.password, undefined, host)).cookie;
