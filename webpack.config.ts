@@ -31,20 +31,20 @@ class PrecompressPlugin {
   }
 }
 
-/** The SPA build. Every route is its own chunk (React.lazy in src/app/routes.tsx). */
-export function webpackConfig(mode: 'production' | 'development' = 'production'): webpack.Configuration {
+type Mode = 'production' | 'development';
+
+/** What both builds share: output naming, loaders, source maps, precompression. */
+function baseConfig(mode: Mode, clean: boolean): webpack.Configuration {
   return {
     mode,
     context: root,
-    // The operators' console is its own entry: its chunks never reach a player's page, and back.
-    entry: { main: './src/main.tsx', admin: './src/admin/main.tsx' },
     output: {
       path: path.join(root, 'dist'),
       publicPath: '/',
       filename: mode === 'production' ? 'js/[name].[contenthash:10].js' : 'js/[name].js',
       chunkFilename: mode === 'production' ? 'js/[name].[contenthash:10].js' : 'js/[name].js',
       assetModuleFilename: 'assets/[name].[contenthash:10][ext]',
-      clean: true,
+      clean,
     },
     // No eval-based source maps: the CSP (script-src 'self') refuses eval in development too.
     devtool: mode === 'production' ? false : 'cheap-module-source-map',
@@ -55,25 +55,52 @@ export function webpackConfig(mode: 'production' | 'development' = 'production')
         { test: /\.(png|svg|jpe?g|webp|woff2?)$/, type: 'asset/resource' },
       ],
     },
-    plugins: [
-      // moment ships ~130 locales; the site speaks lo, zh-cn, vi and th only.
-      new webpack.ContextReplacementPlugin(/moment[/\\]locale$/, /^\.\/(lo|zh-cn|vi|th)$/),
-      new HtmlWebpackPlugin({ template: 'public/index.html', inject: 'body', scriptLoading: 'defer', chunks: ['main'] }),
-      new HtmlWebpackPlugin({
-        template: 'public/admin.html',
-        filename: 'admin.html',
-        inject: 'body',
-        scriptLoading: 'defer',
-        chunks: ['admin'],
-      }),
-      new CopyWebpackPlugin({
-        patterns: [{ from: 'public', to: '.', globOptions: { ignore: ['**/index.html', '**/admin.html'] } }],
-      }),
-      ...(mode === 'production' ? [new PrecompressPlugin()] : []),
-    ],
     performance: { hints: false },
     stats: 'errors-warnings',
   };
 }
 
-export default webpackConfig(process.env.NODE_ENV === 'development' ? 'development' : 'production');
+/** The players' site. Every route is its own chunk (React.lazy in src/app/routes.tsx). */
+export function webpackConfig(mode: Mode = 'production'): webpack.Configuration {
+  const base = baseConfig(mode, true);
+  return {
+    ...base,
+    entry: { main: './src/main.tsx' },
+    plugins: [
+      // moment ships ~130 locales; the site speaks lo, zh-cn, vi and th only.
+      new webpack.ContextReplacementPlugin(/moment[/\\]locale$/, /^\.\/(lo|zh-cn|vi|th)$/),
+      new HtmlWebpackPlugin({ template: 'public/index.html', inject: 'body', scriptLoading: 'defer', chunks: ['main'] }),
+      new CopyWebpackPlugin({
+        patterns: [{ from: 'public', to: '.', globOptions: { ignore: ['**/index.html', '**/admin.html'] } }],
+      }),
+      ...(mode === 'production' ? [new PrecompressPlugin()] : []),
+    ],
+  };
+}
+
+/**
+ * The operators' console, a compilation of its own into the same dist/ after the site's: sharing
+ * one would give the players' chunks every export the console uses of a shared library (TypeBox's
+ * grew by 40 KB so), and its chunks never reach a player's page.
+ */
+export function consoleWebpackConfig(mode: Mode = 'production'): webpack.Configuration {
+  const base = baseConfig(mode, false);
+  return {
+    ...base,
+    entry: { admin: './src/admin/main.tsx' },
+    // Its own file names, so nothing it writes can take a name of the site's.
+    output: {
+      ...base.output,
+      filename: mode === 'production' ? 'js/admin/[name].[contenthash:10].js' : 'js/admin/[name].js',
+      chunkFilename: mode === 'production' ? 'js/admin/[name].[contenthash:10].js' : 'js/admin/[name].js',
+    },
+    plugins: [
+      new HtmlWebpackPlugin({ template: 'public/admin.html', filename: 'admin.html', inject: 'body', scriptLoading: 'defer' }),
+      ...(mode === 'production' ? [new PrecompressPlugin()] : []),
+    ],
+  };
+}
+
+export default [webpackConfig, consoleWebpackConfig].map((config) =>
+  config(process.env.NODE_ENV === 'development' ? 'development' : 'production'),
+);

@@ -3,7 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import zlib from 'node:zlib';
 import type { Stats } from 'webpack';
-import { buildSpa } from '../server/build';
+import { buildSpa, runWebpack } from '../server/build';
+import { webpackConfig } from '../webpack.config';
 import { projectRoot } from '../server/config';
 import { allJavaScript, chunkNameOfRoute, javaScriptOfGroups, type BundleStats } from './chunks';
 import type { Measurement } from './table';
@@ -21,12 +22,13 @@ function statsOf(stats: Stats): BundleStats {
 async function reactFloorBytes(): Promise<number> {
   const out = fs.mkdtempSync(path.join(os.tmpdir(), 'champa-bench-react-'));
   try {
-    const stats = await buildSpa('production', (config) => ({
+    const config = webpackConfig('production');
+    const stats = await runWebpack({
       ...config,
       entry: { main: './bench/reactOnly.tsx' },
       output: { ...config.output, path: out },
       plugins: [],
-    }));
+    });
     return sum(allJavaScript(statsOf(stats)).map((file) => gzipBytes(path.join(out, file))));
   } finally {
     fs.rmSync(out, { recursive: true, force: true });

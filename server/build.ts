@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import webpack from 'webpack';
-import { webpackConfig } from '../webpack.config';
+import { consoleWebpackConfig, webpackConfig } from '../webpack.config';
 import { projectRoot } from './config';
 
 const SOURCES = ['src', 'public', 'webpack.config.ts', 'babel.config.js', '.browserslistrc', 'package-lock.json'];
@@ -32,20 +32,26 @@ export function distIsStale(distDir: string, mode: BuildMode = 'production'): bo
   return SOURCES.some((entry) => newestMtime(path.join(projectRoot, entry)) > built);
 }
 
-/** Builds the SPA into dist/ (or config.output.path when a caller adjusts the config); resolves with webpack's stats. */
-export function buildSpa(
-  mode: BuildMode = 'production',
-  adjust: (config: webpack.Configuration) => webpack.Configuration = (config) => config,
-): Promise<webpack.Stats> {
-  const config = adjust(webpackConfig(mode));
+/** Runs one webpack compilation; resolves with its stats. */
+export function runWebpack(config: webpack.Configuration): Promise<webpack.Stats> {
   return new Promise((resolve, reject) => {
     webpack(config, (error, stats) => {
       if (error || !stats) return reject(error ?? new Error('webpack gave no stats'));
       if (stats.hasErrors()) return reject(new Error(stats.toString('errors-only')));
-      if (config.output?.path) fs.writeFileSync(path.join(config.output.path, MODE_MARK), `${mode}\n`);
       resolve(stats);
     });
   });
+}
+
+/**
+ * Builds the players' site and then the operators' console into dist/, and marks the build's
+ * mode; resolves with the site's stats (what the bundle bench measures).
+ */
+export async function buildSpa(mode: BuildMode = 'production'): Promise<webpack.Stats> {
+  const site = await runWebpack(webpackConfig(mode));
+  await runWebpack(consoleWebpackConfig(mode));
+  fs.writeFileSync(path.join(projectRoot, 'dist', MODE_MARK), `${mode}\n`);
+  return site;
 }
 
 if (require.main === module) {

@@ -29,8 +29,12 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const consoleOf = (username: string, role: OperatorRole) =>
-  signedInConsole(browser, server.url, server.database.db, agencyId, { username, role });
+/** An operator signed in to the console in a browser context of their own, on its withdrawals page (operators land on the dashboard). */
+async function consoleOf(username: string, role: OperatorRole) {
+  const page = await signedInConsole(browser, server.url, server.database.db, agencyId, { username, role });
+  await page.getByRole('navigation').getByRole('link', { name: 'ການຖອນ' }).click();
+  return page;
+}
 
 describe('four-eyes withdrawal approval in Chromium', () => {
   it('at a four-eyes amount of 10.000 THB, a 20.000 THB withdrawal is paid only after two staff operators approve it', async () => {

@@ -37,6 +37,12 @@ export function mockShellApi({
     .reply(200, { agency: { ...AGENCY, social: SOCIAL, site } })
     .persist();
   const info = nock(API).get('/api/v2/players/info');
-  if (session === 'player') info.reply(200, { player: { id: 'player-1', username: 'somchai', displayName } }).persist();
-  else info.reply(401, { code: 'UNAUTHORIZED', message: 'Log in first' }).persist();
+  if (session === 'player') {
+    info
+      .reply(200, {
+        player: { id: 'player-1', username: 'somchai', displayName },
+        credential: { passwordChangedAt: null, mustChangePassword: false },
+      })
+      .persist();
+  } else info.reply(401, { code: 'UNAUTHORIZED', message: 'Log in first' }).persist();
 }

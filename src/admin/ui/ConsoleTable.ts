@@ -17,6 +17,10 @@ export const ConsoleTable = styled.table`
     border-bottom: 1px solid ${({ theme }) => theme.colors.border};
     vertical-align: top;
   }
+  /* Codes and names wrap where they must, so a table fits a 768 px tablet. */
+  td {
+    overflow-wrap: anywhere;
+  }
   /* Amounts stay on one line and line up; other cells wrap, so a 768 px tablet needs no sideways scroll. */
   .amount {
     text-align: right;
