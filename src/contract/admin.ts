@@ -211,5 +211,7 @@ export const OperatorErrorCode = {
   DEPOSIT_NOT_STUCK: 'DEPOSIT_NOT_STUCK',
   /** The gateway refused a refund (recorded as FAILED, the money stays where it was); HTTP 502. */
   REFUND_FAILED: 'REFUND_FAILED',
+  /** Deposit limits of an agency without a receiving account, where they are kept; HTTP 409, nothing changed. */
+  RECEIVING_ACCOUNT_REQUIRED: 'RECEIVING_ACCOUNT_REQUIRED',
 } as const;
 export type OperatorErrorCode = (typeof OperatorErrorCode)[keyof typeof OperatorErrorCode];
