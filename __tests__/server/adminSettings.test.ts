@@ -115,4 +115,16 @@ describe('agency settings', () => {
     expect(res.json().code).toBe('RECEIVING_ACCOUNT_REQUIRED');
     expect((await playerInfo(A)).name).toBe('Alpha Lucky');
   });
+
+  it('keeps the reason the console gives for a change of the receiving account', async () => {
+    const res = await call('PUT', '/api/v2/admin/receiving-account', owner, { merchantId: 'ALPHA-02', reason: 'new merchant id' });
+    expect(res.statusCode).toBe(200);
+    const entry = await t.db
+      .selectFrom('operator_audit_log')
+      .select(['reason', 'target'])
+      .where('agency_id', '=', alphaId)
+      .where('action', '=', 'SET_RECEIVING_ACCOUNT')
+      .executeTakeFirstOrThrow();
+    expect(entry).toEqual({ reason: 'new merchant id', target: 'ALPHA-02' });
+  });
 });

@@ -94,4 +94,26 @@ describe('agency settings page', () => {
     expect(await screen.findByText('Only owners change these settings')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'Save' })).not.toBeInTheDocument();
   });
+
+  it('saves the merchant id with the reason on the receiving-account API', async () => {
+    renderSettings();
+    const receiving = await screen.findByRole('form', { name: 'Receiving account and LaoQR merchant' });
+    const saved = nock(ADMIN)
+      .put('/receiving-account', { ...ACCOUNT, merchantId: 'MID-2', reason: 'new MID' })
+      .reply(200, { receivingAccount: { ...ACCOUNT, merchantId: 'MID-2' } });
+    nock(ADMIN)
+      .get('/receiving-account')
+      .reply(200, { receivingAccount: { ...ACCOUNT, merchantId: 'MID-2' } });
+    nock(ADMIN).get('/settings/agency').reply(200, SETTINGS);
+    await userEvent.clear(within(receiving).getByLabelText('Merchant ID (MID)'));
+    await userEvent.type(within(receiving).getByLabelText('Merchant ID (MID)'), 'MID 2');
+    await userEvent.click(within(receiving).getByRole('button', { name: 'Save' }));
+    expect(await within(receiving).findByText('LaoQR cannot carry this value')).toBeInTheDocument();
+    await userEvent.clear(within(receiving).getByLabelText('Merchant ID (MID)'));
+    await userEvent.type(within(receiving).getByLabelText('Merchant ID (MID)'), 'MID-2');
+    await userEvent.type(within(receiving).getByLabelText('Reason (shown in the audit log)'), 'new MID');
+    await userEvent.click(within(receiving).getByRole('button', { name: 'Save' }));
+    expect(await screen.findByText('Saved; the players’ site shows it on its next load')).toBeInTheDocument();
+    expect(saved.isDone()).toBe(true);
+  });
 });

@@ -182,9 +182,12 @@ export const ReceivingAccountUpdateSchema = Type.Object(
     merchantName: Type.Optional(Type.String({ maxLength: 100 })),
     merchantCity: Type.Optional(Type.String({ maxLength: 100 })),
     merchantId: Type.Optional(Type.String({ maxLength: 100 })),
+    /** Why, for the audit log; the console always asks it. */
+    reason: Type.Optional(ReasonSchema),
   },
   { additionalProperties: false },
 );
+export type ReceivingAccountUpdate = Static<typeof ReceivingAccountUpdateSchema>;
 
 /**
  * Codes only the operators' API answers with (the players' site never meets them, so they have

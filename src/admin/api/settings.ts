@@ -1,8 +1,6 @@
-import type { ReceivingAccount } from '../../contract/admin';
+import type { ReceivingAccount, ReceivingAccountUpdate } from '../../contract/admin';
 import type { AgencySettings, AgencySettingsUpdate } from '../../contract/adminSettings';
 import { adminApi } from './adminApi';
-
-type ReceivingAccountUpdate = Partial<Omit<ReceivingAccount, 'merchantId'>> & { merchantId?: string };
 
 /** GET and PUT /settings/agency and /receiving-account: what the settings page reads and changes. */
 export const settingsApi = adminApi.enhanceEndpoints({ addTagTypes: ['AgencySettings', 'ReceivingAccount'] }).injectEndpoints({
