@@ -9,6 +9,8 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     resolveAgency: (request: FastifyRequest) => Promise<void>;
+    /** Drops the cached agency so its next request reads the changed settings. */
+    forgetAgency: (agencyId: string) => void;
   }
 }
 
@@ -16,12 +18,16 @@ const CACHE_MS = 30_000;
 
 /**
  * Every /api/v2 request belongs to the agency named by its Host header. Known hosts are cached for
- * 30 s so the hot paths do not pay a query for it; unknown hosts are asked again every time.
+ * 30 s so the hot paths do not pay a query for it; unknown hosts are asked again every time. A
+ * change of the agency's settings drops its entries (forgetAgency), so the site shows it at once.
  */
 export default fp(
   async (app) => {
     const cache = new Map<string, { agency: Agency; until: number }>();
     app.decorateRequest('agency', null as unknown as Agency);
+    app.decorate('forgetAgency', (agencyId: string) => {
+      for (const [host, entry] of cache) if (entry.agency.id === agencyId) cache.delete(host);
+    });
     app.decorate('resolveAgency', async (request: FastifyRequest) => {
       const host = hostOf(request.headers.host);
       const hit = cache.get(host);

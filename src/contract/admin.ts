@@ -182,9 +182,12 @@ export const ReceivingAccountUpdateSchema = Type.Object(
     merchantName: Type.Optional(Type.String({ maxLength: 100 })),
     merchantCity: Type.Optional(Type.String({ maxLength: 100 })),
     merchantId: Type.Optional(Type.String({ maxLength: 100 })),
+    /** Why, for the audit log; the console always asks it. */
+    reason: Type.Optional(ReasonSchema),
   },
   { additionalProperties: false },
 );
+export type ReceivingAccountUpdate = Static<typeof ReceivingAccountUpdateSchema>;
 
 /**
  * Codes only the operators' API answers with (the players' site never meets them, so they have
@@ -211,5 +214,7 @@ export const OperatorErrorCode = {
   DEPOSIT_NOT_STUCK: 'DEPOSIT_NOT_STUCK',
   /** The gateway refused a refund (recorded as FAILED, the money stays where it was); HTTP 502. */
   REFUND_FAILED: 'REFUND_FAILED',
+  /** Deposit limits of an agency without a receiving account, where they are kept; HTTP 409, nothing changed. */
+  RECEIVING_ACCOUNT_REQUIRED: 'RECEIVING_ACCOUNT_REQUIRED',
 } as const;
 export type OperatorErrorCode = (typeof OperatorErrorCode)[keyof typeof OperatorErrorCode];

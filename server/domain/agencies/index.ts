@@ -10,3 +10,4 @@ export {
   type RateChange,
   type OperatorRateChange,
 } from './exchangeRates';
+export { agencySettingsOf, updateAgencySettings } from './settings';

@@ -5,7 +5,7 @@ import { appendAudit, type Actor } from '../operators';
 import { receivingAccountOf, setReceivingAccount, type ReceivingAccount } from './repository';
 
 /** What an operator may change of the receiving account: any of its fields; the rest stay as stored. */
-export type ReceivingAccountChange = Partial<ReceivingAccount>;
+export type ReceivingAccountChange = Partial<ReceivingAccount> & { reason?: string };
 
 /**
  * The operator changes the agency's receiving account and its LaoQR merchant id (MID): the fields
@@ -17,7 +17,7 @@ export type ReceivingAccountChange = Partial<ReceivingAccount>;
 export async function updateReceivingAccount(
   db: Database,
   agencyId: string,
-  change: ReceivingAccountChange,
+  { reason, ...change }: ReceivingAccountChange,
   actor: Actor,
 ): Promise<Required<ReceivingAccount>> {
   return db.transaction().execute(async (trx) => {
@@ -39,6 +39,7 @@ export async function updateReceivingAccount(
       actor,
       action: 'SET_RECEIVING_ACCOUNT',
       target: merchantId ?? undefined,
+      reason: reason?.trim(),
       details: { bankIin, accountNumber, merchantName, merchantCity, merchantId: merchantId ?? '' },
     });
     return account;

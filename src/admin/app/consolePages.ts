@@ -7,6 +7,7 @@ import { OperatorsPage } from '../features/operators/OperatorsPage';
 import { SessionsPage } from '../features/operators/SessionsPage';
 import { PlayersPage } from '../features/players/PlayersPage';
 import { RatesPage } from '../features/rates/RatesPage';
+import { SettingsPage } from '../features/settings/SettingsPage';
 import { ReconciliationReport } from '../features/reconciliation/ReconciliationReport';
 import { WithdrawalQueue } from '../features/withdrawals/WithdrawalQueue';
 
@@ -32,6 +33,7 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
   { path: '/operators', label: 'nav.operators', Page: OperatorsPage, roles: OWNERS },
   { path: '/audit', label: 'nav.audit', Page: AuditLogPage, roles: OWNERS },
   { path: '/sessions', label: 'nav.sessions', Page: SessionsPage, roles: EVERYONE },
+  { path: '/settings', label: 'nav.settings', Page: SettingsPage, roles: EVERYONE },
 ];
 
 /** The pages an operator of this role may open. */

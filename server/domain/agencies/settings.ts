@@ -1,0 +1,100 @@
+import { sql } from 'kysely';
+import type { Database } from '../../db/database';
+import type { Config } from '../../config';
+import { ErrorCode } from '../../../src/contract/errors';
+import { OperatorErrorCode } from '../../../src/contract/admin';
+import { formatAmount } from '../../../src/contract/money';
+import { agencySettingsProblems, type AgencySettings, type AgencySettingsUpdate } from '../../../src/contract/adminSettings';
+import { SOCIAL_NETWORKS } from '../../../src/contract/socialNetworks';
+import { appendAudit, type Actor } from '../operators';
+import { AppError } from '../errors';
+import { siteSettingsOf } from './repository';
+
+type LimitsConfig = Pick<Config, 'depositMinKip' | 'depositMaxKip' | 'withdrawals'>;
+
+/** The agency's settings as the console shows them: its own values, else the environment's. */
+export async function agencySettingsOf(db: Database, agencyId: string, config: LimitsConfig): Promise<AgencySettings> {
+  const [agency, site, deposit, hosts] = await Promise.all([
+    db.selectFrom('agencies').select(['name', 'social']).where('id', '=', agencyId).executeTakeFirstOrThrow(),
+    siteSettingsOf(db, agencyId),
+    db.selectFrom('agency_deposit_settings').select(['min_kip', 'max_kip']).where('agency_id', '=', agencyId).executeTakeFirst(),
+    db.selectFrom('agency_domains').select('host').where('agency_id', '=', agencyId).orderBy('host').execute(),
+  ]);
+  const { withdrawals } = config;
+  return {
+    name: agency.name,
+    social: agency.social,
+    site,
+    deposit: {
+      minKip: Number(deposit?.min_kip ?? config.depositMinKip),
+      maxKip: Number(deposit?.max_kip ?? config.depositMaxKip),
+    },
+    depositLimitsOwn: deposit !== undefined,
+    hosts: hosts.map((row) => row.host),
+    withdrawals: {
+      minThb: formatAmount(withdrawals.minSatang, 'THB'),
+      maxThb: formatAmount(withdrawals.maxSatang, 'THB'),
+      dailyLimit: withdrawals.dailyLimit,
+      autoApproveThb: formatAmount(withdrawals.autoApproveSatang, 'THB'),
+    },
+  };
+}
+
+/**
+ * Writes an owner's change of the agency's name, links, header numbers and deposit limits, all or
+ * nothing, with one SET_AGENCY_SETTINGS audit entry naming the fields that changed. A bad field is
+ * 400 VALIDATION_ERROR; deposit limits of an agency without a receiving account are 409
+ * RECEIVING_ACCOUNT_REQUIRED (the limits live beside it).
+ */
+export async function updateAgencySettings(
+  db: Database,
+  agencyId: string,
+  { reason, ...change }: AgencySettingsUpdate,
+  actor: Actor,
+  config: LimitsConfig,
+): Promise<AgencySettings> {
+  const [problem] = agencySettingsProblems(change);
+  if (problem) throw new AppError(400, ErrorCode.VALIDATION_ERROR, `${problem.field}: ${problem.problem}`);
+  const before = await agencySettingsOf(db, agencyId, config);
+  const changed: Record<string, string> = {};
+  const name = change.name?.trim();
+  if (name !== undefined && name !== before.name) changed.name = name;
+  for (const network of SOCIAL_NETWORKS) {
+    if (change.social && change.social[network] !== before.social[network]) changed[`social.${network}`] = change.social[network];
+  }
+  for (const key of ['signUpMinutes', 'gameCount'] as const) {
+    if (change.site && change.site[key] !== before.site[key]) changed[`site.${key}`] = String(change.site[key]);
+  }
+  for (const key of ['minKip', 'maxKip'] as const) {
+    if (change.deposit && change.deposit[key] !== before.deposit[key]) changed[`deposit.${key}`] = String(change.deposit[key]);
+  }
+  if (change.deposit && Object.keys(changed).some((field) => field.startsWith('deposit.')) && !before.depositLimitsOwn) {
+    throw new AppError(409, OperatorErrorCode.RECEIVING_ACCOUNT_REQUIRED, 'Set the receiving account before the deposit limits');
+  }
+  await db.transaction().execute(async (trx) => {
+    if (name !== undefined || change.social) {
+      await trx
+        .updateTable('agencies')
+        .set({ ...(name === undefined ? {} : { name }), ...(change.social ? { social: JSON.stringify(change.social) } : {}) })
+        .where('id', '=', agencyId)
+        .execute();
+    }
+    if (change.site) {
+      const values = { signup_minutes: change.site.signUpMinutes, game_count: change.site.gameCount };
+      await trx
+        .insertInto('agency_site_settings')
+        .values({ agency_id: agencyId, ...values })
+        .onConflict((oc) => oc.column('agency_id').doUpdateSet({ ...values, updated_at: sql<Date>`now()` }))
+        .execute();
+    }
+    if (change.deposit && before.depositLimitsOwn) {
+      await trx
+        .updateTable('agency_deposit_settings')
+        .set({ min_kip: BigInt(change.deposit.minKip), max_kip: BigInt(change.deposit.maxKip) })
+        .where('agency_id', '=', agencyId)
+        .execute();
+    }
+    await appendAudit(trx, { agencyId, actor, action: 'SET_AGENCY_SETTINGS', reason: reason.trim(), details: changed });
+  });
+  return agencySettingsOf(db, agencyId, config);
+}
