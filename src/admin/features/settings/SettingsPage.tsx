@@ -4,7 +4,7 @@ import { Notice } from '../../../ui/Notice';
 import { Spinner } from '../../../ui/Spinner';
 import { useGetOperatorQuery } from '../../api/operators';
 import { useGetAgencySettingsQuery, useGetReceivingAccountQuery } from '../../api/settings';
-import { FourEyesSettings } from '../withdrawals/FourEyesSettings';
+import { FourEyesSettings } from '../../ui/FourEyesSettings';
 import { AgencySettingsForm, type SettingsGroup } from './AgencySettingsForm';
 import { ReceivingAccountForm } from './ReceivingAccountForm';
 import { SettingsSection } from './SettingsSection';

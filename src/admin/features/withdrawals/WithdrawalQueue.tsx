@@ -8,7 +8,7 @@ import { Notice } from '../../../ui/Notice';
 import { Spinner } from '../../../ui/Spinner';
 import { useGetOperatorQuery } from '../../api/operators';
 import { useListWithdrawalsQuery, type AgencyWithdrawal } from '../../api/withdrawals';
-import { FourEyesSettings } from './FourEyesSettings';
+import { FourEyesSettings } from '../../ui/FourEyesSettings';
 import { RejectDialog } from './RejectDialog';
 import { ReviewPanel } from './ReviewPanel';
 import { useReviewDecision } from './useReviewDecision';

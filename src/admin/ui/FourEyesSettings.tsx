@@ -2,14 +2,14 @@ import { useFormik } from 'formik';
 import * as yup from 'yup';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import type { OperatorRole } from '../../../contract/admin';
-import { displayMoney } from '../../../contract/format';
-import { fourEyesAmountProblem } from '../../../contract/withdrawalReview';
-import { Button } from '../../../ui/Button';
-import { Notice } from '../../../ui/Notice';
-import { TextField } from '../../../ui/TextField';
-import { useToast } from '../../../ui/Toast';
-import { useGetWithdrawalReviewSettingsQuery, useUpdateWithdrawalReviewSettingsMutation } from '../../api/withdrawalReview';
+import type { OperatorRole } from '../../contract/admin';
+import { displayMoney } from '../../contract/format';
+import { fourEyesAmountProblem } from '../../contract/withdrawalReview';
+import { Button } from '../../ui/Button';
+import { Notice } from '../../ui/Notice';
+import { TextField } from '../../ui/TextField';
+import { useToast } from '../../ui/Toast';
+import { useGetWithdrawalReviewSettingsQuery, useUpdateWithdrawalReviewSettingsMutation } from '../api/withdrawalReview';
 
 const Section = styled.section`
   max-width: 640px;
