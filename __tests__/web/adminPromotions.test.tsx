@@ -129,7 +129,7 @@ describe('the promotions page', () => {
     nock(ADMIN)
       .post('/bonus-pool/fund', { amount: '1000.50', reason: 'monthly budget' })
       .reply(function () {
-        record.call(this as never);
+        record.call(this);
         return [503, { code: 'INTERNAL', message: 'lost' }];
       });
     await userEvent.click(within(form).getByRole('button', { name: 'Fund the pool' }));
@@ -137,7 +137,7 @@ describe('the promotions page', () => {
     nock(ADMIN)
       .post('/bonus-pool/fund', { amount: '1000.50', reason: 'monthly budget' })
       .reply(function () {
-        record.call(this as never);
+        record.call(this);
         return [200, { balance: '26000.50', replayed: false }];
       });
     nock(ADMIN).get('/bonus-pool').reply(200, { balance: '26000.50' });
