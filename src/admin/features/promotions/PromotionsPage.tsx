@@ -20,10 +20,16 @@ import { BonusPoolBox } from './BonusPoolBox';
 import { PromotionForm } from './PromotionForm';
 import { EMPTY_PROMOTION, valuesFrom, type PromotionValues } from './promotionForm';
 
+// Kept on one line each: a narrow screen scrolls the table inside its scroller rather than breaking words apart.
 const Actions = styled.div`
   display: flex;
-  flex-wrap: wrap;
   gap: 8px;
+  white-space: nowrap;
+`;
+
+const Name = styled.span`
+  display: inline-block;
+  min-width: 10em;
 `;
 
 const column = createColumnHelper<AdminPromotion>();
@@ -36,7 +42,11 @@ function usePromotionColumns(isOwner: boolean, onCopy: (promotion: AdminPromotio
   const { t, i18n } = useTranslation();
   return useMemo(
     () => [
-      column.accessor((row) => (i18n.language === 'th' ? row.name.th : row.name.lo), { id: 'name', header: t('promotions.column.name') }),
+      column.accessor((row) => (i18n.language === 'th' ? row.name.th : row.name.lo), {
+        id: 'name',
+        header: t('promotions.column.name'),
+        cell: (cell) => <Name>{cell.getValue()}</Name>,
+      }),
       column.accessor(bonusText, { id: 'bonus', header: t('promotions.column.bonus') }),
       column.accessor('depositAmount', {
         header: t('promotions.column.depositAmount'),
