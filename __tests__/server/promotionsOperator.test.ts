@@ -161,7 +161,7 @@ describe('the operator command line', () => {
     for (const [content, field] of [
       ['{ not json', 'cannot read'],
       [[1, 2], 'promotion: must be a JSON object'],
-      [{ ...example, name: { lo: 'ແຕ່ລາວ' } }, 'name: needs a text in each of lo, cn, vn and th'],
+      [{ ...example, name: { lo: 'ແຕ່ລາວ' } }, 'name.cn: needs a text in each of lo, cn, vn and th'],
       [{ ...example, bonus: { kind: 'PERCENT', percent: 0, cap: '300.00' } }, 'bonus.percent'],
       [{ ...example, bonus: { kind: 'GIFT' } }, 'bonus.kind'],
       [{ ...example, depositAmount: 320000 }, 'depositAmount'],

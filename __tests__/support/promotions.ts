@@ -33,11 +33,11 @@ export async function createTestPromotion(db: Database, agencyId: string, overri
 }
 
 /** Funds the agency's bonus pool from its capital (1,000,000 THB unless told); returns the pool's balance. */
-export function fundTestBonusPool(
+export async function fundTestBonusPool(
   db: Database,
   agencyId: string,
   satang = 1_000_000_00n,
   key = `test-bonus-pool:${agencyId}`,
 ): Promise<bigint> {
-  return fundBonusPool(db, agencyId, satang, key, 'test');
+  return (await fundBonusPool(db, agencyId, satang, key, 'test')).balance;
 }

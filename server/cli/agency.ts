@@ -251,7 +251,7 @@ const COMMANDS: Record<string, Command> = {
         values.key === undefined
           ? `cli:fund-bonus-pool:${new Date().toISOString()}:${Math.random().toString(36).slice(2)}`
           : `cli:fund-bonus-pool:${requireIdempotencyKey(values.key)}`;
-      const balance = await fundBonusPool(db, agency.id, amount, key, operatorName());
+      const { balance } = await fundBonusPool(db, agency.id, amount, key, operatorName());
       out(`${agency.name}: bonus pool funded with ${formatAmount(amount, 'THB')} THB; it now holds ${formatAmount(balance, 'THB')} THB`);
     },
   },

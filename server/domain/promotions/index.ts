@@ -1,4 +1,4 @@
-export { livePromotions, allPromotions, findPromotion, setPromotionStatus, createPromotion } from './repository';
+export { livePromotions, allPromotions, findPromotion, promotionRow, setPromotionStatus, createPromotion } from './repository';
 export {
   usingPromotion,
   usagesOf,
@@ -10,6 +10,8 @@ export {
 export { BONUS_POOL, newPromotionFrom, type NewPromotion } from './rules';
 export {
   fundBonusPool,
+  bonusPoolBalance,
+  type FundingAudit,
   liveCredit,
   liveTurnover,
   usePromotion,

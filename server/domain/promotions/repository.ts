@@ -86,7 +86,7 @@ export async function findPromotion(db: Database, agencyId: string, promotionId:
 
 /** Switches a promotion on or off for new takers; usages already taken go on under its rules. */
 export async function setPromotionStatus(
-  db: Database,
+  db: Database | LedgerTrx,
   agencyId: string,
   promotionId: string,
   status: 'ACTIVE' | 'INACTIVE',
@@ -102,7 +102,7 @@ export async function setPromotionStatus(
   return toPromotion(updated);
 }
 
-export async function createPromotion(db: Database, agencyId: string, input: NewPromotion): Promise<Promotion> {
+export async function createPromotion(db: Database | LedgerTrx, agencyId: string, input: NewPromotion): Promise<Promotion> {
   const row = await db
     .insertInto('promotions')
     .values({

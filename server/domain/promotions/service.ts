@@ -12,6 +12,7 @@ import { ensureMember, readCredit, takeCreditFromProvider, withProvider, type Wa
 import { bonusOf, promotionOf, promotionRow } from './repository';
 import { endUsage, hasDepositIn, hasHadBonusOf, lockUsage, toUsage, updateUsedUsage, usageById, usageInProgress } from './usageRepository';
 import type { PlayerRef } from '../players';
+import { appendAudit, type Actor } from '../operators/audit';
 import { BONUS_POOL, CAPITAL_THB, isLive, notCancelable, refuse } from './rules';
 
 /**
@@ -22,11 +23,27 @@ import { BONUS_POOL, CAPITAL_THB, isLive, notCancelable, refuse } from './rules'
  * index, so two "use" calls racing give one usage.
  */
 
-/** Moves the operator's own THB into the bonus pool; the key makes a repeated command move it once. */
-export async function fundBonusPool(db: Database, agencyId: string, satang: bigint, key: string, by: string): Promise<bigint> {
+/** What an operator funded the pool with, and why: the console's funding writes one audit entry. */
+export interface FundingAudit {
+  actor: Actor;
+  reason: string;
+}
+
+/**
+ * Moves the operator's own THB into the bonus pool; the key makes a repeated call move it once (and
+ * audit it once). Returns the pool's balance after it, and whether the key had moved the money already.
+ */
+export async function fundBonusPool(
+  db: Database,
+  agencyId: string,
+  satang: bigint,
+  key: string,
+  by: string,
+  audit?: FundingAudit,
+): Promise<{ balance: bigint; replayed: boolean }> {
   if (satang <= 0n) throw new AppError(400, ErrorCode.INVALID_AMOUNT, 'The amount to fund must be above 0');
   return db.transaction().execute(async (trx) => {
-    await postTransfer(trx, {
+    const { replayed } = await postTransfer(trx, {
       agencyId,
       key,
       kind: 'BONUS_POOL_FUNDING',
@@ -36,10 +53,24 @@ export async function fundBonusPool(db: Database, agencyId: string, satang: bigi
       ],
       refs: { by },
     });
-    const pool = await resolveAccount(trx, agencyId, BONUS_POOL);
-    const row = await trx.selectFrom('ledger_accounts').select('balance').where('id', '=', pool.id).executeTakeFirstOrThrow();
-    return BigInt(row.balance);
+    if (audit && !replayed) {
+      await appendAudit(trx, {
+        agencyId,
+        actor: audit.actor,
+        action: 'FUND_BONUS_POOL',
+        reason: audit.reason,
+        details: { amount: formatAmount(satang, 'THB'), currency: 'THB' },
+      });
+    }
+    return { balance: await bonusPoolBalance(trx, agencyId), replayed };
   });
+}
+
+/** The bonus pool's balance in satang, from its ledger account. */
+export async function bonusPoolBalance(db: Database | LedgerTrx, agencyId: string): Promise<bigint> {
+  const pool = await resolveAccount(db, agencyId, BONUS_POOL);
+  const row = await db.selectFrom('ledger_accounts').select('balance').where('id', '=', pool.id).executeTakeFirstOrThrow();
+  return BigInt(row.balance);
 }
 
 /** The player's live credit at the provider (satang); a provider that does not answer is 503. */

@@ -42,7 +42,18 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, CallError> = async (ar
 export const adminApi = createApi({
   reducerPath: 'adminApi',
   baseQuery,
-  tagTypes: ['Operator', 'Withdrawal', 'Deposit', 'Report', 'Rate', 'OperatorAccount', 'OperatorSession', 'AuditLog'],
+  tagTypes: [
+    'Operator',
+    'Withdrawal',
+    'Deposit',
+    'Report',
+    'Rate',
+    'OperatorAccount',
+    'OperatorSession',
+    'AuditLog',
+    'Promotion',
+    'BonusPool',
+  ],
   refetchOnFocus: true,
   endpoints: () => ({}),
 });

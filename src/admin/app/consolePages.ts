@@ -6,6 +6,7 @@ import { DepositsPage } from '../features/deposits/DepositsPage';
 import { OperatorsPage } from '../features/operators/OperatorsPage';
 import { SessionsPage } from '../features/operators/SessionsPage';
 import { PlayersPage } from '../features/players/PlayersPage';
+import { PromotionsPage } from '../features/promotions/PromotionsPage';
 import { RatesPage } from '../features/rates/RatesPage';
 import { SettingsPage } from '../features/settings/SettingsPage';
 import { ReconciliationReport } from '../features/reconciliation/ReconciliationReport';
@@ -30,6 +31,7 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
   { path: '/players', label: 'nav.players', Page: PlayersPage, roles: EVERYONE },
   { path: '/reconciliation', label: 'nav.reconciliation', Page: ReconciliationReport, roles: EVERYONE },
   { path: '/rates', label: 'nav.rates', Page: RatesPage, roles: EVERYONE },
+  { path: '/promotions', label: 'nav.promotions', Page: PromotionsPage, roles: EVERYONE },
   { path: '/operators', label: 'nav.operators', Page: OperatorsPage, roles: OWNERS },
   { path: '/audit', label: 'nav.audit', Page: AuditLogPage, roles: OWNERS },
   { path: '/sessions', label: 'nav.sessions', Page: SessionsPage, roles: EVERYONE },

@@ -1,0 +1,77 @@
+import type { Browser, Page } from 'playwright-core';
+import { findAgencyByHost, setRate } from '../../server/domain/agencies';
+import { launchBrowser, loggedIn, screenshot } from '../support/browser';
+import { consoleOf } from '../support/console';
+import { createTestPlayer } from '../support/players';
+import { startServer, type RunningServer } from '../support/server';
+
+let server: RunningServer;
+let browser: Browser;
+let agencyId: string;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  agencyId = (await findAgencyByHost(server.database.db, 'localhost'))!.id;
+  await setRate(server.database.db, agencyId, 'THB', '600', '640', 'e2e');
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+const NAME = 'ໂບນັດທ້າຍອາທິດ e2e';
+
+/** The page at a width: no sideways scroll (tables scroll inside their own scroller), and a screenshot to look at. */
+async function looksRight(page: Page, width: number) {
+  await page.setViewportSize({ width, height: 900 });
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
+  await screenshot(page, `admin-promotions-${width}`);
+}
+
+describe('promotions in the operator console, in Chromium', () => {
+  it('an owner creates a promotion that players then see, and deactivating it takes it off their list', async () => {
+    const owner = await consoleOf(browser, server.url, server.database.db, agencyId, { username: 'e2e-promotions', role: 'owner' });
+    await owner.getByRole('navigation').getByRole('link', { name: 'ໂປຣໂມຊັນ' }).click();
+    await owner.getByRole('heading', { name: 'ໂປຣໂມຊັນ ແລະ ກອງໂບນັດ' }).waitFor();
+    await owner.getByRole('button', { name: 'ໂປຣໂມຊັນໃໝ່' }).click();
+    const form = owner.getByRole('form', { name: 'ສ້າງໂປຣໂມຊັນ' });
+    for (const language of ['lo', 'cn', 'vn', 'th']) {
+      await form.getByLabel(`ຊື່ (${language})`, { exact: true }).fill(NAME);
+      await form.getByLabel(`ເງື່ອນໄຂ (${language})`, { exact: true }).fill('ຝາກ 64.000 ກີບ ຮັບໂບນັດ 50 ບາດ');
+    }
+    await form.getByLabel('ໂບນັດ (ບາດ)', { exact: true }).fill('50');
+    await form.getByLabel('ຍອດຝາກທີ່ກຳນົດ (ກີບ)').fill('64000');
+    await form.getByLabel('ຕົວຄູນເທີນໂອເວີ').fill('2');
+    await form.getByLabel('ຖອນໄດ້ສູງສຸດ (% ຂອງເຄຣດິດທີ່ໄດ້ຮັບ)').fill('300');
+    await form.getByLabel('ເກນເຄຣດິດ (ບາດ)').fill('10');
+    await form.getByRole('checkbox', { name: 'askmebet' }).check();
+    await form.getByLabel('ເຫດຜົນ', { exact: false }).fill('Weekend campaign');
+    await form.getByRole('button', { name: 'ສ້າງໂປຣໂມຊັນ' }).click();
+    const row = owner.getByRole('row').filter({ hasText: NAME });
+    await row.waitFor();
+    await expect(row.textContent()).resolves.toContain('50,00 THB');
+    await expect(row.textContent()).resolves.toContain('64.000 LAK');
+    await looksRight(owner, 1280);
+    await looksRight(owner, 768);
+    await owner.setViewportSize({ width: 1280, height: 900 });
+
+    const player = await createTestPlayer(server.database.db, agencyId);
+    const site = await loggedIn(browser, server.url, player);
+    await site.page.goto(`${server.url}/player/promotion`);
+    await site.page.getByText(NAME).first().waitFor();
+
+    await row.getByRole('button', { name: 'ປິດໃຊ້ງານ' }).click();
+    const dialog = owner.getByRole('dialog');
+    await dialog.getByLabel('ເຫດຜົນ', { exact: false }).fill('Budget spent');
+    await dialog.getByRole('button', { name: 'ປິດໃຊ້ງານ' }).click();
+    await row.getByRole('button', { name: 'ເປີດໃຊ້ງານ' }).waitFor();
+
+    const listed = site.page.waitForResponse((response) => new URL(response.url()).pathname === '/api/v2/promotions');
+    await site.page.reload();
+    expect(JSON.stringify(await (await listed).json())).not.toContain(NAME);
+    await expect(site.page.getByText(NAME).count()).resolves.toBe(0);
+    await site.context.close();
+    await owner.context().close();
+  });
+});

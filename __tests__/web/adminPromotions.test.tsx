@@ -1,0 +1,149 @@
+import nock from 'nock';
+import { configure, render, screen, waitFor, within } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { AdminApp } from '../../src/admin/app/AdminApp';
+import { makeAdminStore } from '../../src/admin/app/store';
+import { initAdminI18n } from '../../src/admin/i18n';
+import type { AdminPromotion } from '../../src/contract/adminPromotions';
+
+jest.setTimeout(20_000);
+configure({ asyncUtilTimeout: 5000 });
+
+const ADMIN = 'http://localhost/api/v2/admin';
+const OWNER = { id: 'op-1', username: 'somsak', role: 'owner' as const, secondFactor: 'enrolled' as const };
+const everywhere = (text: string) => ({ lo: text, cn: text, vn: text, th: text });
+
+const WEEKEND: AdminPromotion = {
+  id: '11111111-1111-4111-8111-111111111111',
+  name: everywhere('Weekend bonus'),
+  terms: everywhere('Deposit exactly 64000 LAK'),
+  imageUrl: '/images/promotions/first-deposit.svg',
+  bonus: { kind: 'PERCENT', percent: 50, cap: '500.00' },
+  depositAmount: '64000',
+  turnoverMultiple: 3,
+  minBalance: '10.00',
+  maxWithdrawPercent: 200,
+  creditThreshold: '5.00',
+  firstOrderOnly: false,
+  providers: ['askmebet', 'gclub'],
+  startsAt: '2026-11-20T17:00:00.000Z',
+  endsAt: null,
+  status: 'ACTIVE',
+  usages: 4,
+};
+
+function renderPromotions() {
+  nock(ADMIN).get('/me').reply(200, { operator: OWNER });
+  nock(ADMIN)
+    .get('/promotions')
+    .reply(200, { promotions: [WEEKEND] });
+  nock(ADMIN).get('/bonus-pool').reply(200, { balance: '25000.00' });
+  window.history.replaceState(null, '', '/admin/promotions');
+  return render(<AdminApp store={makeAdminStore()} i18n={initAdminI18n('en')} />);
+}
+
+afterEach(() => nock.cleanAll());
+
+describe('the promotions page', () => {
+  it('lists the promotions with bonus, set deposit, turnover, status and window, and the pool in the Lao format', async () => {
+    renderPromotions();
+    const row = (await screen.findByRole('cell', { name: 'Weekend bonus' })).closest('tr') as HTMLElement;
+    expect(within(row).getByText('50% ≤ 500,00 THB')).toBeInTheDocument();
+    expect(within(row).getByText('64.000 LAK')).toBeInTheDocument();
+    expect(within(row).getByText('×3')).toBeInTheDocument();
+    expect(within(row).getByText('Active')).toBeInTheDocument();
+    expect(within(row).getByText('21/11/2026, 00:00 – –')).toBeInTheDocument();
+    await waitFor(() => expect(screen.getByTestId('bonus-pool-balance')).toHaveTextContent('25.000,00 THB'));
+  });
+
+  it("shows the shared rule's mistakes on their fields and sends nothing", async () => {
+    renderPromotions();
+    await userEvent.click(await screen.findByRole('button', { name: 'New promotion' }));
+    const form = screen.getByRole('form', { name: 'Create promotion' });
+    await userEvent.type(within(form).getByLabelText('Name (lo)'), 'Lao name');
+    await userEvent.click(within(form).getByRole('button', { name: 'Create promotion' }));
+    expect(await within(form).findByText(/^Not accepted: must be a THB amount above 0/)).toBeInTheDocument();
+    expect(within(form).getByLabelText('Bonus (THB)')).toHaveAttribute('aria-invalid', 'true');
+    expect(within(form).getByText('Give a reason of at least 3 characters')).toBeInTheDocument();
+  });
+
+  it('copies a promotion into the form and creates the copy with a reason', async () => {
+    renderPromotions();
+    await userEvent.click(await screen.findByRole('button', { name: 'Copy' }));
+    const form = screen.getByRole('form', { name: 'Create promotion' });
+    expect(within(form).getByLabelText('Name (th)')).toHaveValue('Weekend bonus');
+    expect(within(form).getByLabelText('Bonus cap (THB)')).toHaveValue('500.00');
+    expect(within(form).getByLabelText('Set deposit (LAK)')).toHaveValue('64000');
+    expect(within(form).getByRole('checkbox', { name: 'gclub' })).toBeChecked();
+    const name = within(form).getByLabelText('Name (lo)');
+    await userEvent.clear(name);
+    await userEvent.type(name, 'Weekend bonus 2');
+    await userEvent.type(within(form).getByLabelText('Reason (shown in the audit log)'), 'next month');
+    const created = nock(ADMIN)
+      .post('/promotions', (body: { promotion: { name: { lo: string }; bonus: unknown; providers: string[] }; reason: string }) => {
+        expect(body).toMatchObject({
+          reason: 'next month',
+          promotion: {
+            name: { lo: 'Weekend bonus 2', th: 'Weekend bonus' },
+            bonus: { kind: 'PERCENT', percent: 50, cap: '500.00' },
+            turnoverMultiple: 3,
+          },
+        });
+        return true;
+      })
+      .reply(201, { promotion: { ...WEEKEND, id: '22222222-2222-4222-8222-222222222222' } });
+    nock(ADMIN)
+      .get('/promotions')
+      .reply(200, { promotions: [WEEKEND] });
+    await userEvent.click(within(form).getByRole('button', { name: 'Create promotion' }));
+    expect(await screen.findByText('Promotion created')).toBeInTheDocument();
+    expect(created.isDone()).toBe(true);
+  });
+
+  it('deactivates a promotion after asking why', async () => {
+    renderPromotions();
+    await userEvent.click(await screen.findByRole('button', { name: 'Deactivate' }));
+    const dialog = await screen.findByRole('dialog');
+    const switched = nock(ADMIN)
+      .post(`/promotions/${WEEKEND.id}/status`, { status: 'INACTIVE', reason: 'budget spent' })
+      .reply(200, { promotion: { ...WEEKEND, status: 'INACTIVE' } });
+    nock(ADMIN)
+      .get('/promotions')
+      .reply(200, { promotions: [{ ...WEEKEND, status: 'INACTIVE' }] });
+    await userEvent.type(within(dialog).getByLabelText('Reason (shown in the audit log)'), 'budget spent');
+    await userEvent.click(within(dialog).getByRole('button', { name: 'Deactivate' }));
+    expect(await screen.findByText('Promotion deactivated')).toBeInTheDocument();
+    expect(switched.isDone()).toBe(true);
+    expect(await screen.findByRole('button', { name: 'Activate' })).toBeInTheDocument();
+  });
+
+  it('funds the pool with one Idempotency-Key, kept when the answer is lost', async () => {
+    renderPromotions();
+    const form = await screen.findByRole('form', { name: 'Fund the pool' });
+    await userEvent.type(within(form).getByLabelText('Amount to fund (THB)'), '1000.50');
+    await userEvent.type(within(form).getByLabelText('Reason (shown in the audit log)'), 'monthly budget');
+    const keys: string[] = [];
+    const record = function (this: { req: { headers: Record<string, string> } }) {
+      keys.push(this.req.headers['idempotency-key']);
+    };
+    nock(ADMIN)
+      .post('/bonus-pool/fund', { amount: '1000.50', reason: 'monthly budget' })
+      .reply(function () {
+        record.call(this);
+        return [503, { code: 'INTERNAL', message: 'lost' }];
+      });
+    await userEvent.click(within(form).getByRole('button', { name: 'Fund the pool' }));
+    await waitFor(() => expect(keys).toHaveLength(1));
+    nock(ADMIN)
+      .post('/bonus-pool/fund', { amount: '1000.50', reason: 'monthly budget' })
+      .reply(function () {
+        record.call(this);
+        return [200, { balance: '26000.50', replayed: false }];
+      });
+    nock(ADMIN).get('/bonus-pool').reply(200, { balance: '26000.50' });
+    await userEvent.click(within(form).getByRole('button', { name: 'Fund the pool' }));
+    expect(await screen.findByText('Bonus pool funded; it now holds 26.000,50 THB')).toBeInTheDocument();
+    expect(keys[1]).toBe(keys[0]);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+  });
+});
