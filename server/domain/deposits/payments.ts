@@ -1,3 +1,4 @@
+import { retryingDeadlocks } from '../../db/errors';
 import { sql, type Selectable } from 'kysely';
 import type { Database } from '../../db/database';
 import type { DepositTables } from '../../db/schema';
@@ -133,22 +134,24 @@ async function keepUnmatched(
  * check that both see the same payment apply it once.
  */
 export async function applyPayment(db: Database, agencyId: string, payment: DepositPayment): Promise<PaymentOutcome> {
-  return db.transaction().execute(async (trx): Promise<PaymentOutcome> => {
-    if (payment.eventId !== undefined && !(await recordWebhookEvent(trx, payment.eventId, payment))) return { outcome: 'duplicate' };
-    const order = await trx
-      .selectFrom('deposit_orders')
-      .selectAll()
-      .where('agency_id', '=', agencyId)
-      .where('code', '=', payment.billNumber)
-      .forUpdate()
-      .executeTakeFirst();
-    if (order?.transaction_id === payment.transactionId) return { outcome: 'duplicate' };
+  return retryingDeadlocks(() =>
+    db.transaction().execute(async (trx): Promise<PaymentOutcome> => {
+      if (payment.eventId !== undefined && !(await recordWebhookEvent(trx, payment.eventId, payment))) return { outcome: 'duplicate' };
+      const order = await trx
+        .selectFrom('deposit_orders')
+        .selectAll()
+        .where('agency_id', '=', agencyId)
+        .where('code', '=', payment.billNumber)
+        .forUpdate()
+        .executeTakeFirst();
+      if (order?.transaction_id === payment.transactionId) return { outcome: 'duplicate' };
 
-    const inTime = payment.paidAt.getTime() <= (order?.expires_at.getTime() ?? 0);
-    const payable = order !== undefined && (order.status === 'OPEN' || order.status === 'EXPIRED') && inTime;
-    if (order && payable && BigInt(order.amount_kip) === payment.amountKip) return payOrder(trx, agencyId, order, payment);
-    return keepUnmatched(trx, agencyId, order, payment, unmatchedReason(order, payable));
-  });
+      const inTime = payment.paidAt.getTime() <= (order?.expires_at.getTime() ?? 0);
+      const payable = order !== undefined && (order.status === 'OPEN' || order.status === 'EXPIRED') && inTime;
+      if (order && payable && BigInt(order.amount_kip) === payment.amountKip) return payOrder(trx, agencyId, order, payment);
+      return keepUnmatched(trx, agencyId, order, payment, unmatchedReason(order, payable));
+    }),
+  );
 }
 
 /** The provider's answer to the credit of one attempt: from the ledger when it is settled there, else by sending it. */

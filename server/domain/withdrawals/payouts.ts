@@ -1,3 +1,4 @@
+import { retryingDeadlocks } from '../../db/errors';
 import { sql } from 'kysely';
 import type { PayoutResult } from '../../adapters/payment';
 import { ErrorCode } from '../../../src/contract/errors';
@@ -51,45 +52,47 @@ export async function payOut(deps: WithdrawalDeps, agencyId: string, code: strin
 /** Records the gateway's answer: paid → SUCCESS; failed → FAILED with the credit returned; unknown → stays OPEN for the reconciler. */
 export async function settlePayout(deps: WithdrawalDeps, row: WithdrawalRow, result: PayoutResult): Promise<WithdrawalRow> {
   if (result.outcome === 'unknown') return row;
-  const settled = await deps.db.transaction().execute(async (trx) => {
-    const current = await lockWithdrawal(trx, row.agency_id, row.code);
-    if (current.status !== 'OPEN') return current;
-    if (result.outcome === 'paid') {
-      // The credit held in payout clearing is spent: exchanged into the kip the gateway paid, and
-      // what a promotion kept back returns to the bonus pool.
-      const retained = BigInt(row.promotion_retained_satang ?? 0);
-      await postTransfer(trx, {
-        agencyId: row.agency_id,
-        key: `withdrawal-paid:${row.id}`,
-        kind: 'WITHDRAWAL_PAID',
-        entries: [
-          { account: PAYOUT_CLEARING, amount: -BigInt(row.amount_satang) },
-          { account: EXCHANGE_THB, amount: paidSatangOf(row) },
-          ...(retained > 0n ? [{ account: BONUS_POOL, amount: retained }] : []),
-        ],
-        refs: { withdrawal: row.code, payoutRef: result.ref, kip: result.amountKip.toString() },
-      });
-      await postPayoutKip(trx, row, result.ref);
+  const settled = await retryingDeadlocks(() =>
+    deps.db.transaction().execute(async (trx) => {
+      const current = await lockWithdrawal(trx, row.agency_id, row.code);
+      if (current.status !== 'OPEN') return current;
+      if (result.outcome === 'paid') {
+        // The credit held in payout clearing is spent: exchanged into the kip the gateway paid, and
+        // what a promotion kept back returns to the bonus pool.
+        const retained = BigInt(row.promotion_retained_satang ?? 0);
+        await postTransfer(trx, {
+          agencyId: row.agency_id,
+          key: `withdrawal-paid:${row.id}`,
+          kind: 'WITHDRAWAL_PAID',
+          entries: [
+            { account: PAYOUT_CLEARING, amount: -BigInt(row.amount_satang) },
+            { account: EXCHANGE_THB, amount: paidSatangOf(row) },
+            ...(retained > 0n ? [{ account: BONUS_POOL, amount: retained }] : []),
+          ],
+          refs: { withdrawal: row.code, payoutRef: result.ref, kip: result.amountKip.toString() },
+        });
+        await postPayoutKip(trx, row, result.ref);
+        return trx
+          .updateTable('withdrawals')
+          .set({
+            status: 'SUCCESS',
+            received_kip: result.amountKip,
+            payout_transaction_id: result.transactionId,
+            completed_at: result.completedAt,
+          })
+          .where('id', '=', row.id)
+          .returningAll()
+          .executeTakeFirstOrThrow();
+      }
+      if (current.promotion_usage_id) await reopenUsageAfterWithdrawal(trx, row.agency_id, current.promotion_usage_id);
       return trx
         .updateTable('withdrawals')
-        .set({
-          status: 'SUCCESS',
-          received_kip: result.amountKip,
-          payout_transaction_id: result.transactionId,
-          completed_at: result.completedAt,
-        })
+        .set({ status: 'FAILED', reason: `payout failed: ${result.reason}`, completed_at: sql<Date>`now()` })
         .where('id', '=', row.id)
         .returningAll()
         .executeTakeFirstOrThrow();
-    }
-    if (current.promotion_usage_id) await reopenUsageAfterWithdrawal(trx, row.agency_id, current.promotion_usage_id);
-    return trx
-      .updateTable('withdrawals')
-      .set({ status: 'FAILED', reason: `payout failed: ${result.reason}`, completed_at: sql<Date>`now()` })
-      .where('id', '=', row.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-  });
+    }),
+  );
   return settled.status === 'FAILED' ? returnCredit(deps, settled) : settled;
 }
 

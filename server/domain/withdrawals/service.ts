@@ -1,3 +1,4 @@
+import { retryingDeadlocks } from '../../db/errors';
 import type { WithdrawalSettings } from '../../config';
 import type { Database } from '../../db/database';
 import type { LaoQrGateway } from '../../adapters/payment';
@@ -183,31 +184,33 @@ export async function requestWithdrawal(
  */
 export async function recordOpen(db: Database, transfer: LedgerTransfer): Promise<{ row: WithdrawalRow; created: boolean }> {
   const intent = intentOf(transfer);
-  const created = await db.transaction().execute(async (trx) => {
-    const row = await trx
-      .insertInto('withdrawals')
-      .values({
-        agency_id: transfer.agencyId,
-        code: intent.code,
-        player_id: transfer.refs.playerId,
-        provider: transfer.provider!.name,
-        idempotency_key: intent.idempotencyKey,
-        request_hash: intent.requestHash,
-        amount_satang: transfer.pending!.amount,
-        rate: intent.rate,
-        amount_kip: intent.kip,
-        bank: intent.bank,
-        account_name: intent.accountName,
-        account_number: intent.accountNumber,
-        promotion_usage_id: intent.promotionUsageId ?? null,
-        promotion_retained_satang: intent.retainedSatang ?? null,
-      })
-      .onConflict((oc) => oc.constraint('withdrawals_code_key').doNothing())
-      .returningAll()
-      .executeTakeFirst();
-    if (row?.promotion_usage_id) await endUsageByWithdrawal(trx, row.agency_id, row.promotion_usage_id);
-    return row;
-  });
+  const created = await retryingDeadlocks(() =>
+    db.transaction().execute(async (trx) => {
+      const row = await trx
+        .insertInto('withdrawals')
+        .values({
+          agency_id: transfer.agencyId,
+          code: intent.code,
+          player_id: transfer.refs.playerId,
+          provider: transfer.provider!.name,
+          idempotency_key: intent.idempotencyKey,
+          request_hash: intent.requestHash,
+          amount_satang: transfer.pending!.amount,
+          rate: intent.rate,
+          amount_kip: intent.kip,
+          bank: intent.bank,
+          account_name: intent.accountName,
+          account_number: intent.accountNumber,
+          promotion_usage_id: intent.promotionUsageId ?? null,
+          promotion_retained_satang: intent.retainedSatang ?? null,
+        })
+        .onConflict((oc) => oc.constraint('withdrawals_code_key').doNothing())
+        .returningAll()
+        .executeTakeFirst();
+      if (row?.promotion_usage_id) await endUsageByWithdrawal(trx, row.agency_id, row.promotion_usage_id);
+      return row;
+    }),
+  );
   if (created) return { row: created, created: true };
   const row = await withdrawalByCode(db, transfer.agencyId, intent.code);
   if (row.player_id !== transfer.refs.playerId) throw new Error(`withdrawal code ${intent.code} belongs to another player`);
