@@ -35,6 +35,28 @@ export interface DeskDeps {
 
 const hashOf = (...parts: string[]) => createHash('sha256').update(parts.join('\u0000')).digest('hex');
 
+/** An unmatched payment taken out of the queue by an operator's resolution, with who, why and when. */
+async function markResolved(
+  trx: LedgerTrx,
+  paymentId: string,
+  outcome: { resolution: 'CREDITED'; creditedOrderId: string } | { resolution: 'REFUNDING' },
+  actor: Actor,
+  reason: string,
+): Promise<void> {
+  await trx
+    .updateTable('deposit_unmatched_payments')
+    .set({
+      status: 'RESOLVED',
+      resolution: outcome.resolution,
+      ...(outcome.resolution === 'CREDITED' && { credited_order_id: outcome.creditedOrderId }),
+      resolved_by: actor.name,
+      resolution_reason: reason,
+      resolved_at: sql<Date>`now()`,
+    })
+    .where('id', '=', paymentId)
+    .execute();
+}
+
 /**
  * Claims the action's key in the action's transaction: 'replay' when the same request used it
  * before (the caller answers the state as it is), IDEMPOTENCY_CONFLICT for another request.
@@ -191,18 +213,7 @@ export async function creditUnmatchedPayment(
         rate: rate.sell,
       },
     });
-    await trx
-      .updateTable('deposit_unmatched_payments')
-      .set({
-        status: 'RESOLVED',
-        resolution: 'CREDITED',
-        credited_order_id: created.id,
-        resolved_by: actor.name,
-        resolution_reason: reason,
-        resolved_at: sql<Date>`now()`,
-      })
-      .where('id', '=', payment.id)
-      .execute();
+    await markResolved(trx, payment.id, { resolution: 'CREDITED', creditedOrderId: created.id }, actor, reason);
     await appendAudit(trx, {
       agencyId,
       actor,
@@ -245,17 +256,7 @@ export async function refundUnmatchedPayment(
       return pendingRefund(deps.db, agencyId, payment.transactionId);
     }
     const payment = await lockPayment(trx, agencyId, id);
-    await trx
-      .updateTable('deposit_unmatched_payments')
-      .set({
-        status: 'RESOLVED',
-        resolution: 'REFUNDING',
-        resolved_by: actor.name,
-        resolution_reason: reason,
-        resolved_at: sql<Date>`now()`,
-      })
-      .where('id', '=', payment.id)
-      .execute();
+    await markResolved(trx, payment.id, { resolution: 'REFUNDING' }, actor, reason);
     await appendAudit(trx, {
       agencyId,
       actor,
