@@ -336,6 +336,30 @@ export interface DepositTables {
 type TranslatedColumn = ColumnType<Record<'lo' | 'cn' | 'vn' | 'th', string>, string, string>;
 type NullableInt8 = ColumnType<string | null, bigint | string | null | undefined, bigint | string | null>;
 
+export interface ResponsiblePlayTables {
+  /** A player's time-outs and self-exclusions; a row is never shortened or removed. */
+  player_exclusions: {
+    id: Generated<string>;
+    agency_id: string;
+    player_id: string;
+    kind: 'TIME_OUT' | 'SELF_EXCLUSION';
+    starts_at: ColumnType<Date, Date | string | undefined, never>;
+    /** null only for a self-exclusion for good */
+    ends_at: ColumnType<Date | null, Date | string | null, never>;
+    created_at: CreatedAt;
+  };
+  agency_responsible_play_settings: {
+    agency_id: string;
+    /** the most a player's deposit limit may be; null when the agency sets none */
+    deposit_limit_max_kip: ColumnType<string | null, bigint | string | null | undefined, bigint | string | null>;
+    /** 0 (off), 15, 30 or 60 */
+    reality_check_default_minutes: ColumnType<number, number | undefined, number>;
+    /** the licence and jurisdiction notice per site language (lo, cn, vn, th) */
+    notice: ColumnType<Partial<Record<'lo' | 'cn' | 'vn' | 'th', string>>, string | undefined, string>;
+    updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  };
+}
+
 export interface PromotionTables {
   promotions: {
     id: Generated<string>;
@@ -401,4 +425,5 @@ export interface DB
     OperatorTables,
     DepositTables,
     PromotionTables,
-    WithdrawalReviewTables {}
+    WithdrawalReviewTables,
+    ResponsiblePlayTables {}
