@@ -14,6 +14,7 @@ import agencyPlugin from './plugins/agency';
 import sessionPlugin from './plugins/session';
 import operatorSessionPlugin from './plugins/operatorSession';
 import dependencies from './plugins/dependencies';
+import { systemClock, type Clock } from './domain/clock';
 import healthRoutes, { type Readiness } from './routes/health';
 
 export interface AppDeps {
@@ -22,12 +23,20 @@ export interface AppDeps {
   logger?: FastifyServerOptions['logger'];
   /** Set by main.ts while it prepares the database; apps built for tests are prepared already. */
   readiness?: Readiness;
+  /** The system clock unless a test moves time itself. */
+  clock?: Clock;
 }
 
 /** Never let a password, cookie or token reach the request log. */
 export const logRedaction = ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', '*.password', '*.token'];
 
-export async function buildApp({ db, config, logger = false, readiness = { prepared: true } }: AppDeps): Promise<FastifyInstance> {
+export async function buildApp({
+  db,
+  config,
+  logger = false,
+  readiness = { prepared: true },
+  clock = systemClock,
+}: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
     trustProxy: config.trustProxy,
@@ -42,7 +51,7 @@ export async function buildApp({ db, config, logger = false, readiness = { prepa
     openapi: { info: { title: 'Champa API', version: '2.0.0' }, servers: [{ url: '/' }] },
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
-  await app.register(dependencies, { db, config });
+  await app.register(dependencies, { db, config, clock });
   await app.register(healthRoutes, { readiness });
 
   await app.register(

@@ -4,6 +4,7 @@ import { loadConfig, type Config } from '../../server/config';
 import { registerSandboxes } from '../../server/sandbox';
 import { createAgency, type Agency } from '../../server/domain/agencies';
 import { createTestDatabase, type TestDatabase } from './db';
+import type { Clock } from '../../server/domain/clock';
 
 export interface TestApp extends TestDatabase {
   app: FastifyInstance;
@@ -11,11 +12,26 @@ export interface TestApp extends TestDatabase {
   close(): Promise<void>;
 }
 
+/** A clock a test moves by hand: a day passes in a call. */
+export interface ControllableClock extends Clock {
+  advance(ms: number): void;
+}
+
+export function controllableClock(start = new Date()): ControllableClock {
+  let current = start.getTime();
+  return {
+    now: () => new Date(current),
+    advance: (ms) => {
+      current += ms;
+    },
+  };
+}
+
 /** The real app on a fresh database, exercised through app.inject. dist/ is not served. */
-export async function buildTestApp(overrides: Partial<Config> = {}): Promise<TestApp> {
+export async function buildTestApp(overrides: Partial<Config> = {}, { clock }: { clock?: Clock } = {}): Promise<TestApp> {
   const database = await createTestDatabase();
   const config = { ...loadConfig({}), distDir: '/nonexistent-dist', ...overrides };
-  const app = await buildApp({ db: database.db, config });
+  const app = await buildApp({ db: database.db, config, clock });
   await registerSandboxes(app, config);
   await app.ready();
   return {

@@ -7,6 +7,7 @@ import { createProviderClient, providerBaseUrls, type ProviderClient } from '../
 import type { WalletDeps } from '../domain/providerWallets';
 import type { DepositDeps } from '../domain/deposits';
 import type { WithdrawalDeps } from '../domain/withdrawals';
+import type { Clock } from '../domain/clock';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,6 +17,8 @@ declare module 'fastify' {
     laoqrGateway: LaoQrGateway;
     /** The game providers' client; main.ts hands it to the reconciler. */
     providers: ProviderClient;
+    /** The time the product's rules are judged at; tests may move it. */
+    clock: Clock;
   }
 }
 
@@ -23,11 +26,12 @@ declare module 'fastify' {
  * What every route and plugin reads from the instance: the database, the configuration and the
  * clients of the outside world, decorated once at the root.
  */
-export default fp<{ db: Database; config: Config }>(
-  async (app, { db, config }) => {
+export default fp<{ db: Database; config: Config; clock: Clock }>(
+  async (app, { db, config, clock }) => {
     const origin = () => listeningOrigin(app);
     app.decorate('db', db);
     app.decorate('config', config);
+    app.decorate('clock', clock);
     app.decorate('laoqrGateway', gatewayFor(config, origin));
     app.decorate(
       'providers',
