@@ -188,6 +188,9 @@ export interface WithdrawalTables {
     completed_at: Date | null;
     promotion_usage_id: ColumnType<string | null, string | null | undefined, never>;
     promotion_retained_satang: ColumnType<string | null, bigint | string | null | undefined, never>;
+    /** Credit deposited at the provider since the player's previous withdrawal there, and the stakes bet since: null without such deposits. */
+    deposited_before_satang: ColumnType<string | null, bigint | string | null | undefined, never>;
+    turnover_before_satang: ColumnType<string | null, bigint | string | null | undefined, never>;
   };
 }
 
@@ -426,4 +429,28 @@ export interface DB
     DepositTables,
     PromotionTables,
     WithdrawalReviewTables,
-    ResponsiblePlayTables {}
+    ResponsiblePlayTables,
+    RiskFlagTables {}
+
+export interface RiskFlagTables {
+  /** A player's try to add a bank account number another player of the agency holds (ACCOUNT_IN_USED). */
+  bank_account_refusals: {
+    id: Generated<string>;
+    agency_id: string;
+    player_id: string;
+    bank: string;
+    account_number: string;
+    created_at: CreatedAt;
+  };
+  /** An operator's review of a risk flag (kind + subject), on the evidence the flag showed then. */
+  risk_flag_reviews: {
+    id: Generated<string>;
+    agency_id: string;
+    kind: string;
+    subject: string;
+    evidence_key: string;
+    note: string;
+    operator_id: string;
+    created_at: CreatedAt;
+  };
+}

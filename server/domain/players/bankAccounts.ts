@@ -33,7 +33,8 @@ export async function bankAccountsOf(db: Database, agencyId: string, playerId: s
 /**
  * Adds the player's bank account after the form's rules (src/contract/bankAccounts.ts). A player
  * has one account (BANK_ACCOUNT_EXISTS), and an account belongs to one player of the agency
- * (ACCOUNT_IN_USED). Both are unique indexes, so of two requests racing only one is saved.
+ * (ACCOUNT_IN_USED, and the try is kept for the risk flags). Both are unique indexes, so of two
+ * requests racing only one is saved.
  */
 export async function addBankAccount(db: Database, agencyId: string, playerId: string, body: unknown): Promise<BankAccount> {
   const checked = checkBankAccountInput(body);
@@ -58,6 +59,11 @@ export async function addBankAccount(db: Database, agencyId: string, playerId: s
   } catch (error) {
     if (isUniqueViolation(error, 'bank_accounts_player_key')) throw accountExists();
     if (isUniqueViolation(error, 'bank_accounts_number_key')) {
+      // Kept for the operators' risk flags; the refusal changes nothing else.
+      await db
+        .insertInto('bank_account_refusals')
+        .values({ agency_id: agencyId, player_id: playerId, bank, account_number: accountNumber })
+        .execute();
       throw new AppError(409, ErrorCode.ACCOUNT_IN_USED, 'This account is already used by another player');
     }
     throw error;

@@ -2,7 +2,14 @@ export { isUsernameAvailable, isBlocked, type PlayerInfo, type PlayerRef } from 
 export { registerPlayer, authenticate, playerInfo, changePassword, type Registration } from './service';
 export { SESSION_COOKIE, tokenHash, createSession, findSession, endSession, type SessionPlayer } from './sessions';
 export { hashPassword, verifyPassword, decoyPasswordHash } from './passwords';
-export { recordFingerprint, accountsSharingDevices, type FingerprintReport, type SharedDevice } from './fingerprints';
+export {
+  recordFingerprint,
+  accountsSharingDevices,
+  sharedDevices,
+  type AccountOnSharedDevice,
+  type FingerprintReport,
+  type SharedDevice,
+} from './fingerprints';
 export { bankAccountsOf, addBankAccount } from './bankAccounts';
 export { setBacklisted, suspendPlayer, restorePlayer, changeBankAccount, resetPassword } from './operatorActions';
 export { searchPlayers } from './operatorViews';

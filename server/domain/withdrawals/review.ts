@@ -12,6 +12,7 @@ import {
   type WithdrawalReviewSettings,
 } from '../../../src/contract/withdrawalReview';
 import { appendAudit, type Actor } from '../operators';
+import { sharedDevices } from '../players';
 import { AppError } from '../errors';
 import { toWithdrawal, type Trx, type WithdrawalRow } from './repository';
 
@@ -177,20 +178,9 @@ async function recentHistory(db: Database, agencyId: string, playerId: string) {
 
 /** Other players of the agency seen on a device (fingerprint visitor id) this player used. */
 async function playersSharingDevices(db: Database, agencyId: string, playerId: string): Promise<string[]> {
-  const rows = await db
-    .selectFrom('player_fingerprints as mine')
-    .innerJoin('player_fingerprints as theirs', (join) =>
-      join.onRef('theirs.agency_id', '=', 'mine.agency_id').onRef('theirs.visitor_id', '=', 'mine.visitor_id'),
-    )
-    .innerJoin('players', 'players.id', 'theirs.player_id')
-    .select('players.username')
-    .distinct()
-    .where('mine.agency_id', '=', agencyId)
-    .where('mine.player_id', '=', playerId)
-    .where('theirs.player_id', '<>', playerId)
-    .orderBy('players.username')
-    .execute();
-  return rows.map((row) => row.username);
+  const devices = await sharedDevices(db, agencyId, playerId);
+  const others = devices.flatMap((device) => device.players.filter((player) => player.id !== playerId).map((player) => player.username));
+  return [...new Set(others)].sort();
 }
 
 /**

@@ -55,14 +55,27 @@ export interface PromotionIntent {
   retainedSatang?: string;
 }
 
-export function intentOf(transfer: LedgerTransfer): Intent & PromotionIntent {
+/**
+ * With credit deposited at the provider since the player's previous withdrawal there: that credit
+ * and the stakes bet since, as the request found them (the pass-through risk flag's evidence).
+ */
+export interface PassThroughIntent {
+  depositedBeforeSatang?: string;
+  turnoverBeforeSatang?: string;
+}
+
+export type FullIntent = Intent & PromotionIntent & PassThroughIntent;
+
+export function intentOf(transfer: LedgerTransfer): FullIntent {
   const refs = transfer.refs;
   for (const field of INTENT_FIELDS)
     if (typeof refs[field] !== 'string') throw new Error(`withdrawal transfer ${transfer.id} lacks ${field}`);
-  const intent = Object.fromEntries(INTENT_FIELDS.map((field) => [field, refs[field]])) as unknown as Intent;
-  return refs.promotionUsageId === undefined
-    ? intent
-    : { ...intent, promotionUsageId: refs.promotionUsageId, retainedSatang: refs.retainedSatang };
+  const intent: FullIntent = Object.fromEntries(INTENT_FIELDS.map((field) => [field, refs[field]])) as unknown as Intent;
+  if (refs.promotionUsageId !== undefined) Object.assign(intent, { promotionUsageId: refs.promotionUsageId, retainedSatang: refs.retainedSatang });
+  if (refs.depositedBeforeSatang !== undefined) {
+    Object.assign(intent, { depositedBeforeSatang: refs.depositedBeforeSatang, turnoverBeforeSatang: refs.turnoverBeforeSatang });
+  }
+  return intent;
 }
 
 /** What the player is paid of a withdrawal's credit: all of it, less what a promotion kept back. */

@@ -25,8 +25,8 @@ import {
   paidSatangOf,
   promotionSettlement,
   requestHash,
-  type Intent,
-  type PromotionIntent,
+  type FullIntent,
+  type PassThroughIntent,
   type PromotionSettlement,
 } from './rules';
 import { payOut } from './payouts';
@@ -76,6 +76,34 @@ async function checkPromotionWithdrawalRules(
   return promotionSettlement(usage, credit, turnover, amountSatang);
 }
 
+/**
+ * The credit the player deposited at the provider since their previous withdrawal there (one not
+ * rejected or failed), and the stakes bet since the first of those deposits, read from the
+ * provider's bet records as a promotion's turnover is. Nothing when no deposit came since.
+ */
+async function passThroughOf(deps: WalletDeps, player: PlayerRef, provider: Provider): Promise<PassThroughIntent> {
+  const { db } = deps;
+  const previous = db
+    .selectFrom('withdrawals')
+    .select((eb) => eb.fn.max('created_at').as('at'))
+    .where('agency_id', '=', player.agencyId)
+    .where('player_id', '=', player.playerId)
+    .where('provider', '=', provider)
+    .where('status', 'in', ['OPEN', 'SUCCESS']);
+  const deposits = await db
+    .selectFrom('deposit_orders')
+    .select((eb) => [eb.fn.sum<string>('credit_satang').as('credit'), eb.fn.min('created_at').as('since')])
+    .where('agency_id', '=', player.agencyId)
+    .where('player_id', '=', player.playerId)
+    .where('provider', '=', provider)
+    .where('status', '=', 'SUCCESS')
+    .where((eb) => eb.or([eb(previous, 'is', null), eb('created_at', '>', previous)]))
+    .executeTakeFirstOrThrow();
+  if (deposits.credit === null || deposits.since === null) return {};
+  const turnover = await liveTurnover(deps, player, provider, new Date(deposits.since));
+  return { depositedBeforeSatang: deposits.credit, turnoverBeforeSatang: turnover.toString() };
+}
+
 /** Every rule a new withdrawal must pass; nothing has moved yet when one fails. */
 async function newIntent(
   deps: WithdrawalDeps,
@@ -84,7 +112,7 @@ async function newIntent(
   amount: bigint,
   hash: string,
   idempotencyKey: string,
-): Promise<Intent & PromotionIntent> {
+): Promise<FullIntent> {
   const { db, settings } = deps;
   const problem = withdrawalAmountProblem(amount, settings.minSatang, settings.maxSatang);
   if (problem === 'WITHDRAW_BELOW_MINIMUM') {
@@ -101,7 +129,9 @@ async function newIntent(
     throw new AppError(429, ErrorCode.WITHDRAW_DAILY_LIMIT, `At most ${settings.dailyLimit} withdrawals a day`);
   }
   const promotion = await checkPromotionWithdrawalRules(deps, player, provider, amount);
+  const passThrough = await passThroughOf(deps, player, provider);
   return {
+    ...passThrough,
     code: codeFor(player, idempotencyKey),
     requestHash: hash,
     idempotencyKey,
@@ -147,7 +177,7 @@ export async function requestWithdrawal(
 
   const ledgerKey = `withdrawal:${player.playerId}:${key}`;
   const earlier = await findTransfer(db, player.agencyId, ledgerKey);
-  let intent: Intent & PromotionIntent;
+  let intent: FullIntent;
   if (earlier) {
     intent = intentOf(earlier);
     if (intent.requestHash !== hash) throw conflict();
@@ -203,6 +233,8 @@ export async function recordOpen(db: Database, transfer: LedgerTransfer): Promis
           account_number: intent.accountNumber,
           promotion_usage_id: intent.promotionUsageId ?? null,
           promotion_retained_satang: intent.retainedSatang ?? null,
+          deposited_before_satang: intent.depositedBeforeSatang ?? null,
+          turnover_before_satang: intent.turnoverBeforeSatang ?? null,
         })
         .onConflict((oc) => oc.constraint('withdrawals_code_key').doNothing())
         .returningAll()

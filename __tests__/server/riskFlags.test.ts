@@ -1,0 +1,351 @@
+import { randomUUID } from 'node:crypto';
+import { sql } from 'kysely';
+import { DEMO_RECEIVING_ACCOUNT } from '../../server/seed';
+import { buildTestApp, createTestAgency, type TestApp } from '../support/app';
+import { testDevice } from '../support/device';
+import { loggedInOperator } from '../support/operators';
+import { createTestPlayer, createTestPlayerWithBank, type TestPlayer } from '../support/players';
+import { ledgerViolations } from '../support/ledgerInvariant';
+import { loadConfig } from '../../server/config';
+import { signWebhook, type PaymentPaidEventBody } from '../../server/adapters/payment';
+import { setReceivingAccount } from '../../server/domain/deposits';
+import { setRate } from '../../server/domain/agencies';
+import { ensureMember } from '../../server/domain/providerWallets';
+import { rigSpins, spin } from '../../server/sandbox/providers/books';
+import { FAILED_DEPOSITS_PER_DAY, type RiskFlag, type RiskFlagPage } from '../../src/contract/riskFlags';
+
+const A = 'alpha.example';
+const B = 'bravo.example';
+const SECRET = 'risk-flags-test-webhook-secret-1';
+let t: TestApp;
+let alphaId: string;
+let bravoId: string;
+let owner: string;
+let staff: string;
+let bravoOwner: string;
+
+beforeAll(async () => {
+  const defaults = loadConfig({});
+  t = await buildTestApp({
+    laoqrWebhookSecret: SECRET,
+    withdrawals: { ...defaults.withdrawals, minSatang: 1_00n, autoApproveSatang: 0n, dailyLimit: 50 },
+  });
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  alphaId = (await createTestAgency(t, 'alpha', [A])).id;
+  bravoId = (await createTestAgency(t, 'bravo', [B])).id;
+  for (const id of [alphaId, bravoId]) {
+    await setRate(t.db, id, 'THB', '600', '640', 'test');
+    await setReceivingAccount(t.db, id, DEMO_RECEIVING_ACCOUNT);
+  }
+  owner = await loggedInOperator(t, alphaId, { username: 'anna', host: A });
+  staff = await loggedInOperator(t, alphaId, { username: 'sam', password: 'staff-password-1', role: 'staff', host: A });
+  bravoOwner = await loggedInOperator(t, bravoId, { username: 'bora', host: B });
+});
+afterAll(() => t.close());
+
+let addressSerial = 0;
+/** Each call from its own address, so the registrations stay under the per-address limit. */
+const inject = (method: 'GET' | 'POST', url: string, host: string, headers: Record<string, string>, payload?: unknown) =>
+  t.app.inject({
+    method,
+    url,
+    headers: { host, ...headers, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
+    payload: payload === undefined ? undefined : JSON.stringify(payload),
+    remoteAddress: `10.0.${Math.floor(++addressSerial / 250)}.${addressSerial % 250}`,
+  });
+
+async function flags(query: string, cookie = staff, host = A): Promise<RiskFlag[]> {
+  const res = await inject('GET', `/api/v2/admin/risk-flags?pageSize=100&${query}`, host, { cookie });
+  expect(res.statusCode).toBe(200);
+  return res.json<RiskFlagPage>().items;
+}
+const flagFor = async (id: string) => (await flags('')).find((flag) => flag.id === id);
+const review = (id: string, note: string, cookie = staff, host = A) => inject('POST', '/api/v2/admin/risk-flags/review', host, { cookie }, { id, note });
+const audits = (target: string) =>
+  t.db.selectFrom('operator_audit_log').selectAll().where('action', '=', 'REVIEW_RISK_FLAG').where('target', '=', target).execute();
+
+const visitorId = () => randomUUID().replace(/-/g, '');
+
+/** Registers a player through the API from a device; returns the player's id and session cookie. */
+async function register(username: string, device: string, host = A): Promise<{ id: string; cookie: string }> {
+  const res = await inject(
+    'POST',
+    '/api/v2/players/register',
+    host,
+    { 'x-fingerprint': device },
+    { username, password: 'secret-pass-1', confirmPassword: 'secret-pass-1', displayName: username, ageConfirmed: true, fingerprint: testDevice(device) },
+  );
+  expect(res.statusCode).toBe(201);
+  return { id: res.json().player.id, cookie: String(res.headers['set-cookie']).split(';')[0] };
+}
+/** The site's report of the logged-in player's device. */
+async function reportDevice(cookie: string, device: string, host = A) {
+  const res = await inject('POST', '/api/v2/fingerprint', host, { cookie }, { fingerprint: testDevice(device) });
+  expect(res.statusCode).toBe(200);
+}
+const addAccount = (cookie: string, accountNumber: string, host = A) =>
+  inject('POST', '/api/v2/players/bank-accounts', host, { cookie }, {
+    bank: 'bcel',
+    accountNumber,
+    accountName: 'KHAMLA VONGSA',
+    currency: 'LAK',
+    owner: true,
+  });
+
+function deliver(billNumber: string, amount: string) {
+  const transactionId = `TX${randomUUID()}`;
+  const event: PaymentPaidEventBody = {
+    id: `evt-${transactionId}`,
+    type: 'payment.paid',
+    createdAt: new Date().toISOString(),
+    data: { billNumber, amount, currency: 'LAK', transactionId, paidAt: new Date().toISOString() },
+  };
+  const raw = JSON.stringify(event);
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v2/webhooks/laoqr',
+    headers: { host: A, 'content-type': 'application/json', ...signWebhook(raw, SECRET, new Date()) },
+    payload: raw,
+  });
+}
+const createDeposit = (player: TestPlayer, amount: string) =>
+  inject('POST', '/api/v2/deposits', A, { cookie: player.cookie, 'idempotency-key': randomUUID() }, { provider: 'askmebet', amount });
+/** A deposit ordered and paid through the gateway's webhook: its credit goes to the player's askmebet wallet. */
+async function depositPaid(player: TestPlayer, amount: string) {
+  const res = await createDeposit(player, amount);
+  expect(res.statusCode).toBe(201);
+  expect((await deliver(res.json().order.code, amount)).statusCode).toBe(200);
+}
+/** Bets `stake` satang at the sandbox slot on losing reels. */
+async function bet(player: TestPlayer, stake: bigint) {
+  const member = await ensureMember({ db: t.db, providers: t.app.providers }, { agencyId: alphaId, playerId: player.id, provider: 'askmebet' });
+  await rigSpins(t.db, 'askmebet', member, [['SEVEN', 'STAR', 'HEART']]);
+  await spin(t.db, { provider: 'askmebet', member, gameCode: 'champa-slot', language: 'lo' }, 'champa-slot', stake);
+}
+const withdraw = (player: TestPlayer, amount: string) =>
+  inject('POST', '/api/v2/withdrawals', A, { cookie: player.cookie, 'idempotency-key': randomUUID() }, { provider: 'askmebet', amount });
+
+describe('shared devices', () => {
+  it('flags a device two players used, with both players and the fingerprint; reviewed with a note until a third player comes', async () => {
+    const device = visitorId();
+    const first = await register('noylao', device);
+    const second = await register('khamla', visitorId());
+    await reportDevice(second.cookie, device);
+    const id = `SHARED_DEVICE:${device}`;
+    const flag = await flagFor(id);
+    expect(flag).toMatchObject({
+      kind: 'SHARED_DEVICE',
+      reviewed: false,
+      review: null,
+      players: [
+        { id: first.id, username: 'noylao' },
+        { id: second.id, username: 'khamla' },
+      ],
+      evidence: { kind: 'SHARED_DEVICE', fingerprint: device },
+    });
+    // The second player's own device is no flag: only one player used it.
+    expect((await flags('kind=SHARED_DEVICE')).map((each) => each.id)).toEqual([id]);
+
+    const reviewed = await review(id, 'brothers sharing one phone');
+    expect(reviewed.statusCode).toBe(200);
+    expect(reviewed.json()).toMatchObject({ id, reviewed: true, review: { by: 'sam', note: 'brothers sharing one phone', current: true } });
+    expect(await audits(id)).toEqual([
+      expect.objectContaining({ actor: 'sam', agency_id: alphaId, reason: 'brothers sharing one phone', details: { kind: 'SHARED_DEVICE', players: 'noylao, khamla' } }),
+    ]);
+    expect((await flags('reviewed=false')).map((each) => each.id)).not.toContain(id);
+    expect((await flags('reviewed=true')).map((each) => each.id)).toContain(id);
+
+    // The same players seen again is no new evidence; a third player on the device is.
+    await reportDevice(first.cookie, device);
+    expect((await flagFor(id))?.reviewed).toBe(true);
+    const third = await register('pingla', device);
+    const reopened = await flagFor(id);
+    expect(reopened).toMatchObject({ reviewed: false, review: { note: 'brothers sharing one phone', current: false } });
+    expect(reopened?.players.map((player) => player.id)).toContain(third.id);
+  });
+
+  it('is the one the withdrawal review shows', async () => {
+    const device = visitorId();
+    const holder = await register('vanhla', device);
+    await register('darala', device);
+    await t.db
+      .insertInto('bank_accounts')
+      .values({ agency_id: alphaId, player_id: holder.id, bank: 'bcel', account_number: '010130009990000001', account_name: 'VANH', currency: 'LAK' })
+      .execute();
+    const player = { id: holder.id, username: 'vanhla', password: 'secret-pass-1', cookie: holder.cookie };
+    await depositPaid(player, '64000');
+    const res = await withdraw(player, '50.00');
+    expect(res.statusCode).toBe(201);
+    const shown = await inject('GET', `/api/v2/admin/withdrawals/${res.json().withdrawal.code}/review`, A, { cookie: staff });
+    expect(shown.json().flags).toContainEqual({ flag: 'SHARED_DEVICE', usernames: ['darala'] });
+  });
+});
+
+describe('bank account numbers in use', () => {
+  it('keeps each refused try and flags the number with its holder and the tries; the refusal changes nothing else', async () => {
+    const holder = await createTestPlayer(t.db, alphaId, 'somchai');
+    const tried = await createTestPlayer(t.db, alphaId, 'bounmy');
+    expect((await addAccount(holder.cookie, '010130001234000001')).statusCode).toBe(201);
+    const refused = await addAccount(tried.cookie, '010130001234000001');
+    expect(refused.statusCode).toBe(409);
+    expect(refused.json()).toMatchObject({ code: 'ACCOUNT_IN_USED' });
+    expect(await t.db.selectFrom('bank_accounts').select('id').where('player_id', '=', tried.id).execute()).toEqual([]);
+
+    const id = 'BANK_ACCOUNT_IN_USE:bcel:010130001234000001';
+    const flag = await flagFor(id);
+    expect(flag).toMatchObject({
+      players: [
+        { id: holder.id, username: 'somchai' },
+        { id: tried.id, username: 'bounmy' },
+      ],
+      evidence: {
+        kind: 'BANK_ACCOUNT_IN_USE',
+        bank: 'bcel',
+        accountNumber: '010130001234000001',
+        holder: { id: holder.id, username: 'somchai' },
+        attempts: [{ player: { id: tried.id, username: 'bounmy' } }],
+      },
+    });
+    expect((await review(id, 'typing mistake, called the player', owner)).statusCode).toBe(200);
+    expect((await flagFor(id))?.reviewed).toBe(true);
+    // Another try is new evidence.
+    expect((await addAccount(tried.cookie, '010130001234000001')).statusCode).toBe(409);
+    const again = await flagFor(id);
+    expect(again?.reviewed).toBe(false);
+    if (again?.evidence.kind !== 'BANK_ACCOUNT_IN_USE') throw new Error('not the bank flag');
+    expect(again.evidence.attempts).toHaveLength(2);
+    // Filtered by player: either of them finds it, someone else does not.
+    expect((await flags('player=BOUNMY')).map((each) => each.id)).toEqual([id]);
+    expect((await flags('player=somch&kind=BANK_ACCOUNT_IN_USE')).map((each) => each.id)).toEqual([id]);
+    expect((await flags('player=nobody-here')).map((each) => each.id)).toEqual([]);
+  });
+});
+
+describe('failed deposits in a day', () => {
+  it(`flags a player with ${FAILED_DEPOSITS_PER_DAY} cancelled deposit orders in one Vientiane day, not with fewer`, async () => {
+    const player = await createTestPlayerWithBank(t.db, alphaId);
+    const id = async () => `FAILED_DEPOSITS:${player.id}:${(await sql<{ day: string }>`select to_char(now() at time zone 'Asia/Vientiane', 'YYYY-MM-DD') as day`.execute(t.db)).rows[0].day}`;
+    const cancelOne = async () => {
+      const order = await createDeposit(player, '64000');
+      expect(order.statusCode).toBe(201);
+      const code = order.json().order.code;
+      expect((await inject('POST', `/api/v2/deposits/${code}/cancel`, A, { cookie: player.cookie })).statusCode).toBe(200);
+      return code as string;
+    };
+    const codes: string[] = [];
+    for (let n = 1; n < FAILED_DEPOSITS_PER_DAY; n += 1) codes.push(await cancelOne());
+    expect(await flagFor(await id())).toBeUndefined();
+    codes.push(await cancelOne());
+    const flag = await flagFor(await id());
+    expect(flag).toMatchObject({ kind: 'FAILED_DEPOSITS', players: [{ id: player.id, username: player.username }] });
+    if (flag?.evidence.kind !== 'FAILED_DEPOSITS') throw new Error('not the deposits flag');
+    expect(flag.evidence.orders.map((order) => order.code)).toEqual(codes);
+    expect(flag.evidence.orders[0]).toMatchObject({ status: 'CANCELED', amount: '64000' });
+  });
+});
+
+describe('withdrawals with less than 1x turnover', () => {
+  it('flags a withdrawal whose deposits since the last one were not bet through, with the deposited credit and turnover', async () => {
+    const player = await createTestPlayerWithBank(t.db, alphaId);
+    await depositPaid(player, '64000');
+    await bet(player, 40_00n);
+    const first = await withdraw(player, '50.00');
+    expect(first.statusCode).toBe(201);
+    const code = first.json().withdrawal.code;
+    expect(await flagFor(`PASS_THROUGH_WITHDRAWAL:${code}`)).toMatchObject({
+      players: [{ id: player.id }],
+      evidence: { kind: 'PASS_THROUGH_WITHDRAWAL', withdrawalCode: code, provider: 'askmebet', amount: '50.00', deposited: '100.00', turnover: '40.00' },
+    });
+    // After it, a deposit played through once is no flag.
+    await depositPaid(player, '64000');
+    await bet(player, 100_00n);
+    const second = await withdraw(player, '5.00');
+    expect(second.statusCode).toBe(201);
+    expect(await flagFor(`PASS_THROUGH_WITHDRAWAL:${second.json().withdrawal.code}`)).toBeUndefined();
+    expect(await ledgerViolations(t.db)).toEqual([]);
+  });
+});
+
+describe('self-excluded players coming back', () => {
+  it('flags a self-excluded player when another account registers from their device afterwards', async () => {
+    const device = visitorId();
+    const excluded = await register('keola', device);
+    const before = await register('keo-old', device);
+    await t.db
+      .insertInto('player_exclusions')
+      .values({ agency_id: alphaId, player_id: excluded.id, kind: 'SELF_EXCLUSION', starts_at: new Date(), ends_at: null })
+      .execute();
+    const id = `SELF_EXCLUDED_RETURN:${excluded.id}`;
+    expect(await flagFor(id)).toBeUndefined();
+    const back = await register('keo2', device);
+    const flag = await flagFor(id);
+    expect(flag).toMatchObject({
+      players: [
+        { id: excluded.id, username: 'keola' },
+        { id: back.id, username: 'keo2' },
+      ],
+      evidence: { kind: 'SELF_EXCLUDED_RETURN', accounts: [{ id: back.id, username: 'keo2', fingerprint: device }] },
+    });
+    // The account made before the exclusion is not evidence of coming back.
+    expect(flag?.players.map((player) => player.id)).not.toContain(before.id);
+  });
+});
+
+describe('who sees and reviews what', () => {
+  it('keeps agencies apart: another agency sees none of these flags, and its review of one is 404 with nothing written', async () => {
+    const device = visitorId();
+    await register('alpha1', device);
+    await register('alpha2', device);
+    const id = `SHARED_DEVICE:${device}`;
+    expect(await flagFor(id)).toBeDefined();
+    expect(await flags('', bravoOwner, B)).toEqual([]);
+    const refused = await review(id, 'not mine to review', bravoOwner, B);
+    expect(refused.statusCode).toBe(404);
+    expect(refused.json()).toMatchObject({ code: 'NOT_FOUND' });
+    expect(await audits(id)).toEqual([]);
+    expect((await flagFor(id))?.reviewed).toBe(false);
+  });
+
+  it('refuses a review without a note, of an unknown flag, or without an operator, changing nothing', async () => {
+    const device = visitorId();
+    await register('note1', device);
+    await register('note2', device);
+    const id = `SHARED_DEVICE:${device}`;
+    const noNote = await review(id, '  ');
+    expect(noNote.statusCode).toBe(400);
+    expect(noNote.json()).toMatchObject({ code: 'VALIDATION_ERROR' });
+    expect((await review('SHARED_DEVICE:nothing-like-it', 'looked at it')).statusCode).toBe(404);
+    expect((await review('NO_SUCH_KIND:x', 'looked at it')).statusCode).toBe(404);
+    expect((await inject('POST', '/api/v2/admin/risk-flags/review', A, {}, { id, note: 'who am I' })).statusCode).toBe(401);
+    expect((await inject('GET', '/api/v2/admin/risk-flags', A, {})).statusCode).toBe(401);
+    expect(await audits(id)).toEqual([]);
+    expect((await t.db.selectFrom('risk_flag_reviews').select('id').where('subject', '=', device).execute()).length).toBe(0);
+  });
+});
+
+describe('the queries', () => {
+  it('use the indexes of the flags', async () => {
+    // One connection, so the planner setting holds for every EXPLAIN.
+    await t.db.connection().execute(async (connection) => {
+      await sql`set enable_seqscan = off`.execute(connection);
+      const plan = async (query: string) =>
+        (await sql.raw<{ 'QUERY PLAN': string }>(`explain ${query}`).execute(connection)).rows.map((row) => row['QUERY PLAN']).join('\n');
+      expect(await plan(`select * from withdrawals where agency_id = '${alphaId}' and turnover_before_satang < deposited_before_satang`)).toContain(
+        'withdrawals_pass_through_idx',
+      );
+      expect(
+        await plan(`select * from deposit_orders where agency_id = '${alphaId}' and status in ('FAILED', 'CANCELED', 'EXPIRED')`),
+      ).toContain('deposit_orders_unsuccessful_idx');
+      expect(await plan(`select * from bank_account_refusals where agency_id = '${alphaId}'`)).toContain('bank_account_refusals_number_idx');
+      expect(await plan(`select * from player_exclusions where agency_id = '${alphaId}' and kind = 'SELF_EXCLUSION'`)).toContain(
+        'player_exclusions_self_idx',
+      );
+      expect(
+        await plan(
+          `select visitor_id from player_fingerprints where agency_id = '${alphaId}' group by visitor_id having count(distinct player_id) > 1`,
+        ),
+      ).toContain('player_fingerprints_device_players_idx');
+      await sql`reset enable_seqscan`.execute(connection);
+    });
+  });
+});

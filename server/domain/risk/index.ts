@@ -1,0 +1,2 @@
+export { raisedFlags, type RaisedFlag } from './flags';
+export { riskFlagPage, reviewRiskFlag } from './reviews';

@@ -1,0 +1,99 @@
+import type { Database } from '../../db/database';
+import { ErrorCode } from '../../../src/contract/errors';
+import { parseRiskFlagId, riskFlagId, type RiskFlag, type RiskFlagPage, type RiskFlagQuery } from '../../../src/contract/riskFlags';
+import { AppError } from '../errors';
+import { actorOf, appendAudit, type Operator } from '../operators';
+import { raisedFlags, type RaisedFlag } from './flags';
+
+interface ReviewRow {
+  kind: string;
+  subject: string;
+  evidence_key: string;
+  note: string;
+  created_at: Date;
+  username: string;
+}
+
+/** The latest review of each of the agency's flags of these kinds, by flag id. */
+async function latestReviews(db: Database, agencyId: string, flags: RaisedFlag[]): Promise<Map<string, ReviewRow>> {
+  const kinds = [...new Set(flags.map((flag) => flag.kind))];
+  if (kinds.length === 0) return new Map();
+  const rows = await db
+    .selectFrom('risk_flag_reviews')
+    .innerJoin('operators', 'operators.id', 'risk_flag_reviews.operator_id')
+    .select([
+      'risk_flag_reviews.kind',
+      'risk_flag_reviews.subject',
+      'risk_flag_reviews.evidence_key',
+      'risk_flag_reviews.note',
+      'risk_flag_reviews.created_at',
+      'operators.username',
+    ])
+    .distinctOn(['risk_flag_reviews.kind', 'risk_flag_reviews.subject'])
+    .where('risk_flag_reviews.agency_id', '=', agencyId)
+    .where('risk_flag_reviews.kind', 'in', kinds)
+    .orderBy('risk_flag_reviews.kind')
+    .orderBy('risk_flag_reviews.subject')
+    .orderBy('risk_flag_reviews.created_at', 'desc')
+    .execute();
+  return new Map(rows.map((row) => [`${row.kind}:${row.subject}`, row]));
+}
+
+function toFlag(flag: RaisedFlag, review: ReviewRow | undefined): RiskFlag {
+  const current = review?.evidence_key === flag.evidenceKey;
+  return {
+    id: riskFlagId(flag.kind, flag.subject),
+    kind: flag.kind,
+    players: flag.players,
+    raisedAt: flag.raisedAt.toISOString(),
+    reviewed: current,
+    review: review ? { at: review.created_at.toISOString(), by: review.username, note: review.note, current } : null,
+    evidence: flag.evidence,
+  };
+}
+
+/** The agency's risk flags, newest evidence first, filtered by kind, reviewed or not, and a player's username (part of it). */
+export async function riskFlagPage(db: Database, agencyId: string, query: RiskFlagQuery): Promise<RiskFlagPage> {
+  const raised = await raisedFlags(db, agencyId, query.kind);
+  const reviews = await latestReviews(db, agencyId, raised);
+  const player = query.player?.trim().toLowerCase() ?? '';
+  const flags = raised
+    .map((flag) => toFlag(flag, reviews.get(riskFlagId(flag.kind, flag.subject))))
+    .filter((flag) => query.reviewed === undefined || flag.reviewed === query.reviewed)
+    .filter((flag) => player === '' || flag.players.some((each) => each.username.toLowerCase().includes(player)))
+    .sort((a, b) => b.raisedAt.localeCompare(a.raisedAt) || a.id.localeCompare(b.id));
+  const start = (query.page - 1) * query.pageSize;
+  return { items: flags.slice(start, start + query.pageSize), page: query.page, pageSize: query.pageSize, total: flags.length };
+}
+
+/**
+ * Marks a flag reviewed on the evidence it shows now, with the operator's note, audited in the same
+ * transaction. A flag the agency does not have (another agency's, or one gone) is 404.
+ */
+export async function reviewRiskFlag(db: Database, agencyId: string, id: string, note: string, operator: Operator): Promise<RiskFlag> {
+  const parsed = parseRiskFlagId(id);
+  const flag = parsed && (await raisedFlags(db, agencyId, parsed.kind)).find((each) => each.subject === parsed.subject);
+  if (!flag) throw new AppError(404, ErrorCode.NOT_FOUND, `No risk flag ${id}`);
+  await db.transaction().execute(async (trx) => {
+    await trx
+      .insertInto('risk_flag_reviews')
+      .values({
+        agency_id: agencyId,
+        kind: flag.kind,
+        subject: flag.subject,
+        evidence_key: flag.evidenceKey,
+        note,
+        operator_id: operator.id,
+      })
+      .execute();
+    await appendAudit(trx, {
+      agencyId,
+      actor: actorOf(operator),
+      action: 'REVIEW_RISK_FLAG',
+      target: id,
+      reason: note,
+      details: { kind: flag.kind, players: flag.players.map((player) => player.username).join(', ') },
+    });
+  });
+  return toFlag(flag, (await latestReviews(db, agencyId, [flag])).get(id));
+}
