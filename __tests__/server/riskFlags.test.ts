@@ -60,7 +60,8 @@ async function flags(query: string, cookie = staff, host = A): Promise<RiskFlag[
   return res.json<RiskFlagPage>().items;
 }
 const flagFor = async (id: string) => (await flags('')).find((flag) => flag.id === id);
-const review = (id: string, note: string, cookie = staff, host = A) => inject('POST', '/api/v2/admin/risk-flags/review', host, { cookie }, { id, note });
+const review = (id: string, note: string, cookie = staff, host = A) =>
+  inject('POST', '/api/v2/admin/risk-flags/review', host, { cookie }, { id, note });
 const audits = (target: string) =>
   t.db.selectFrom('operator_audit_log').selectAll().where('action', '=', 'REVIEW_RISK_FLAG').where('target', '=', target).execute();
 
@@ -73,7 +74,14 @@ async function register(username: string, device: string, host = A): Promise<{ i
     '/api/v2/players/register',
     host,
     { 'x-fingerprint': device },
-    { username, password: 'secret-pass-1', confirmPassword: 'secret-pass-1', displayName: username, ageConfirmed: true, fingerprint: testDevice(device) },
+    {
+      username,
+      password: 'secret-pass-1',
+      confirmPassword: 'secret-pass-1',
+      displayName: username,
+      ageConfirmed: true,
+      fingerprint: testDevice(device),
+    },
   );
   expect(res.statusCode).toBe(201);
   return { id: res.json().player.id, cookie: String(res.headers['set-cookie']).split(';')[0] };
@@ -84,13 +92,19 @@ async function reportDevice(cookie: string, device: string, host = A) {
   expect(res.statusCode).toBe(200);
 }
 const addAccount = (cookie: string, accountNumber: string, host = A) =>
-  inject('POST', '/api/v2/players/bank-accounts', host, { cookie }, {
-    bank: 'bcel',
-    accountNumber,
-    accountName: 'KHAMLA VONGSA',
-    currency: 'LAK',
-    owner: true,
-  });
+  inject(
+    'POST',
+    '/api/v2/players/bank-accounts',
+    host,
+    { cookie },
+    {
+      bank: 'bcel',
+      accountNumber,
+      accountName: 'KHAMLA VONGSA',
+      currency: 'LAK',
+      owner: true,
+    },
+  );
 
 function deliver(billNumber: string, amount: string) {
   const transactionId = `TX${randomUUID()}`;
@@ -118,7 +132,10 @@ async function depositPaid(player: TestPlayer, amount: string) {
 }
 /** Bets `stake` satang at the sandbox slot on losing reels. */
 async function bet(player: TestPlayer, stake: bigint) {
-  const member = await ensureMember({ db: t.db, providers: t.app.providers }, { agencyId: alphaId, playerId: player.id, provider: 'askmebet' });
+  const member = await ensureMember(
+    { db: t.db, providers: t.app.providers },
+    { agencyId: alphaId, playerId: player.id, provider: 'askmebet' },
+  );
   await rigSpins(t.db, 'askmebet', member, [['SEVEN', 'STAR', 'HEART']]);
   await spin(t.db, { provider: 'askmebet', member, gameCode: 'champa-slot', language: 'lo' }, 'champa-slot', stake);
 }
@@ -150,7 +167,12 @@ describe('shared devices', () => {
     expect(reviewed.statusCode).toBe(200);
     expect(reviewed.json()).toMatchObject({ id, reviewed: true, review: { by: 'sam', note: 'brothers sharing one phone', current: true } });
     expect(await audits(id)).toEqual([
-      expect.objectContaining({ actor: 'sam', agency_id: alphaId, reason: 'brothers sharing one phone', details: { kind: 'SHARED_DEVICE', players: 'noylao, khamla' } }),
+      expect.objectContaining({
+        actor: 'sam',
+        agency_id: alphaId,
+        reason: 'brothers sharing one phone',
+        details: { kind: 'SHARED_DEVICE', players: 'noylao, khamla' },
+      }),
     ]);
     expect((await flags('reviewed=false')).map((each) => each.id)).not.toContain(id);
     expect((await flags('reviewed=true')).map((each) => each.id)).toContain(id);
@@ -170,7 +192,14 @@ describe('shared devices', () => {
     await register('darala', device);
     await t.db
       .insertInto('bank_accounts')
-      .values({ agency_id: alphaId, player_id: holder.id, bank: 'bcel', account_number: '010130009990000001', account_name: 'VANH', currency: 'LAK' })
+      .values({
+        agency_id: alphaId,
+        player_id: holder.id,
+        bank: 'bcel',
+        account_number: '010130009990000001',
+        account_name: 'VANH',
+        currency: 'LAK',
+      })
       .execute();
     const player = { id: holder.id, username: 'vanhla', password: 'secret-pass-1', cookie: holder.cookie };
     await depositPaid(player, '64000');
@@ -224,7 +253,8 @@ describe('bank account numbers in use', () => {
 describe('failed deposits in a day', () => {
   it(`flags a player with ${FAILED_DEPOSITS_PER_DAY} cancelled deposit orders in one Vientiane day, not with fewer`, async () => {
     const player = await createTestPlayerWithBank(t.db, alphaId);
-    const id = async () => `FAILED_DEPOSITS:${player.id}:${(await sql<{ day: string }>`select to_char(now() at time zone 'Asia/Vientiane', 'YYYY-MM-DD') as day`.execute(t.db)).rows[0].day}`;
+    const id = async () =>
+      `FAILED_DEPOSITS:${player.id}:${(await sql<{ day: string }>`select to_char(now() at time zone 'Asia/Vientiane', 'YYYY-MM-DD') as day`.execute(t.db)).rows[0].day}`;
     const cancelOne = async () => {
       const order = await createDeposit(player, '64000');
       expect(order.statusCode).toBe(201);
@@ -254,7 +284,14 @@ describe('withdrawals with less than 1x turnover', () => {
     const code = first.json().withdrawal.code;
     expect(await flagFor(`PASS_THROUGH_WITHDRAWAL:${code}`)).toMatchObject({
       players: [{ id: player.id }],
-      evidence: { kind: 'PASS_THROUGH_WITHDRAWAL', withdrawalCode: code, provider: 'askmebet', amount: '50.00', deposited: '100.00', turnover: '40.00' },
+      evidence: {
+        kind: 'PASS_THROUGH_WITHDRAWAL',
+        withdrawalCode: code,
+        provider: 'askmebet',
+        amount: '50.00',
+        deposited: '100.00',
+        turnover: '40.00',
+      },
     });
     // After it, a deposit played through once is no flag.
     await depositPaid(player, '64000');
@@ -330,13 +367,15 @@ describe('the queries', () => {
       await sql`set enable_seqscan = off`.execute(connection);
       const plan = async (query: string) =>
         (await sql.raw<{ 'QUERY PLAN': string }>(`explain ${query}`).execute(connection)).rows.map((row) => row['QUERY PLAN']).join('\n');
-      expect(await plan(`select * from withdrawals where agency_id = '${alphaId}' and turnover_before_satang < deposited_before_satang`)).toContain(
-        'withdrawals_pass_through_idx',
-      );
+      expect(
+        await plan(`select * from withdrawals where agency_id = '${alphaId}' and turnover_before_satang < deposited_before_satang`),
+      ).toContain('withdrawals_pass_through_idx');
       expect(
         await plan(`select * from deposit_orders where agency_id = '${alphaId}' and status in ('FAILED', 'CANCELED', 'EXPIRED')`),
       ).toContain('deposit_orders_unsuccessful_idx');
-      expect(await plan(`select * from bank_account_refusals where agency_id = '${alphaId}'`)).toContain('bank_account_refusals_number_idx');
+      expect(await plan(`select * from bank_account_refusals where agency_id = '${alphaId}'`)).toContain(
+        'bank_account_refusals_number_idx',
+      );
       expect(await plan(`select * from player_exclusions where agency_id = '${alphaId}' and kind = 'SELF_EXCLUSION'`)).toContain(
         'player_exclusions_self_idx',
       );

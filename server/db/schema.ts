@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { AgencySocial } from '../../src/contract/agency';
+import type { RiskFlagTables } from './riskFlagSchema';
 import type { SandboxBankTables, SandboxProviderTables } from './sandboxSchema';
 
 /** Table types for Kysely. Each capability adds its tables in its own interface and joins DB below. */
@@ -431,26 +432,3 @@ export interface DB
     WithdrawalReviewTables,
     ResponsiblePlayTables,
     RiskFlagTables {}
-
-export interface RiskFlagTables {
-  /** A player's try to add a bank account number another player of the agency holds (ACCOUNT_IN_USED). */
-  bank_account_refusals: {
-    id: Generated<string>;
-    agency_id: string;
-    player_id: string;
-    bank: string;
-    account_number: string;
-    created_at: CreatedAt;
-  };
-  /** An operator's review of a risk flag (kind + subject), on the evidence the flag showed then. */
-  risk_flag_reviews: {
-    id: Generated<string>;
-    agency_id: string;
-    kind: string;
-    subject: string;
-    evidence_key: string;
-    note: string;
-    operator_id: string;
-    created_at: CreatedAt;
-  };
-}

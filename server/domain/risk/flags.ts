@@ -229,7 +229,8 @@ async function selfExcludedReturnFlags(db: Database, agencyId: string): Promise<
       fingerprint: row.visitor_id,
       registeredAt: registeredAt.toISOString(),
     });
-    if (!flag.players.some((player) => player.id === row.account_id)) flag.players.push({ id: row.account_id, username: row.account_username });
+    if (!flag.players.some((player) => player.id === row.account_id))
+      flag.players.push({ id: row.account_id, username: row.account_username });
     if (excludedSince.toISOString() < flag.evidence.excludedSince) flag.evidence.excludedSince = excludedSince.toISOString();
     flag.raisedAt = registeredAt;
     flags.set(row.excluded_id, flag);

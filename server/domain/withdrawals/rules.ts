@@ -71,7 +71,8 @@ export function intentOf(transfer: LedgerTransfer): FullIntent {
   for (const field of INTENT_FIELDS)
     if (typeof refs[field] !== 'string') throw new Error(`withdrawal transfer ${transfer.id} lacks ${field}`);
   const intent: FullIntent = Object.fromEntries(INTENT_FIELDS.map((field) => [field, refs[field]])) as unknown as Intent;
-  if (refs.promotionUsageId !== undefined) Object.assign(intent, { promotionUsageId: refs.promotionUsageId, retainedSatang: refs.retainedSatang });
+  if (refs.promotionUsageId !== undefined)
+    Object.assign(intent, { promotionUsageId: refs.promotionUsageId, retainedSatang: refs.retainedSatang });
   if (refs.depositedBeforeSatang !== undefined) {
     Object.assign(intent, { depositedBeforeSatang: refs.depositedBeforeSatang, turnoverBeforeSatang: refs.turnoverBeforeSatang });
   }

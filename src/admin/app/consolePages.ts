@@ -8,6 +8,7 @@ import { SessionsPage } from '../features/operators/SessionsPage';
 import { PlayersPage } from '../features/players/PlayersPage';
 import { PromotionsPage } from '../features/promotions/PromotionsPage';
 import { RatesPage } from '../features/rates/RatesPage';
+import { RiskFlagsPage } from '../features/risk/RiskFlagsPage';
 import { SettingsPage } from '../features/settings/SettingsPage';
 import { ReconciliationReport } from '../features/reconciliation/ReconciliationReport';
 import { WithdrawalQueue } from '../features/withdrawals/WithdrawalQueue';
@@ -29,6 +30,7 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
   { path: '/withdrawals', label: 'nav.withdrawals', Page: WithdrawalQueue, roles: EVERYONE },
   { path: '/deposits', label: 'nav.deposits', Page: DepositsPage, roles: EVERYONE },
   { path: '/players', label: 'nav.players', Page: PlayersPage, roles: EVERYONE },
+  { path: '/risk', label: 'nav.risk', Page: RiskFlagsPage, roles: EVERYONE },
   { path: '/reconciliation', label: 'nav.reconciliation', Page: ReconciliationReport, roles: EVERYONE },
   { path: '/rates', label: 'nav.rates', Page: RatesPage, roles: EVERYONE },
   { path: '/promotions', label: 'nav.promotions', Page: PromotionsPage, roles: EVERYONE },
