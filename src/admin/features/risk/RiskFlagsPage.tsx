@@ -39,10 +39,17 @@ const Results = styled.div`
   gap: 12px;
 `;
 
+/* Usernames are short: whole on their line, never broken inside. */
 const PlayerLinks = styled.ul`
   margin: 0;
   padding: 0;
   list-style: none;
+  white-space: nowrap;
+  overflow-wrap: normal;
+`;
+
+const DialogEvidence = styled.div`
+  margin-bottom: 12px;
 `;
 
 const Muted = styled.span`
@@ -220,7 +227,11 @@ export function RiskFlagsPage() {
         onConfirm={markReviewed}
         onClose={closeDialog}
       >
-        {asking && <RiskEvidence evidence={asking.evidence} />}
+        {asking && (
+          <DialogEvidence>
+            <RiskEvidence evidence={asking.evidence} />
+          </DialogEvidence>
+        )}
       </ReasonDialog>
     </section>
   );
