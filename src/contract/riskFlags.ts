@@ -127,6 +127,7 @@ export const riskFlagId = (kind: RiskFlagKind, subject: string) => `${kind}:${su
 /** The kind and subject of a flag's id, or undefined when it names no kind. */
 export function parseRiskFlagId(id: string): { kind: RiskFlagKind; subject: string } | undefined {
   const colon = id.indexOf(':');
+  if (colon < 0 || colon === id.length - 1) return undefined;
   const kind = RISK_FLAG_KINDS.find((candidate) => candidate === id.slice(0, colon));
-  return kind === undefined || colon === id.length - 1 ? undefined : { kind, subject: id.slice(colon + 1) };
+  return kind === undefined ? undefined : { kind, subject: id.slice(colon + 1) };
 }
