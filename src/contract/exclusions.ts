@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { object, string } from 'yup';
 
 /**
  * A player's break from play (issue 17, responsible play): a time-out of 24 hours, 7 or 30 days, or a
@@ -97,3 +98,14 @@ export interface ExcludedParams {
   kind: ExclusionKind;
   until: string | null;
 }
+
+/** The break page's choice: a kind, and one of that kind's durations. Messages are keys of the exclusion namespace. */
+export const breakFormSchema = object({
+  kind: string().required('validation.kind').oneOf(EXCLUSION_KINDS, 'validation.kind'),
+  duration: string()
+    .required('validation.duration')
+    .test('of-kind', 'validation.duration', (duration, { parent }) => {
+      const { kind } = parent as { kind?: string };
+      return EXCLUSION_KINDS.some((known) => known === kind && (EXCLUSION_DURATIONS[known] as readonly string[]).includes(duration));
+    }),
+});
