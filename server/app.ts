@@ -13,6 +13,7 @@ import securityPlugin from './plugins/security';
 import agencyPlugin from './plugins/agency';
 import sessionPlugin from './plugins/session';
 import operatorSessionPlugin from './plugins/operatorSession';
+import exclusionPlugin from './plugins/exclusion';
 import dependencies from './plugins/dependencies';
 import { systemClock, type Clock } from './domain/clock';
 import healthRoutes, { type Readiness } from './routes/health';
@@ -58,6 +59,7 @@ export async function buildApp({
     async (api) => {
       await api.register(agencyPlugin);
       await api.register(sessionPlugin);
+      await api.register(exclusionPlugin);
       await api.register(operatorSessionPlugin);
       api.addHook('onRequest', api.resolveAgency);
       // One plugin per file, admin/ under /admin; /healthz and /readyz answer at the root, for any host.

@@ -43,5 +43,7 @@ export function serveLoggedInPlayer(info: PlayerInfoResponse = PLAYER_INFO) {
   mockAgency();
   mockPlayer(info).persist();
   mockAgencyInfo().persist();
+  // No break runs unless a test says so (its own nock, set up first, answers instead).
+  nock(API).get('/api/v2/players/exclusion').reply(200, { exclusion: null }).persist();
   rememberReportedToday();
 }

@@ -44,5 +44,7 @@ export function mockShellApi({
         credential: { passwordChangedAt: null, mustChangePassword: false },
       })
       .persist();
+    // No break runs unless a test says so (its own nock, set up first, answers instead).
+    nock(API).get('/api/v2/players/exclusion').reply(200, { exclusion: null }).persist();
   } else info.reply(401, { code: 'UNAUTHORIZED', message: 'Log in first' }).persist();
 }

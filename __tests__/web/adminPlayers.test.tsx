@@ -37,6 +37,7 @@ const PROFILE: PlayerProfile = {
     mustChangePassword: false,
     passwordChangedAt: null,
   },
+  exclusion: { kind: 'TIME_OUT', startsAt: '2026-11-25T03:00:00.000Z', endsAt: '2026-11-26T03:00:00.000Z' },
   bankAccount: {
     id: 'ba-1',
     bank: 'bcel',
@@ -133,6 +134,8 @@ describe('player profile', () => {
     expect(within(linked).getByRole('link', { name: 'twin77' })).toHaveAttribute('href', '/admin/players/other-id');
     expect(within(screen.getByRole('table', { name: 'ອຸປະກອນ' })).getByText('10.0.0.7')).toBeInTheDocument();
     expect(screen.queryByRole('button', { name: 'ລະງັບການເຂົ້າສູ່ລະບົບ' })).not.toBeInTheDocument();
+    // The player's break, read-only: 03:00 UTC is 10:00 in Vientiane.
+    expect(screen.getByTestId('player-break')).toHaveTextContent('ພັກຊົ່ວຄາວ ຈົນຮອດ 26/11/2026, 10:00');
   });
 
   it('asks the owner for a reason before suspending, then sends it', async () => {

@@ -350,6 +350,10 @@ export interface ResponsiblePlayTables {
     starts_at: ColumnType<Date, Date | string | undefined, never>;
     /** null only for a self-exclusion for good */
     ends_at: ColumnType<Date | null, Date | string | null, never>;
+    /** the player's Idempotency-Key, unique per player; null on rows written without one */
+    idempotency_key: ColumnType<string | null, string | null | undefined, never>;
+    /** what the player chose (HOURS_24 ... FOR_GOOD) */
+    duration: ColumnType<string | null, string | null | undefined, never>;
     created_at: CreatedAt;
   };
   agency_responsible_play_settings: {

@@ -7,6 +7,8 @@ export class AppError extends Error {
     readonly statusCode: number,
     readonly code: ErrorCode | OperatorErrorCode,
     message: string,
+    /** Sent with the refusal for the client's translated message. */
+    readonly params?: Record<string, string | null>,
   ) {
     super(message);
     this.name = 'AppError';

@@ -14,7 +14,9 @@ const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
 export default fp(async (app) => {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.statusCode).send({ code: error.code, message: error.message });
+      return reply
+        .status(error.statusCode)
+        .send({ code: error.code, message: error.message, ...(error.params && { params: error.params }) });
     }
     const fastifyError = error as FastifyError;
     if (fastifyError.validation) {

@@ -41,7 +41,7 @@ function orderRoutes(base: FastifyInstance): void {
   app.post(
     '/deposits',
     {
-      preHandler: app.requirePlayer,
+      preHandler: [app.requirePlayer, app.refuseDuringBreak],
       schema: {
         headers: IdempotencyHeaders,
         body: DepositRequestBodySchema,
@@ -49,6 +49,7 @@ function orderRoutes(base: FastifyInstance): void {
           200: DepositCreatedSchema,
           201: DepositCreatedSchema,
           400: ApiErrorSchema,
+          403: ApiErrorSchema,
           409: ApiErrorSchema,
           502: ApiErrorSchema,
           503: ApiErrorSchema,

@@ -27,11 +27,11 @@ const gameRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/games/:provider/launch',
     {
-      preHandler: app.requirePlayer,
+      preHandler: [app.requirePlayer, app.refuseDuringBreak],
       schema: {
         params: ProviderParamsSchema,
         body: LaunchGameRequestSchema,
-        response: { 200: LaunchGameResponseSchema, 404: ApiErrorSchema, 409: ApiErrorSchema, 503: ApiErrorSchema },
+        response: { 200: LaunchGameResponseSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema, 503: ApiErrorSchema },
       },
     },
     async (request) => {

@@ -51,7 +51,10 @@ function promotionListRoutes(base: FastifyInstance): void {
 
   app.post(
     '/promotions/use',
-    { preHandler: app.requirePlayer, schema: { body: PromotionUseBodySchema, response: { 200: PromotionUsageResponseSchema, ...errors } } },
+    {
+      preHandler: [app.requirePlayer, app.refuseDuringBreak],
+      schema: { body: PromotionUseBodySchema, response: { 200: PromotionUsageResponseSchema, ...errors } },
+    },
     async (request) => ({ usage: await usePromotion(deps, request.player, request.body) }),
   );
 }

@@ -11,7 +11,10 @@ export interface CallError extends ApiError {
 }
 
 function toCallError(error: FetchBaseQueryError): CallError {
-  if (isApiError(error.data)) return { status: error.status, code: error.data.code, message: error.data.message };
+  if (isApiError(error.data)) {
+    const { code, message, params } = error.data;
+    return { status: error.status, code, message, ...(params && { params }) };
+  }
   return { status: error.status, code: ErrorCode.INTERNAL, message: 'error' in error ? error.error : `HTTP ${error.status}` };
 }
 
@@ -51,7 +54,19 @@ const baseQuery: BaseQueryFn<string | FetchArgs, unknown, CallError> = async (ar
 export const baseApi = createApi({
   reducerPath: 'api',
   baseQuery,
-  tagTypes: ['Agency', 'Player', 'Credit', 'BankAccount', 'ExchangeRate', 'Deposit', 'Withdrawal', 'Promotion', 'PromotionUsage', 'Game'],
+  tagTypes: [
+    'Agency',
+    'Player',
+    'Credit',
+    'BankAccount',
+    'ExchangeRate',
+    'Deposit',
+    'Withdrawal',
+    'Promotion',
+    'PromotionUsage',
+    'Game',
+    'Exclusion',
+  ],
   keepUnusedDataFor: 300,
   refetchOnMountOrArgChange: 300,
   refetchOnFocus: true,

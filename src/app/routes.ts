@@ -13,6 +13,8 @@ export interface RouteDef {
   /** login and register are internally grouped as the public pages. */
   group?: 'public';
   provider?: Provider;
+  /** The page starts play (a deposit, a promotion, a game): closed while the player's break runs. */
+  startsPlay?: true;
 }
 
 const home = lazyPage(() => import(/* webpackChunkName: "home" */ '../features/home/HomePage'));
@@ -27,6 +29,7 @@ const bank = lazyPage(() => import(/* webpackChunkName: "bank" */ '../features/b
 const promotions = lazyPage(() => import(/* webpackChunkName: "promotions" */ '../features/promotion/PromotionsPage'));
 const promotionHistory = lazyPage(() => import(/* webpackChunkName: "promotion-history" */ '../features/promotion/PromotionHistoryPage'));
 const promotionDetail = lazyPage(() => import(/* webpackChunkName: "promotion-detail" */ '../features/promotion/PromotionDetailPage'));
+const takeBreak = lazyPage(() => import(/* webpackChunkName: "break" */ '../features/exclusion/BreakPage'));
 const game = lazyPage(() => import(/* webpackChunkName: "game" */ '../features/game/GamePage'));
 
 /** Every route of SPEC.md section 2, most specific first. */
@@ -35,20 +38,22 @@ export const routes: RouteDef[] = [
   { path: '/login', page: login, access: 'visitor', titleKey: 'page.login', group: 'public' },
   { path: '/register', page: register, access: 'visitor', titleKey: 'page.register', group: 'public' },
   { path: '/player', page: playerHome, access: 'player', titleKey: 'page.player' },
-  { path: '/player/deposit', page: deposit, access: 'player', titleKey: 'page.deposit' },
+  { path: '/player/deposit', page: deposit, access: 'player', titleKey: 'page.deposit', startsPlay: true },
   { path: '/player/deposit/history', page: depositHistory, access: 'player', titleKey: 'page.depositHistory' },
   { path: '/player/withdraw', page: withdraw, access: 'player', titleKey: 'page.withdraw' },
   { path: '/player/withdraw/history', page: withdrawHistory, access: 'player', titleKey: 'page.withdrawHistory' },
   { path: '/player/bank', page: bank, access: 'player', titleKey: 'page.bank' },
-  { path: '/player/promotion', page: promotions, access: 'player', titleKey: 'page.promotion' },
+  { path: '/player/promotion', page: promotions, access: 'player', titleKey: 'page.promotion', startsPlay: true },
   { path: '/player/promotion/history', page: promotionHistory, access: 'player', titleKey: 'page.promotionHistory' },
-  { path: '/player/promotion/:promotionId', page: promotionDetail, access: 'player', titleKey: 'page.promotionDetail' },
+  { path: '/player/promotion/:promotionId', page: promotionDetail, access: 'player', titleKey: 'page.promotionDetail', startsPlay: true },
+  { path: '/player/break', page: takeBreak, access: 'player', titleKey: 'page.break' },
   ...PROVIDERS.map((provider): RouteDef => ({
     path: `/player/game/${provider}`,
     page: game,
     access: 'player',
     titleKey: 'page.game',
     provider,
+    startsPlay: true,
   })),
 ];
 

@@ -2,6 +2,7 @@ import { Type, type Static } from 'typebox';
 import { ReasonSchema as Reason } from './admin';
 import { BankAccountSchema } from './bankAccounts';
 import { DepositOrderSchema } from './deposits';
+import { ExclusionSchema } from './exclusions';
 import { pageQueryFields, PageOf } from './page';
 import { PromotionUsageSchema } from './promotions';
 import { PROVIDERS } from './providers';
@@ -94,6 +95,8 @@ export const PlayerProfileSchema = Type.Object({
     passwordChangedAt: NullableDateTime,
   }),
   bankAccount: Type.Union([BankAccountSchema, Type.Null()]),
+  /** The player's break running now, read-only: nobody ends or shortens one. */
+  exclusion: Type.Union([ExclusionSchema, Type.Null()]),
   balances: Type.Array(ProviderBalanceSchema),
   deposits: Type.Array(DepositOrderSchema),
   withdrawals: Type.Array(WithdrawalSchema),

@@ -1,9 +1,14 @@
 import { Type, type Static } from 'typebox';
 
 /**
- * Every refusal of the API: { code, message }, the code one of SPEC.md section 8's (ErrorCode in
+ * Every refusal of the API: { code, message, params? }, the code one of SPEC.md section 8's (ErrorCode in
  * errors.ts). Apart from errors.ts so that the site's first load, which reads the codes, carries
  * no schema builder.
  */
-export const ApiErrorSchema = Type.Object({ code: Type.String(), message: Type.String() });
+export const ApiErrorSchema = Type.Object({
+  code: Type.String(),
+  message: Type.String(),
+  /** What the translated message names, e.g. PLAYER_EXCLUDED's kind and until (null for good). */
+  params: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Null()]))),
+});
 export type ApiError = Static<typeof ApiErrorSchema>;

@@ -92,6 +92,14 @@ export const ErrorCode = {
   PASSWORD_CHANGE_REQUIRED: 'PASSWORD_CHANGE_REQUIRED',
   /** The bank account cannot change while a withdrawal to it is OPEN (HTTP 409): the payout goes to the old one. */
   WITHDRAWAL_OPEN: 'WITHDRAWAL_OPEN',
+  // responsible play
+  /**
+   * HTTP 403: the player is on a break (a time-out or self-exclusion), so nothing that starts play
+   * (a deposit, a promotion, a game launch) is taken; params kind and until (null for good).
+   */
+  PLAYER_EXCLUDED: 'PLAYER_EXCLUDED',
+  /** HTTP 409: a break is never shortened; a time-out must end after the running one, and none is taken during a self-exclusion. */
+  EXCLUSION_CANNOT_SHORTEN: 'EXCLUSION_CANNOT_SHORTEN',
 } as const;
 
 export type ErrorCode = (typeof ErrorCode)[keyof typeof ErrorCode];

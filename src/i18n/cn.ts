@@ -2,6 +2,7 @@ import cnCommon from '../../public/locales/cn/common.json';
 import cnAuth from '../../public/locales/cn/auth.json';
 import cnBank from '../../public/locales/cn/bank.json';
 import cnDeposit from '../../public/locales/cn/deposit.json';
+import cnExclusion from '../../public/locales/cn/exclusion.json';
 import cnGame from '../../public/locales/cn/game.json';
 import cnHome from '../../public/locales/cn/home.json';
 import cnPassword from '../../public/locales/cn/password.json';
@@ -15,6 +16,7 @@ export const cnResources = {
   auth: cnAuth,
   bank: cnBank,
   deposit: cnDeposit,
+  exclusion: cnExclusion,
   game: cnGame,
   home: cnHome,
   password: cnPassword,

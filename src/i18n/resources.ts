@@ -2,6 +2,7 @@ import loCommon from '../../public/locales/lo/common.json';
 import loAuth from '../../public/locales/lo/auth.json';
 import loBank from '../../public/locales/lo/bank.json';
 import loDeposit from '../../public/locales/lo/deposit.json';
+import loExclusion from '../../public/locales/lo/exclusion.json';
 import loGame from '../../public/locales/lo/game.json';
 import loHome from '../../public/locales/lo/home.json';
 import loPassword from '../../public/locales/lo/password.json';
@@ -10,7 +11,19 @@ import loShell from '../../public/locales/lo/shell.json';
 import loWithdraw from '../../public/locales/lo/withdraw.json';
 
 /** Each namespace is one file per language: public/locales/{lng}/{ns}.json. */
-export const NAMESPACES = ['common', 'auth', 'bank', 'deposit', 'game', 'home', 'password', 'promotion', 'shell', 'withdraw'] as const;
+export const NAMESPACES = [
+  'common',
+  'auth',
+  'bank',
+  'deposit',
+  'exclusion',
+  'game',
+  'home',
+  'password',
+  'promotion',
+  'shell',
+  'withdraw',
+] as const;
 
 /** The built-in Lao translations, in the first bundle: Lao is the default and draws the first page. */
 export const loResources = {
@@ -18,6 +31,7 @@ export const loResources = {
   auth: loAuth,
   bank: loBank,
   deposit: loDeposit,
+  exclusion: loExclusion,
   game: loGame,
   home: loHome,
   password: loPassword,

@@ -2,6 +2,7 @@ import vnCommon from '../../public/locales/vn/common.json';
 import vnAuth from '../../public/locales/vn/auth.json';
 import vnBank from '../../public/locales/vn/bank.json';
 import vnDeposit from '../../public/locales/vn/deposit.json';
+import vnExclusion from '../../public/locales/vn/exclusion.json';
 import vnGame from '../../public/locales/vn/game.json';
 import vnHome from '../../public/locales/vn/home.json';
 import vnPassword from '../../public/locales/vn/password.json';
@@ -15,6 +16,7 @@ export const vnResources = {
   auth: vnAuth,
   bank: vnBank,
   deposit: vnDeposit,
+  exclusion: vnExclusion,
   game: vnGame,
   home: vnHome,
   password: vnPassword,

@@ -5,6 +5,7 @@ import { listDeposits } from '../deposits';
 import { peekCredit, type WalletDeps } from '../providerWallets';
 import { usagesOf } from '../promotions';
 import { withdrawalsOf } from '../withdrawals';
+import { runningExclusion } from '../exclusions';
 import { bankAccountsOf } from './bankAccounts';
 import { devicesOf, linkedPlayersOf, playerStanding, sessionsOf } from './operatorViews';
 
@@ -26,15 +27,16 @@ async function liveBalances(deps: WalletDeps, agencyId: string, playerId: string
 
 /**
  * The console's profile of one of the agency's players (a 404 for anyone else's): identity and
- * flags, bank account, live balances, latest money movements and promotion usages, sessions,
+ * flags, bank account, the break running `now`, live balances, latest money movements and promotion usages, sessions,
  * devices and the players linked by a device or an account number.
  */
-export async function playerProfile(deps: WalletDeps, agencyId: string, playerId: string): Promise<PlayerProfile> {
+export async function playerProfile(deps: WalletDeps, agencyId: string, playerId: string, now: Date): Promise<PlayerProfile> {
   const { db } = deps;
   const player = await playerStanding(db, agencyId, playerId);
   const who = { agencyId, playerId: player.id };
-  const [bankAccounts, balances, deposits, withdrawals, usages, sessions, devices, linkedPlayers] = await Promise.all([
+  const [bankAccounts, exclusion, balances, deposits, withdrawals, usages, sessions, devices, linkedPlayers] = await Promise.all([
     bankAccountsOf(db, agencyId, player.id),
+    runningExclusion(db, who, now),
     liveBalances(deps, agencyId, player.id),
     listDeposits(db, who, 1, LATEST),
     withdrawalsOf(db, who, 1, LATEST),
@@ -46,6 +48,7 @@ export async function playerProfile(deps: WalletDeps, agencyId: string, playerId
   return {
     player,
     bankAccount: bankAccounts[0] ?? null,
+    exclusion,
     balances,
     deposits: deposits.items,
     withdrawals: withdrawals.items,

@@ -39,7 +39,7 @@ const adminPlayerRoutes: FastifyPluginAsync = async (base) => {
   app.get(
     '/players/:id',
     { preHandler: app.requireOperator, schema: { params: PlayerIdParamsSchema, response: { 200: PlayerProfileSchema, ...errors } } },
-    async (request) => playerProfile(deps, request.agency.id, request.params.id),
+    async (request) => playerProfile(deps, request.agency.id, request.params.id, app.clock.now()),
   );
 
   app.post(

@@ -23,6 +23,8 @@ import { SessionProvider, useSession } from '../../features/auth/session';
 import { RouteGuard } from '../../features/auth/RouteGuard';
 import { AccountMenu } from '../../features/auth/AccountMenu';
 import { VisitorLinks } from '../../features/auth/VisitorLinks';
+import { BreakGate } from '../../features/exclusion/BreakGate';
+import { BreakNotice } from '../../features/exclusion/BreakNotice';
 import { inspect } from '../../devtools/inspect';
 
 // Its form library and rules load the first time a player opens it, not with every page.
@@ -81,10 +83,19 @@ function Shell() {
       <ErrorBoundary resetKey={location}>
         <Suspense fallback={<PageSpinner label={t('loading')} />}>
           <Switch>
-            {routes.map(({ path, page: Page, provider, access }) => (
+            {routes.map(({ path, page: Page, provider, access, startsPlay }) => (
               <Route key={path} path={path}>
                 <RouteGuard access={access}>
-                  <Page provider={provider} />
+                  {startsPlay ? (
+                    <BreakGate>
+                      <Page provider={provider} />
+                    </BreakGate>
+                  ) : (
+                    <>
+                      {access === 'player' && <BreakNotice />}
+                      <Page provider={provider} />
+                    </>
+                  )}
                 </RouteGuard>
               </Route>
             ))}

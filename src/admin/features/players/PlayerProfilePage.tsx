@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { LinkedPlayer, PlayerDevice, PlayerProfile, PlayerSession } from '../../../contract/adminPlayers';
+import type { Exclusion } from '../../../contract/exclusions';
 import type { DepositOrder } from '../../../contract/deposits';
 import type { PromotionUsage } from '../../../contract/promotions';
 import type { Withdrawal } from '../../../contract/withdrawals';
@@ -142,6 +143,13 @@ function useColumns() {
 const AMOUNT_COLUMNS = ['amount', 'credit', 'amountWithdrawn', 'creditReceived', 'bonus'];
 const LONG_COLUMNS = ['visitorId', 'userAgent', 'shared'];
 
+/** The player's running break, read-only: nobody, an operator neither, ends or shortens one. */
+function breakText(t: (key: string, options?: Record<string, string>) => string, exclusion: Exclusion | null): string {
+  if (!exclusion) return t('exclusion.none');
+  const kind = t(`exclusion.kinds.${exclusion.kind}`);
+  return exclusion.endsAt ? t('exclusion.until', { kind, until: atVientiane(exclusion.endsAt) }) : t('exclusion.forGood', { kind });
+}
+
 /** Who the player is, the account withdrawals go to, and the credit at each provider now. */
 function AccountSections({ profile }: { profile: PlayerProfile }) {
   const { t } = useTranslation();
@@ -156,6 +164,8 @@ function AccountSections({ profile }: { profile: PlayerProfile }) {
           <dd>{atVientiane(player.createdAt)}</dd>
           <dt>{t('players.profile.passwordChanged')}</dt>
           <dd>{atVientiane(player.passwordChangedAt)}</dd>
+          <dt>{t('exclusion.label')}</dt>
+          <dd data-testid="player-break">{breakText(t, profile.exclusion)}</dd>
           {player.suspendedAt && (
             <>
               <dt>{t('players.profile.suspendedAt')}</dt>

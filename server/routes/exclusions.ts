@@ -1,0 +1,45 @@
+import type { FastifyPluginAsync } from 'fastify';
+import { Type } from 'typebox';
+import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { ApiErrorSchema } from '../../src/contract/apiError';
+import { ExclusionTakenSchema, RunningExclusionSchema, TakeExclusionBodySchema } from '../../src/contract/exclusions';
+import { runningExclusion, takeExclusion } from '../domain/exclusions';
+
+/** Loose on purpose: the domain's idempotency rule answers a bad key with its own code. */
+const IdempotencyHeaders = Type.Object({ 'idempotency-key': Type.Optional(Type.String({ maxLength: 200 })) });
+
+/**
+ * The player's break from play: the one running now, and taking one (with an Idempotency-Key).
+ * There is no route that ends or shortens a break.
+ */
+const exclusionRoutes: FastifyPluginAsync = async (base) => {
+  const app = base.withTypeProvider<TypeBoxTypeProvider>();
+  const { db, clock } = app;
+
+  app.get(
+    '/players/exclusion',
+    { preHandler: app.requirePlayer, schema: { response: { 200: RunningExclusionSchema } } },
+    async (request) => ({
+      exclusion: await runningExclusion(db, request.player, clock.now()),
+    }),
+  );
+
+  app.post(
+    '/players/exclusions',
+    {
+      preHandler: app.requirePlayer,
+      schema: {
+        headers: IdempotencyHeaders,
+        body: TakeExclusionBodySchema,
+        response: { 200: ExclusionTakenSchema, 201: ExclusionTakenSchema, 400: ApiErrorSchema, 409: ApiErrorSchema },
+      },
+    },
+    async (request, reply) => {
+      const { exclusion, replayed } = await takeExclusion({ db, clock }, request.player, request.body, request.headers['idempotency-key']);
+      return reply.status(replayed ? 200 : 201).send({ exclusion });
+    },
+  );
+  return Promise.resolve();
+};
+
+export default exclusionRoutes;

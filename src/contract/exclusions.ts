@@ -1,0 +1,111 @@
+import { Type, type Static } from 'typebox';
+import { object, string } from 'yup';
+
+/**
+ * A player's break from play (issue 17, responsible play): a time-out of 24 hours, 7 or 30 days, or a
+ * self-exclusion of 6 months, 1 year or for good. While one runs the player may log in, see balances
+ * and withdraw, but nothing that starts play. Nobody ends one early.
+ */
+export const EXCLUSION_KINDS = ['TIME_OUT', 'SELF_EXCLUSION'] as const;
+export type ExclusionKind = (typeof EXCLUSION_KINDS)[number];
+
+export const EXCLUSION_DURATIONS = {
+  TIME_OUT: ['HOURS_24', 'DAYS_7', 'DAYS_30'],
+  SELF_EXCLUSION: ['MONTHS_6', 'YEAR_1', 'FOR_GOOD'],
+} as const;
+export type ExclusionDuration = (typeof EXCLUSION_DURATIONS)[ExclusionKind][number];
+
+const HOUR = 3_600_000;
+/** Vientiane keeps UTC+7 all year (no daylight saving), so its calendar is UTC's shifted by 7 hours. */
+const VIENTIANE_OFFSET = 7 * HOUR;
+
+/** Calendar months on Vientiane's calendar; the 31st of a shorter month is its last day. */
+function addVientianeMonths(start: Date, months: number): Date {
+  const local = new Date(start.getTime() + VIENTIANE_OFFSET);
+  const day = local.getUTCDate();
+  local.setUTCDate(1);
+  local.setUTCMonth(local.getUTCMonth() + months);
+  const lastDay = new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth() + 1, 0)).getUTCDate();
+  local.setUTCDate(Math.min(day, lastDay));
+  return new Date(local.getTime() - VIENTIANE_OFFSET);
+}
+
+/** When a break taken at `start` ends; null for a self-exclusion for good. */
+export function exclusionEnd(start: Date, duration: ExclusionDuration): Date | null {
+  switch (duration) {
+    case 'HOURS_24':
+      return new Date(start.getTime() + 24 * HOUR);
+    case 'DAYS_7':
+      return new Date(start.getTime() + 7 * 24 * HOUR);
+    case 'DAYS_30':
+      return new Date(start.getTime() + 30 * 24 * HOUR);
+    case 'MONTHS_6':
+      return addVientianeMonths(start, 6);
+    case 'YEAR_1':
+      return addVientianeMonths(start, 12);
+    case 'FOR_GOOD':
+      return null;
+  }
+}
+
+/** Whether the duration is one of the kind's (a time-out is never for good). */
+export function isDurationOf(kind: ExclusionKind, duration: ExclusionDuration): boolean {
+  return (EXCLUSION_DURATIONS[kind] as readonly string[]).includes(duration);
+}
+
+const pad = (value: number) => String(value).padStart(2, '0');
+
+/** An instant as Vientiane's wall clock, DD/MM/YYYY HH:mm, whatever the viewer's own time zone. */
+export function formatVientianeDateTime(instant: string | Date): string {
+  const local = new Date(new Date(instant).getTime() + VIENTIANE_OFFSET);
+  return `${pad(local.getUTCDate())}/${pad(local.getUTCMonth() + 1)}/${local.getUTCFullYear()} ${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}`;
+}
+
+export const ExclusionKindSchema = Type.Union([Type.Literal('TIME_OUT'), Type.Literal('SELF_EXCLUSION')]);
+export const ExclusionDurationSchema = Type.Union([
+  Type.Literal('HOURS_24'),
+  Type.Literal('DAYS_7'),
+  Type.Literal('DAYS_30'),
+  Type.Literal('MONTHS_6'),
+  Type.Literal('YEAR_1'),
+  Type.Literal('FOR_GOOD'),
+]);
+
+/** A break as the player and the operators see it: endsAt null only for a self-exclusion for good. */
+export const ExclusionSchema = Type.Object({
+  kind: ExclusionKindSchema,
+  startsAt: Type.String({ format: 'date-time' }),
+  endsAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
+});
+export type Exclusion = Static<typeof ExclusionSchema>;
+
+/** GET /v2/players/exclusion: the break running now, or null. */
+export const RunningExclusionSchema = Type.Object({ exclusion: Type.Union([ExclusionSchema, Type.Null()]) });
+export type RunningExclusion = Static<typeof RunningExclusionSchema>;
+
+/** POST /v2/players/exclusions (with an Idempotency-Key header); a duration must be one of its kind's. */
+export const TakeExclusionBodySchema = Type.Object(
+  { kind: ExclusionKindSchema, duration: ExclusionDurationSchema },
+  { additionalProperties: false },
+);
+export type TakeExclusionBody = Static<typeof TakeExclusionBodySchema>;
+
+export const ExclusionTakenSchema = Type.Object({ exclusion: ExclusionSchema });
+export type ExclusionTaken = Static<typeof ExclusionTakenSchema>;
+
+/** The params of a PLAYER_EXCLUDED refusal: which break, and its end (null for good). */
+export interface ExcludedParams {
+  kind: ExclusionKind;
+  until: string | null;
+}
+
+/** The break page's choice: a kind, and one of that kind's durations. Messages are keys of the exclusion namespace. */
+export const breakFormSchema = object({
+  kind: string().required('validation.kind').oneOf(EXCLUSION_KINDS, 'validation.kind'),
+  duration: string()
+    .required('validation.duration')
+    .test('of-kind', 'validation.duration', (duration, { parent }) => {
+      const { kind } = parent as { kind?: string };
+      return EXCLUSION_KINDS.some((known) => known === kind && (EXCLUSION_DURATIONS[known] as readonly string[]).includes(duration));
+    }),
+});

@@ -1,0 +1,40 @@
+import type { ReactNode } from 'react';
+import { useTranslation } from 'react-i18next';
+import { useGetExclusionQuery } from '../../api/exclusions';
+import type { Exclusion } from '../../contract/exclusions';
+import { ActionRow } from '../../ui/ActionRow';
+import { Card } from '../../ui/Card';
+import { Link } from '../../ui/Link';
+import { PageBody, PageTitle } from '../../ui/Page';
+import { PageSpinner } from '../../ui/PageSpinner';
+import { useBreakLine } from './breakLine';
+
+function BreakExplanation({ exclusion }: { exclusion: Exclusion }) {
+  const { t } = useTranslation('exclusion');
+  return (
+    <PageBody data-testid="break-explanation">
+      <PageTitle>{t('gate.title')}</PageTitle>
+      <Card role="alert">
+        <p>
+          <strong>{useBreakLine(exclusion)}</strong>
+        </p>
+        <p>{t('notice.closed')}</p>
+        <ActionRow>
+          <Link href="/player/withdraw">{t('gate.withdraw')}</Link>
+          <Link href="/player">{t('gate.home')}</Link>
+        </ActionRow>
+      </Card>
+    </PageBody>
+  );
+}
+
+/**
+ * Around the pages that start play (deposit, promotions, games): while a break runs they show why
+ * they are closed and until when, instead of a form the server would refuse.
+ */
+export function BreakGate({ children }: { children: ReactNode }) {
+  const { t } = useTranslation();
+  const exclusion = useGetExclusionQuery();
+  if (exclusion.isLoading) return <PageSpinner label={t('loading')} />;
+  return exclusion.data ? <BreakExplanation exclusion={exclusion.data} /> : <>{children}</>;
+}

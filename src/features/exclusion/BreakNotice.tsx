@@ -1,0 +1,33 @@
+import styled from 'styled-components';
+import { useTranslation } from 'react-i18next';
+import { useGetExclusionQuery } from '../../api/exclusions';
+import type { Exclusion } from '../../contract/exclusions';
+import { Notice } from '../../ui/Notice';
+import { useBreakLine } from './breakLine';
+
+// Lined up with the page below it, which has its own frame.
+const Bar = styled.div`
+  max-width: 1080px;
+  margin: 0 auto;
+  padding: 16px 16px 0;
+  ${Notice} {
+    margin: 0;
+  }
+`;
+
+function RunningBreak({ exclusion }: { exclusion: Exclusion }) {
+  const { t } = useTranslation('exclusion');
+  return (
+    <Bar>
+      <Notice $tone="warning" role="status" data-testid="break-notice">
+        <strong>{useBreakLine(exclusion)}</strong> {t('notice.closed')}
+      </Notice>
+    </Bar>
+  );
+}
+
+/** Above the player's pages while a break runs: which break, until when, and what is closed. */
+export function BreakNotice() {
+  const exclusion = useGetExclusionQuery();
+  return exclusion.data ? <RunningBreak exclusion={exclusion.data} /> : null;
+}
