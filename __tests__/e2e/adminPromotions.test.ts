@@ -25,8 +25,9 @@ const NAME = 'ໂບນັດທ້າຍອາທິດ e2e';
 /** The page at a width: no sideways scroll (tables scroll inside their own scroller), and a screenshot to look at. */
 async function looksRight(page: Page, width: number, name = 'admin-promotions') {
   await page.setViewportSize({ width, height: 900 });
-  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
   await screenshot(page, `${name}-${width}`);
+  // After the screenshot, so a failure leaves the picture to look at.
+  expect(await page.evaluate(() => document.documentElement.scrollWidth <= document.documentElement.clientWidth)).toBe(true);
 }
 
 /** A moment as the form's date-and-time fields take it: Vientiane's clock (UTC+7), to the minute. */

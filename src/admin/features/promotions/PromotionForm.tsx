@@ -23,6 +23,16 @@ const Fields = styled.div`
   display: grid;
   grid-template-columns: repeat(auto-fill, minmax(200px, 1fr));
   gap: 0 16px;
+
+  /* A date-and-time input is wider than a column by itself: it fits its column instead of overflowing it. */
+  & > * {
+    min-width: 0;
+  }
+  & input {
+    min-width: 0;
+    width: 100%;
+    box-sizing: border-box;
+  }
 `;
 
 const Providers = styled.fieldset`
