@@ -42,7 +42,6 @@ export type PromotionProblem =
   | { field: string; problem: 'ONE_OF'; params: { choices: string } }
   | { field: string; problem: 'AMOUNT' | 'AMOUNT_OR_ZERO'; params: { currency: 'THB' | 'LAK' } }
   | { field: string; problem: 'WHOLE_NUMBER'; params: { min: number; max: number } };
-export type PromotionProblemCode = PromotionProblem['problem'];
 
 export type PromotionCheck = { ok: true; promotion: NewPromotion } | { ok: false; problems: PromotionProblem[] };
 
