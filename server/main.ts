@@ -88,8 +88,9 @@ async function main() {
           const settledWithdrawals = withdrawals
             ? withdrawals.recorded + withdrawals.settled + withdrawals.returned + withdrawals.unresolved
             : 0;
-          if (report.checked > 0 || report.depositsChecked > 0 || report.depositsExpired > 0 || settledWithdrawals > 0)
-            app.log.info({ report }, 'reconciled pending provider transfers, deposits and withdrawals');
+          const refunds = report.refunds ? report.refunds.settled + report.refunds.unresolved : 0;
+          if (report.checked > 0 || report.depositsChecked > 0 || report.depositsExpired > 0 || settledWithdrawals > 0 || refunds > 0)
+            app.log.info({ report }, 'reconciled pending provider transfers, deposits, withdrawals and refunds');
         },
         onError: (error) => app.log.error({ err: error }, 'reconciling pending provider transfers failed'),
       },

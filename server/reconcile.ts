@@ -8,7 +8,8 @@ import { reconcileOnce } from './domain/reconciler';
 
 /**
  * `npm run reconcile`: settles every provider transfer left PENDING, credits deposits left PAID and
- * writes expired deposits, once, and prints what it did.
+ * writes expired deposits, settles payouts and refunds the gateway left unanswered, once, and prints
+ * what it did.
  * It uses DATABASE_URL, or the embedded PostgreSQL of a running `npm start` (started here from
  * PG_DATA_DIR when none runs). Sandbox providers are reached on the running server at PORT.
  */
@@ -44,6 +45,8 @@ async function main() {
     const w = report.withdrawals!;
     const settled = `${w.settled} payout(s) settled, ${w.returned} credit return(s) finished`;
     console.log(`[champa] withdrawals: ${w.recorded} recorded, ${settled}, ${w.unresolved} still unknown`);
+    const r = report.refunds!;
+    console.log(`[champa] refunds: ${r.settled} answered by the gateway, ${r.unresolved} still unknown`);
   } finally {
     await db.destroy();
     if (embedded) await embedded.stop();

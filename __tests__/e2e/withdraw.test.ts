@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import type { Browser, Page } from 'playwright-core';
 import { createProviderClient, providerBaseUrls } from '../../server/adapters/providers';
 import { findAgencyByHost, setRate } from '../../server/domain/agencies';
@@ -180,7 +181,7 @@ describe('withdrawing in Chromium', () => {
     const operatorCookie = login.headers.get('set-cookie')!.split(';')[0];
     const reject = await fetch(`${server.url}/api/v2/admin/withdrawals/${code}/reject`, {
       method: 'POST',
-      headers: { 'content-type': 'application/json', cookie: operatorCookie },
+      headers: { 'content-type': 'application/json', cookie: operatorCookie, 'idempotency-key': randomUUID() },
       body: JSON.stringify({ reason: 'please call support first' }),
     });
     expect(reject.status).toBe(200);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { buildTestApp, createTestAgency, type TestApp } from '../support/app';
 import { createTestPlayer, createTestPlayerWithBank, fundTestCredit, type TestPlayer } from '../support/players';
@@ -47,7 +48,13 @@ const call = (method: 'GET' | 'POST', url: string, host: string, cookie: string,
   t.app.inject({
     method,
     url,
-    headers: { host, cookie, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      host,
+      cookie,
+      // Each call is a decision of its own; replays are tested with one key in withdrawalDecisionKeys.test.ts.
+      ...(/\/withdrawals\/[^/]+\/(approve|reject)$/.test(url) && { 'idempotency-key': randomUUID() }),
+      ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     payload: payload === undefined ? undefined : JSON.stringify(payload),
   });
 

@@ -77,6 +77,7 @@ describe('promotions', () => {
     ['depositAmount', { depositAmount: '64000.5' }],
     ['turnoverMultiple', { turnoverMultiple: 101 }],
     ['endsAt', { startsAt: '2026-12-02T00:00:00+07:00', endsAt: '2026-12-01T00:00:00+07:00' }],
+    ['endsAt', { startsAt: '2020-01-01T00:00:00+07:00', endsAt: '2020-02-01T00:00:00+07:00' }],
   ])('refuses a mistake in %s with VALIDATION_ERROR naming it, writing nothing', async (field, overrides) => {
     const before = await promotionCount(alphaId);
     const res = await call('POST', '/api/v2/admin/promotions', A, owner, { promotion: described(overrides), reason: 'trying it' });
@@ -84,6 +85,46 @@ describe('promotions', () => {
     expect(res.json().code).toBe('VALIDATION_ERROR');
     expect(res.json().message).toMatch(new RegExp(`^${field.replace('.', '\\.')}:`));
     expect(await promotionCount(alphaId)).toBe(before);
+  });
+
+  it('refuses an end not after the start, and an end already past, in the English of the CLI', async () => {
+    const day = 24 * 60 * 60 * 1000;
+    const inDays = (days: number) => new Date(Date.now() + days * day).toISOString();
+    const before = await promotionCount(alphaId);
+    const backwards = await call('POST', '/api/v2/admin/promotions', A, owner, {
+      promotion: described({ startsAt: inDays(10), endsAt: inDays(9) }),
+      reason: 'wrong way round',
+    });
+    expect(backwards.json()).toEqual({ code: 'VALIDATION_ERROR', message: 'endsAt: must come after startsAt' });
+    const past = await call('POST', '/api/v2/admin/promotions', A, owner, {
+      promotion: described({ startsAt: inDays(-10), endsAt: inDays(-1) }),
+      reason: 'already over',
+    });
+    expect(past.json()).toEqual({ code: 'VALIDATION_ERROR', message: 'endsAt: must be in the future' });
+    expect(await promotionCount(alphaId)).toBe(before);
+    const [startsAt, endsAt] = [inDays(1), inDays(8)];
+    const window = await call('POST', '/api/v2/admin/promotions', A, owner, {
+      promotion: described({ startsAt, endsAt }),
+      reason: 'next week',
+    });
+    expect(window.statusCode).toBe(201);
+    const { promotion } = window.json();
+    expect([Date.parse(promotion.startsAt), Date.parse(promotion.endsAt)]).toEqual([Date.parse(startsAt), Date.parse(endsAt)]);
+  });
+
+  it('names every field the rule refuses, one sentence each', async () => {
+    const res = await call('POST', '/api/v2/admin/promotions', A, owner, {
+      promotion: described({ name: { lo: 'ລາວ' }, bonus: { kind: 'FIXED', amount: '0' }, turnoverMultiple: 101 }),
+      reason: 'many mistakes',
+    });
+    expect(res.statusCode).toBe(400);
+    expect(res.json().message.split('; ')).toEqual([
+      'name.cn: needs a text in each of lo, cn, vn and th',
+      'name.vn: needs a text in each of lo, cn, vn and th',
+      'name.th: needs a text in each of lo, cn, vn and th',
+      'bonus.amount: must be a THB amount above 0 as a string, like "50.00"',
+      'turnoverMultiple: must be a whole number from 0 to 100',
+    ]);
   });
 
   it('copies a promotion by creating one from its fields', async () => {

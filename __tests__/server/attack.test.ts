@@ -788,7 +788,13 @@ describe('SQL injection strings in text fields', () => {
     expect(request.statusCode).toBe(201);
     const code: string = request.json().withdrawal.code;
     const reason = `${evil} (attack)`;
-    const rejected = await inject(owner, 'POST', `/api/v2/admin/withdrawals/${code}/reject`, { reason });
+    const rejected = await inject(
+      owner,
+      'POST',
+      `/api/v2/admin/withdrawals/${code}/reject`,
+      { reason },
+      { 'idempotency-key': `attack-${++keySerial}` },
+    );
     expect(rejected.statusCode).toBe(200);
     expect(rejected.json().withdrawal.status).toBe('REJECTED');
     const stored = await t.db.selectFrom('withdrawals').select('reason').where('code', '=', code).executeTakeFirstOrThrow();

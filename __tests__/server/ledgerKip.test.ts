@@ -173,7 +173,7 @@ describe("a withdrawal's life in the ledger", () => {
     await deposit(agencyId, player, 100_000n);
     const row = await request(agencyId, player, '100.00');
 
-    const rejected = await rejectWithdrawal(deps, agencyId, row.code, operator, 'test rejection');
+    const rejected = await rejectWithdrawal(deps, agencyId, row.code, operator, 'test rejection', randomUUID());
     expect(rejected.status).toBe('REJECTED');
     expect(await creditOf(agencyId, player)).toBe(156_25n);
     expect(await balanceOf(t.db, agencyId, CLEARING)).toBe(0n);
@@ -208,7 +208,7 @@ describe('the trial balance of a day in Laos', () => {
     const paid = await request(agencyId, player, '150.00'); // 90,000 kip
     await payOut(deps, agencyId, paid.code, operator);
     const rejected = await request(agencyId, player, '100.00');
-    await rejectWithdrawal(deps, agencyId, rejected.code, operator, 'no');
+    await rejectWithdrawal(deps, agencyId, rejected.code, operator, 'no', randomUUID());
 
     const day = await today();
     const report = await trialBalance(t.db, agencyId, day);
@@ -324,7 +324,7 @@ describe('any sequence of deposits and withdrawals', () => {
           if (satang < deps.settings.minSatang) continue;
           const row = await request(agencyId, player, `${satang / 100n}.${(satang % 100n).toString().padStart(2, '0')}`);
           if (step.outcome === 'rejected') {
-            expect((await rejectWithdrawal(deps, agencyId, row.code, operator, 'property')).status).toBe('REJECTED');
+            expect((await rejectWithdrawal(deps, agencyId, row.code, operator, 'property', randomUUID())).status).toBe('REJECTED');
           } else {
             await setPayoutFault(step.outcome === 'failed' ? 'decline' : 'none');
             const settled = await payOut(deps, agencyId, row.code, operator);

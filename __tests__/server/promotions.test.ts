@@ -681,9 +681,18 @@ describe('a withdrawal with a promotion in use', () => {
     const res = await withdraw(player, '260.00');
     expect(res.json().withdrawal).toMatchObject({ creditReceived: '96000', promotionRetained: '100.00' });
     const poolBefore = await pool();
-    const rejected = await rejectWithdrawal(deps, agencyId, res.json().withdrawal.code, { operatorId: null, name: 'test' }, 'checking');
+    const rejected = await rejectWithdrawal(
+      deps,
+      agencyId,
+      res.json().withdrawal.code,
+      { operatorId: null, name: 'test' },
+      'checking',
+      randomUUID(),
+    );
     expect(rejected).toMatchObject({ status: 'REJECTED', credit_returned_satang: '26000' });
-    await rejectWithdrawal(deps, agencyId, res.json().withdrawal.code, { operatorId: null, name: 'test' }, 'again').catch(() => undefined);
+    await rejectWithdrawal(deps, agencyId, res.json().withdrawal.code, { operatorId: null, name: 'test' }, 'again', randomUUID()).catch(
+      () => undefined,
+    );
     await reconcilePendingTransfers(deps, { olderThanMs: 0 });
     expect(await creditOf(player)).toBe('260.00');
     expect(await pool()).toBe(poolBefore);

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { buildTestApp, createTestAgency, type TestApp } from '../support/app';
 import { ledgerViolations } from '../support/ledgerInvariant';
@@ -32,7 +33,12 @@ const call = (method: 'GET' | 'POST' | 'PUT', url: string, cookie: string, paylo
   t.app.inject({
     method,
     url,
-    headers: { host, cookie, ...(payload === undefined ? {} : { 'content-type': 'application/json' }) },
+    headers: {
+      host,
+      cookie,
+      ...(method === 'POST' && { 'idempotency-key': randomUUID() }),
+      ...(payload === undefined ? {} : { 'content-type': 'application/json' }),
+    },
     payload: payload === undefined ? undefined : JSON.stringify(payload),
   });
 

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
 import { buildTestApp, createTestAgency, type TestApp } from '../support/app';
 import { addTestBankAccount, createTestPlayer, fundTestCredit, type TestPlayer } from '../support/players';
@@ -87,7 +88,7 @@ const admin = (url: string, payload?: unknown) =>
   t.app.inject({
     method: 'POST',
     url,
-    headers: { host: HOST, cookie: operatorCookie, 'content-type': 'application/json' },
+    headers: { host: HOST, cookie: operatorCookie, 'content-type': 'application/json', 'idempotency-key': randomUUID() },
     payload: JSON.stringify(payload ?? {}),
   });
 

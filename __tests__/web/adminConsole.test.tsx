@@ -135,6 +135,38 @@ describe('withdrawal review queue', () => {
     expect(await screen.findByText('ບໍ່ມີການຖອນເງິນລໍຖ້າກວດສອບ')).toBeInTheDocument();
   });
 
+  it('sends each decision with an Idempotency-Key, the same one again after a lost answer', async () => {
+    signedIn();
+    renderConsole();
+    const keys: string[] = [];
+    const keyOf = (headers: Record<string, string | string[] | undefined>) => keys.push(String(headers['idempotency-key']));
+    nock(ADMIN)
+      .post('/withdrawals/W-1001/approve')
+      .reply(function () {
+        keyOf(this.req.headers);
+        return [503, { code: 'SERVICE_UNAVAILABLE', message: 'no answer' }];
+      });
+    nock(ADMIN)
+      .get('/withdrawals')
+      .query(true)
+      .times(2)
+      .reply(200, page([WAITING]));
+    await userEvent.click(within(await waitFor(() => row('noy99'))).getByRole('button', { name: 'ອະນຸມັດ' }));
+    await waitFor(() => expect(keys).toHaveLength(1));
+    const approved = nock(ADMIN)
+      .post('/withdrawals/W-1001/approve')
+      .reply(function () {
+        keyOf(this.req.headers);
+        return [200, { withdrawal: { ...WAITING, status: 'SUCCESS' }, approvals: [], approvalsNeeded: 1, awaitingSecondApproval: false }];
+      });
+    await waitFor(() => expect(within(row('noy99')).getByRole('button', { name: 'ອະນຸມັດ' })).toBeEnabled());
+    await userEvent.click(within(row('noy99')).getByRole('button', { name: 'ອະນຸມັດ' }));
+    expect(await screen.findByText('ອະນຸມັດ W-1001 ແລ້ວ')).toBeInTheDocument();
+    expect(approved.isDone()).toBe(true);
+    expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
+    expect(keys[1]).toBe(keys[0]);
+  });
+
   it('rejects only with a reason', async () => {
     signedIn();
     renderConsole();

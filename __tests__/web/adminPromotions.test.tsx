@@ -1,5 +1,5 @@
 import nock from 'nock';
-import { configure, render, screen, waitFor, within } from '@testing-library/react';
+import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminApp } from '../../src/admin/app/AdminApp';
 import { makeAdminStore } from '../../src/admin/app/store';
@@ -32,14 +32,28 @@ const WEEKEND: AdminPromotion = {
   usages: 4,
 };
 
-function renderPromotions() {
+function renderPromotions(language: 'en' | 'lo' = 'en') {
   nock(ADMIN).get('/me').reply(200, { operator: OWNER });
   nock(ADMIN)
     .get('/promotions')
     .reply(200, { promotions: [WEEKEND] });
   nock(ADMIN).get('/bonus-pool').reply(200, { balance: '25000.00' });
   window.history.replaceState(null, '', '/admin/promotions');
-  return render(<AdminApp store={makeAdminStore()} i18n={initAdminI18n('en')} />);
+  return render(<AdminApp store={makeAdminStore()} i18n={initAdminI18n(language)} />);
+}
+
+/** Fills the form with a valid fixed-bonus promotion, all but its window and reason. */
+async function fillRules(form: HTMLElement) {
+  for (const language of ['lo', 'cn', 'vn', 'th']) {
+    fireEvent.change(within(form).getByLabelText(`Name (${language})`), { target: { value: `Name ${language}` } });
+    fireEvent.change(within(form).getByLabelText(`Terms (${language})`), { target: { value: `Terms ${language}` } });
+  }
+  fireEvent.change(within(form).getByLabelText('Bonus (THB)'), { target: { value: '50.00' } });
+  fireEvent.change(within(form).getByLabelText('Set deposit (LAK)'), { target: { value: '64000' } });
+  fireEvent.change(within(form).getByLabelText('Turnover multiple'), { target: { value: '3' } });
+  fireEvent.change(within(form).getByLabelText('Most paid out (% of credit received)'), { target: { value: '200' } });
+  fireEvent.change(within(form).getByLabelText('Credit threshold (THB)'), { target: { value: '5.00' } });
+  await userEvent.click(within(form).getByRole('checkbox', { name: 'askmebet' }));
 }
 
 afterEach(() => nock.cleanAll());
@@ -62,9 +76,60 @@ describe('the promotions page', () => {
     const form = screen.getByRole('form', { name: 'Create promotion' });
     await userEvent.type(within(form).getByLabelText('Name (lo)'), 'Lao name');
     await userEvent.click(within(form).getByRole('button', { name: 'Create promotion' }));
-    expect(await within(form).findByText(/^Not accepted: must be a THB amount above 0/)).toBeInTheDocument();
-    expect(within(form).getByLabelText('Bonus (THB)')).toHaveAttribute('aria-invalid', 'true');
+    const bonus = within(form).getByLabelText('Bonus (THB)');
+    await waitFor(() => expect(bonus).toHaveAttribute('aria-invalid', 'true'));
+    expect(document.getElementById(bonus.getAttribute('aria-describedby')!)).toHaveTextContent('An amount in THB above 0');
     expect(within(form).getByText('Give a reason of at least 3 characters')).toBeInTheDocument();
+  });
+
+  it('takes a start and an end at Vientiane time and sends them as instants', async () => {
+    renderPromotions();
+    await userEvent.click(await screen.findByRole('button', { name: 'New promotion' }));
+    const form = screen.getByRole('form', { name: 'Create promotion' });
+    // A new promotion starts now, shown at Vientiane's clock (UTC+7), and has no end until one is given.
+    const now = new Date();
+    const shownStart = within(form).getByLabelText<HTMLInputElement>('Starts (Vientiane time)').value;
+    expect(new Date(`${shownStart}:00+07:00`).getTime()).toBeGreaterThan(now.getTime() - 120_000);
+    expect(within(form).getByLabelText('Ends (Vientiane time)')).toHaveValue('');
+    await fillRules(form);
+    fireEvent.change(within(form).getByLabelText('Starts (Vientiane time)'), { target: { value: '2099-12-01T08:00' } });
+    fireEvent.change(within(form).getByLabelText('Ends (Vientiane time)'), { target: { value: '2099-11-30T23:00' } });
+    fireEvent.change(within(form).getByLabelText('Reason (shown in the audit log)'), { target: { value: 'december campaign' } });
+    await userEvent.click(within(form).getByRole('button', { name: 'Create promotion' }));
+    expect(await within(form).findByText('The end must come after the start')).toBeInTheDocument();
+    fireEvent.change(within(form).getByLabelText('Ends (Vientiane time)'), { target: { value: '2020-01-01T00:00' } });
+    expect(await within(form).findByText('This end has already passed')).toBeInTheDocument();
+
+    fireEvent.change(within(form).getByLabelText('Ends (Vientiane time)'), { target: { value: '2099-12-31T23:59' } });
+    const created = nock(ADMIN)
+      .post('/promotions', (body: { promotion: { startsAt: string; endsAt: string } }) => {
+        expect(body.promotion).toMatchObject({ startsAt: '2099-12-01T01:00:00.000Z', endsAt: '2099-12-31T16:59:00.000Z' });
+        return true;
+      })
+      .reply(201, { promotion: { ...WEEKEND, id: '33333333-3333-4333-8333-333333333333' } });
+    nock(ADMIN)
+      .get('/promotions')
+      .reply(200, { promotions: [WEEKEND] });
+    await userEvent.click(within(form).getByRole('button', { name: 'Create promotion' }));
+    expect(await screen.findByText('Promotion created')).toBeInTheDocument();
+    expect(created.isDone()).toBe(true);
+  });
+
+  it('says what the shared rule refused in Lao, with no English words', async () => {
+    renderPromotions('lo');
+    await userEvent.click(await screen.findByRole('button', { name: 'ໂປຣໂມຊັນໃໝ່' }));
+    const form = screen.getByRole('form', { name: 'ສ້າງໂປຣໂມຊັນ' });
+    fireEvent.change(within(form).getByLabelText('ສິ້ນສຸດ (ເວລາວຽງຈັນ)'), { target: { value: '2020-01-01T00:00' } });
+    await userEvent.click(within(form).getByRole('button', { name: 'ສ້າງໂປຣໂມຊັນ' }));
+    expect(await within(form).findByText('ເວລາສິ້ນສຸດນີ້ຜ່ານໄປແລ້ວ')).toBeInTheDocument();
+    expect(within(form).getByLabelText('ຊື່ (cn)')).toHaveAttribute('aria-invalid', 'true');
+    expect(within(form).getAllByText('ກະລຸນາໃສ່ຂໍ້ຄວາມນີ້').length).toBeGreaterThanOrEqual(8);
+    expect(within(form).getAllByText('ໃສ່ຈຳນວນເງິນ THB ຫຼາຍກວ່າ 0')).toHaveLength(2);
+    const alerts = within(form)
+      .getAllByRole('alert')
+      .map((alert) => alert.textContent ?? '');
+    // THB is the currency's code, as amounts show it; nothing else is in Latin letters.
+    expect(alerts.filter((text) => /[A-Za-z]/.test(text.replace(/\bTHB\b|\bLAK\b/g, '')))).toEqual([]);
   });
 
   it('copies a promotion into the form and creates the copy with a reason', async () => {

@@ -52,7 +52,7 @@ export interface SandboxBankTables {
     created_at: CreatedAt;
   };
   sandbox_bank_faults: {
-    operation: 'payout' | 'payment_status' | 'payout_status';
+    operation: 'payout' | 'payment_status' | 'payout_status' | 'refund';
     mode: 'decline' | 'error' | 'timeout';
     hang_ms: number;
   };

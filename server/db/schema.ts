@@ -207,6 +207,14 @@ export interface WithdrawalReviewTables {
     operator_id: string;
     created_at: CreatedAt;
   };
+  /** The Idempotency-Key of each console decision on a withdrawal, with the hash of that decision. */
+  withdrawal_decisions: {
+    agency_id: string;
+    idempotency_key: string;
+    request_hash: string;
+    withdrawal_id: string;
+    created_at: CreatedAt;
+  };
 }
 
 export interface OperatorTables {

@@ -3,7 +3,7 @@ import { ProviderRefusal, ProviderUnavailable } from '../adapters/providers';
 import { postPendingTransfer, toTransfer, voidPendingTransfer } from './ledger';
 import type { WalletDeps } from './providerWallets';
 import { reconcileWithdrawals, type WithdrawalDeps, type WithdrawalReconcileReport } from './withdrawals';
-import { creditPaidDeposits, expireStaleOrders } from './deposits';
+import { creditPaidDeposits, expireStaleOrders, reconcileRefunds, type RefundReconcileReport } from './deposits';
 
 export interface ReconcileReport {
   checked: number;
@@ -86,12 +86,13 @@ export interface Reconciler {
 
 export interface FullReconcileReport extends ReconcileReport {
   withdrawals?: WithdrawalReconcileReport;
+  refunds?: RefundReconcileReport;
 }
 
 /**
  * One round: provider transfers first (a withdrawal's credit or its return may be one of them),
- * then, given the gateway, the withdrawals left half-way (payouts are asked about after
- * payoutOlderThanMs, their own call's time limit twice over).
+ * then, given the gateway, the withdrawals left half-way and the refunds left PENDING (both asked
+ * about after payoutOlderThanMs, the gateway call's time limit twice over).
  */
 export async function reconcileOnce(
   deps: WalletDeps | WithdrawalDeps,
@@ -99,10 +100,9 @@ export async function reconcileOnce(
 ): Promise<FullReconcileReport> {
   const report: FullReconcileReport = await reconcilePendingTransfers(deps, options);
   if ('gateway' in deps) {
-    report.withdrawals = await reconcileWithdrawals(deps, {
-      olderThanMs: Math.max(options.olderThanMs, options.payoutOlderThanMs ?? 0),
-      limit: options.limit,
-    });
+    const gatewayOptions = { olderThanMs: Math.max(options.olderThanMs, options.payoutOlderThanMs ?? 0), limit: options.limit };
+    report.withdrawals = await reconcileWithdrawals(deps, gatewayOptions);
+    report.refunds = await reconcileRefunds(deps, gatewayOptions);
   }
   return report;
 }

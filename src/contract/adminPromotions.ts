@@ -30,111 +30,130 @@ export interface NewPromotion {
   sortOrder?: number;
 }
 
-/** The first mistake of a described promotion: the field (dotted, like bonus.cap or name.th) and the rule it breaks. */
-export interface PromotionMistake {
-  field: string;
-  rule: string;
-}
+/**
+ * What the rule found wrong with one field of a described promotion: the field (dotted, like
+ * bonus.cap or name.th), the problem, and what its words need. The console says it in the
+ * operator's language (admin.json), the command line and the API in English: the problem, never
+ * its words, is shared.
+ */
+export type PromotionProblem =
+  | { field: string; problem: 'NOT_AN_OBJECT' | 'REQUIRED' | 'BONUS_SHAPE' | 'PROVIDERS' | 'IMAGE_URL' | 'TRUE_OR_FALSE' }
+  | { field: string; problem: 'DATE_TIME' | 'END_IN_PAST' | 'END_NOT_AFTER_START' }
+  | { field: string; problem: 'ONE_OF'; params: { choices: string } }
+  | { field: string; problem: 'AMOUNT' | 'AMOUNT_OR_ZERO'; params: { currency: 'THB' | 'LAK' } }
+  | { field: string; problem: 'WHOLE_NUMBER'; params: { min: number; max: number } };
 
-export type PromotionCheck = { ok: true; promotion: NewPromotion } | { ok: false; mistake: PromotionMistake };
+export type PromotionCheck = { ok: true; promotion: NewPromotion } | { ok: false; problems: PromotionProblem[] };
 
-class Mistake extends Error {
-  constructor(readonly mistake: PromotionMistake) {
-    super(`${mistake.field}: ${mistake.rule}`);
+/** Checks field by field, writing down each field's problem and reading on, so all are named at once. */
+class Reading {
+  readonly problems: PromotionProblem[] = [];
+
+  refuse(problem: PromotionProblem): undefined {
+    this.problems.push(problem);
+    return undefined;
   }
-}
 
-const invalid = (field: string, rule: string) => new Mistake({ field, rule });
-
-function translatedField(value: Record<string, unknown>, field: string): TranslatedText {
-  const text = value[field] as Record<string, unknown> | undefined;
-  if (typeof text !== 'object' || text === null) throw invalid(field, 'needs a text in each of lo, cn, vn and th');
-  const missing = LANGUAGES.find((language: Language) => typeof text[language] !== 'string' || text[language].trim() === '');
-  if (missing) throw invalid(`${field}.${missing}`, 'needs a text in each of lo, cn, vn and th');
-  return Object.fromEntries(LANGUAGES.map((language) => [language, (text[language] as string).trim()])) as TranslatedText;
-}
-
-function amountField(field: string, currency: 'THB' | 'LAK', from: unknown, least = 1n): bigint {
-  const parsed = parseAmount(from, currency);
-  if (parsed === undefined || parsed < least) {
-    const example = currency === 'THB' ? '"50.00"' : '"64000"';
-    throw invalid(field, `must be a ${currency} amount${least > 0n ? ' above 0' : ''} as a string, like ${example}`);
+  translated(value: Record<string, unknown>, field: string): TranslatedText | undefined {
+    const text = value[field] as Record<string, unknown> | undefined;
+    if (typeof text !== 'object' || text === null) return this.refuse({ field, problem: 'REQUIRED' });
+    const missing = LANGUAGES.filter((language: Language) => typeof text[language] !== 'string' || text[language].trim() === '');
+    for (const language of missing) this.refuse({ field: `${field}.${language}`, problem: 'REQUIRED' });
+    if (missing.length > 0) return undefined;
+    return Object.fromEntries(LANGUAGES.map((language) => [language, (text[language] as string).trim()])) as TranslatedText;
   }
-  return parsed;
-}
 
-function wholeField(field: string, min: number, max: number, from: unknown): number {
-  if (typeof from !== 'number' || !Number.isInteger(from) || from < min || from > max)
-    throw invalid(field, `must be a whole number from ${min} to ${max}`);
-  return from;
-}
-
-function dateField(value: Record<string, unknown>, field: string): Date | undefined {
-  if (value[field] === undefined || value[field] === null) return undefined;
-  const parsed = typeof value[field] === 'string' ? new Date(value[field]) : undefined;
-  if (!parsed || Number.isNaN(parsed.getTime())) throw invalid(field, 'must be an ISO date-time, like "2026-12-01T00:00:00+07:00"');
-  return parsed;
-}
-
-function bonusFrom(input: unknown): NewPromotion['bonus'] {
-  if (typeof input !== 'object' || input === null)
-    throw invalid('bonus', 'must be {"kind": "FIXED", "amount"} or {"kind": "PERCENT", "percent", "cap"}');
-  const bonus = input as Record<string, unknown>;
-  if (bonus.kind === 'FIXED') return { kind: 'FIXED', amountSatang: amountField('bonus.amount', 'THB', bonus.amount) };
-  if (bonus.kind !== 'PERCENT') throw invalid('bonus.kind', 'must be FIXED or PERCENT');
-  return {
-    kind: 'PERCENT',
-    percent: wholeField('bonus.percent', 1, 1000, bonus.percent),
-    capSatang: amountField('bonus.cap', 'THB', bonus.cap),
-  };
-}
-
-function promotionFrom(input: unknown, now: Date): NewPromotion {
-  if (typeof input !== 'object' || input === null || Array.isArray(input)) throw invalid('promotion', 'must be a JSON object');
-  const value = input as Record<string, unknown>;
-  const bonus = bonusFrom(value.bonus);
-  const providers = value.providers;
-  if (!Array.isArray(providers) || providers.length === 0 || !providers.every(isProvider)) {
-    throw invalid('providers', 'must list one or more of alphabet, askmebet, betflix, gclub, gclub_live');
+  amount(field: string, currency: 'THB' | 'LAK', from: unknown, orZero = false): bigint | undefined {
+    const parsed = parseAmount(from, currency);
+    if (parsed === undefined || parsed < (orZero ? 0n : 1n))
+      return this.refuse({ field, problem: orZero ? 'AMOUNT_OR_ZERO' : 'AMOUNT', params: { currency } });
+    return parsed;
   }
-  if (typeof value.imageUrl !== 'string' || !/^(\/|https:\/\/)\S+$/.test(value.imageUrl))
-    throw invalid('imageUrl', 'must be a path on this site or an https URL');
-  if (value.firstOrderOnly !== undefined && typeof value.firstOrderOnly !== 'boolean')
-    throw invalid('firstOrderOnly', 'must be true or false');
-  if (value.status !== undefined && value.status !== 'ACTIVE' && value.status !== 'INACTIVE')
-    throw invalid('status', 'must be ACTIVE or INACTIVE');
-  const startsAt = dateField(value, 'startsAt');
-  const endsAt = dateField(value, 'endsAt');
-  if (endsAt && endsAt <= (startsAt ?? now)) throw invalid('endsAt', 'must come after startsAt (or now)');
-  return {
-    name: translatedField(value, 'name'),
-    terms: translatedField(value, 'terms'),
-    imageUrl: value.imageUrl,
-    bonus,
-    depositAmountKip: amountField('depositAmount', 'LAK', value.depositAmount),
-    turnoverMultiple: wholeField('turnoverMultiple', 0, 100, value.turnoverMultiple),
-    minBalanceSatang: amountField('minBalance', 'THB', value.minBalance, 0n),
-    maxWithdrawPercent: wholeField('maxWithdrawPercent', 1, 10_000, value.maxWithdrawPercent),
-    creditThresholdSatang: amountField('creditThreshold', 'THB', value.creditThreshold),
-    firstOrderOnly: value.firstOrderOnly === true,
-    providers: [...new Set(providers)],
-    startsAt,
-    endsAt: endsAt ?? null,
-    status: value.status,
-  };
+
+  whole(field: string, min: number, max: number, from: unknown): number | undefined {
+    if (typeof from !== 'number' || !Number.isInteger(from) || from < min || from > max)
+      return this.refuse({ field, problem: 'WHOLE_NUMBER', params: { min, max } });
+    return from;
+  }
+
+  /** null when not given; undefined when given wrong. */
+  date(value: Record<string, unknown>, field: string): Date | null | undefined {
+    if (value[field] === undefined || value[field] === null) return null;
+    const parsed = typeof value[field] === 'string' ? new Date(value[field]) : undefined;
+    if (!parsed || Number.isNaN(parsed.getTime())) return this.refuse({ field, problem: 'DATE_TIME' });
+    return parsed;
+  }
+
+  bonus(input: unknown): NewPromotion['bonus'] | undefined {
+    if (typeof input !== 'object' || input === null) return this.refuse({ field: 'bonus', problem: 'BONUS_SHAPE' });
+    const bonus = input as Record<string, unknown>;
+    if (bonus.kind === 'FIXED') {
+      const amountSatang = this.amount('bonus.amount', 'THB', bonus.amount);
+      return amountSatang === undefined ? undefined : { kind: 'FIXED', amountSatang };
+    }
+    if (bonus.kind !== 'PERCENT') return this.refuse({ field: 'bonus.kind', problem: 'ONE_OF', params: { choices: 'FIXED, PERCENT' } });
+    const percent = this.whole('bonus.percent', 1, 1000, bonus.percent);
+    const capSatang = this.amount('bonus.cap', 'THB', bonus.cap);
+    return percent === undefined || capSatang === undefined ? undefined : { kind: 'PERCENT', percent, capSatang };
+  }
+
+  /** The window: an end, when given, after the start (or now) and not already past. */
+  window(value: Record<string, unknown>, now: Date) {
+    const startsAt = this.date(value, 'startsAt');
+    const endsAt = this.date(value, 'endsAt');
+    if (endsAt && endsAt <= now) this.refuse({ field: 'endsAt', problem: 'END_IN_PAST' });
+    else if (endsAt && startsAt && endsAt <= startsAt) this.refuse({ field: 'endsAt', problem: 'END_NOT_AFTER_START' });
+    return { startsAt: startsAt ?? undefined, endsAt };
+  }
 }
 
 /**
  * A promotion described in the API's own shape (Promotion without its id; startsAt, endsAt and
- * status optional), checked field by field: the first mistake names its field.
+ * status optional), checked field by field: every field's problem is named, in the form's order.
  */
 export function checkNewPromotion(input: unknown, now = new Date()): PromotionCheck {
-  try {
-    return { ok: true, promotion: promotionFrom(input, now) };
-  } catch (failure) {
-    if (failure instanceof Mistake) return { ok: false, mistake: failure.mistake };
-    throw failure;
+  const reading = new Reading();
+  if (typeof input !== 'object' || input === null || Array.isArray(input)) {
+    return { ok: false, problems: [{ field: 'promotion', problem: 'NOT_AN_OBJECT' }] };
   }
+  const value = input as Record<string, unknown>;
+  const name = reading.translated(value, 'name');
+  const terms = reading.translated(value, 'terms');
+  const { imageUrl, providers, firstOrderOnly, status } = value;
+  if (typeof imageUrl !== 'string' || !/^(\/|https:\/\/)\S+$/.test(imageUrl)) reading.refuse({ field: 'imageUrl', problem: 'IMAGE_URL' });
+  const bonus = reading.bonus(value.bonus);
+  const depositAmountKip = reading.amount('depositAmount', 'LAK', value.depositAmount);
+  const turnoverMultiple = reading.whole('turnoverMultiple', 0, 100, value.turnoverMultiple);
+  const minBalanceSatang = reading.amount('minBalance', 'THB', value.minBalance, true);
+  const maxWithdrawPercent = reading.whole('maxWithdrawPercent', 1, 10_000, value.maxWithdrawPercent);
+  const creditThresholdSatang = reading.amount('creditThreshold', 'THB', value.creditThreshold);
+  if (!Array.isArray(providers) || providers.length === 0 || !providers.every(isProvider))
+    reading.refuse({ field: 'providers', problem: 'PROVIDERS' });
+  if (firstOrderOnly !== undefined && typeof firstOrderOnly !== 'boolean')
+    reading.refuse({ field: 'firstOrderOnly', problem: 'TRUE_OR_FALSE' });
+  if (status !== undefined && status !== 'ACTIVE' && status !== 'INACTIVE')
+    reading.refuse({ field: 'status', problem: 'ONE_OF', params: { choices: 'ACTIVE, INACTIVE' } });
+  const { startsAt, endsAt } = reading.window(value, now);
+  if (reading.problems.length > 0) return { ok: false, problems: reading.problems };
+  return {
+    ok: true,
+    promotion: {
+      name: name!,
+      terms: terms!,
+      imageUrl: imageUrl as string,
+      bonus: bonus!,
+      depositAmountKip: depositAmountKip!,
+      turnoverMultiple: turnoverMultiple!,
+      minBalanceSatang: minBalanceSatang!,
+      maxWithdrawPercent: maxWithdrawPercent!,
+      creditThresholdSatang: creditThresholdSatang!,
+      firstOrderOnly: firstOrderOnly === true,
+      providers: [...new Set(providers as Provider[])],
+      startsAt,
+      endsAt: endsAt ?? null,
+      status: status as NewPromotion['status'],
+    },
+  };
 }
 
 /** A promotion as the console lists it: with how many usages players have taken of it. */

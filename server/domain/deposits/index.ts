@@ -10,7 +10,7 @@ export {
 } from './repository';
 export { searchDeposits, agencyDeposit, depositDetail, unmatchedPaymentsOf, unmatchedPayment, playersNamed } from './desk';
 export { creditUnmatchedPayment, refundUnmatchedPayment, retryDepositCredit, refundDeposit, type DeskDeps } from './resolutions';
-export { refundRefOf } from './refunds';
+export { refundRefOf, reconcileRefunds, type RefundReconcileReport } from './refunds';
 export { depositLimitsView, createDeposit, depositQr, cancelDeposit, checkDeposit, type DepositDeps } from './service';
 export { receivePayment, creditPaidDeposits, type DepositPayment, type PaymentOutcome, type DepositReconcileReport } from './payments';
 export { updateReceivingAccount, type ReceivingAccountChange } from './receivingAccount';

@@ -4,7 +4,7 @@ import type { LaoQrGateway, RefundResult } from '../../adapters/payment';
 import { OperatorErrorCode } from '../../../src/contract/admin';
 import { AppError } from '../errors';
 import { postTransfer, resolveAccount, type AccountRef, type Entry, type LedgerTrx } from '../ledger';
-import { BONUS_POOL } from '../promotions';
+import { BONUS_POOL, endUsageByRefund } from '../promotions';
 import type { RefundRow } from './desk';
 import { cash, owedTo } from './rules';
 
@@ -95,6 +95,7 @@ async function settleRefund(deps: { db: Database }, refund: RefundRow, result: R
           .set({ failure_code: 'REFUNDED', closed_at: sql<Date>`now()` })
           .where('id', '=', order.id)
           .execute();
+        if (order.promotion_usage_id !== null) await endUsageByRefund(trx, current.agency_id, order.id);
       }
       await postTransfer(trx, { agencyId: current.agency_id, key: `payment-refund:${current.ref}`, kind: 'PAYMENT_REFUND', entries, refs });
       return trx
@@ -132,6 +133,40 @@ export async function runRefund(deps: { db: Database; gateway: LaoQrGateway }, r
   const settled = await settleRefund(deps, refund, await deps.gateway.refund(refund.ref, refund.transaction_id, BigInt(refund.amount_kip)));
   if (settled.status === 'FAILED')
     throw new AppError(502, OperatorErrorCode.REFUND_FAILED, `The gateway refused the refund (${settled.failure_reason}); nothing moved`);
+}
+
+export interface RefundReconcileReport {
+  /** Refunds the gateway answered: refunded (PAID) or refused (FAILED). */
+  settled: number;
+  /** Still PENDING: the gateway did not answer this time either. */
+  unresolved: number;
+}
+
+/**
+ * Refunds left PENDING (the gateway never answered, or the process stopped before asking), older
+ * than olderThanMs so a call in flight is left to finish: sent again with the same ref, which the
+ * gateway runs once (a refund it made before is answered as made), and recorded as the console's own
+ * send records it. Safe in several processes at once: settling locks the refund row.
+ */
+export async function reconcileRefunds(
+  deps: { db: Database; gateway: LaoQrGateway },
+  { olderThanMs, limit = 200 }: { olderThanMs: number; limit?: number },
+): Promise<RefundReconcileReport> {
+  const rows = await deps.db
+    .selectFrom('deposit_refunds')
+    .selectAll()
+    .where('status', '=', 'PENDING')
+    .where(sql<boolean>`created_at < now() - ${olderThanMs} * interval '1 millisecond'`)
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
+  const report: RefundReconcileReport = { settled: 0, unresolved: 0 };
+  for (const row of rows) {
+    const settled = await settleRefund(deps, row, await deps.gateway.refund(row.ref, row.transaction_id, BigInt(row.amount_kip)));
+    if (settled.status === 'PENDING') report.unresolved += 1;
+    else report.settled += 1;
+  }
+  return report;
 }
 
 /** A refund row for the transaction, PENDING; one the gateway refused before is asked for again. */

@@ -4,6 +4,7 @@ export {
   usagesOf,
   usedUsageAt,
   endUsageByWithdrawal,
+  endUsageByRefund,
   reopenUsageAfterWithdrawal,
   type UsageForWithdrawal,
 } from './usageRepository';

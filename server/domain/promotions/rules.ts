@@ -2,6 +2,7 @@ import { checkNewPromotion, type NewPromotion } from '../../../src/contract/admi
 import { ErrorCode } from '../../../src/contract/errors';
 import { AppError } from '../errors';
 import type { AccountRef } from '../ledger';
+import { promotionProblemText } from './problemText';
 import type { PromotionRow } from './repository';
 
 /** The promotion rules that need no database: the bonus pool account, liveness, and a new promotion checked field by field. */
@@ -22,9 +23,12 @@ export const refuse = (status: number, code: ErrorCode, message: string) => new 
 export const notCancelable = (status: string) =>
   refuse(409, ErrorCode.PROMOTION_USAGE_NOT_CANCELABLE, `A ${status} promotion usage cannot be cancelled`);
 
-/** The one rule a new promotion is checked by (src/contract), refusing its first mistake as a VALIDATION_ERROR naming the field; nothing is written. */
-export function newPromotionFrom(input: unknown): NewPromotion {
-  const check = checkNewPromotion(input);
-  if (!check.ok) throw new AppError(400, ErrorCode.VALIDATION_ERROR, `${check.mistake.field}: ${check.mistake.rule}`);
+/**
+ * The one rule a new promotion is checked by (src/contract), refusing its problems as a
+ * VALIDATION_ERROR whose message names each field, one sentence each; nothing is written.
+ */
+export function newPromotionFrom(input: unknown, now = new Date()): NewPromotion {
+  const check = checkNewPromotion(input, now);
+  if (!check.ok) throw new AppError(400, ErrorCode.VALIDATION_ERROR, check.problems.map(promotionProblemText).join('; '));
   return check.promotion;
 }

@@ -222,15 +222,34 @@ export async function reopenUsageAfterWithdrawal(trx: LedgerTrx, agencyId: strin
     .execute();
 }
 
-/** Whether the player has had the bonus of this promotion already (each promotion gives its bonus once). */
+/**
+ * The deposit of a USED usage never reached the provider and was refunded to its payer, its bonus
+ * back in the pool: the usage ends CANCELED in the refund's transaction.
+ */
+export async function endUsageByRefund(trx: LedgerTrx, agencyId: string, depositOrderId: string): Promise<void> {
+  await trx
+    .updateTable('promotion_usages')
+    .set({ status: 'CANCELED', end_reason: 'CANCELED', ended_at: sql<Date>`now()` })
+    .where('agency_id', '=', agencyId)
+    .where('deposit_order_id', '=', depositOrderId)
+    .where('status', '=', 'USED')
+    .execute();
+}
+
+/**
+ * Whether the player has had the bonus of this promotion already (each promotion gives its bonus
+ * once). A bonus whose deposit was refunded never reached the player, so it does not count.
+ */
 export async function hasHadBonusOf(db: Database, who: PlayerRef, promotionId: string): Promise<boolean> {
   const row = await db
     .selectFrom('promotion_usages')
-    .select('id')
-    .where('agency_id', '=', who.agencyId)
-    .where('player_id', '=', who.playerId)
-    .where('promotion_id', '=', promotionId)
-    .where('bonus_satang', 'is not', null)
+    .leftJoin('deposit_orders', 'deposit_orders.id', 'promotion_usages.deposit_order_id')
+    .select('promotion_usages.id')
+    .where('promotion_usages.agency_id', '=', who.agencyId)
+    .where('promotion_usages.player_id', '=', who.playerId)
+    .where('promotion_usages.promotion_id', '=', promotionId)
+    .where('promotion_usages.bonus_satang', 'is not', null)
+    .where((eb) => eb.or([eb('deposit_orders.failure_code', 'is', null), eb('deposit_orders.failure_code', '<>', 'REFUNDED')]))
     .executeTakeFirst();
   return row !== undefined;
 }

@@ -9,7 +9,7 @@ import { postTransfer, resolveAccount, type LedgerTrx } from '../ledger';
 import { BONUS_POOL, reopenUsageAfterWithdrawal } from '../promotions';
 import { sendCreditToProvider } from '../providerWallets';
 import { lockWithdrawal, toWithdrawal, withdrawalById, type WithdrawalRow } from './repository';
-import { recordApproval } from './review';
+import { claimDecision, recordApproval } from './review';
 import {
   AGENCY_CASH_LAK,
   CAPITAL_LAK,
@@ -28,11 +28,20 @@ import type { WithdrawalDeps } from './service';
  * it needs: an operator's approval is recorded and audited first (recordApproval), and at or above
  * the agency's four-eyes amount the first of two approvals leaves it OPEN, returned unchanged. The
  * payout ref is recorded with the approval (so a second decision is refused and a crash is recovered
- * by ref), then the gateway is called, then its answer is recorded.
+ * by ref), then the gateway is called, then its answer is recorded. An operator's approval comes
+ * with its Idempotency-Key: a repeat returns the withdrawal as it now is, approving nothing again.
  */
-export async function payOut(deps: WithdrawalDeps, agencyId: string, code: string, actor: Actor): Promise<WithdrawalRow> {
+export async function payOut(
+  deps: WithdrawalDeps,
+  agencyId: string,
+  code: string,
+  actor: Actor,
+  idempotencyKey?: string,
+): Promise<WithdrawalRow> {
   const { row, claimed } = await deps.db.transaction().execute(async (trx) => {
     const locked = await lockWithdrawal(trx, agencyId, code);
+    if (idempotencyKey !== undefined && (await claimDecision(trx, locked, { key: idempotencyKey, action: 'approve' }, actor)) === 'replay')
+      return { row: locked, claimed: false };
     mustBeUndecided(locked);
     const { operatorId } = actor;
     if (operatorId !== null && !(await recordApproval(trx, locked, { ...actor, operatorId }))) return { row: locked, claimed: false };
@@ -169,16 +178,22 @@ export async function returnCredit(deps: WithdrawalDeps, row: WithdrawalRow): Pr
   return updated ?? (await withdrawalById(deps.db, row.id));
 }
 
-/** An operator rejects an undecided OPEN withdrawal with a reason; the credit goes back to the provider. */
+/**
+ * An operator rejects an undecided OPEN withdrawal with a reason, under an Idempotency-Key; the
+ * credit goes back to the provider. A repeat returns the withdrawal as it now is (finishing the
+ * credit's return if the first call could not).
+ */
 export async function rejectWithdrawal(
   deps: WithdrawalDeps,
   agencyId: string,
   code: string,
   actor: Actor,
   reason: string,
+  idempotencyKey: string,
 ): Promise<WithdrawalRow> {
   const rejected = await deps.db.transaction().execute(async (trx) => {
     const row = await lockWithdrawal(trx, agencyId, code);
+    if ((await claimDecision(trx, row, { key: idempotencyKey, action: 'reject', reason }, actor)) === 'replay') return row;
     mustBeUndecided(row);
     await appendAudit(trx, {
       agencyId,
@@ -196,5 +211,5 @@ export async function rejectWithdrawal(
       .returningAll()
       .executeTakeFirstOrThrow();
   });
-  return returnCredit(deps, rejected);
+  return rejected.status === 'REJECTED' ? returnCredit(deps, rejected) : rejected;
 }

@@ -1,3 +1,4 @@
+import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Database } from '../../db/database';
 import { ErrorCode } from '../../../src/contract/errors';
@@ -93,6 +94,40 @@ export async function recordApproval(trx: Trx, row: WithdrawalRow, actor: Actor 
     details: { amount: toWithdrawal(row).amountWithdrawn, kip: row.amount_kip, approval: `${given} of ${needed}` },
   });
   return given >= needed;
+}
+
+/** An operator's decision on a withdrawal under its Idempotency-Key: what is hashed is what a repeat must match. */
+export interface Decision {
+  key: string;
+  action: 'approve' | 'reject';
+  reason?: string;
+}
+
+/**
+ * Claims the decision's key under the withdrawal's row lock, in the decision's transaction: 'replay'
+ * when the same operator made this same decision with it before (the caller answers the withdrawal
+ * as it now is and decides nothing), IDEMPOTENCY_CONFLICT when the key was used for anything else.
+ */
+export async function claimDecision(trx: Trx, row: WithdrawalRow, decision: Decision, actor: Actor): Promise<'new' | 'replay'> {
+  const hash = createHash('sha256')
+    .update([decision.action, row.id, actor.operatorId ?? actor.name, decision.reason ?? ''].join('\u0000'))
+    .digest('hex');
+  const inserted = await trx
+    .insertInto('withdrawal_decisions')
+    .values({ agency_id: row.agency_id, idempotency_key: decision.key, request_hash: hash, withdrawal_id: row.id })
+    .onConflict((oc) => oc.columns(['agency_id', 'idempotency_key']).doNothing())
+    .returning('idempotency_key')
+    .executeTakeFirst();
+  if (inserted) return 'new';
+  const earlier = await trx
+    .selectFrom('withdrawal_decisions')
+    .select('request_hash')
+    .where('agency_id', '=', row.agency_id)
+    .where('idempotency_key', '=', decision.key)
+    .executeTakeFirstOrThrow();
+  if (earlier.request_hash !== hash)
+    throw new AppError(409, ErrorCode.IDEMPOTENCY_CONFLICT, 'This Idempotency-Key was already used for another decision');
+  return 'replay';
 }
 
 export interface ApprovalState {

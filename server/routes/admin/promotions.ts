@@ -67,7 +67,7 @@ function promotionRoutes(base: FastifyInstance) {
     '/promotions',
     { preHandler: app.requireOwner, schema: { body: PromotionCreationSchema, response: { 201: AdminPromotionResponseSchema, ...errors } } },
     async (request, reply) => {
-      const input = newPromotionFrom(request.body.promotion);
+      const input = newPromotionFrom(request.body.promotion, app.clock.now());
       const promotion = await db.transaction().execute(async (trx) => {
         const created = await createPromotion(trx, request.agency.id, input);
         await appendAudit(trx, {

@@ -1,5 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
+import { Type } from 'typebox';
 import { ApiErrorSchema } from '../../../src/contract/apiError';
 import { PageOf } from '../../../src/contract/page';
 import {
@@ -10,15 +11,21 @@ import {
   WithdrawalResponseSchema,
 } from '../../../src/contract/withdrawals';
 import { WithdrawalApprovalResponseSchema } from '../../../src/contract/withdrawalReview';
+import { requireIdempotencyKey } from '../../domain/idempotency';
 import { actorOf } from '../../domain/operators';
 import { agencyWithdrawals, approvalStateOf, payOut, rejectWithdrawal, toWithdrawal } from '../../domain/withdrawals';
 import { withdrawalDeps } from '../../plugins/dependencies';
 
+/** Loose on purpose: the domain's idempotency rule answers a bad key with its own code. */
+const IdempotencyHeaders = Type.Object({ 'idempotency-key': Type.Optional(Type.String({ maxLength: 200 })) });
+
 /**
  * GET /admin/withdrawals?status=, POST /admin/withdrawals/{code}/approve (pays out, or at or above
  * the agency's four-eyes amount records the first of two approvals by different operators),
- * POST /admin/withdrawals/{code}/reject {reason} (the credit goes back). Only the operator's own
- * agency's withdrawals exist here; another agency's code is a 404.
+ * POST /admin/withdrawals/{code}/reject {reason} (the credit goes back). Both decisions take an
+ * Idempotency-Key: a repeat answers the withdrawal as it now is, another decision under the key is
+ * 409 IDEMPOTENCY_CONFLICT. Only the operator's own agency's withdrawals exist here; another
+ * agency's code is a 404.
  */
 const adminWithdrawalRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
@@ -41,11 +48,19 @@ const adminWithdrawalRoutes: FastifyPluginAsync = async (base) => {
       preHandler: app.requireOperator,
       schema: {
         params: WithdrawalCodeParamsSchema,
-        response: { 200: WithdrawalApprovalResponseSchema, 401: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema },
+        headers: IdempotencyHeaders,
+        response: {
+          200: WithdrawalApprovalResponseSchema,
+          400: ApiErrorSchema,
+          401: ApiErrorSchema,
+          404: ApiErrorSchema,
+          409: ApiErrorSchema,
+        },
       },
     },
     async (request) => {
-      const row = await payOut(deps, request.agency.id, request.params.code, actorOf(request.operator));
+      const key = requireIdempotencyKey(request.headers['idempotency-key']);
+      const row = await payOut(deps, request.agency.id, request.params.code, actorOf(request.operator), key);
       return { withdrawal: toWithdrawal(row), ...(await approvalStateOf(deps.db, row)) };
     },
   );
@@ -56,15 +71,17 @@ const adminWithdrawalRoutes: FastifyPluginAsync = async (base) => {
       preHandler: app.requireOperator,
       schema: {
         params: WithdrawalCodeParamsSchema,
+        headers: IdempotencyHeaders,
         body: WithdrawalRejectSchema,
         response: { 200: WithdrawalResponseSchema, 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema },
       },
     },
-    async (request) => ({
-      withdrawal: toWithdrawal(
-        await rejectWithdrawal(deps, request.agency.id, request.params.code, actorOf(request.operator), request.body.reason.trim()),
-      ),
-    }),
+    async (request) => {
+      const key = requireIdempotencyKey(request.headers['idempotency-key']);
+      const { code } = request.params;
+      const row = await rejectWithdrawal(deps, request.agency.id, code, actorOf(request.operator), request.body.reason.trim(), key);
+      return { withdrawal: toWithdrawal(row) };
+    },
   );
   return Promise.resolve();
 };

@@ -99,7 +99,7 @@ export function payoutRoutes(app: FastifyInstance, { db, faultAnswered, hangOnTi
 }
 
 /** The gateway API the site's payment adapter calls: a refund of a paid payment to its payer, once per ref. */
-export function refundRoutes(app: FastifyInstance, { db }: BankContext): void {
+export function refundRoutes(app: FastifyInstance, { db, faultAnswered, hangOnTimeoutFault }: BankContext): void {
   app.post<{ Body: { ref: string; paymentTransactionId: string; amount: string } }>(
     '/gateway/refunds',
     {
@@ -114,12 +114,17 @@ export function refundRoutes(app: FastifyInstance, { db }: BankContext): void {
             amount: kip,
           },
         },
-        response: { 200: refundSchema, 400: errorSchema, 404: errorSchema, 409: errorSchema },
+        response: { 200: refundSchema, 400: errorSchema, 404: errorSchema, 409: errorSchema, 422: errorSchema, 503: errorSchema },
       },
     },
-    async (request) => {
+    async (request, reply) => {
+      if (await faultAnswered('refund', reply)) return reply;
       const { ref, paymentTransactionId, amount } = request.body;
+      if ((await faultOf(db, 'refund'))?.mode === 'decline')
+        throw new SandboxError(422, SandboxBankCode.REFUND_DECLINED, `The bank declined refund ${ref}`);
       const result = await refund(db, { ref, paymentTransactionId, amountKip: BigInt(amount) });
+      // As with payouts, a timeout fault refunds first and then withholds the answer.
+      await hangOnTimeoutFault('refund', reply);
       if (result === 'NOT_FOUND')
         throw new SandboxError(404, SandboxBankCode.PAYMENT_NOT_FOUND, `No paid payment with transaction ${paymentTransactionId}`);
       if (result === 'EXCEEDS_PAYMENT')

@@ -7,6 +7,7 @@ export const SandboxBankCode = {
   PAYMENT_NOT_FOUND: 'PAYMENT_NOT_FOUND',
   REFUND_EXCEEDS_PAYMENT: 'REFUND_EXCEEDS_PAYMENT',
   REFUND_REF_CONFLICT: 'REFUND_REF_CONFLICT',
+  REFUND_DECLINED: 'REFUND_DECLINED',
   PAYMENT_NOT_DUE: 'PAYMENT_NOT_DUE',
   PAYOUT_NOT_FOUND,
   PAYOUT_REF_CONFLICT: 'PAYOUT_REF_CONFLICT',
@@ -96,7 +97,7 @@ export const refundSchema = {
   },
 } as const;
 
-export const FAULT_OPERATIONS = ['payout', 'payment_status', 'payout_status'] as const;
+export const FAULT_OPERATIONS = ['payout', 'payment_status', 'payout_status', 'refund'] as const;
 export const faultSchema = {
   type: 'object',
   properties: { mode: { type: 'string', enum: ['decline', 'error', 'timeout'] }, hangMs: { type: 'integer' } },

@@ -159,8 +159,8 @@ export function controlRoutes(app: FastifyInstance, { db, config, webhookUrlFor 
     },
     async (request) => {
       const { operation, mode, hangMs = Math.min(600_000, 2 * config.laoqrGatewayTimeoutMs) } = request.body;
-      if (mode === 'decline' && operation !== 'payout')
-        throw new SandboxError(400, SandboxBankCode.INVALID_FAULT, 'Only a payout can be declined');
+      if (mode === 'decline' && operation !== 'payout' && operation !== 'refund')
+        throw new SandboxError(400, SandboxBankCode.INVALID_FAULT, 'Only a payout or a refund can be declined');
       await setFault(db, operation, mode === 'none' ? undefined : { mode, hangMs });
       return faults(db);
     },

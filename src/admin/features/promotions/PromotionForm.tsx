@@ -1,4 +1,5 @@
 import { getIn, useFormik, type FormikProps } from 'formik';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { ValidationError } from 'yup';
@@ -22,6 +23,16 @@ const Fields = styled.div`
   display: grid;
   grid-template-columns: repeat(auto-fill, minmax(200px, 1fr));
   gap: 0 16px;
+
+  /* A date-and-time input is wider than a column by itself: it fits its column instead of overflowing it. */
+  & > * {
+    min-width: 0;
+  }
+  & input {
+    min-width: 0;
+    width: 100%;
+    box-sizing: border-box;
+  }
 `;
 
 const Providers = styled.fieldset`
@@ -39,9 +50,11 @@ const Check = styled.label`
   gap: 6px;
 `;
 
-/** The rule's mistakes and the reason's, together: the first promotion mistake on its field. */
-function validate(values: PromotionValues) {
-  const errors = promotionErrors(values);
+/** The rule's problems, each on its field in the operator's language, and the reason's (an i18n key). */
+function validate(values: PromotionValues, t: TFunction) {
+  const errors = promotionErrors(values, (problem) =>
+    t(`promotionForm.problem.${problem.problem}`, 'params' in problem ? problem.params : {}),
+  );
   try {
     reasonSchema.validateSync(values.reason);
   } catch (failure) {
@@ -74,7 +87,7 @@ function ProvidersField({ form }: { form: FormikProps<PromotionValues> }) {
         <input type="checkbox" {...form.getFieldProps({ name: 'firstOrderOnly', type: 'checkbox' })} />
         {t('promotions.field.firstOrderOnly')}
       </Check>
-      {providersError && <span role="alert">{t('promotions.invalid', { rule: providersError })}</span>}
+      {providersError && <span role="alert">{providersError}</span>}
     </Providers>
   );
 }
@@ -87,7 +100,7 @@ export function PromotionForm({ initial, onDone }: { initial: PromotionValues; o
   const form = useFormik<PromotionValues>({
     initialValues: initial,
     enableReinitialize: true,
-    validate,
+    validate: (values) => validate(values, t),
     onSubmit: async (values) => {
       const result = await create({ promotion: describedPromotion(values), reason: values.reason.trim() });
       if ('error' in result) {
@@ -101,9 +114,11 @@ export function PromotionForm({ initial, onDone }: { initial: PromotionValues; o
   const errorOf = (field: string): string | undefined => {
     const message = getIn(form.errors, field) as string | undefined;
     if (!message || !getIn(form.touched, field)) return undefined;
-    return field === 'reason' ? t(message) : t('promotions.invalid', { rule: message });
+    return field === 'reason' ? t(message) : message;
   };
-  const field = (name: string, label: string) => <TextField key={name} label={label} error={errorOf(name)} {...form.getFieldProps(name)} />;
+  const field = (name: string, label: string, extra: { type?: string; hint?: string } = {}) => (
+    <TextField key={name} label={label} error={errorOf(name)} {...extra} {...form.getFieldProps(name)} />
+  );
   return (
     <Form onSubmit={form.handleSubmit} noValidate aria-label={t('promotions.create')}>
       <Fields>
@@ -138,6 +153,8 @@ export function PromotionForm({ initial, onDone }: { initial: PromotionValues; o
           options={PROMOTION_STATUSES.map((status) => ({ value: status, label: t(`promotions.status.${status}`) }))}
           {...form.getFieldProps('status')}
         />
+        {field('startsAt', t('promotionForm.startsAt'), { type: 'datetime-local' })}
+        {field('endsAt', t('promotionForm.endsAt'), { type: 'datetime-local', hint: t('promotionForm.endsAtHint') })}
       </Fields>
       <ProvidersField form={form} />
       {field('reason', t('form.reason'))}

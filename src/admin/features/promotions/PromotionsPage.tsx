@@ -18,7 +18,7 @@ import { ReasonDialog } from '../../ui/ReasonDialog';
 import { atVientiane } from '../../ui/vientianeTime';
 import { BonusPoolBox } from './BonusPoolBox';
 import { PromotionForm } from './PromotionForm';
-import { EMPTY_PROMOTION, valuesFrom, type PromotionValues } from './promotionForm';
+import { emptyPromotion, valuesFrom, type PromotionValues } from './promotionForm';
 
 // Kept on one line each: a narrow screen scrolls the table inside its scroller rather than breaking words apart.
 const Actions = styled.div`
@@ -142,7 +142,7 @@ export function PromotionsPage() {
             <PromotionForm initial={draft} onDone={() => setDraft(null)} />
           </>
         ) : (
-          <Button onClick={() => setDraft(EMPTY_PROMOTION)}>{t('promotions.new')}</Button>
+          <Button onClick={() => setDraft(emptyPromotion())}>{t('promotions.new')}</Button>
         ))}
       <ReasonDialog
         open={switching !== null}

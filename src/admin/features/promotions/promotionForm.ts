@@ -1,7 +1,8 @@
 import { setIn, type FormikErrors } from 'formik';
-import { checkNewPromotion } from '../../../contract/adminPromotions';
+import { checkNewPromotion, type PromotionProblem } from '../../../contract/adminPromotions';
 import type { Promotion, PromotionStatus, TranslatedText } from '../../../contract/promotions';
 import type { Provider } from '../../../contract/providers';
+import { instantAtVientiane, vientianeLocal } from '../../ui/vientianeTime';
 
 /** The create form's fields, named as the shared rule names them (bonus.cap, name.th), so its mistakes land on their field. */
 export interface PromotionValues {
@@ -17,14 +18,19 @@ export interface PromotionValues {
   providers: Provider[];
   firstOrderOnly: boolean;
   status: PromotionStatus;
+  /** Date and time at Vientiane's clock as the field holds it (2026-12-01T00:00); an empty end is no end. */
+  startsAt: string;
+  endsAt: string;
   reason: string;
 }
 
 const blank = { lo: '', cn: '', vn: '', th: '' };
 
-export const EMPTY_PROMOTION: PromotionValues = {
-  name: blank,
-  terms: blank,
+/** A blank form: starting now, with no end. */
+export const emptyPromotion = (now = new Date()): PromotionValues => ({
+  // Objects of their own: Formik marks shared objects touched only once, hiding the second one's errors.
+  name: { ...blank },
+  terms: { ...blank },
   imageUrl: '/images/promotions/first-deposit.svg',
   bonus: { kind: 'FIXED', amount: '', percent: '', cap: '' },
   depositAmount: '',
@@ -35,11 +41,13 @@ export const EMPTY_PROMOTION: PromotionValues = {
   providers: [],
   firstOrderOnly: false,
   status: 'ACTIVE',
+  startsAt: vientianeLocal(now),
+  endsAt: '',
   reason: '',
-};
+});
 
-/** A copy of a promotion to edit into a new one: its rules and texts, a start of now and no reason yet. */
-export function valuesFrom(promotion: Promotion): PromotionValues {
+/** A copy of a promotion to edit into a new one: its rules and texts, a start of now, its end if still ahead, and no reason yet. */
+export function valuesFrom(promotion: Promotion, now = new Date()): PromotionValues {
   const { bonus } = promotion;
   return {
     name: promotion.name,
@@ -57,6 +65,8 @@ export function valuesFrom(promotion: Promotion): PromotionValues {
     providers: promotion.providers,
     firstOrderOnly: promotion.firstOrderOnly,
     status: promotion.status,
+    startsAt: vientianeLocal(now),
+    endsAt: promotion.endsAt !== null && new Date(promotion.endsAt) > now ? vientianeLocal(new Date(promotion.endsAt)) : '',
     reason: '',
   };
 }
@@ -83,11 +93,17 @@ export function describedPromotion(values: PromotionValues) {
     providers: values.providers,
     firstOrderOnly: values.firstOrderOnly,
     status: values.status,
+    startsAt: values.startsAt.trim() === '' ? undefined : instantAtVientiane(values.startsAt.trim()),
+    endsAt: values.endsAt.trim() === '' ? null : instantAtVientiane(values.endsAt.trim()),
   };
 }
 
-/** The shared rule's first mistake, on its field (its rule's words as the message). */
-export function promotionErrors(values: PromotionValues): FormikErrors<PromotionValues> {
+/** The shared rule's problems, each on its field in the words `say` gives it (the operator's language). */
+export function promotionErrors(values: PromotionValues, say: (problem: PromotionProblem) => string): FormikErrors<PromotionValues> {
   const check = checkNewPromotion(describedPromotion(values));
-  return check.ok ? {} : (setIn({}, check.mistake.field, check.mistake.rule) as FormikErrors<PromotionValues>);
+  if (check.ok) return {};
+  return check.problems.reduce<FormikErrors<PromotionValues>>(
+    (errors, problem) => setIn(errors, problem.field, say(problem)) as FormikErrors<PromotionValues>,
+    {},
+  );
 }

@@ -6,6 +6,7 @@ import { withdrawalReviewMachine } from '../../../../machines/withdrawalReview.m
 import { ErrorCode } from '../../../contract/errors';
 import { useToast } from '../../../ui/Toast';
 import { useApproveWithdrawalMutation, useRejectWithdrawalMutation } from '../../api/withdrawals';
+import { decisionKeys } from './decisionKeys';
 
 /** The toast each answer gets (the keys take the withdrawal's code). */
 const OUTCOME_TEXT = {
@@ -16,22 +17,28 @@ const OUTCOME_TEXT = {
 } as const;
 
 /**
- * Approving and rejecting through the withdrawal review machine. The queue refetches after every
- * answer, a 409 included, through the mutations' tags; each answer is told in a toast.
+ * Approving and rejecting through the withdrawal review machine, each decision under its own
+ * Idempotency-Key (kept for a retry after a lost answer). The queue refetches after every answer, a
+ * 409 included, through the mutations' tags; each answer is told in a toast.
  */
 export function useReviewDecision() {
   const { t } = useTranslation();
   const toast = useToast();
   const [approve] = useApproveWithdrawalMutation();
   const [reject] = useRejectWithdrawalMutation();
-  const [machine] = useState(() =>
-    withdrawalReviewMachine.provide({
+  const [machine] = useState(() => {
+    const keyed = decisionKeys();
+    return withdrawalReviewMachine.provide({
       actors: {
-        approve: fromPromise(({ input }: { input: string }) => approve(input).unwrap()),
-        reject: fromPromise(({ input }: { input: { code: string; reason: string } }) => reject(input).unwrap()),
+        approve: fromPromise(({ input: code }: { input: string }) =>
+          keyed(`approve ${code}`, (idempotencyKey) => approve({ code, idempotencyKey }).unwrap()),
+        ),
+        reject: fromPromise(({ input }: { input: { code: string; reason: string } }) =>
+          keyed(`reject ${input.code} ${input.reason}`, (idempotencyKey) => reject({ ...input, idempotencyKey }).unwrap()),
+        ),
       },
-    }),
-  );
+    });
+  });
   const [snapshot, send, actor] = useMachine(machine);
   useEffect(() => {
     const subscription = actor.on('outcome', ({ outcome, code, errorCode }) => {
