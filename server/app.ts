@@ -6,6 +6,7 @@ import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
 import rateLimit from '@fastify/rate-limit';
 import autoload from '@fastify/autoload';
+import pino from 'pino';
 import type { Database } from './db/database';
 import type { Config } from './config';
 import errorsPlugin from './plugins/errors';
@@ -14,6 +15,7 @@ import agencyPlugin from './plugins/agency';
 import sessionPlugin from './plugins/session';
 import operatorSessionPlugin from './plugins/operatorSession';
 import dependencies from './plugins/dependencies';
+import { postgresRateLimitStore } from './plugins/rateLimitStore';
 import { systemClock, type Clock } from './domain/clock';
 import healthRoutes, { type Readiness } from './routes/health';
 
@@ -30,6 +32,14 @@ export interface AppDeps {
 /** Never let a password, cookie or token reach the request log. */
 export const logRedaction = ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', '*.password', '*.token'];
 
+/**
+ * The request log as JSON lines to stdout (or `dest`), written asynchronously: a request never
+ * waits for the terminal or the disk. buildApp flushes it when the app closes.
+ */
+export function requestLogging(level: string, dest: number | string = 1): FastifyServerOptions['logger'] {
+  return { level, redact: { paths: logRedaction, censor: '[hidden]' }, stream: pino.destination({ dest, sync: false }) };
+}
+
 export async function buildApp({
   db,
   config,
@@ -44,9 +54,14 @@ export async function buildApp({
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
   });
 
+  // Lines still buffered by an asynchronous log destination are written before the app is gone.
+  app.addHook('onClose', async (instance) => {
+    const { flush } = instance.log as Partial<pino.Logger>;
+    if (flush) await new Promise<void>((resolve) => flush.call(instance.log, () => resolve()));
+  });
   await app.register(errorsPlugin);
   await app.register(securityPlugin);
-  await app.register(rateLimit, { global: false });
+  await app.register(rateLimit, { global: false, store: postgresRateLimitStore(db) });
   await app.register(swagger, {
     openapi: { info: { title: 'Champa API', version: '2.0.0' }, servers: [{ url: '/' }] },
   });
