@@ -85,7 +85,8 @@ async function main() {
     // run), now with the app in this process, where the bench adds its bare route.
     const embedded = await startEmbeddedPostgres(pgDataDir, await freePort());
     cleanups.push(embedded.stop);
-    const config = { ...loadConfig({}), host: '127.0.0.1', reconcileIntervalSeconds: 0 };
+    // The pool as the server would size it: PG_POOL_SIZE, or the machine's default.
+    const config = { ...loadConfig({ PG_POOL_SIZE: process.env.PG_POOL_SIZE }), host: '127.0.0.1', reconcileIntervalSeconds: 0 };
     const db = createDatabase(embedded.url, config.pgPoolSize);
     cleanups.push(() => db.destroy());
     await migrateToLatest(db);

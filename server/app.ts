@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
+import Fastify, { LogController, type FastifyInstance, type FastifyReply, type FastifyRequest, type FastifyServerOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -33,11 +33,22 @@ export interface AppDeps {
 export const logRedaction = ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', '*.password', '*.token'];
 
 /**
- * The request log as JSON lines to stdout (or `dest`), written asynchronously: a request never
- * waits for the terminal or the disk. buildApp flushes it when the app closes.
+ * The request log as JSON lines to stdout (or `dest`), one line per answered request, written
+ * asynchronously: a request never waits for the terminal or the disk. buildApp flushes it when
+ * the app closes.
  */
 export function requestLogging(level: string, dest: number | string = 1): FastifyServerOptions['logger'] {
   return { level, redact: { paths: logRedaction, censor: '[hidden]' }, stream: pino.destination({ dest, sync: false }) };
+}
+
+/** One log line per request, once it is answered, with the request in it: half of Fastify's two lines. */
+class OneLinePerRequest extends LogController {
+  override incomingRequest(): void {}
+
+  override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply): void {
+    if (error) reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
+    else reply.log.info({ req: request, res: reply, responseTime: reply.elapsedTime }, 'request completed');
+  }
 }
 
 export async function buildApp({
@@ -49,6 +60,7 @@ export async function buildApp({
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
+    logController: new OneLinePerRequest(),
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
