@@ -117,7 +117,9 @@ async function main() {
   const rows = measurements.map(toRow);
   const machine = describeMachine();
   console.log(`\n${formatTable(rows)}\n`);
-  console.log(`machine: ${machine.cores} cores, ${machine.cpuModel}, ${machine.ramGiB} GiB RAM, Node ${machine.node}, load average ${machine.loadAverage}`);
+  console.log(
+    `machine: ${machine.cores} cores, ${machine.cpuModel}, ${machine.ramGiB} GiB RAM, Node ${machine.node}, load average ${machine.loadAverage}`,
+  );
   const misses = formatMisses(rows);
   for (const miss of misses) console.log(`missed: ${miss}`);
   const measuredAt = new Date().toISOString();

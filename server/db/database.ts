@@ -23,8 +23,8 @@ class PreparingClient extends pg.Client {
   override query(...args: unknown[]): never {
     const [text, values] = args;
     const name = typeof text === 'string' ? PREPARED.exec(text)?.[1] : undefined;
-    const call = super.query as (...callArgs: unknown[]) => never;
-    return name ? call.call(this, { name, text, values }) : call.apply(this, args);
+    const query = super.query.bind(this) as (...callArgs: unknown[]) => never;
+    return name ? query({ name, text, values }) : query(...args);
   }
 }
 

@@ -26,6 +26,9 @@ export async function countHit(db: Database, key: string, windowMs: number): Pro
 
 /** Deletes the counters whose window has ended: a new hit of their key would start afresh anyway. */
 export async function deleteEndedRateLimits(db: Database): Promise<number> {
-  const result = await db.deleteFrom('rate_limit_hits').where('window_ends_at', '<=', sql<Date>`now()`).executeTakeFirst();
+  const result = await db
+    .deleteFrom('rate_limit_hits')
+    .where('window_ends_at', '<=', sql<Date>`now()`)
+    .executeTakeFirst();
   return Number(result.numDeletedRows);
 }
