@@ -9,7 +9,9 @@ import type { Measurement } from './table';
 
 export const BARE_ROUTE = '/bench/bare';
 const CONNECTIONS = 100;
-const SECONDS = 10;
+const SECONDS = 5;
+/** The three loads take turns, round after round: a shared machine's load drifts between runs. */
+const ROUNDS = 3;
 
 interface LoadResult {
   requestsPerSecond: number;
@@ -43,6 +45,17 @@ function load(url: string, headers: Record<string, string>): Promise<LoadResult>
       code === 0 ? resolve(JSON.parse(stdout) as LoadResult) : reject(new Error(`autocannon failed (${code}): ${stderr}`)),
     );
   });
+}
+
+/** Each figure's median over the rounds; errors and non-2xx answers summed. */
+function medianOf(results: LoadResult[]): LoadResult {
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  return {
+    requestsPerSecond: median(results.map((result) => result.requestsPerSecond)),
+    p99Ms: median(results.map((result) => result.p99Ms)),
+    errors: results.reduce((sum, result) => sum + result.errors, 0),
+    non2xx: results.reduce((sum, result) => sum + result.non2xx, 0),
+  };
 }
 
 const BENCH_DEVICE: DeviceFingerprint = {
@@ -107,7 +120,8 @@ export async function startBareFastify(): Promise<{ origin: string; stop: () => 
 
 /**
  * GET /api/v2/players/info of a logged-in player against the app's bare route, and that against a
- * bare Fastify's: 100 connections for 10 s each, one after the other, by the same load generator.
+ * bare Fastify's: 100 connections for 5 s each, taking turns for 3 rounds, by the same load
+ * generator; each figure is the median of its rounds.
  */
 export async function measureApi(origin: string, bareFastifyOrigin: string, poolSize: number): Promise<Measurement[]> {
   const cookie = await registerBenchPlayer(origin);
@@ -119,9 +133,17 @@ export async function measureApi(origin: string, bareFastifyOrigin: string, pool
     await check.text();
   });
   if (status !== 200) throw new Error(`GET /api/v2/players/info answered ${status} for the bench player`);
-  const fastify = await load(`${bareFastifyOrigin}${BARE_ROUTE}`, {});
-  const bare = await load(`${origin}${BARE_ROUTE}`, {});
-  const info = await load(`${origin}/api/v2/players/info`, { cookie });
+  const rounds: { fastify: LoadResult; bare: LoadResult; info: LoadResult }[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    rounds.push({
+      fastify: await load(`${bareFastifyOrigin}${BARE_ROUTE}`, {}),
+      bare: await load(`${origin}${BARE_ROUTE}`, {}),
+      info: await load(`${origin}/api/v2/players/info`, { cookie }),
+    });
+  }
+  const fastify = medianOf(rounds.map((round) => round.fastify));
+  const bare = medianOf(rounds.map((round) => round.bare));
+  const info = medianOf(rounds.map((round) => round.info));
   for (const [name, result] of [
     ['bare Fastify', fastify],
     ['bare route', bare],
