@@ -52,12 +52,14 @@ function mergedRows(measured: Row[], measuredAt: string): (Row & { measuredAt: s
   const kept = previous.rows
     .filter((row) => !measured.some((candidate) => candidate.metric === row.metric))
     .map((row) => ({ ...row, measuredAt: row.measuredAt ?? previous.measuredAt }));
-  const order = (metric: string) => {
-    const index = [...fresh, ...kept].findIndex((row) => row.metric === metric);
-    const before = previous.rows.findIndex((row) => row.metric === metric);
-    return before === -1 ? previous.rows.length + index : before;
+  // A row new to the table goes before the next row of this run that the table had already.
+  const placeBefore = (metric: string) => previous.rows.findIndex((row) => row.metric === metric);
+  const placeOf = (metric: string): number => {
+    if (placeBefore(metric) !== -1) return placeBefore(metric);
+    const next = fresh.slice(fresh.findIndex((row) => row.metric === metric) + 1).find((row) => placeBefore(row.metric) !== -1);
+    return (next ? placeBefore(next.metric) : previous.rows.length) - 0.5;
   };
-  return [...fresh, ...kept].sort((a, b) => order(a.metric) - order(b.metric));
+  return [...fresh, ...kept].sort((a, b) => placeOf(a.metric) - placeOf(b.metric));
 }
 
 async function main() {
