@@ -1,6 +1,6 @@
 import { spawn } from 'node:child_process';
 import path from 'node:path';
-import type { FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance } from 'fastify';
 import { projectRoot } from '../server/config';
 import { SESSION_COOKIE } from '../server/domain/players';
 import { FINGERPRINT_HEADER, type DeviceFingerprint } from '../src/contract/deviceFingerprint';
@@ -9,7 +9,9 @@ import type { Measurement } from './table';
 
 export const BARE_ROUTE = '/bench/bare';
 const CONNECTIONS = 100;
-const SECONDS = 10;
+const SECONDS = 5;
+/** The three loads take turns, round after round: a shared machine's load drifts between runs. */
+const ROUNDS = 3;
 
 interface LoadResult {
   requestsPerSecond: number;
@@ -43,6 +45,17 @@ function load(url: string, headers: Record<string, string>): Promise<LoadResult>
       code === 0 ? resolve(JSON.parse(stdout) as LoadResult) : reject(new Error(`autocannon failed (${code}): ${stderr}`)),
     );
   });
+}
+
+/** Each figure's median over the rounds; errors and non-2xx answers summed. */
+function medianOf(results: LoadResult[]): LoadResult {
+  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+  return {
+    requestsPerSecond: median(results.map((result) => result.requestsPerSecond)),
+    p99Ms: median(results.map((result) => result.p99Ms)),
+    errors: results.reduce((sum, result) => sum + result.errors, 0),
+    non2xx: results.reduce((sum, result) => sum + result.non2xx, 0),
+  };
 }
 
 const BENCH_DEVICE: DeviceFingerprint = {
@@ -94,8 +107,23 @@ export function addBareRoute(app: FastifyInstance): void {
   app.get(BARE_ROUTE, async () => ({}));
 }
 
-/** GET /api/v2/players/info of a logged-in player against the bare route, 100 connections for 10 s each. */
-export async function measureApi(origin: string): Promise<Measurement[]> {
+/**
+ * Fastify 5 as it comes, with the bare route and nothing else (no logger, hooks or plugins): the
+ * reference of the app's own bare route, in this process like the app.
+ */
+export async function startBareFastify(): Promise<{ origin: string; stop: () => Promise<void> }> {
+  const bare = Fastify();
+  bare.get(BARE_ROUTE, async () => ({}));
+  await bare.listen({ port: 0, host: '127.0.0.1' });
+  return { origin: `http://127.0.0.1:${(bare.server.address() as { port: number }).port}`, stop: () => bare.close() };
+}
+
+/**
+ * GET /api/v2/players/info of a logged-in player against the app's bare route, and that against a
+ * bare Fastify's: 100 connections for 5 s each, taking turns for 3 rounds, by the same load
+ * generator; each figure is the median of its rounds.
+ */
+export async function measureApi(origin: string, bareFastifyOrigin: string, poolSize: number): Promise<Measurement[]> {
   const cookie = await registerBenchPlayer(origin);
   // Counted while the server is idle: after a load run it still answers requests autocannon left queued.
   let status = 0;
@@ -105,18 +133,38 @@ export async function measureApi(origin: string): Promise<Measurement[]> {
     await check.text();
   });
   if (status !== 200) throw new Error(`GET /api/v2/players/info answered ${status} for the bench player`);
-  const bare = await load(`${origin}${BARE_ROUTE}`, {});
-  const info = await load(`${origin}/api/v2/players/info`, { cookie });
+  const rounds: { fastify: LoadResult; bare: LoadResult; info: LoadResult }[] = [];
+  for (let round = 0; round < ROUNDS; round++) {
+    rounds.push({
+      fastify: await load(`${bareFastifyOrigin}${BARE_ROUTE}`, {}),
+      bare: await load(`${origin}${BARE_ROUTE}`, {}),
+      info: await load(`${origin}/api/v2/players/info`, { cookie }),
+    });
+  }
+  const fastify = medianOf(rounds.map((round) => round.fastify));
+  const bare = medianOf(rounds.map((round) => round.bare));
+  const info = medianOf(rounds.map((round) => round.info));
   for (const [name, result] of [
+    ['bare Fastify', fastify],
     ['bare route', bare],
     ['players/info', info],
   ] as const) {
     if (result.errors > 0 || result.non2xx > 0)
       throw new Error(`${name}: ${result.errors} errors and ${result.non2xx} non-2xx answers under load`);
   }
-  const limitedBy = `each request waits for ${statements} PostgreSQL statements (session, player, bank accounts; the bare route: none) through the pool of 10 connections, with ${CONNECTIONS} connections at once; PostgreSQL, the server and autocannon share the machine's cores`;
+  const limitedBy = `each request waits for ${statements} PostgreSQL statement(s) (the bare route: none) through the pool of ${poolSize} connections, with ${CONNECTIONS} connections at once; PostgreSQL, the server and autocannon share the machine's cores`;
   const referenceLabel = 'bare route {}';
   return [
+    {
+      metric: "API the app's bare route: requests/s",
+      value: bare.requestsPerSecond,
+      unit: 'req/s',
+      reference: fastify.requestsPerSecond,
+      referenceLabel: 'bare Fastify 5, no hooks',
+      target: { on: 'ratio', direction: 'atLeast', limit: 0.5 },
+      limitedBy:
+        "every request passes the app's hooks (request log, security headers, cookies, the cross-site and number checks) that a bare Fastify has not",
+    },
     {
       metric: 'API GET /players/info: requests/s',
       value: info.requestsPerSecond,

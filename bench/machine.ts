@@ -6,6 +6,8 @@ export interface Machine {
   cpuModel: string;
   ramGiB: number;
   node: string;
+  /** One-minute load average when the run ended: how busy the shared machine was. */
+  loadAverage: number;
 }
 
 /** The CPU model as /proc/cpuinfo names it (the first "model name" line). */
@@ -25,5 +27,6 @@ export function describeMachine(): Machine {
     cpuModel: cpuModelOf(cpuinfo) === 'unknown' ? (os.cpus()[0]?.model ?? 'unknown') : cpuModelOf(cpuinfo),
     ramGiB: Math.round((os.totalmem() / 1024 ** 3) * 10) / 10,
     node: process.version,
+    loadAverage: Math.round(os.loadavg()[0] * 10) / 10,
   };
 }

@@ -183,7 +183,7 @@ export async function measureMoneyPath(origin: string, db: Database, config: Con
         target: { on: 'ratio', direction: 'atLeast', limit: 0.3 },
         limitedBy:
           `one confirmation sends ${depositStatements} PostgreSQL statements in several transactions (a TPC-B transaction: ${tpcbStatements}), ` +
-          "the sandbox provider's own wallet statements included, plus an HTTP call to the provider; all through the pool of 10 connections on the machine's shared cores",
+          `the sandbox provider's own wallet statements included, plus an HTTP call to the provider; all through the pool of ${config.pgPoolSize} connections on the machine's shared cores`,
       },
     ];
   } finally {

@@ -1,21 +1,22 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp, logRedaction } from '../server/app';
+import { buildApp, requestLogging } from '../server/app';
 import { loadConfig, projectRoot } from '../server/config';
 import { registerSandboxes } from '../server/sandbox';
 import { createDatabase } from '../server/db/database';
 import { startEmbeddedPostgres } from '../server/db/embedded';
 import { findAgencyByHost } from '../server/domain/agencies';
-import { DEMO_HOSTS } from '../server/seed';
-import { addBareRoute, measureApi } from './api';
+import { DEMO_HOSTS, seed } from '../server/seed';
+import { migrateToLatest } from '../server/db/migrate';
+import { addBareRoute, measureApi, startBareFastify } from './api';
 import { measureBundle } from './bundle';
 import { measurePageSpeed } from './lighthouse';
 import { describeMachine } from './machine';
 import { measureMoneyPath } from './money';
 import { freePort } from '../scripts/freePort';
 import { startChampa } from './processes';
-import { formatMisses, formatTable, toRow, type Measurement } from './table';
+import { formatMisses, formatTable, toRow, type Measurement, type Row } from './table';
 
 /** What to undo, last first, whether the run ends well, fails or is interrupted. */
 const cleanups: (() => Promise<unknown>)[] = [];
@@ -31,56 +32,102 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 const log = (message: string) => console.log(`[bench] ${message}`);
 
+/** The bench's parts; `npm run bench -- api money` runs only those, all of them by default. */
+const GROUPS = ['bundle', 'lighthouse', 'api', 'money'] as const;
+type Group = (typeof GROUPS)[number];
+
+function selectedGroups(args: string[]): Set<Group> {
+  const unknown = args.filter((arg) => !(GROUPS as readonly string[]).includes(arg));
+  if (unknown.length > 0) throw new Error(`unknown bench part(s) ${unknown.join(', ')}; the parts are ${GROUPS.join(', ')}`);
+  return new Set(args.length > 0 ? (args as Group[]) : GROUPS);
+}
+
+/** results.json keeps the rows not measured this time as they were, each with its own time. */
+function mergedRows(measured: Row[], measuredAt: string): (Row & { measuredAt: string })[] {
+  const file = path.join(projectRoot, 'bench/results.json');
+  const previous = fs.existsSync(file)
+    ? (JSON.parse(fs.readFileSync(file, 'utf8')) as { measuredAt: string; rows: (Row & { measuredAt?: string })[] })
+    : { measuredAt, rows: [] };
+  const fresh = measured.map((row) => ({ ...row, measuredAt }));
+  const kept = previous.rows
+    .filter((row) => !measured.some((candidate) => candidate.metric === row.metric))
+    .map((row) => ({ ...row, measuredAt: row.measuredAt ?? previous.measuredAt }));
+  // A row new to the table goes before the next row of this run that the table had already.
+  const placeBefore = (metric: string) => previous.rows.findIndex((row) => row.metric === metric);
+  const placeOf = (metric: string): number => {
+    if (placeBefore(metric) !== -1) return placeBefore(metric);
+    const next = fresh.slice(fresh.findIndex((row) => row.metric === metric) + 1).find((row) => placeBefore(row.metric) !== -1);
+    return (next ? placeBefore(next.metric) : previous.rows.length) - 0.5;
+  };
+  return [...fresh, ...kept].sort((a, b) => placeOf(a.metric) - placeOf(b.metric));
+}
+
 async function main() {
+  const groups = selectedGroups(process.argv.slice(2));
   const measurements: Measurement[] = [];
 
-  log('building dist/ and measuring the bundle ...');
-  measurements.push(...(await measureBundle()));
+  if (groups.has('bundle')) {
+    log('building dist/ and measuring the bundle ...');
+    measurements.push(...(await measureBundle()));
+  }
 
   const pgDataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'champa-bench-pg-'));
   cleanups.push(async () => fs.rmSync(pgDataDir, { recursive: true, force: true }));
 
-  log('npm start on an embedded PostgreSQL; Lighthouse on / and /login ...');
-  const champa = await startChampa(pgDataDir);
-  cleanups.push(champa.stop);
-  measurements.push(...(await measurePageSpeed(champa.url)));
-  await cleanups.pop()?.();
+  if (groups.has('lighthouse')) {
+    log('npm start on an embedded PostgreSQL; Lighthouse on / and /login ...');
+    const champa = await startChampa(pgDataDir);
+    cleanups.push(champa.stop);
+    measurements.push(...(await measurePageSpeed(champa.url)));
+    await cleanups.pop()?.();
+  }
 
-  // The same database again (migrated and seeded by npm start), now with the app in this process,
-  // where the bench adds its bare route.
-  const embedded = await startEmbeddedPostgres(pgDataDir, await freePort());
-  cleanups.push(embedded.stop);
-  const db = createDatabase(embedded.url);
-  cleanups.push(() => db.destroy());
-  const config = { ...loadConfig({}), host: '127.0.0.1', reconcileIntervalSeconds: 0 };
-  const app = await buildApp({
-    db,
-    config,
-    logger: { level: 'info', redact: { paths: logRedaction, censor: '[hidden]' }, stream: fs.createWriteStream('/dev/null') },
-  });
-  await registerSandboxes(app, config);
-  addBareRoute(app);
-  cleanups.push(() => app.close());
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  const origin = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
-  const agency = await findAgencyByHost(db, DEMO_HOSTS[0]);
-  if (!agency) throw new Error('npm start did not seed the demo agency');
+  if (groups.has('api') || groups.has('money')) {
+    // The same database again (migrated and seeded by npm start, or here when Lighthouse was not
+    // run), now with the app in this process, where the bench adds its bare route.
+    const embedded = await startEmbeddedPostgres(pgDataDir, await freePort());
+    cleanups.push(embedded.stop);
+    // The pool as the server would size it: PG_POOL_SIZE, or the machine's default.
+    const config = { ...loadConfig({ PG_POOL_SIZE: process.env.PG_POOL_SIZE }), host: '127.0.0.1', reconcileIntervalSeconds: 0 };
+    const db = createDatabase(embedded.url, config.pgPoolSize);
+    cleanups.push(() => db.destroy());
+    await migrateToLatest(db);
+    await seed(db);
+    const app = await buildApp({ db, config, logger: requestLogging('info', '/dev/null') });
+    await registerSandboxes(app, config);
+    addBareRoute(app);
+    cleanups.push(() => app.close());
+    await app.listen({ port: 0, host: '127.0.0.1' });
+    const origin = `http://127.0.0.1:${(app.server.address() as { port: number }).port}`;
+    const agency = await findAgencyByHost(db, DEMO_HOSTS[0]);
+    if (!agency) throw new Error('the demo agency was not seeded');
 
-  log('autocannon: GET /api/v2/players/info against a bare route ...');
-  measurements.push(...(await measureApi(origin)));
-  log('money path: deposits against TPC-B ...');
-  measurements.push(...(await measureMoneyPath(origin, db, config, agency.id)));
+    if (groups.has('api')) {
+      const bareFastify = await startBareFastify();
+      cleanups.push(bareFastify.stop);
+      log(`autocannon: GET /api/v2/players/info, the app's bare route and a bare Fastify (pool of ${config.pgPoolSize}) ...`);
+      measurements.push(...(await measureApi(origin, bareFastify.origin, config.pgPoolSize)));
+      await cleanups.pop()?.();
+    }
+    if (groups.has('money')) {
+      log('money path: deposits against TPC-B ...');
+      measurements.push(...(await measureMoneyPath(origin, db, config, agency.id)));
+    }
+  }
   await cleanUp();
 
   const rows = measurements.map(toRow);
   const machine = describeMachine();
   console.log(`\n${formatTable(rows)}\n`);
-  console.log(`machine: ${machine.cores} cores, ${machine.cpuModel}, ${machine.ramGiB} GiB RAM, Node ${machine.node}`);
+  console.log(
+    `machine: ${machine.cores} cores, ${machine.cpuModel}, ${machine.ramGiB} GiB RAM, Node ${machine.node}, load average ${machine.loadAverage}`,
+  );
   const misses = formatMisses(rows);
   for (const miss of misses) console.log(`missed: ${miss}`);
+  const measuredAt = new Date().toISOString();
   fs.writeFileSync(
     path.join(projectRoot, 'bench/results.json'),
-    `${JSON.stringify({ measuredAt: new Date().toISOString(), machine, rows }, null, 2)}\n`,
+    `${JSON.stringify({ measuredAt, machine, rows: mergedRows(rows, measuredAt) }, null, 2)}\n`,
   );
   log('written to bench/results.json');
 }

@@ -15,6 +15,7 @@ import { createProviderClient, providerBaseUrls } from '../server/adapters/provi
 import { createLaoQrGateway, SANDBOX_GATEWAY_PATH, signWebhook, type PaymentPaidEventBody } from '../server/adapters/payment';
 import type { Provider } from '../src/contract/providers';
 import { freePort } from '../scripts/freePort';
+import { RATE_LIMITS } from '../server/routes/rateLimits';
 
 /**
  * The chaos run: three server processes on one PostgreSQL, players doing deposits (with duplicate
@@ -55,6 +56,8 @@ export interface ChaosReport {
   reconcileRounds: number;
   /** How long the killed process was down, SIGKILL to ready again. */
   killedForMs: number;
+  /** Wrong-password logins of one username, one more than its limit, spread over the three processes. */
+  loginLimit: { attempts: number; refused: number };
   /** Every broken invariant, in words; empty when the run is sound. */
   violations: string[];
 }
@@ -232,6 +235,7 @@ function mulberry32(seed: number): () => number {
 
 interface Player {
   id: string;
+  username: string;
   cookie: string;
   random: () => number;
 }
@@ -457,9 +461,23 @@ async function createPlayers(db: Database, agencyId: string, count: number, seed
       .returning('id')
       .executeTakeFirstOrThrow();
     const token = await createSession(db, row.id, agencyId, 24);
-    players.push({ id: row.id, cookie: `${SESSION_COOKIE}=${token}`, random: mulberry32(seed * 1000 + i) });
+    players.push({ id: row.id, username, cookie: `${SESSION_COOKIE}=${token}`, random: mulberry32(seed * 1000 + i) });
   }
   return players;
+}
+
+/**
+ * One more wrong-password login of a username than its limit allows, all at once and spread over
+ * the three processes: the limit is one, counted in PostgreSQL, so exactly one is refused.
+ */
+async function tryLoginLimit(driver: Driver, servers: ServerProcess[], username: string): Promise<ChaosReport['loginLimit']> {
+  const attempts = RATE_LIMITS.loginPerUsername.max + 1;
+  const answers = await Promise.all(
+    Array.from({ length: attempts }, (_, i) =>
+      driver.call(servers[i % servers.length], 'POST', '/api/v2/players/login', { body: { username, password: `wrong-password-${i}` } }),
+    ),
+  );
+  return { attempts, refused: answers.filter((answer) => answer.status === 429 && answer.body.code === 'RATE_LIMITED').length };
 }
 
 // ---------------------------------------------------------------------------------------------
@@ -505,6 +523,8 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       counts: { canceled: 0, withdrawals: 0, spins: 0, promotionsTaken: 0 },
     };
     const players = await createPlayers(db, agencyId, options.players, seedValue);
+    const loginLimit = await tryLoginLimit(driver, servers, players[0].username);
+    log(`login limit: ${loginLimit.refused} of ${loginLimit.attempts} wrong-password logins over 3 processes refused`);
     for (const [i, player] of players.entries()) {
       const answer = await driver.retried('POST', '/api/v2/players/bank-accounts', {
         cookie: player.cookie,
@@ -591,6 +611,8 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
 
     const invariants = await checkInvariants(db, state);
     const violations = [...invariants.violations, ...checkAnswers(driver.sent, servers), ...driver.gaveUp];
+    if (loginLimit.refused !== 1)
+      violations.push(`${loginLimit.refused} of ${loginLimit.attempts} logins past the limit refused over 3 processes, not exactly 1`);
     const byStatus: Record<string, number> = {};
     for (const sent of driver.sent) byStatus[String(sent.status)] = (byStatus[String(sent.status)] ?? 0) + 1;
     const paid = await db
@@ -636,6 +658,7 @@ export async function runChaos(options: ChaosOptions): Promise<ChaosReport> {
       promotions: { taken: state.counts.promotionsTaken, bonusesCredited: Number(bonuses.n) },
       reconcileRounds: rounds,
       killedForMs: servers[1].downs.reduce((total, down) => total + (down.to - down.from), 0),
+      loginLimit,
       violations,
     };
   } finally {

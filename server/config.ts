@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import envSchema from 'env-schema';
 import { Type, type Static, type TOptional, type TString } from 'typebox';
@@ -20,6 +21,8 @@ export interface Config {
   /** `npm run dev` (NODE_ENV=development) builds the site unminified, with `?inspect` for its machines. */
   buildMode: 'production' | 'development';
   sessionTtlHours: number;
+  /** PostgreSQL connections this process keeps. */
+  pgPoolSize: number;
   /** Base URL of the LaoQR payment gateway; undefined means the sandbox bank of this server. */
   laoqrGatewayUrl: string | undefined;
   /** Shared secret the gateway signs its webhooks with. */
@@ -81,6 +84,12 @@ export interface WithdrawalSettings {
 /** Known to everyone who reads the README: fine for the sandbox, never for a real gateway. */
 export const DEVELOPMENT_WEBHOOK_SECRET = 'champa-development-webhook-secret-change-me';
 
+/**
+ * Two connections per core: PostgreSQL keeps each core busy while the other connection's answer
+ * travels, and more would only queue inside PostgreSQL instead of in the pool.
+ */
+export const defaultPoolSize = () => 2 * os.availableParallelism();
+
 export const projectRoot = path.resolve(__dirname, '..');
 
 const integer = (fallback: number, minimum: number, maximum = Number.MAX_SAFE_INTEGER) =>
@@ -109,6 +118,7 @@ export const EnvSchema = Type.Object(
     DIST_DIR: Type.String({ default: 'dist' }),
     NODE_ENV: Type.Optional(Type.String()),
     SESSION_TTL_HOURS: integer(24 * 7, 1, 24 * 365),
+    PG_POOL_SIZE: integer(defaultPoolSize(), 1, 1000),
     LAOQR_GATEWAY_URL: httpUrl,
     LAOQR_WEBHOOK_SECRET: Type.Optional(Type.String({ minLength: 16 })),
     LAOQR_GATEWAY_TIMEOUT_MS: integer(10_000, 100, 120_000),
@@ -210,6 +220,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     distDir: path.resolve(projectRoot, values.DIST_DIR),
     buildMode: values.NODE_ENV === 'development' ? 'development' : 'production',
     sessionTtlHours: values.SESSION_TTL_HOURS,
+    pgPoolSize: values.PG_POOL_SIZE,
     laoqrGatewayUrl: withoutTrailingSlash(values.LAOQR_GATEWAY_URL),
     laoqrGatewayTimeoutMs: values.LAOQR_GATEWAY_TIMEOUT_MS,
     sandboxBankWebhookUrl: withoutTrailingSlash(values.SANDBOX_BANK_WEBHOOK_URL),

@@ -1,6 +1,6 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
-import { buildApp, logRedaction } from './app';
+import { buildApp, requestLogging } from './app';
 import { describeSandbox, loadConfig, sandboxPartsOf, servesSandbox } from './config';
 import { registerSandboxes } from './sandbox';
 import { buildSpa, distIsStale } from './build';
@@ -29,14 +29,14 @@ async function main() {
     embedded = await startEmbeddedPostgres(config.pgDataDir, config.embeddedPgPort);
     databaseUrl = embedded.url;
   }
-  const db = createDatabase(databaseUrl);
+  const db = createDatabase(databaseUrl, config.pgPoolSize);
 
   const readiness = { prepared: false };
   const app = await buildApp({
     db,
     config,
     readiness,
-    logger: { level: config.logLevel, redact: { paths: logRedaction, censor: '[hidden]' } },
+    logger: requestLogging(config.logLevel),
   });
   await registerSandboxes(app, config);
 

@@ -3,7 +3,8 @@ import { runChaos, type ChaosReport } from '../../chaos/chaos';
 
 /**
  * The chaos run of `npm run chaos` at a small size: three server processes on one database,
- * faulty providers, one process killed and restarted; then every money invariant holds.
+ * faulty providers, one process killed and restarted; then every money invariant holds, and a
+ * login limit counted by one process holds in the others.
  */
 let database: TestDatabase;
 let report: ChaosReport;
@@ -16,6 +17,11 @@ afterAll(() => database?.drop());
 
 it('keeps every invariant: transfers sum to zero, nothing negative, wallets equal their mirrors, each payment credited once, no 5xx but a provider named unavailable', () => {
   expect(report.violations).toEqual([]);
+});
+
+it('holds a login limit across the three processes: of its limit + 1 wrong-password logins at once, exactly one is refused', () => {
+  expect(report.loginLimit.attempts).toBeGreaterThan(3);
+  expect(report.loginLimit.refused).toBe(1);
 });
 
 it('did what a chaos run is for: paid deposits, duplicates, cancels, withdrawals, promotions, slot play, faults and a kill', () => {

@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { DEVELOPMENT_WEBHOOK_SECRET, loadConfig, projectRoot, sandboxPartsOf } from '../../server/config';
 import { PROVIDERS } from '../../src/contract/providers';
@@ -16,6 +17,7 @@ describe('configuration from the environment', () => {
         distDir: path.join(projectRoot, 'dist'),
         buildMode: 'production',
         sessionTtlHours: 168,
+        pgPoolSize: 2 * os.availableParallelism(),
         laoqrGatewayUrl: undefined,
         laoqrWebhookSecret: DEVELOPMENT_WEBHOOK_SECRET,
         laoqrGatewayTimeoutMs: 10_000,
@@ -42,12 +44,14 @@ describe('configuration from the environment', () => {
       PROVIDER_URL_GCLUB_LIVE: 'https://gclub.example/api/',
       DEPOSIT_MIN_KIP: '5000',
       WITHDRAW_AUTO_APPROVE_THB: '2500.50',
+      PG_POOL_SIZE: '6',
       SHELL: '/bin/sh',
     });
     expect(config).toMatchObject({
       port: 3999,
       trustProxy: true,
       buildMode: 'development',
+      pgPoolSize: 6,
       providerUrls: { gclub_live: 'https://gclub.example/api' },
     });
     expect(config.depositMinKip).toBe(5000n);
@@ -59,6 +63,7 @@ describe('configuration from the environment', () => {
     ['PORT', 'eighty'],
     ['PORT', '70000'],
     ['SESSION_TTL_HOURS', '0'],
+    ['PG_POOL_SIZE', '0'],
     ['LOG_LEVEL', 'loud'],
     ['TRUST_PROXY', 'yes'],
     ['PROVIDER_URL_BETFLIX', 'betflix.example'],

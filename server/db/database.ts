@@ -1,14 +1,35 @@
 import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema';
+import { defaultPoolSize } from '../config';
 
 // bigint columns (money in satang and kip) come back as strings; callers convert with BigInt.
 pg.types.setTypeParser(pg.types.builtins.INT8, (value) => value);
 
 export type Database = Kysely<DB>;
 
-export function createDatabase(connectionString: string, max = 10): Database {
-  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 5000 });
+const PREPARED = /^\/\* prepared as ([a-z_]+) \*\//;
+
+/**
+ * Starts a statement's text so the pool prepares it once per connection under this name: the
+ * statements every request runs skip PostgreSQL's parsing and planning after their first time.
+ * Only for fixed texts (values as parameters): a name stands for one text on a connection.
+ */
+export const preparedAs = (name: string) => `/* prepared as ${name} */`;
+
+/** A pg client that sends statements marked by preparedAs as named prepared statements. */
+class PreparingClient extends pg.Client {
+  // pg's query has many overloads; this one only looks at a (text, values) call and passes everything on.
+  override query(...args: unknown[]): never {
+    const [text, values] = args;
+    const name = typeof text === 'string' ? PREPARED.exec(text)?.[1] : undefined;
+    const query = super.query.bind(this) as (...callArgs: unknown[]) => never;
+    return name ? query({ name, text, values }) : query(...args);
+  }
+}
+
+export function createDatabase(connectionString: string, max = defaultPoolSize()): Database {
+  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 5000, Client: PreparingClient });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
   return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });

@@ -4,6 +4,7 @@ import { postPendingTransfer, toTransfer, voidPendingTransfer } from './ledger';
 import type { WalletDeps } from './providerWallets';
 import { reconcileWithdrawals, type WithdrawalDeps, type WithdrawalReconcileReport } from './withdrawals';
 import { creditPaidDeposits, expireStaleOrders, reconcileRefunds, type RefundReconcileReport } from './deposits';
+import { deleteEndedRateLimits } from './rateLimits';
 
 export interface ReconcileReport {
   checked: number;
@@ -87,18 +88,22 @@ export interface Reconciler {
 export interface FullReconcileReport extends ReconcileReport {
   withdrawals?: WithdrawalReconcileReport;
   refunds?: RefundReconcileReport;
+  /** Rate-limit counters of windows that have ended, deleted this round. */
+  rateLimitsDeleted?: number;
 }
 
 /**
  * One round: provider transfers first (a withdrawal's credit or its return may be one of them),
  * then, given the gateway, the withdrawals left half-way and the refunds left PENDING (both asked
- * about after payoutOlderThanMs, the gateway call's time limit twice over).
+ * about after payoutOlderThanMs, the gateway call's time limit twice over). Each round also
+ * deletes the rate-limit counters whose window has ended.
  */
 export async function reconcileOnce(
   deps: WalletDeps | WithdrawalDeps,
   options: { olderThanMs: number; payoutOlderThanMs?: number; limit?: number },
 ): Promise<FullReconcileReport> {
   const report: FullReconcileReport = await reconcilePendingTransfers(deps, options);
+  report.rateLimitsDeleted = await deleteEndedRateLimits(deps.db);
   if ('gateway' in deps) {
     const gatewayOptions = { olderThanMs: Math.max(options.olderThanMs, options.payoutOlderThanMs ?? 0), limit: options.limit };
     report.withdrawals = await reconcileWithdrawals(deps, gatewayOptions);

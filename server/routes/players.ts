@@ -29,9 +29,7 @@ import {
   endSession,
   isBlocked,
   isUsernameAvailable,
-  playerInfo,
   registerPlayer,
-  bankAccountsOf,
 } from '../domain/players';
 import { rateLimit } from './rateLimits';
 
@@ -123,11 +121,8 @@ function accountRoutes(base: FastifyInstance): void {
   app.get(
     '/players/info',
     { schema: { response: withErrors({ 200: PlayerInfoResponseSchema }) }, preHandler: app.requirePlayerSession },
-    async (request) => {
-      const { agencyId, playerId } = request.player;
-      const [info, bankAccounts] = await Promise.all([playerInfo(db, agencyId, playerId), bankAccountsOf(db, agencyId, playerId)]);
-      return { ...info, bankAccounts };
-    },
+    // The session check has read all of it already, in its one statement.
+    async (request) => request.player.info,
   );
 
   app.post(

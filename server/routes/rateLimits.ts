@@ -18,7 +18,7 @@ export const RATE_LIMITS = {
 /**
  * A preHandler counting every call under one named limit and key (client IP, username, visitor
  * id, player). Several can guard one route: each is its own counter of @fastify/rate-limit, which
- * app.ts registers without a global limit.
+ * app.ts registers without a global limit and with its counters in PostgreSQL, shared by every process.
  */
 export function rateLimit(app: FastifyInstance, name: keyof typeof RATE_LIMITS, key: (request: FastifyRequest) => string) {
   const { max, windowMs } = RATE_LIMITS[name];

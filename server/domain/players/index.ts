@@ -1,5 +1,5 @@
-export { isUsernameAvailable, isBlocked, type PlayerInfo, type PlayerRef } from './repository';
-export { registerPlayer, authenticate, playerInfo, changePassword, type Registration } from './service';
+export { isUsernameAvailable, isBlocked, type PlayerRef } from './repository';
+export { registerPlayer, authenticate, changePassword, type Registration } from './service';
 export { SESSION_COOKIE, tokenHash, createSession, findSession, endSession, type SessionPlayer } from './sessions';
 export { hashPassword, verifyPassword, decoyPasswordHash } from './passwords';
 export {

@@ -102,26 +102,6 @@ export async function setPasswordHash(trx: Transaction<DB>, agencyId: string, pl
     .execute();
 }
 
-export interface PlayerInfo {
-  player: PlayerSummary & { createdAt: string };
-  credential: { passwordChangedAt: string | null; mustChangePassword: boolean };
-}
-
-export async function playerInfoOf(db: Database, agencyId: string, playerId: string): Promise<PlayerInfo | undefined> {
-  const row = await db
-    .selectFrom('players')
-    .select([...summaryColumns, 'created_at', 'password_changed_at', 'must_change_password'])
-    .where('agency_id', '=', agencyId)
-    .where('id', '=', playerId)
-    .executeTakeFirst();
-  return (
-    row && {
-      player: { ...toSummary(row), createdAt: row.created_at.toISOString() },
-      credential: { passwordChangedAt: row.password_changed_at?.toISOString() ?? null, mustChangePassword: row.must_change_password },
-    }
-  );
-}
-
 /** The operator's blocked flag: a blocked player cannot take promotions. */
 export async function isBlocked(db: Database, agencyId: string, playerId: string): Promise<boolean> {
   const row = await db

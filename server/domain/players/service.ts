@@ -5,7 +5,7 @@ import { AppError } from '../errors';
 import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords';
 import { createSession, revokeOtherSessions } from './sessions';
 import { recordFingerprint } from './fingerprints';
-import { insertPlayer, passwordHashOf, playerCredentials, playerInfoOf, setPasswordHash, type PlayerInfo } from './repository';
+import { insertPlayer, passwordHashOf, playerCredentials, setPasswordHash } from './repository';
 
 export interface Registration {
   username: string;
@@ -53,12 +53,6 @@ export async function authenticate(db: Database, agencyId: string, username: str
   if (!found || !valid || found.temporaryPasswordUsed) throw new AppError(401, 'INVALID_CREDENTIALS', 'Username or password is incorrect');
   if (found.suspended) throw new AppError(403, 'PLAYER_SUSPENDED', 'This account is suspended; contact support');
   return found.player;
-}
-
-export async function playerInfo(db: Database, agencyId: string, playerId: string): Promise<PlayerInfo> {
-  const info = await playerInfoOf(db, agencyId, playerId);
-  if (!info) throw new AppError(401, 'UNAUTHORIZED', 'Log in first');
-  return info;
 }
 
 /**

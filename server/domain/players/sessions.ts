@@ -1,6 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import type { Database } from '../../db/database';
+import { preparedAs, type Database } from '../../db/database';
+import type { BankAccount } from '../../../src/contract/bankAccounts';
+import type { PlayerInfoResponse } from '../../../src/contract/players';
 
 export const SESSION_COOKIE = 'champa_session';
 
@@ -10,6 +12,8 @@ export interface SessionPlayer {
   agencyId: string;
   /** An operator reset the password: the player must choose a new one before anything else. */
   mustChangePassword: boolean;
+  /** What GET /players/info answers, read with the session. */
+  info: PlayerInfoResponse;
 }
 
 export const tokenHash = (token: string) => createHash('sha256').update(token).digest();
@@ -30,26 +34,58 @@ export async function createSession(db: Database, playerId: string, agencyId: st
 }
 
 /**
- * The live session of a token on this agency's site, or undefined. Expiry slides: a session used
- * within its lifetime is extended, at most once a minute so reads do not all turn into writes. A
+ * The live session of a token on this agency's site with what GET /players/info shows (player,
+ * credential, bank accounts), or undefined: one prepared statement per request (see
+ * db/database.ts), since every player route waits for it. Expiry slides: a session used within
+ * its lifetime is extended, at most once a minute so reads do not all turn into writes. A
  * suspended player has no live session, even one a suspension raced past.
  */
 export async function findSession(db: Database, token: string, agencyId: string, ttlHours: number): Promise<SessionPlayer | undefined> {
   if (!token || token.length > 100) return undefined;
-  const ttl = sql`make_interval(hours => ${ttlHours})`;
-  const { rows } = await sql<{ id: string; player_id: string; agency_id: string; must_change_password: boolean }>`
+  const { rows } = await sql<SessionRow>`${sql.raw(preparedAs('player_session'))}
     WITH live AS (
-      SELECT s.id, s.player_id, s.agency_id, s.expires_at, p.must_change_password
+      SELECT s.id, s.player_id, s.agency_id, s.expires_at, p.username, p.display_name, p.created_at,
+        p.password_changed_at, p.must_change_password
       FROM player_sessions s JOIN players p ON p.id = s.player_id
       WHERE s.token_hash = ${tokenHash(token)} AND s.agency_id = ${agencyId}
         AND s.revoked_at IS NULL AND s.expires_at > now() AND p.suspended_at IS NULL
     ), slide AS (
-      UPDATE player_sessions SET expires_at = now() + ${ttl}
-      WHERE id IN (SELECT id FROM live WHERE expires_at < now() + ${ttl} - interval '1 minute')
+      UPDATE player_sessions SET expires_at = now() + make_interval(hours => ${ttlHours}::int)
+      WHERE id IN (SELECT id FROM live WHERE expires_at < now() + make_interval(hours => ${ttlHours}::int) - interval '1 minute')
     )
-    SELECT id, player_id, agency_id, must_change_password FROM live`.execute(db);
+    SELECT live.id, live.player_id, live.agency_id, live.username, live.display_name, live.created_at,
+      live.password_changed_at, live.must_change_password,
+      (SELECT coalesce(json_agg(json_build_object('id', b.id, 'bank', b.bank, 'accountNumber', b.account_number,
+          'accountName', b.account_name, 'currency', b.currency, 'createdAt', b.created_at) ORDER BY b.created_at), '[]')
+        FROM bank_accounts b WHERE b.agency_id = live.agency_id AND b.player_id = live.player_id) AS bank_accounts
+    FROM live`.execute(db);
   const row = rows[0];
-  return row && { sessionId: row.id, playerId: row.player_id, agencyId: row.agency_id, mustChangePassword: row.must_change_password };
+  return (
+    row && {
+      sessionId: row.id,
+      playerId: row.player_id,
+      agencyId: row.agency_id,
+      mustChangePassword: row.must_change_password,
+      info: {
+        player: { id: row.player_id, username: row.username, displayName: row.display_name, createdAt: row.created_at.toISOString() },
+        credential: { passwordChangedAt: row.password_changed_at?.toISOString() ?? null, mustChangePassword: row.must_change_password },
+        // JSON carries timestamps as text: written again as the API writes every time.
+        bankAccounts: row.bank_accounts.map((account) => ({ ...account, createdAt: new Date(account.createdAt).toISOString() })),
+      },
+    }
+  );
+}
+
+interface SessionRow {
+  id: string;
+  player_id: string;
+  agency_id: string;
+  username: string;
+  display_name: string;
+  created_at: Date;
+  password_changed_at: Date | null;
+  must_change_password: boolean;
+  bank_accounts: BankAccount[];
 }
 
 /** Ends the session of a cookie's token on this agency; an unknown or ended token changes nothing. */

@@ -1,0 +1,112 @@
+import pg from 'pg';
+import { sql } from 'kysely';
+import { buildTestApp, createTestAgency, type TestApp } from '../support/app';
+import { addTestBankAccount, createTestPlayer } from '../support/players';
+import { endSession, SESSION_COOKIE } from '../../server/domain/players';
+
+/** The session check of every player route: one prepared statement, never a stale answer. */
+let t: TestApp;
+let agencyId: string;
+
+beforeAll(async () => {
+  t = await buildTestApp();
+  agencyId = (await createTestAgency(t, 'alpha', ['alpha.example'])).id;
+  await createTestAgency(t, 'bravo', ['bravo.example']);
+});
+afterAll(() => t.close());
+
+/** A query logger at the pg client: every statement any pool of this process sends while work runs. */
+async function statementsDuring(work: () => Promise<unknown>): Promise<{ text: string; name?: string }[]> {
+  const prototype = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
+  const query = prototype.query;
+  const sent: { text: string; name?: string }[] = [];
+  prototype.query = function logged(this: unknown, ...args: unknown[]) {
+    const [first] = args;
+    sent.push(typeof first === 'string' ? { text: first } : (first as { text: string; name?: string }));
+    return query.apply(this, args);
+  };
+  try {
+    await work();
+    return sent;
+  } finally {
+    prototype.query = query;
+  }
+}
+
+const info = (cookie: string, host = 'alpha.example') => t.app.inject({ url: '/api/v2/players/info', headers: { host, cookie } });
+
+describe('GET /api/v2/players/info', () => {
+  it('reads session, player and bank accounts in one named prepared statement', async () => {
+    const player = await createTestPlayer(t.db, agencyId);
+    await addTestBankAccount(t.db, agencyId, player.id);
+    await info(player.cookie); // warms the agency cache: only the session check is left per request
+
+    const sent = await statementsDuring(async () => {
+      const res = await info(player.cookie);
+      expect(res.statusCode).toBe(200);
+      expect(res.json()).toMatchObject({
+        player: { id: player.id, username: player.username },
+        credential: { mustChangePassword: false, passwordChangedAt: null },
+        bankAccounts: [{ bank: 'bcel', currency: 'LAK', accountName: 'SOMPHONE KEOMANY' }],
+      });
+    });
+    expect(sent).toHaveLength(1);
+    expect(sent[0].name).toBe('player_session');
+  });
+
+  it('answers what separate reads of the player and the bank accounts would', async () => {
+    const player = await createTestPlayer(t.db, agencyId);
+    const before = (await info(player.cookie)).json();
+    expect(before.bankAccounts).toEqual([]);
+    await addTestBankAccount(t.db, agencyId, player.id);
+    const [account] = await t.db.selectFrom('bank_accounts').selectAll().where('player_id', '=', player.id).execute();
+    const row = await t.db.selectFrom('players').selectAll().where('id', '=', player.id).executeTakeFirstOrThrow();
+    expect((await info(player.cookie)).json()).toEqual({
+      player: { id: player.id, username: player.username, displayName: row.display_name, createdAt: row.created_at.toISOString() },
+      credential: { passwordChangedAt: null, mustChangePassword: false },
+      bankAccounts: [
+        {
+          id: account.id,
+          bank: account.bank,
+          accountNumber: account.account_number,
+          accountName: account.account_name,
+          currency: account.currency,
+          createdAt: account.created_at.toISOString(),
+        },
+      ],
+    });
+  });
+
+  it('refuses a session the moment it is revoked, though the same connections prepared its check before', async () => {
+    const player = await createTestPlayer(t.db, agencyId);
+    for (let i = 0; i < 5; i++) expect((await info(player.cookie)).statusCode).toBe(200);
+    await endSession(t.db, player.cookie.slice(`${SESSION_COOKIE}=`.length), agencyId);
+    expect((await info(player.cookie)).json()).toMatchObject({ code: 'UNAUTHORIZED' });
+
+    const suspended = await createTestPlayer(t.db, agencyId);
+    expect((await info(suspended.cookie)).statusCode).toBe(200);
+    // A suspension that raced past the revocation of its sessions still ends them.
+    await sql`UPDATE players SET suspended_at = now() WHERE id = ${suspended.id}`.execute(t.db);
+    expect((await info(suspended.cookie)).statusCode).toBe(401);
+  });
+
+  it("refuses an expired session and another agency's session", async () => {
+    const player = await createTestPlayer(t.db, agencyId);
+    expect((await info(player.cookie, 'bravo.example')).statusCode).toBe(401);
+    await sql`UPDATE player_sessions SET expires_at = now() - interval '1 second' WHERE player_id = ${player.id}`.execute(t.db);
+    expect((await info(player.cookie)).statusCode).toBe(401);
+  });
+
+  it('slides the expiry within the same statement, at most once a minute', async () => {
+    const player = await createTestPlayer(t.db, agencyId);
+    const expiry = async () =>
+      (await t.db.selectFrom('player_sessions').select('expires_at').where('player_id', '=', player.id).executeTakeFirstOrThrow())
+        .expires_at;
+    const created = await expiry();
+    expect((await info(player.cookie)).statusCode).toBe(200);
+    const slid = await expiry();
+    expect(slid.getTime()).toBeGreaterThan(created.getTime());
+    expect((await info(player.cookie)).statusCode).toBe(200);
+    expect((await expiry()).getTime()).toBe(slid.getTime());
+  });
+});
