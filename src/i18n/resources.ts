@@ -8,9 +8,22 @@ import loPassword from '../../public/locales/lo/password.json';
 import loPromotion from '../../public/locales/lo/promotion.json';
 import loShell from '../../public/locales/lo/shell.json';
 import loWithdraw from '../../public/locales/lo/withdraw.json';
+import loResponsiblePlay from '../../public/locales/lo/responsiblePlay.json';
 
 /** Each namespace is one file per language: public/locales/{lng}/{ns}.json. */
-export const NAMESPACES = ['common', 'auth', 'bank', 'deposit', 'game', 'home', 'password', 'promotion', 'shell', 'withdraw'] as const;
+export const NAMESPACES = [
+  'common',
+  'auth',
+  'bank',
+  'deposit',
+  'game',
+  'home',
+  'password',
+  'promotion',
+  'shell',
+  'withdraw',
+  'responsiblePlay',
+] as const;
 
 /** The built-in Lao translations, in the first bundle: Lao is the default and draws the first page. */
 export const loResources = {
@@ -24,4 +37,5 @@ export const loResources = {
   promotion: loPromotion,
   shell: loShell,
   withdraw: loWithdraw,
+  responsiblePlay: loResponsiblePlay,
 };
