@@ -28,6 +28,8 @@ describe('the active-entry rule', () => {
       '/player/deposit/history',
       '/player/withdraw/history',
       '/player/promotion/history',
+      '/player/statement',
+      '/responsible-play',
       '/login',
       '/register',
     ]);
