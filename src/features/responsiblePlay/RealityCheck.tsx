@@ -13,7 +13,7 @@ import { useToast } from '../../ui/Toast';
 import { inspect } from '../../devtools/inspect';
 
 const Net = styled.dd<{ $negative: boolean }>`
-  color: ${({ theme, $negative }) => ($negative ? theme.colors.danger : theme.colors.success)};
+  color: ${({ theme, $negative }) => ($negative ? theme.colors.danger : theme.colors.text)};
 `;
 
 /** How long ago the session began, in hours and minutes. */

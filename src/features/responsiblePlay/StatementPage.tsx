@@ -15,7 +15,7 @@ const Intro = styled.p`
 `;
 
 const Net = styled.dd<{ $negative: boolean }>`
-  color: ${({ theme, $negative }) => ($negative ? theme.colors.danger : theme.colors.success)};
+  color: ${({ theme, $negative }) => ($negative ? theme.colors.danger : theme.colors.text)};
 `;
 
 /** YYYY-MM as the site writes dates (DD/MM/YYYY): MM/YYYY. */
