@@ -17,8 +17,8 @@ const Net = styled.dd<{ $negative: boolean }>`
 `;
 
 /** How long ago the session began, in hours and minutes. */
-function useElapsed(sessionStartedAt: string | undefined) {
-  const minutes = sessionStartedAt ? minutesSince(Date.parse(sessionStartedAt), Date.now()) : 0;
+function elapsedSince(sessionStartedAt: string) {
+  const minutes = minutesSince(Date.parse(sessionStartedAt), Date.now());
   return { hours: Math.floor(minutes / 60), minutes: minutes % 60 };
 }
 
@@ -46,9 +46,8 @@ export function RealityCheck({ onLogOut }: { onLogOut: () => Promise<void> }) {
   useEffect(() => {
     if (data) send({ type: 'settings.loaded', sessionStartMs: Date.parse(data.sessionStartedAt), minutes: data.minutes });
   }, [data, send]);
-  const showing = state.matches('showing');
-  const elapsed = useElapsed(showing ? data?.sessionStartedAt : undefined);
-  if (!data || !showing) return null;
+  if (!data || !state.matches('showing')) return null;
+  const elapsed = elapsedSince(data.sessionStartedAt);
   const negative = data.netKip.startsWith('-');
   return (
     <Dialog open title={t('dialog.title')}>

@@ -71,7 +71,7 @@ function NoticeField({ language, error, field }: { language: Language; error?: s
       <TextArea
         id={id}
         lang={language}
-        maxLength={NOTICE_MAX + 100}
+        maxLength={NOTICE_MAX}
         $invalid={Boolean(error)}
         aria-invalid={Boolean(error)}
         aria-describedby={error ? `${id}-message` : undefined}
