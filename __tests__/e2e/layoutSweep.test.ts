@@ -45,7 +45,7 @@ afterAll(async () => {
   await server?.stop();
 });
 
-const VISITOR_ROUTES = ['/', '/login', '/register'];
+const VISITOR_ROUTES = ['/', '/login', '/register', '/responsible-play'];
 const playerRoutes = () => [
   '/player',
   '/player/deposit',
@@ -56,6 +56,8 @@ const playerRoutes = () => [
   '/player/promotion',
   '/player/promotion/history',
   `/player/promotion/${promotionId}`,
+  '/player/statement',
+  '/responsible-play',
   ...PROVIDERS.map((provider) => `/player/game/${provider}`),
 ];
 

@@ -57,6 +57,7 @@ describe('GET /api/v2/agency/info', () => {
         twitter: 'https://twitter.com/alpha',
       },
       site: { signUpMinutes: 1, gameCount: 1000 },
+      notice: { lo: '', cn: '', vn: '', th: '' },
     });
     expect(b.agency.id).toBe(agencyB.id);
     expect(JSON.stringify(b)).not.toContain('alpha');

@@ -3,6 +3,7 @@ import type { PlayerInfoResponse } from '../../src/contract/players';
 import { FINGERPRINT_STORAGE_KEY, localDate } from '../../src/features/auth/fingerprintReports';
 import { API } from './renderApp';
 import { FAKE_VISITOR_ID } from './fakeFingerprintjs';
+import { mockRealityCheckOff, NO_NOTICE } from './shell';
 
 export const AGENCY_ID = 'agency-1';
 
@@ -30,7 +31,14 @@ export function mockPlayer(info: PlayerInfoResponse = PLAYER_INFO) {
 export function mockAgencyInfo() {
   return nock(API)
     .get('/api/v2/agency/info')
-    .reply(200, { agency: { id: AGENCY_ID, name: 'Champa', social: { whatsapp: '', line: '', facebook: '', telegram: '', twitter: '' } } });
+    .reply(200, {
+      agency: {
+        id: AGENCY_ID,
+        name: 'Champa',
+        social: { whatsapp: '', line: '', facebook: '', telegram: '', twitter: '' },
+        notice: NO_NOTICE,
+      },
+    });
 }
 
 /** As if this device had been reported for the agency today, so no fingerprint call is due. */
@@ -45,5 +53,6 @@ export function serveLoggedInPlayer(info: PlayerInfoResponse = PLAYER_INFO) {
   mockAgencyInfo().persist();
   // No break runs unless a test says so (its own nock, set up first, answers instead).
   nock(API).get('/api/v2/players/exclusion').reply(200, { exclusion: null }).persist();
+  mockRealityCheckOff();
   rememberReportedToday();
 }

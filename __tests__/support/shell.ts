@@ -14,6 +14,24 @@ export const SOCIAL = {
 
 export type SessionReply = 'player' | 'visitor';
 
+/** An agency that has written no licence notice. */
+export const NO_NOTICE = { lo: '', cn: '', vn: '', th: '' };
+
+/** A player's reality check that never fires (off), so a page's own test is not interrupted by it. */
+export function mockRealityCheckOff() {
+  return nock(API)
+    .get('/api/v2/players/reality-check')
+    .reply(200, {
+      sessionStartedAt: new Date().toISOString(),
+      minutes: 0,
+      chosen: true,
+      paidInKip: '0',
+      paidOutKip: '0',
+      netKip: '0',
+    })
+    .persist();
+}
+
 /**
  * The three calls the shell makes, answered by nock: the agency, its info (social links and the
  * header's numbers) and the player info (200 for a player, 401 for a visitor).
@@ -34,10 +52,11 @@ export function mockShellApi({
   nock(API).get('/api/v2/agency').reply(200, { agency: AGENCY }).persist();
   nock(API)
     .get('/api/v2/agency/info')
-    .reply(200, { agency: { ...AGENCY, social: SOCIAL, site } })
+    .reply(200, { agency: { ...AGENCY, social: SOCIAL, site, notice: NO_NOTICE } })
     .persist();
   const info = nock(API).get('/api/v2/players/info');
   if (session === 'player') {
+    mockRealityCheckOff();
     info
       .reply(200, {
         player: { id: 'player-1', username: 'somchai', displayName },

@@ -3,6 +3,7 @@ import { configure, fireEvent, screen, waitFor, within } from '@testing-library/
 import userEvent from '@testing-library/user-event';
 import { API, renderApp } from '../support/renderApp';
 import { mockAgency, mockAgencyInfo, mockPlayer, rememberReportedToday } from '../support/playerSite';
+import { NO_NOTICE } from '../support/shell';
 import { reloadPage } from '../../src/ui/reloadPage';
 
 // Whole-site renders with typing; room for a busy shared machine.
@@ -80,7 +81,7 @@ describe('change-password dialog', () => {
     nock(API)
       .get('/api/v2/agency/info')
       .reply((_uri, _body, callback) => {
-        answerAgencyInfo = () => callback(null, [200, { agency: { id: 'agency-1', name: 'Champa', social: {} } }]);
+        answerAgencyInfo = () => callback(null, [200, { agency: { id: 'agency-1', name: 'Champa', social: {}, notice: NO_NOTICE } }]);
       });
     const dialog = await openDialog();
     expect(save(dialog)).toBeDisabled();

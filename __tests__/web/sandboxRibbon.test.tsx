@@ -1,7 +1,7 @@
 import nock from 'nock';
 import { configure, screen } from '@testing-library/react';
 import { API, renderApp } from '../support/renderApp';
-import { AGENCY, SOCIAL } from '../support/shell';
+import { AGENCY, NO_NOTICE, SOCIAL } from '../support/shell';
 
 configure({ asyncUtilTimeout: 10_000 });
 jest.setTimeout(30_000);
@@ -10,7 +10,7 @@ function serveAgency(sandbox: boolean) {
   nock(API).get('/api/v2/agency').reply(200, { agency: AGENCY, sandbox }).persist();
   nock(API)
     .get('/api/v2/agency/info')
-    .reply(200, { agency: { ...AGENCY, social: SOCIAL, site: { signUpMinutes: 3, gameCount: 1500 } } })
+    .reply(200, { agency: { ...AGENCY, social: SOCIAL, site: { signUpMinutes: 3, gameCount: 1500 }, notice: NO_NOTICE } })
     .persist();
   nock(API).get('/api/v2/players/info').reply(401, { code: 'UNAUTHORIZED', message: 'Log in first' }).persist();
 }

@@ -29,6 +29,8 @@ describe('the active-entry rule', () => {
       '/player/deposit/history',
       '/player/withdraw/history',
       '/player/promotion/history',
+      '/player/statement',
+      '/responsible-play',
       '/login',
       '/register',
     ]);

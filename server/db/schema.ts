@@ -376,6 +376,17 @@ export interface ResponsiblePlayTables {
   };
 }
 
+export interface RealityCheckTables {
+  /** The reality-check interval a player chose; without a row the agency's default applies. */
+  player_reality_checks: {
+    player_id: string;
+    agency_id: string;
+    /** 0 (off), 15, 30 or 60 */
+    minutes: number;
+    updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  };
+}
+
 export interface PromotionTables {
   promotions: {
     id: Generated<string>;
@@ -454,4 +465,5 @@ export interface DB
     WithdrawalReviewTables,
     ResponsiblePlayTables,
     RiskFlagTables,
-    RateLimitTables {}
+    RateLimitTables,
+    RealityCheckTables {}

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { AgencyInfoResponseSchema, AgencyResponseSchema } from '../../src/contract/agency';
-import { siteSettingsOf } from '../domain/agencies';
+import { noticeOf, siteSettingsOf } from '../domain/agencies';
 import { sandboxPartsOf, servesSandbox } from '../config';
 
 /** The agency behind this host (the SPA's first call) and its public info. */
@@ -14,9 +14,10 @@ const agencyRoutes: FastifyPluginAsync = async (base) => {
     sandbox,
   }));
 
-  app.get('/agency/info', { schema: { response: { 200: AgencyInfoResponseSchema } } }, async (request) => ({
-    agency: { ...request.agency, site: await siteSettingsOf(db, request.agency.id) },
-  }));
+  app.get('/agency/info', { schema: { response: { 200: AgencyInfoResponseSchema } } }, async (request) => {
+    const [site, notice] = await Promise.all([siteSettingsOf(db, request.agency.id), noticeOf(db, request.agency.id)]);
+    return { agency: { ...request.agency, site, notice } };
+  });
   return Promise.resolve();
 };
 

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { NoticeSchema } from './responsiblePlay';
 
 export const AgencySocialSchema = Type.Object({
   whatsapp: Type.String(),
@@ -21,6 +22,13 @@ export const SiteSettingsSchema = Type.Object({ signUpMinutes: Type.Integer(), g
 export type SiteSettings = Static<typeof SiteSettingsSchema>;
 
 export const AgencyInfoResponseSchema = Type.Object({
-  agency: Type.Object({ id: Type.String(), name: Type.String(), social: AgencySocialSchema, site: SiteSettingsSchema }),
+  agency: Type.Object({
+    id: Type.String(),
+    name: Type.String(),
+    social: AgencySocialSchema,
+    site: SiteSettingsSchema,
+    /** The licence and jurisdiction notice the footer shows on every page. */
+    notice: NoticeSchema,
+  }),
 });
 export type AgencyInfoResponse = Static<typeof AgencyInfoResponseSchema>;

@@ -9,6 +9,7 @@ import cnPassword from '../../public/locales/cn/password.json';
 import cnPromotion from '../../public/locales/cn/promotion.json';
 import cnShell from '../../public/locales/cn/shell.json';
 import cnWithdraw from '../../public/locales/cn/withdraw.json';
+import cnResponsiblePlay from '../../public/locales/cn/responsiblePlay.json';
 
 /** The built-in Chinese translations: a chunk of their own, loaded when a player chooses Chinese (see backend.ts). */
 export const cnResources = {
@@ -23,4 +24,5 @@ export const cnResources = {
   promotion: cnPromotion,
   shell: cnShell,
   withdraw: cnWithdraw,
+  responsiblePlay: cnResponsiblePlay,
 };

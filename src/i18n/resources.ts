@@ -9,6 +9,7 @@ import loPassword from '../../public/locales/lo/password.json';
 import loPromotion from '../../public/locales/lo/promotion.json';
 import loShell from '../../public/locales/lo/shell.json';
 import loWithdraw from '../../public/locales/lo/withdraw.json';
+import loResponsiblePlay from '../../public/locales/lo/responsiblePlay.json';
 
 /** Each namespace is one file per language: public/locales/{lng}/{ns}.json. */
 export const NAMESPACES = [
@@ -16,13 +17,20 @@ export const NAMESPACES = [
   'auth',
   'bank',
   'deposit',
+<<<<<<< HEAD
   'exclusion',
+=======
+>>>>>>> reality
   'game',
   'home',
   'password',
   'promotion',
   'shell',
   'withdraw',
+<<<<<<< HEAD
+=======
+  'responsiblePlay',
+>>>>>>> reality
 ] as const;
 
 /** The built-in Lao translations, in the first bundle: Lao is the default and draws the first page. */
@@ -38,4 +46,5 @@ export const loResources = {
   promotion: loPromotion,
   shell: loShell,
   withdraw: loWithdraw,
+  responsiblePlay: loResponsiblePlay,
 };

@@ -9,6 +9,7 @@ import vnPassword from '../../public/locales/vn/password.json';
 import vnPromotion from '../../public/locales/vn/promotion.json';
 import vnShell from '../../public/locales/vn/shell.json';
 import vnWithdraw from '../../public/locales/vn/withdraw.json';
+import vnResponsiblePlay from '../../public/locales/vn/responsiblePlay.json';
 
 /** The built-in Vietnamese translations: a chunk of their own, loaded when a player chooses Vietnamese (see backend.ts). */
 export const vnResources = {
@@ -23,4 +24,5 @@ export const vnResources = {
   promotion: vnPromotion,
   shell: vnShell,
   withdraw: vnWithdraw,
+  responsiblePlay: vnResponsiblePlay,
 };

@@ -11,3 +11,4 @@ export {
   type OperatorRateChange,
 } from './exchangeRates';
 export { agencySettingsOf, updateAgencySettings } from './settings';
+export { responsiblePlaySettingsOf, noticeOf, updateResponsiblePlaySettings } from './responsiblePlay';

@@ -7,6 +7,7 @@ import { OperatorsPage } from '../features/operators/OperatorsPage';
 import { SessionsPage } from '../features/operators/SessionsPage';
 import { PlayersPage } from '../features/players/PlayersPage';
 import { PromotionsPage } from '../features/promotions/PromotionsPage';
+import { ResponsiblePlayPage } from '../features/responsiblePlay/ResponsiblePlayPage';
 import { RatesPage } from '../features/rates/RatesPage';
 import { RiskFlagsPage } from '../features/risk/RiskFlagsPage';
 import { SettingsPage } from '../features/settings/SettingsPage';
@@ -38,6 +39,7 @@ export const CONSOLE_PAGES: readonly ConsolePage[] = [
   { path: '/audit', label: 'nav.audit', Page: AuditLogPage, roles: OWNERS },
   { path: '/sessions', label: 'nav.sessions', Page: SessionsPage, roles: EVERYONE },
   { path: '/settings', label: 'nav.settings', Page: SettingsPage, roles: EVERYONE },
+  { path: '/responsible-play', label: 'nav.responsiblePlay', Page: ResponsiblePlayPage, roles: OWNERS },
 ];
 
 /** The pages an operator of this role may open. */

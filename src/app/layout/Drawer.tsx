@@ -310,6 +310,7 @@ export function Drawer({ open, session, currentPath, onClose, onChooseEntry }: D
             <Hint>{t('drawer.visitorHint')}</Hint>
             <List>
               <Entry entry={VISITOR_DRAWER_ENTRIES.login} currentPath={currentPath} onChoose={onChooseEntry} />
+              <Entry entry={VISITOR_DRAWER_ENTRIES.responsiblePlay} currentPath={currentPath} onChoose={onChooseEntry} />
             </List>
             <RegisterButton href={VISITOR_DRAWER_ENTRIES.register.href} onClick={onChooseEntry}>
               <Icon name={VISITOR_DRAWER_ENTRIES.register.icon} />

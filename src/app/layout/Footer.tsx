@@ -1,6 +1,7 @@
 import type { MouseEvent } from 'react';
 import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
+import { useGetAgencyInfoQuery } from '../../api/agency';
 import { useGetPromotionsQuery } from '../../api/promotions';
 import { useLanguage } from '../../i18n/useLanguage';
 import { Link } from '../../ui/Link';
@@ -150,6 +151,19 @@ const Small = styled.p`
   font-size: 0.85rem;
 `;
 
+/** The agency's licence and jurisdiction notice, as the operator wrote it (line breaks kept). */
+const LicenceNotice = styled.p`
+  max-width: 1080px;
+  margin: 0 auto;
+  padding: 12px 16px 16px;
+  font-size: 0.85rem;
+  white-space: pre-line;
+  overflow-wrap: anywhere;
+  ${media.tabletDown} {
+    text-align: center;
+  }
+`;
+
 /** The service, about-us and how-to-play links have no real target yet (SPEC.md section 1). */
 const stay = (event: MouseEvent) => event.preventDefault();
 
@@ -164,6 +178,7 @@ export function Footer() {
   const language = useLanguage();
   // The agency's live promotions, never made-up ones: none listed while the list is loading or failed.
   const { data: promotions } = useGetPromotionsQuery();
+  const notice = useGetAgencyInfoQuery().data?.agency.notice[language];
   return (
     <Wrapper data-testid="footer">
       <Columns>
@@ -208,6 +223,9 @@ export function Footer() {
         <BottomInner>
           <nav aria-label={t('footer.info')}>
             <InfoLinks>
+              <li>
+                <Link href="/responsible-play">{t('footer.responsiblePlay')}</Link>
+              </li>
               {INFO_LINKS.map((link) => (
                 <li key={link}>
                   <a href="#" onClick={stay}>
@@ -219,6 +237,7 @@ export function Footer() {
           </nav>
           <Small>{t('footer.copyright', { year: new Date().getFullYear() })}</Small>
         </BottomInner>
+        {notice && <LicenceNotice data-testid="licence-notice">{notice}</LicenceNotice>}
       </Bottom>
     </Wrapper>
   );

@@ -26,6 +26,7 @@ import { VisitorLinks } from '../../features/auth/VisitorLinks';
 import { BreakGate } from '../../features/exclusion/BreakGate';
 import { BreakNotice } from '../../features/exclusion/BreakNotice';
 import { inspect } from '../../devtools/inspect';
+import { RealityCheck } from '../../features/responsiblePlay/RealityCheck';
 
 // Its form library and rules load the first time a player opens it, not with every page.
 const ChangePasswordDialog = lazy(() =>
@@ -56,7 +57,9 @@ function Shell() {
     setChangingPassword(true);
   }, []);
   const closeChangePassword = useCallback(() => setChangingPassword(false), []);
-  const { mustChangePassword } = useSession();
+  const playerSession = useSession();
+  const { mustChangePassword } = playerSession;
+  const logOut = useCallback(() => playerSession.logout(), [playerSession]);
   return (
     <>
       <SandboxRibbon />
@@ -79,6 +82,7 @@ function Shell() {
         )
       )}
       {session.status === 'loggedOut' && <Banner />}
+      {session.status === 'loggedIn' && !mustChangePassword && <RealityCheck onLogOut={logOut} />}
       <Drawer open={drawerOpen} session={session} currentPath={location} onClose={close} onChooseEntry={chooseEntry} />
       <ErrorBoundary resetKey={location}>
         <Suspense fallback={<PageSpinner label={t('loading')} />}>

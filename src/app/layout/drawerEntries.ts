@@ -28,8 +28,10 @@ export const PLAYER_DRAWER_GROUPS: DrawerEntry[][] = [
         { key: 'drawer.depositHistory', href: '/player/deposit/history', icon: 'deposit' },
         { key: 'drawer.withdrawHistory', href: '/player/withdraw/history', icon: 'withdraw' },
         { key: 'drawer.promotionHistory', href: '/player/promotion/history', icon: 'promotion' },
+        { key: 'drawer.statement', href: '/player/statement', icon: 'history' },
       ],
     },
+    { key: 'drawer.responsiblePlay', href: '/responsible-play', icon: 'shield' },
   ],
 ];
 
@@ -37,6 +39,7 @@ export const PLAYER_DRAWER_GROUPS: DrawerEntry[][] = [
 export const VISITOR_DRAWER_ENTRIES = {
   login: { key: 'drawer.login', href: '/login', icon: 'login' },
   register: { key: 'drawer.register', href: '/register', icon: 'register' },
+  responsiblePlay: { key: 'drawer.responsiblePlay', href: '/responsible-play', icon: 'shield' },
 } as const satisfies Record<string, DrawerEntry>;
 
 /** A link's path without its query or hash. */

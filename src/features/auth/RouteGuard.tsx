@@ -7,8 +7,9 @@ import { useSession } from './session';
 /**
  * SPEC.md section 2: /, /login and /register (visitor pages) send a logged-in player to /player;
  * /player and below send a visitor to /login. Nothing of the page shows until the session is known.
+ * Pages open to anyone (the play-responsibly page) send nobody away.
  */
-export function RouteGuard({ access, children }: { access: 'visitor' | 'player'; children: ReactNode }) {
+export function RouteGuard({ access, children }: { access: 'visitor' | 'player' | 'anyone'; children: ReactNode }) {
   const { t } = useTranslation();
   const { status } = useSession();
   const [, navigate] = useLocation();
@@ -19,6 +20,7 @@ export function RouteGuard({ access, children }: { access: 'visitor' | 'player';
     if (redirect) navigate(redirect, { replace: true });
   }, [redirect, navigate]);
 
+  if (access === 'anyone') return <>{children}</>;
   if (status === 'unknown' || redirect) return <PageSpinner label={t('loading')} />;
   return <>{children}</>;
 }
