@@ -1,4 +1,4 @@
-export { findAgencyByHost, createAgency, siteSettingsOf, type Agency } from './repository';
+export { findAgencyByHost, createAgency, siteSettingsOf, withdrawalSettingsOf, type Agency } from './repository';
 export { hostOf } from './rules';
 export {
   setRate,
@@ -11,3 +11,4 @@ export {
   type OperatorRateChange,
 } from './exchangeRates';
 export { agencySettingsOf, updateAgencySettings } from './settings';
+export { addAgencyHost, removeAgencyHost } from './hosts';

@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database';
+import { announceAgencyChange } from '../../db/agencyChanges';
 import { ErrorCode } from '../../../src/contract/errors';
 import { formatAmount, parseAmount } from '../../../src/contract/money';
 import type { WithdrawalApproval } from '../../../src/contract/withdrawals';
@@ -67,6 +68,7 @@ export async function setFourEyesAmount(
       reason,
       details: { fourEyesThb: settings.fourEyesThb ?? 'off' },
     });
+    await announceAgencyChange(trx, agencyId);
     return settings;
   });
 }
