@@ -709,7 +709,7 @@ async function settle(db: Database, server: ServerProcess): Promise<number> {
   const providers = createProviderClient({ baseUrl: providerBaseUrls({}, () => server.url), timeoutMs: PROVIDER_TIMEOUT_MS * 5 });
   const gateway = createLaoQrGateway({ baseUrl: `${server.url}${SANDBOX_GATEWAY_PATH}`, timeoutMs: GATEWAY_TIMEOUT_MS * 5 });
   for (let round = 1; round <= 50; round++) {
-    await reconcileOnce({ db, providers, gateway, settings: config.withdrawals }, { olderThanMs: 0, payoutOlderThanMs: 0, limit: 10_000 });
+    await reconcileOnce({ db, providers, gateway, defaults: config.withdrawals }, { olderThanMs: 0, payoutOlderThanMs: 0, limit: 10_000 });
     const left = await unsettled(db);
     if (Object.values(left).every((n) => n === 0)) return round;
     await sleep(200);

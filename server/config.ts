@@ -43,7 +43,7 @@ export interface Config {
   /** Deposit bounds in whole kip, unless the agency sets its own. */
   depositMinKip: bigint;
   depositMaxKip: bigint;
-  /** Withdrawal rules of the agency, THB credit in satang. */
+  /** Withdrawal rules of an agency that has not set its own, THB credit in satang. */
   withdrawals: WithdrawalSettings;
   /** NODE_ENV=production: a live site, where a sandbox must be asked for (CHAMPA_SANDBOX=1). */
   production: boolean;
@@ -171,8 +171,7 @@ function satangOf(env: Env, name: 'WITHDRAW_MIN_THB' | 'WITHDRAW_MAX_THB' | 'WIT
 
 const withoutTrailingSlash = (url: string | undefined) => url?.replace(/\/+$/, '');
 
-/** The values derived from more than one variable, or parsed beyond what a schema says. */
-function derived(env: Env) {
+function withdrawalsOf(env: Env): WithdrawalSettings {
   const withdrawals: WithdrawalSettings = {
     minSatang: satangOf(env, 'WITHDRAW_MIN_THB'),
     maxSatang: satangOf(env, 'WITHDRAW_MAX_THB'),
@@ -180,6 +179,17 @@ function derived(env: Env) {
     autoApproveSatang: satangOf(env, 'WITHDRAW_AUTO_APPROVE_THB'),
   };
   if (withdrawals.minSatang > withdrawals.maxSatang) throw new Error('WITHDRAW_MIN_THB may not exceed WITHDRAW_MAX_THB');
+  return withdrawals;
+}
+
+/** The withdrawal rules of an agency that has not set its own (WITHDRAW_*), on their own for migration 0022. */
+export function withdrawalDefaultsOf(env: NodeJS.ProcessEnv): WithdrawalSettings {
+  return withdrawalsOf(readEnv(env));
+}
+
+/** The values derived from more than one variable, or parsed beyond what a schema says. */
+function derived(env: Env) {
+  const withdrawals = withdrawalsOf(env);
   if (env.DEPOSIT_MIN_KIP > env.DEPOSIT_MAX_KIP) {
     throw new Error(`DEPOSIT_MIN_KIP (${env.DEPOSIT_MIN_KIP}) may not exceed DEPOSIT_MAX_KIP (${env.DEPOSIT_MAX_KIP})`);
   }

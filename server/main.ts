@@ -77,7 +77,7 @@ async function main() {
   readiness.prepared = true;
   if (config.reconcileIntervalSeconds > 0 && !closing) {
     reconciler = startReconciler(
-      { db, providers: app.providers, gateway: app.laoqrGateway, settings: config.withdrawals },
+      { db, providers: app.providers, gateway: app.laoqrGateway, defaults: config.withdrawals },
       {
         intervalMs: config.reconcileIntervalSeconds * 1000,
         // Twice the call timeout: a transfer whose call is still in flight is left to finish.

@@ -36,7 +36,7 @@ async function main() {
       timeoutMs: config.laoqrGatewayTimeoutMs,
     });
     const report = await reconcileOnce(
-      { db, providers, gateway, settings: config.withdrawals },
+      { db, providers, gateway, defaults: config.withdrawals },
       { olderThanMs: 2 * config.providerTimeoutMs, payoutOlderThanMs: 2 * config.laoqrGatewayTimeoutMs, limit: 10_000 },
     );
     const transfers = `${report.posted} posted, ${report.voided} voided, ${report.unresolved} still pending (provider unreachable)`;

@@ -1,7 +1,11 @@
 import type { Browser, Page } from 'playwright-core';
-import { findAgencyByHost } from '../../server/domain/agencies';
-import { DESKTOP, launchBrowser, overflowingElements, screenshot } from '../support/browser';
+import { createProviderClient, providerBaseUrls } from '../../server/adapters/providers';
+import { findAgencyByHost, setRate } from '../../server/domain/agencies';
+import { addBankAccount } from '../../server/domain/players';
+import { sendCreditToProvider } from '../../server/domain/providerWallets';
+import { DESKTOP, launchBrowser, loggedIn, overflowingElements, screenshot } from '../support/browser';
 import { consoleOf } from '../support/console';
+import { createTestPlayer } from '../support/players';
 import { startServer, type RunningServer } from '../support/server';
 
 jest.setTimeout(180_000);
@@ -70,5 +74,53 @@ describe('the agency settings in Chromium', () => {
     const after = await playerSiteShows();
     expect(after.line).toBe(NEW_LINE);
     expect(after.banner).toContain('2500');
+  });
+
+  it('an owner lowers the largest withdrawal and the player’s withdraw page shows it as the most one withdrawal may take', async () => {
+    const db = server.database.db;
+    await setRate(db, agencyId, 'THB', '600', '640', 'e2e');
+    const player = await createTestPlayer(db, agencyId);
+    await addBankAccount(db, agencyId, player.id, {
+      bank: 'bcel',
+      accountNumber: '010120001112229001',
+      accountName: 'KHAM SOUVANNA',
+      currency: 'LAK',
+      owner: true,
+    });
+    const providers = createProviderClient({ baseUrl: providerBaseUrls({}, () => server.url), timeoutMs: 5000 });
+    const funded = await sendCreditToProvider(
+      { db, providers },
+      {
+        agencyId,
+        playerId: player.id,
+        provider: 'askmebet',
+        amount: 25000_00n,
+        key: `e2e-limits-${player.id}`,
+        from: { kind: 'capital', currency: 'THB' },
+      },
+    );
+    expect(funded.status).toBe('POSTED');
+    const { context, page } = await loggedIn(browser, server.url, player);
+    const mostOnWithdrawPage = async () => {
+      await page.goto(`${server.url}/player/withdraw`);
+      await page.getByRole('combobox', { name: 'ຜູ້ໃຫ້ບໍລິການເກມ' }).selectOption('askmebet');
+      await page.getByTestId('withdraw-credit-now').getByText('25.000,00 THB').waitFor();
+      return page.getByTestId('withdraw-most').textContent();
+    };
+    expect(await mostOnWithdrawPage()).toBe('25.000,00 THB');
+
+    const admin = await consoleOf(browser, server.url, db, agencyId, { username: 'e2e-limits-owner', role: 'owner' });
+    await admin.getByRole('navigation').getByRole('link', { name: 'ການຕັ້ງຄ່າ' }).click();
+    const limits = admin.getByRole('form', { name: 'ຂີດຈຳກັດການຖອນ' });
+    await limits.getByLabel('ການຖອນຫຼາຍສຸດ (THB)').fill('3000');
+    await limits.getByLabel('ຈ່າຍໂດຍບໍ່ຕ້ອງກວດສອບເຖິງ (THB)').fill('3000');
+    await limits.getByLabel('ເຫດຜົນ (ບັນທຶກໄວ້ໃນບັນທຶກການກວດສອບ)').fill('smaller payouts this month');
+    await limits.getByRole('button', { name: 'ບັນທຶກ' }).click();
+    await admin.getByText('ປັດຈຸບັນ: 100,00 THB ຫາ 3.000,00 THB ຕໍ່ການຖອນ.', { exact: false }).waitFor();
+    await checkLayout(admin, 'admin-settings-limits');
+
+    expect(await mostOnWithdrawPage()).toBe('3.000,00 THB');
+    await page.getByText('ສູງສຸດ 3.000,00 ບາດ', { exact: false }).first().waitFor();
+    await context.close();
   });
 });

@@ -33,7 +33,7 @@ beforeAll(async () => {
   // Every withdrawal waits for a decision, so each state of its life can be looked at.
   t = await buildTestApp({ withdrawals: { ...defaults.withdrawals, dailyLimit: 100, autoApproveSatang: 0n } });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
-  deps = { db: t.db, providers: t.app.providers, gateway: t.app.laoqrGateway, settings: t.config.withdrawals };
+  deps = { db: t.db, providers: t.app.providers, gateway: t.app.laoqrGateway, defaults: t.config.withdrawals };
 });
 afterEach(async () => {
   await setPayoutFault('none');
@@ -321,7 +321,7 @@ describe('any sequence of deposits and withdrawals', () => {
           }
           const credit = await creditOf(agencyId, player);
           const satang = (credit * BigInt(step.percent)) / 100n;
-          if (satang < deps.settings.minSatang) continue;
+          if (satang < deps.defaults.minSatang) continue;
           const row = await request(agencyId, player, `${satang / 100n}.${(satang % 100n).toString().padStart(2, '0')}`);
           if (step.outcome === 'rejected') {
             expect((await rejectWithdrawal(deps, agencyId, row.code, operator, 'property', randomUUID())).status).toBe('REJECTED');

@@ -33,7 +33,7 @@ beforeAll(async () => {
     withdrawals: { ...defaults.withdrawals, minSatang: 1_00n, autoApproveSatang: 0n, dailyLimit: 50 },
   });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
-  deps = { db: t.db, providers: t.app.providers, gateway: t.app.laoqrGateway, settings: t.config.withdrawals };
+  deps = { db: t.db, providers: t.app.providers, gateway: t.app.laoqrGateway, defaults: t.config.withdrawals };
   agencyId = (await createTestAgency(t, 'promotions', ['localhost', '127.0.0.1'])).id;
   otherAgencyId = (await createTestAgency(t, 'other', [OTHER_HOST])).id;
   await setRate(t.db, agencyId, 'THB', '600', '640', 'test');
@@ -656,7 +656,7 @@ describe('a withdrawal with a promotion in use', () => {
     const player = await playerWithBank();
     await usedPromotion(player, promotion);
     await setSandboxCredit(player, 300_00n);
-    const autoApproving = { ...deps, settings: { ...deps.settings, autoApproveSatang: 200_00n } };
+    const autoApproving = { ...deps, defaults: { ...deps.defaults, autoApproveSatang: 200_00n } };
     // 300 THB taken, 200 paid (100% of the 200 received), 100 kept: 200 is within the 200 THB limit.
     const { withdrawal } = await requestWithdrawal(
       autoApproving,

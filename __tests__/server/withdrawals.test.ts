@@ -32,7 +32,7 @@ beforeAll(async () => {
     withdrawals: { ...defaults.withdrawals, dailyLimit: 3 },
   });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
-  deps = { db: t.db, providers: t.app.providers, gateway: t.app.laoqrGateway, settings: t.config.withdrawals };
+  deps = { db: t.db, providers: t.app.providers, gateway: t.app.laoqrGateway, defaults: t.config.withdrawals };
   agencyId = (await createTestAgency(t, 'withdraw', [HOST])).id;
   bareAgencyId = (await createTestAgency(t, 'norate', [BARE_HOST])).id;
   await setRate(t.db, agencyId, 'THB', '600.5', '640', 'test');

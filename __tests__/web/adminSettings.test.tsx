@@ -42,11 +42,11 @@ function renderSettings(operator = OWNER) {
 afterEach(() => nock.cleanAll());
 
 describe('agency settings page', () => {
-  it('shows hosts and the environment withdrawal limits in the Lao number format', async () => {
+  it('shows hosts and the withdrawal limits in the Lao number format', async () => {
     renderSettings();
     expect(await screen.findByText('champa.example')).toBeInTheDocument();
-    expect(screen.getByText('100.000,00 THB')).toBeInTheDocument();
-    expect(screen.getByText('5.000,00 THB')).toBeInTheDocument();
+    expect(screen.getByText(/^Now: 100,00 THB to 100\.000,00 THB per withdrawal\./)).toBeInTheDocument();
+    expect(screen.getByLabelText('Paid without review up to (THB)')).toHaveValue('5000.00');
     expect(screen.getByText('Now: 10.000 LAK to 50.000.000 LAK per deposit.')).toBeInTheDocument();
   });
 

@@ -28,9 +28,20 @@ class PreparingClient extends pg.Client {
   }
 }
 
+const connectionStrings = new WeakMap<Database, string>();
+
 export function createDatabase(connectionString: string, max = defaultPoolSize()): Database {
   const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 5000, Client: PreparingClient });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
-  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+  connectionStrings.set(db, connectionString);
+  return db;
+}
+
+/** Where the database's pool connects, for a connection of its own outside the pool (LISTEN holds one for good). */
+export function connectionStringOf(db: Database): string {
+  const connectionString = connectionStrings.get(db);
+  if (!connectionString) throw new Error('this database was not made by createDatabase');
+  return connectionString;
 }

@@ -22,6 +22,15 @@ export interface AgencyTables {
     host: string;
     agency_id: string;
   };
+  /** The agency's own withdrawal rules; without a row it follows the environment's (WITHDRAW_*). */
+  agency_withdrawal_settings: {
+    agency_id: string;
+    min_satang: Int8;
+    max_satang: Int8;
+    daily_limit: number;
+    auto_approve_satang: Int8;
+    updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
+  };
 }
 
 export interface PlayerTables {

@@ -53,7 +53,7 @@ export const withdrawalDeps = (app: FastifyInstance): WithdrawalDeps => ({
   db: app.db,
   providers: app.providers,
   gateway: app.laoqrGateway,
-  settings: app.config.withdrawals,
+  defaults: app.config.withdrawals,
 });
 
 /** This server's own address, for the calls an unconfigured gateway or provider makes to the stand-ins it serves. */

@@ -216,5 +216,11 @@ export const OperatorErrorCode = {
   REFUND_FAILED: 'REFUND_FAILED',
   /** Deposit limits of an agency without a receiving account, where they are kept; HTTP 409, nothing changed. */
   RECEIVING_ACCOUNT_REQUIRED: 'RECEIVING_ACCOUNT_REQUIRED',
+  /** Another agency's site answers on this host; HTTP 409, nothing changed. */
+  HOST_IN_USE: 'HOST_IN_USE',
+  /** The owner's console is open on this host: removing it would cut the owner off; HTTP 409. */
+  HOST_CURRENT: 'HOST_CURRENT',
+  /** The agency's only host: without one its site answers nowhere; HTTP 409. */
+  LAST_HOST: 'LAST_HOST',
 } as const;
 export type OperatorErrorCode = (typeof OperatorErrorCode)[keyof typeof OperatorErrorCode];

@@ -1,5 +1,7 @@
 import { Type, type Static } from 'typebox';
+import { Value } from 'typebox/value';
 import { ReasonSchema } from './admin';
+import { parseAmount } from './money';
 import { AgencySocialSchema, SiteSettingsSchema, type AgencySocial } from './agency';
 import { SOCIAL_NETWORKS } from './socialNetworks';
 
@@ -15,6 +17,37 @@ export const SIGN_UP_MINUTES = { min: 1, max: 1440 } as const;
 export const GAME_COUNT = { min: 0, max: 1_000_000 } as const;
 /** Whole kip; the upper bound keeps the amount exact as a JSON number. */
 export const DEPOSIT_KIP = { min: 1, max: 1_000_000_000_000 } as const;
+export const WITHDRAWALS_A_DAY = { min: 1, max: 1000 } as const;
+
+/**
+ * A host the agency's site answers on, as the Host header names it once lowered and stripped of its
+ * port (server/domain/agencies/rules.ts hostOf): dot-separated labels of lowercase letters, digits
+ * and inner hyphens (so punycode such as xn--42c6bxa.com), no scheme, port or path.
+ */
+export const HOST_PATTERN = '^[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?(?:\\.[a-z0-9](?:[a-z0-9-]{0,61}[a-z0-9])?)*$';
+export const HostSchema = Type.String({ pattern: HOST_PATTERN, maxLength: 253 });
+
+export function isHost(host: string): boolean {
+  return Value.Check(HostSchema, host);
+}
+
+/** POST /admin/settings/agency/hosts (owners): one more host for the site, and why. */
+export const AgencyHostAddSchema = Type.Object({ host: HostSchema, reason: ReasonSchema }, { additionalProperties: false });
+export type AgencyHostAdd = Static<typeof AgencyHostAddSchema>;
+
+/** DELETE /admin/settings/agency/hosts/{host} (owners): the host named by the path stops serving the site, for the reason given. */
+export const AgencyHostParamsSchema = Type.Object({ host: HostSchema });
+export const AgencyHostRemoveSchema = Type.Object({ reason: ReasonSchema }, { additionalProperties: false });
+export type AgencyHostRemove = Static<typeof AgencyHostRemoveSchema>;
+
+/** The agency's withdrawal rules: THB amounts like "100.00", and how many withdrawals a player may make a day. */
+export const WithdrawalRulesSchema = Type.Object({
+  minThb: Type.String(),
+  maxThb: Type.String(),
+  dailyLimit: Type.Integer(),
+  autoApproveThb: Type.String(),
+});
+export type WithdrawalRules = Static<typeof WithdrawalRulesSchema>;
 
 export const DepositLimitsSchema = Type.Object({ minKip: Type.Integer(), maxKip: Type.Integer() });
 export type DepositLimits = Static<typeof DepositLimitsSchema>;
@@ -26,15 +59,10 @@ export const AgencySettingsSchema = Type.Object({
   deposit: DepositLimitsSchema,
   /** Set per agency only when it has a receiving account; else the environment's defaults apply. */
   depositLimitsOwn: Type.Boolean(),
-  /** The hosts this agency's site answers on; changed outside the console. */
+  /** The hosts this agency's site answers on. */
   hosts: Type.Array(Type.String()),
-  /** Set in the environment (WITHDRAW_*), shown read-only: THB amounts and payouts a day. */
-  withdrawals: Type.Object({
-    minThb: Type.String(),
-    maxThb: Type.String(),
-    dailyLimit: Type.Integer(),
-    autoApproveThb: Type.String(),
-  }),
+  /** The agency's own withdrawal rules; an agency that never set them follows the environment's (WITHDRAW_*). */
+  withdrawals: WithdrawalRulesSchema,
 });
 export type AgencySettings = Static<typeof AgencySettingsSchema>;
 
@@ -44,6 +72,17 @@ export const AgencySettingsUpdateSchema = Type.Object(
     social: Type.Optional(Type.Object(AgencySocialSchema.properties, { additionalProperties: false })),
     site: Type.Optional(Type.Object(SiteSettingsSchema.properties, { additionalProperties: false })),
     deposit: Type.Optional(Type.Object(DepositLimitsSchema.properties, { additionalProperties: false })),
+    withdrawals: Type.Optional(
+      Type.Object(
+        {
+          minThb: Type.String({ maxLength: 40 }),
+          maxThb: Type.String({ maxLength: 40 }),
+          dailyLimit: Type.Integer(),
+          autoApproveThb: Type.String({ maxLength: 40 }),
+        },
+        { additionalProperties: false },
+      ),
+    ),
     reason: ReasonSchema,
   },
   { additionalProperties: false },
@@ -91,5 +130,26 @@ export function agencySettingsProblems(change: Omit<AgencySettingsUpdate, 'reaso
     add('deposit.maxKip', wholeNumberProblem(change.deposit.maxKip, DEPOSIT_KIP));
     if (problems.length === before && change.deposit.minKip > change.deposit.maxKip) add('deposit.maxKip', 'agencySettings.minAboveMax');
   }
+  if (change.withdrawals) for (const problem of withdrawalRulesProblems(change.withdrawals)) problems.push(problem);
+  return problems;
+}
+
+/**
+ * What is wrong with withdrawal rules: the least above 0 and at most the most one withdrawal may
+ * take, 1 to 1000 withdrawals a day, and an auto-approve amount (0 or more) no larger than that most.
+ */
+export function withdrawalRulesProblems(rules: WithdrawalRules): SettingsProblem[] {
+  const problems: SettingsProblem[] = [];
+  const min = parseAmount(rules.minThb, 'THB');
+  const max = parseAmount(rules.maxThb, 'THB');
+  const autoApprove = parseAmount(rules.autoApproveThb, 'THB');
+  if (min === undefined || min <= 0n) problems.push({ field: 'withdrawals.minThb', problem: 'agencySettings.amountInvalid' });
+  if (max === undefined || max <= 0n) problems.push({ field: 'withdrawals.maxThb', problem: 'agencySettings.amountInvalid' });
+  else if (min !== undefined && min > max) problems.push({ field: 'withdrawals.maxThb', problem: 'agencySettings.minAboveMax' });
+  const daily = wholeNumberProblem(rules.dailyLimit, WITHDRAWALS_A_DAY);
+  if (daily) problems.push({ field: 'withdrawals.dailyLimit', problem: daily });
+  if (autoApprove === undefined) problems.push({ field: 'withdrawals.autoApproveThb', problem: 'agencySettings.amountInvalid' });
+  else if (max !== undefined && autoApprove > max)
+    problems.push({ field: 'withdrawals.autoApproveThb', problem: 'agencySettings.autoApproveAboveMax' });
   return problems;
 }

@@ -1,4 +1,4 @@
-export { findAgencyByHost, createAgency, siteSettingsOf, type Agency } from './repository';
+export { findAgencyByHost, createAgency, siteSettingsOf, withdrawalSettingsOf, type Agency } from './repository';
 export { hostOf } from './rules';
 export {
   setRate,
@@ -12,3 +12,4 @@ export {
 } from './exchangeRates';
 export { agencySettingsOf, updateAgencySettings } from './settings';
 export { responsiblePlaySettingsOf, noticeOf, updateResponsiblePlaySettings } from './responsiblePlay';
+export { addAgencyHost, removeAgencyHost } from './hosts';

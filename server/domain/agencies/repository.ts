@@ -1,4 +1,7 @@
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database';
+import type { DB } from '../../db/schema';
+import type { WithdrawalSettings } from '../../config';
 import type { AgencySocial, SiteSettings } from '../../../src/contract/agency';
 import { DEFAULT_SITE_SETTINGS } from './rules';
 
@@ -45,4 +48,20 @@ export async function siteSettingsOf(db: Database, agencyId: string): Promise<Si
     .where('agency_id', '=', agencyId)
     .executeTakeFirst();
   return row ? { signUpMinutes: row.signup_minutes, gameCount: row.game_count } : DEFAULT_SITE_SETTINGS;
+}
+
+/** The agency's withdrawal rules: its own row, else the environment's defaults (WITHDRAW_*). */
+export async function withdrawalSettingsOf(db: Kysely<DB>, agencyId: string, defaults: WithdrawalSettings): Promise<WithdrawalSettings> {
+  const row = await db
+    .selectFrom('agency_withdrawal_settings')
+    .select(['min_satang', 'max_satang', 'daily_limit', 'auto_approve_satang'])
+    .where('agency_id', '=', agencyId)
+    .executeTakeFirst();
+  if (!row) return defaults;
+  return {
+    minSatang: BigInt(row.min_satang),
+    maxSatang: BigInt(row.max_satang),
+    dailyLimit: row.daily_limit,
+    autoApproveSatang: BigInt(row.auto_approve_satang),
+  };
 }

@@ -1,26 +1,29 @@
-import { sql } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/database';
+import type { DB } from '../../db/schema';
 import type { Config } from '../../config';
+import { announceAgencyChange } from '../../db/agencyChanges';
 import { ErrorCode } from '../../../src/contract/errors';
 import { OperatorErrorCode } from '../../../src/contract/admin';
-import { formatAmount } from '../../../src/contract/money';
+import { formatAmount, parseAmount } from '../../../src/contract/money';
 import { agencySettingsProblems, type AgencySettings, type AgencySettingsUpdate } from '../../../src/contract/adminSettings';
 import { SOCIAL_NETWORKS } from '../../../src/contract/socialNetworks';
 import { appendAudit, type Actor } from '../operators';
 import { AppError } from '../errors';
-import { siteSettingsOf } from './repository';
+import { siteSettingsOf, withdrawalSettingsOf } from './repository';
 
 type LimitsConfig = Pick<Config, 'depositMinKip' | 'depositMaxKip' | 'withdrawals'>;
+type Change = Omit<AgencySettingsUpdate, 'reason'>;
 
 /** The agency's settings as the console shows them: its own values, else the environment's. */
 export async function agencySettingsOf(db: Database, agencyId: string, config: LimitsConfig): Promise<AgencySettings> {
-  const [agency, site, deposit, hosts] = await Promise.all([
+  const [agency, site, deposit, hosts, withdrawals] = await Promise.all([
     db.selectFrom('agencies').select(['name', 'social']).where('id', '=', agencyId).executeTakeFirstOrThrow(),
     siteSettingsOf(db, agencyId),
     db.selectFrom('agency_deposit_settings').select(['min_kip', 'max_kip']).where('agency_id', '=', agencyId).executeTakeFirst(),
     db.selectFrom('agency_domains').select('host').where('agency_id', '=', agencyId).orderBy('host').execute(),
+    withdrawalSettingsOf(db, agencyId, config.withdrawals),
   ]);
-  const { withdrawals } = config;
   return {
     name: agency.name,
     social: agency.social,
@@ -40,22 +43,8 @@ export async function agencySettingsOf(db: Database, agencyId: string, config: L
   };
 }
 
-/**
- * Writes an owner's change of the agency's name, links, header numbers and deposit limits, all or
- * nothing, with one SET_AGENCY_SETTINGS audit entry naming the fields that changed. A bad field is
- * 400 VALIDATION_ERROR; deposit limits of an agency without a receiving account are 409
- * RECEIVING_ACCOUNT_REQUIRED (the limits live beside it).
- */
-export async function updateAgencySettings(
-  db: Database,
-  agencyId: string,
-  { reason, ...change }: AgencySettingsUpdate,
-  actor: Actor,
-  config: LimitsConfig,
-): Promise<AgencySettings> {
-  const [problem] = agencySettingsProblems(change);
-  if (problem) throw new AppError(400, ErrorCode.VALIDATION_ERROR, `${problem.field}: ${problem.problem}`);
-  const before = await agencySettingsOf(db, agencyId, config);
+/** The fields a change really changes, with their new values, as the audit entry names them. */
+function changedFields(before: AgencySettings, change: Change): Record<string, string> {
   const changed: Record<string, string> = {};
   const name = change.name?.trim();
   if (name !== undefined && name !== before.name) changed.name = name;
@@ -68,33 +57,81 @@ export async function updateAgencySettings(
   for (const key of ['minKip', 'maxKip'] as const) {
     if (change.deposit && change.deposit[key] !== before.deposit[key]) changed[`deposit.${key}`] = String(change.deposit[key]);
   }
-  if (change.deposit && Object.keys(changed).some((field) => field.startsWith('deposit.')) && !before.depositLimitsOwn) {
+  for (const key of ['minThb', 'maxThb', 'autoApproveThb'] as const) {
+    const value = change.withdrawals && formatAmount(parseAmount(change.withdrawals[key], 'THB')!, 'THB');
+    if (value !== undefined && value !== before.withdrawals[key]) changed[`withdrawals.${key}`] = value;
+  }
+  if (change.withdrawals && change.withdrawals.dailyLimit !== before.withdrawals.dailyLimit) {
+    changed['withdrawals.dailyLimit'] = String(change.withdrawals.dailyLimit);
+  }
+  return changed;
+}
+
+async function writeChange(trx: Transaction<DB>, agencyId: string, change: Change): Promise<void> {
+  const name = change.name?.trim();
+  if (name !== undefined || change.social) {
+    await trx
+      .updateTable('agencies')
+      .set({ ...(name === undefined ? {} : { name }), ...(change.social ? { social: JSON.stringify(change.social) } : {}) })
+      .where('id', '=', agencyId)
+      .execute();
+  }
+  if (change.site) {
+    const values = { signup_minutes: change.site.signUpMinutes, game_count: change.site.gameCount };
+    await trx
+      .insertInto('agency_site_settings')
+      .values({ agency_id: agencyId, ...values })
+      .onConflict((oc) => oc.column('agency_id').doUpdateSet({ ...values, updated_at: sql<Date>`now()` }))
+      .execute();
+  }
+  if (change.deposit) {
+    await trx
+      .updateTable('agency_deposit_settings')
+      .set({ min_kip: BigInt(change.deposit.minKip), max_kip: BigInt(change.deposit.maxKip) })
+      .where('agency_id', '=', agencyId)
+      .execute();
+  }
+  if (change.withdrawals) {
+    const values = {
+      min_satang: parseAmount(change.withdrawals.minThb, 'THB')!,
+      max_satang: parseAmount(change.withdrawals.maxThb, 'THB')!,
+      daily_limit: change.withdrawals.dailyLimit,
+      auto_approve_satang: parseAmount(change.withdrawals.autoApproveThb, 'THB')!,
+    };
+    await trx
+      .insertInto('agency_withdrawal_settings')
+      .values({ agency_id: agencyId, ...values })
+      .onConflict((oc) => oc.column('agency_id').doUpdateSet({ ...values, updated_at: sql<Date>`now()` }))
+      .execute();
+  }
+}
+
+/**
+ * Writes an owner's change of the agency's name, links, header numbers, deposit limits and
+ * withdrawal rules, all or nothing, with one SET_AGENCY_SETTINGS audit entry naming the fields
+ * that changed, and announces it to every API process. A bad field is 400 VALIDATION_ERROR;
+ * deposit limits of an agency without a receiving account are 409 RECEIVING_ACCOUNT_REQUIRED
+ * (the limits live beside it).
+ */
+export async function updateAgencySettings(
+  db: Database,
+  agencyId: string,
+  { reason, ...change }: AgencySettingsUpdate,
+  actor: Actor,
+  config: LimitsConfig,
+): Promise<AgencySettings> {
+  const [problem] = agencySettingsProblems(change);
+  if (problem) throw new AppError(400, ErrorCode.VALIDATION_ERROR, `${problem.field}: ${problem.problem}`);
+  const before = await agencySettingsOf(db, agencyId, config);
+  const changed = changedFields(before, change);
+  const depositChanged = Object.keys(changed).some((field) => field.startsWith('deposit.'));
+  if (depositChanged && !before.depositLimitsOwn) {
     throw new AppError(409, OperatorErrorCode.RECEIVING_ACCOUNT_REQUIRED, 'Set the receiving account before the deposit limits');
   }
   await db.transaction().execute(async (trx) => {
-    if (name !== undefined || change.social) {
-      await trx
-        .updateTable('agencies')
-        .set({ ...(name === undefined ? {} : { name }), ...(change.social ? { social: JSON.stringify(change.social) } : {}) })
-        .where('id', '=', agencyId)
-        .execute();
-    }
-    if (change.site) {
-      const values = { signup_minutes: change.site.signUpMinutes, game_count: change.site.gameCount };
-      await trx
-        .insertInto('agency_site_settings')
-        .values({ agency_id: agencyId, ...values })
-        .onConflict((oc) => oc.column('agency_id').doUpdateSet({ ...values, updated_at: sql<Date>`now()` }))
-        .execute();
-    }
-    if (change.deposit && before.depositLimitsOwn) {
-      await trx
-        .updateTable('agency_deposit_settings')
-        .set({ min_kip: BigInt(change.deposit.minKip), max_kip: BigInt(change.deposit.maxKip) })
-        .where('agency_id', '=', agencyId)
-        .execute();
-    }
+    await writeChange(trx, agencyId, before.depositLimitsOwn ? change : { ...change, deposit: undefined });
     await appendAudit(trx, { agencyId, actor, action: 'SET_AGENCY_SETTINGS', reason: reason.trim(), details: changed });
+    await announceAgencyChange(trx, agencyId);
   });
   return agencySettingsOf(db, agencyId, config);
 }

@@ -1,4 +1,5 @@
 import type { Database } from '../../db/database';
+import { announceAgencyChange } from '../../db/agencyChanges';
 import { ErrorCode } from '../../../src/contract/errors';
 import { AppError } from '../errors';
 import { appendAudit, type Actor } from '../operators';
@@ -42,6 +43,7 @@ export async function updateReceivingAccount(
       reason: reason?.trim(),
       details: { bankIin, accountNumber, merchantName, merchantCity, merchantId: merchantId ?? '' },
     });
+    await announceAgencyChange(trx, agencyId);
     return account;
   });
 }

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../db/database';
+import { announceAgencyChange } from '../../db/agencyChanges';
 import { OperatorErrorCode, operatorCreateSchema, type OperatorRole } from '../../../src/contract/admin';
 import { ErrorCode } from '../../../src/contract/errors';
 import { AppError, notFound } from '../errors';
@@ -134,6 +135,7 @@ export async function setStaffSecondFactor(db: Database, by: OperatorSession, re
       reason,
       details: { required: String(required) },
     });
+    await announceAgencyChange(trx, by.agencyId);
   });
 }
 

@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Database } from '../../db/database';
+import { announceAgencyChange } from '../../db/agencyChanges';
 import { ErrorCode } from '../../../src/contract/errors';
 import { formatAmount, parseAmount } from '../../../src/contract/money';
 import type { WithdrawalApproval } from '../../../src/contract/withdrawals';
@@ -69,6 +70,7 @@ export async function setFourEyesAmount(
       reason,
       details: { fourEyesThb: settings.fourEyesThb ?? 'off' },
     });
+    await announceAgencyChange(trx, agencyId);
     return settings;
   });
 }

@@ -9,7 +9,7 @@ import { withdrawalAmountProblem, type Withdrawal, type WithdrawalLimits } from 
 import { approvalsNeededFor } from '../../../src/contract/withdrawalReview';
 import { bankAccountsOf } from '../players';
 import { AppError } from '../errors';
-import { currentRate } from '../agencies';
+import { currentRate, withdrawalSettingsOf } from '../agencies';
 import { requireIdempotencyKey } from '../idempotency';
 import { findTransfer, type LedgerTransfer } from '../ledger';
 import { endUsageByWithdrawal, liveCredit, liveTurnover, usedUsageAt } from '../promotions';
@@ -46,15 +46,20 @@ import { fourEyesSatangOf } from './review';
 
 export interface WithdrawalDeps extends WalletDeps {
   gateway: LaoQrGateway;
-  settings: WithdrawalSettings;
+  /** The rules of an agency that has not set its own (the environment's WITHDRAW_*). */
+  defaults: WithdrawalSettings;
 }
 
+/** The agency's withdrawal rules, read at each use so an owner's change applies to the next withdrawal. */
+const rulesOf = (deps: WithdrawalDeps, agencyId: string) => withdrawalSettingsOf(deps.db, agencyId, deps.defaults);
+
 export async function withdrawalLimits(deps: WithdrawalDeps, player: PlayerRef): Promise<WithdrawalLimits> {
+  const [settings, usedToday] = await Promise.all([rulesOf(deps, player.agencyId), countToday(deps.db, player)]);
   return {
-    minAmount: formatAmount(deps.settings.minSatang, 'THB'),
-    maxAmount: formatAmount(deps.settings.maxSatang, 'THB'),
-    dailyLimit: deps.settings.dailyLimit,
-    usedToday: await countToday(deps.db, player),
+    minAmount: formatAmount(settings.minSatang, 'THB'),
+    maxAmount: formatAmount(settings.maxSatang, 'THB'),
+    dailyLimit: settings.dailyLimit,
+    usedToday,
   };
 }
 
@@ -113,7 +118,8 @@ async function newIntent(
   hash: string,
   idempotencyKey: string,
 ): Promise<FullIntent> {
-  const { db, settings } = deps;
+  const { db } = deps;
+  const settings = await rulesOf(deps, player.agencyId);
   const problem = withdrawalAmountProblem(amount, settings.minSatang, settings.maxSatang);
   if (problem === 'WITHDRAW_BELOW_MINIMUM') {
     throw new AppError(400, ErrorCode[problem], `The least you can withdraw is ${formatAmount(settings.minSatang, 'THB')} THB`);
@@ -254,7 +260,7 @@ export async function recordOpen(db: Database, transfer: LedgerTransfer): Promis
  * for an operator, and so do those at or above the agency's four-eyes amount, which need two.
  */
 export async function autoApprove(deps: WithdrawalDeps, row: WithdrawalRow): Promise<WithdrawalRow> {
-  if (paidSatangOf(row) > deps.settings.autoApproveSatang) return row;
+  if (paidSatangOf(row) > (await rulesOf(deps, row.agency_id)).autoApproveSatang) return row;
   if (approvalsNeededFor(BigInt(row.amount_satang), await fourEyesSatangOf(deps.db, row.agency_id)) > 1) return row;
   return payOut(deps, row.agency_id, row.code, { operatorId: null, name: 'auto-approve' });
 }

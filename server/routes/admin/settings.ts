@@ -1,14 +1,30 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ApiErrorSchema } from '../../../src/contract/apiError';
-import { AgencySettingsSchema, AgencySettingsUpdateSchema } from '../../../src/contract/adminSettings';
-import { agencySettingsOf, updateAgencySettings } from '../../domain/agencies';
+import {
+  AgencyHostAddSchema,
+  AgencyHostParamsSchema,
+  AgencyHostRemoveSchema,
+  AgencySettingsSchema,
+  AgencySettingsUpdateSchema,
+} from '../../../src/contract/adminSettings';
+import { addAgencyHost, agencySettingsOf, hostOf, removeAgencyHost, updateAgencySettings } from '../../domain/agencies';
 import { actorOf } from '../../domain/operators';
+
+const errors = {
+  400: ApiErrorSchema,
+  401: ApiErrorSchema,
+  403: ApiErrorSchema,
+  404: ApiErrorSchema,
+  409: ApiErrorSchema,
+};
 
 /**
  * GET /admin/settings/agency: the agency's name, social links, header numbers, deposit limits,
- * hosts and the environment's withdrawal limits. PUT (owners) changes the first four with a
- * reason; a bad field is 400 with nothing changed. The players' site sees a change on its next request.
+ * hosts and withdrawal rules. PUT (owners) changes all but the hosts with a reason; a bad field is
+ * 400 with nothing changed. POST /admin/settings/agency/hosts and DELETE .../hosts/{host} (owners)
+ * add and remove a host, with a reason. Each answers the settings as they are now; every API
+ * process hears of the change at once, so the players' site shows it on its next request.
  */
 const adminSettingsRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
@@ -21,23 +37,35 @@ const adminSettingsRoutes: FastifyPluginAsync = async (base) => {
 
   app.put(
     '/settings/agency',
+    { preHandler: app.requireOwner, schema: { body: AgencySettingsUpdateSchema, response: { 200: AgencySettingsSchema, ...errors } } },
+    async (request) =>
+      app.changingAgency(request.agency.id, () =>
+        updateAgencySettings(db, request.agency.id, request.body, actorOf(request.operator), config),
+      ),
+  );
+
+  app.post(
+    '/settings/agency/hosts',
+    { preHandler: app.requireOwner, schema: { body: AgencyHostAddSchema, response: { 200: AgencySettingsSchema, ...errors } } },
+    async (request) => {
+      const { id } = request.agency;
+      await app.changingAgency(id, () => addAgencyHost(db, id, request.body.host, request.body.reason.trim(), actorOf(request.operator)));
+      return agencySettingsOf(db, id, config);
+    },
+  );
+
+  app.delete(
+    '/settings/agency/hosts/:host',
     {
       preHandler: app.requireOwner,
-      schema: {
-        body: AgencySettingsUpdateSchema,
-        response: {
-          200: AgencySettingsSchema,
-          400: ApiErrorSchema,
-          401: ApiErrorSchema,
-          403: ApiErrorSchema,
-          409: ApiErrorSchema,
-        },
-      },
+      schema: { params: AgencyHostParamsSchema, body: AgencyHostRemoveSchema, response: { 200: AgencySettingsSchema, ...errors } },
     },
     async (request) => {
-      const settings = await updateAgencySettings(db, request.agency.id, request.body, actorOf(request.operator), config);
-      app.forgetAgency(request.agency.id);
-      return settings;
+      const { id } = request.agency;
+      const current = hostOf(request.headers.host);
+      const reason = request.body.reason.trim();
+      await app.changingAgency(id, () => removeAgencyHost(db, id, request.params.host, current, reason, actorOf(request.operator)));
+      return agencySettingsOf(db, id, config);
     },
   );
   return Promise.resolve();

@@ -1,13 +1,21 @@
 import type { ReceivingAccount, ReceivingAccountUpdate } from '../../contract/admin';
-import type { AgencySettings, AgencySettingsUpdate } from '../../contract/adminSettings';
+import type { AgencyHostAdd, AgencySettings, AgencySettingsUpdate } from '../../contract/adminSettings';
 import { adminApi } from './adminApi';
 
-/** GET and PUT /settings/agency and /receiving-account: what the settings page reads and changes. */
+/** GET and PUT /settings/agency, its hosts, and /receiving-account: what the settings page reads and changes. */
 export const settingsApi = adminApi.enhanceEndpoints({ addTagTypes: ['AgencySettings', 'ReceivingAccount'] }).injectEndpoints({
   endpoints: (build) => ({
     getAgencySettings: build.query<AgencySettings, void>({ query: () => '/settings/agency', providesTags: ['AgencySettings'] }),
     updateAgencySettings: build.mutation<AgencySettings, AgencySettingsUpdate>({
       query: (body) => ({ url: '/settings/agency', method: 'PUT', body }),
+      invalidatesTags: ['AgencySettings'],
+    }),
+    addAgencyHost: build.mutation<AgencySettings, AgencyHostAdd>({
+      query: (body) => ({ url: '/settings/agency/hosts', method: 'POST', body }),
+      invalidatesTags: ['AgencySettings'],
+    }),
+    removeAgencyHost: build.mutation<AgencySettings, AgencyHostAdd>({
+      query: ({ host, reason }) => ({ url: `/settings/agency/hosts/${encodeURIComponent(host)}`, method: 'DELETE', body: { reason } }),
       invalidatesTags: ['AgencySettings'],
     }),
     getReceivingAccount: build.query<{ receivingAccount: ReceivingAccount | null }, void>({
@@ -25,6 +33,8 @@ export const settingsApi = adminApi.enhanceEndpoints({ addTagTypes: ['AgencySett
 export const {
   useGetAgencySettingsQuery,
   useUpdateAgencySettingsMutation,
+  useAddAgencyHostMutation,
+  useRemoveAgencyHostMutation,
   useGetReceivingAccountQuery,
   useUpdateReceivingAccountMutation,
 } = settingsApi;

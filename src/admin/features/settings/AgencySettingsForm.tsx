@@ -14,6 +14,7 @@ export const SETTINGS_GROUPS = {
   agency: ['name', 'social.whatsapp', 'social.line', 'social.facebook', 'social.telegram', 'social.twitter'],
   site: ['site.signUpMinutes', 'site.gameCount'],
   deposit: ['deposit.minKip', 'deposit.maxKip'],
+  withdrawals: ['withdrawals.minThb', 'withdrawals.maxThb', 'withdrawals.dailyLimit', 'withdrawals.autoApproveThb'],
 } as const;
 export type SettingsGroup = keyof typeof SETTINGS_GROUPS;
 type Field = (typeof SETTINGS_GROUPS)[SettingsGroup][number];
@@ -25,7 +26,7 @@ const numberOf = (text: string) => (NUMERIC.test(text.trim()) ? Number(text.trim
 const valueOf = (settings: AgencySettings, field: Field): string => {
   const [group, key] = field.split('.') as [string, string | undefined];
   if (key === undefined) return settings.name;
-  return String((settings[group as 'social' | 'site' | 'deposit'] as Record<string, string | number>)[key]);
+  return String((settings[group as 'social' | 'site' | 'deposit' | 'withdrawals'] as Record<string, string | number>)[key]);
 };
 
 type Values = Record<string, string>;
@@ -45,11 +46,29 @@ function changeOf(group: SettingsGroup, values: Values): Omit<AgencySettingsUpda
       },
     };
   }
+  if (group === 'withdrawals') {
+    return {
+      withdrawals: {
+        minThb: at('withdrawals.minThb').trim(),
+        maxThb: at('withdrawals.maxThb').trim(),
+        dailyLimit: numberOf(at('withdrawals.dailyLimit')),
+        autoApproveThb: at('withdrawals.autoApproveThb').trim(),
+      },
+    };
+  }
   if (group === 'site') return { site: { signUpMinutes: numberOf(at('site.signUpMinutes')), gameCount: numberOf(at('site.gameCount')) } };
   return { deposit: { minKip: numberOf(at('deposit.minKip')), maxKip: numberOf(at('deposit.maxKip')) } };
 }
 
 const reasonRule = object({ reason: reasonSchema });
+
+const DECIMAL_FIELDS: readonly Field[] = ['withdrawals.minThb', 'withdrawals.maxThb', 'withdrawals.autoApproveThb'];
+
+function inputModeOf(field: Field): 'text' | 'url' | 'numeric' | 'decimal' {
+  if (field === 'name') return 'text';
+  if (field.startsWith('social.')) return 'url';
+  return DECIMAL_FIELDS.includes(field) ? 'decimal' : 'numeric';
+}
 
 /**
  * One group of the agency's settings as a form: checked field by field with the rule the server
@@ -90,7 +109,7 @@ export function AgencySettingsForm({ group, settings, readOnly }: { group: Setti
         <TextField
           key={field}
           label={t(`agencySettings.fields.${field}`)}
-          inputMode={group === 'agency' ? (field === 'name' ? 'text' : 'url') : 'numeric'}
+          inputMode={inputModeOf(field)}
           maxLength={300}
           readOnly={readOnly}
           error={errorOf(nameOf(field))}

@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { displayAmount, displayMoney } from '../../../contract/format';
+import { displayMoney } from '../../../contract/format';
 import { Notice } from '../../../ui/Notice';
 import { Spinner } from '../../../ui/Spinner';
 import { useGetOperatorQuery } from '../../api/operators';
 import { useGetAgencySettingsQuery, useGetReceivingAccountQuery } from '../../api/settings';
 import { FourEyesSettings } from '../../ui/FourEyesSettings';
+import { AgencyHosts } from './AgencyHosts';
 import { AgencySettingsForm, type SettingsGroup } from './AgencySettingsForm';
 import { ReceivingAccountForm } from './ReceivingAccountForm';
 import { SettingsSection } from './SettingsSection';
@@ -12,8 +13,8 @@ import { SettingsSection } from './SettingsSection';
 const GROUPS: readonly SettingsGroup[] = ['agency', 'site', 'deposit'];
 
 /**
- * The agency's settings: owners change its name, links, header numbers, deposit limits and
- * receiving account; hosts and the withdrawal limits (set in the environment) are shown only.
+ * The agency's settings: owners change its name, links, header numbers, deposit limits, receiving
+ * account, four-eyes amount, hosts and withdrawal limits, each with a reason; staff see them.
  */
 export function SettingsPage() {
   const { t } = useTranslation();
@@ -24,7 +25,7 @@ export function SettingsPage() {
   if (!settings.data || !receiving.data || !operator.data) return <Spinner />;
   const { role } = operator.data;
   const readOnly = role !== 'owner';
-  const { withdrawals, hosts, deposit } = settings.data;
+  const { hosts, deposit } = settings.data;
   return (
     <>
       <h1>{t('agencySettings.heading')}</h1>
@@ -51,26 +52,19 @@ export function SettingsPage() {
       <FourEyesSettings role={role} />
       <SettingsSection aria-labelledby="settings-hosts">
         <h2 id="settings-hosts">{t('agencySettings.hosts.heading')}</h2>
-        <ul>
-          {hosts.map((host) => (
-            <li key={host}>{host}</li>
-          ))}
-        </ul>
         <p>{t('agencySettings.hosts.note')}</p>
+        <AgencyHosts hosts={hosts} readOnly={readOnly} />
       </SettingsSection>
       <SettingsSection aria-labelledby="settings-withdrawals">
         <h2 id="settings-withdrawals">{t('agencySettings.withdrawals.heading')}</h2>
-        <dl>
-          <dt>{t('agencySettings.withdrawals.min')}</dt>
-          <dd>{displayMoney(withdrawals.minThb, 'THB')}</dd>
-          <dt>{t('agencySettings.withdrawals.max')}</dt>
-          <dd>{displayMoney(withdrawals.maxThb, 'THB')}</dd>
-          <dt>{t('agencySettings.withdrawals.daily')}</dt>
-          <dd>{displayAmount(withdrawals.dailyLimit, 0)}</dd>
-          <dt>{t('agencySettings.withdrawals.autoApprove')}</dt>
-          <dd>{displayMoney(withdrawals.autoApproveThb, 'THB')}</dd>
-        </dl>
-        <p>{t('agencySettings.withdrawals.note')}</p>
+        <p>
+          {t('agencySettings.withdrawals.current', {
+            min: displayMoney(settings.data.withdrawals.minThb, 'THB'),
+            max: displayMoney(settings.data.withdrawals.maxThb, 'THB'),
+          })}{' '}
+          {t('agencySettings.withdrawals.note')}
+        </p>
+        <AgencySettingsForm group="withdrawals" settings={settings.data} readOnly={readOnly} />
       </SettingsSection>
     </>
   );

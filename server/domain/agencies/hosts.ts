@@ -1,0 +1,71 @@
+import type { Transaction } from 'kysely';
+import type { Database } from '../../db/database';
+import type { DB } from '../../db/schema';
+import { announceAgencyChange } from '../../db/agencyChanges';
+import { ErrorCode } from '../../../src/contract/errors';
+import { OperatorErrorCode } from '../../../src/contract/admin';
+import { appendAudit, type Actor } from '../operators';
+import { AppError } from '../errors';
+
+/**
+ * The hosts an agency's site answers on (agency_domains, one agency per host). Each change is an
+ * owner's, audited with its reason and announced to every API process in its own transaction; the
+ * agency's row is locked first so two changes at once cannot both take its last host away.
+ */
+
+async function lockAgency(trx: Transaction<DB>, agencyId: string): Promise<void> {
+  await trx.selectFrom('agencies').select('id').where('id', '=', agencyId).forUpdate().executeTakeFirstOrThrow();
+}
+
+/** Adds a host (already checked against HostSchema); one another agency serves is 409 HOST_IN_USE, one this agency serves changes nothing. */
+export async function addAgencyHost(db: Database, agencyId: string, host: string, reason: string, actor: Actor): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await lockAgency(trx, agencyId);
+    const added = await trx
+      .insertInto('agency_domains')
+      .values({ host, agency_id: agencyId })
+      .onConflict((oc) => oc.column('host').doNothing())
+      .returning('host')
+      .executeTakeFirst();
+    if (!added) {
+      const owner = await trx.selectFrom('agency_domains').select('agency_id').where('host', '=', host).executeTakeFirstOrThrow();
+      if (owner.agency_id === agencyId) return;
+      throw new AppError(409, OperatorErrorCode.HOST_IN_USE, `Another agency's site answers on ${host}`);
+    }
+    await appendAudit(trx, { agencyId, actor, action: 'ADD_AGENCY_HOST', target: host, reason });
+    await announceAgencyChange(trx, agencyId);
+  });
+}
+
+/**
+ * Removes one of the agency's hosts: not its last one (409 LAST_HOST) nor the one the owner's
+ * console is using now (409 HOST_CURRENT: the console's next request would find no agency). A host
+ * the agency does not serve, another agency's included, is 404.
+ */
+export async function removeAgencyHost(
+  db: Database,
+  agencyId: string,
+  host: string,
+  currentHost: string,
+  reason: string,
+  actor: Actor,
+): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await lockAgency(trx, agencyId);
+    const hosts = (await trx.selectFrom('agency_domains').select('host').where('agency_id', '=', agencyId).execute()).map(
+      (row) => row.host,
+    );
+    if (!hosts.includes(host)) throw new AppError(404, ErrorCode.NOT_FOUND, `The agency does not serve ${host}`);
+    if (hosts.length === 1) throw new AppError(409, OperatorErrorCode.LAST_HOST, 'The site must keep at least one host');
+    if (host === currentHost) {
+      throw new AppError(
+        409,
+        OperatorErrorCode.HOST_CURRENT,
+        `The console is open on ${host}: remove it from another of the agency's hosts`,
+      );
+    }
+    await trx.deleteFrom('agency_domains').where('host', '=', host).where('agency_id', '=', agencyId).execute();
+    await appendAudit(trx, { agencyId, actor, action: 'REMOVE_AGENCY_HOST', target: host, reason });
+    await announceAgencyChange(trx, agencyId);
+  });
+}
