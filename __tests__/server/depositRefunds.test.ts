@@ -33,7 +33,7 @@ beforeAll(async () => {
   await setReceivingAccount(t.db, agencyId, DEMO_RECEIVING_ACCOUNT);
   await fundTestBonusPool(t.db, agencyId, 10_000_00n);
   owner = await loggedInOperator(t, agencyId, { username: 'refund-owner' });
-  deps = { db: t.db, providers: t.app.providers, gateway: t.app.laoqrGateway, settings: t.config.withdrawals };
+  deps = { db: t.db, providers: t.app.providers, gateway: t.app.laoqrGateway, defaults: t.config.withdrawals };
 });
 afterEach(async () => {
   await t.app.inject({ method: 'DELETE', url: '/sandbox/providers/askmebet/faults' });

@@ -29,14 +29,11 @@ const bank = lazyPage(() => import(/* webpackChunkName: "bank" */ '../features/b
 const promotions = lazyPage(() => import(/* webpackChunkName: "promotions" */ '../features/promotion/PromotionsPage'));
 const promotionHistory = lazyPage(() => import(/* webpackChunkName: "promotion-history" */ '../features/promotion/PromotionHistoryPage'));
 const promotionDetail = lazyPage(() => import(/* webpackChunkName: "promotion-detail" */ '../features/promotion/PromotionDetailPage'));
-<<<<<<< HEAD
 const takeBreak = lazyPage(() => import(/* webpackChunkName: "break" */ '../features/exclusion/BreakPage'));
-=======
 const statement = lazyPage(() => import(/* webpackChunkName: "statement" */ '../features/responsiblePlay/StatementPage'));
 const responsiblePlay = lazyPage(
   () => import(/* webpackChunkName: "responsible-play" */ '../features/responsiblePlay/ResponsiblePlayPage'),
 );
->>>>>>> reality
 const game = lazyPage(() => import(/* webpackChunkName: "game" */ '../features/game/GamePage'));
 
 /** Every route of SPEC.md section 2, most specific first. */
@@ -52,14 +49,10 @@ export const routes: RouteDef[] = [
   { path: '/player/bank', page: bank, access: 'player', titleKey: 'page.bank' },
   { path: '/player/promotion', page: promotions, access: 'player', titleKey: 'page.promotion', startsPlay: true },
   { path: '/player/promotion/history', page: promotionHistory, access: 'player', titleKey: 'page.promotionHistory' },
-<<<<<<< HEAD
   { path: '/player/promotion/:promotionId', page: promotionDetail, access: 'player', titleKey: 'page.promotionDetail', startsPlay: true },
   { path: '/player/break', page: takeBreak, access: 'player', titleKey: 'page.break' },
-=======
-  { path: '/player/promotion/:promotionId', page: promotionDetail, access: 'player', titleKey: 'page.promotionDetail' },
   { path: '/player/statement', page: statement, access: 'player', titleKey: 'page.statement' },
   { path: '/responsible-play', page: responsiblePlay, access: 'anyone', titleKey: 'page.responsiblePlay' },
->>>>>>> reality
   ...PROVIDERS.map((provider): RouteDef => ({
     path: `/player/game/${provider}`,
     page: game,

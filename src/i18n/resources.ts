@@ -17,20 +17,14 @@ export const NAMESPACES = [
   'auth',
   'bank',
   'deposit',
-<<<<<<< HEAD
   'exclusion',
-=======
->>>>>>> reality
   'game',
   'home',
   'password',
   'promotion',
   'shell',
   'withdraw',
-<<<<<<< HEAD
-=======
   'responsiblePlay',
->>>>>>> reality
 ] as const;
 
 /** The built-in Lao translations, in the first bundle: Lao is the default and draws the first page. */
