@@ -1,6 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { AgencySocial } from '../../src/contract/agency';
 import type { SandboxBankTables, SandboxProviderTables } from './sandboxSchema';
+import type { DepositLimitTables } from './depositLimitsSchema';
 
 /** Table types for Kysely. Each capability adds its tables in its own interface and joins DB below. */
 
@@ -426,4 +427,5 @@ export interface DB
     DepositTables,
     PromotionTables,
     WithdrawalReviewTables,
-    ResponsiblePlayTables {}
+    ResponsiblePlayTables,
+    DepositLimitTables {}

@@ -7,6 +7,8 @@ export class AppError extends Error {
     readonly statusCode: number,
     readonly code: ErrorCode | OperatorErrorCode,
     message: string,
+    /** What the client's translated message names (ApiError.params). */
+    readonly params?: Record<string, string>,
   ) {
     super(message);
     this.name = 'AppError';

@@ -14,7 +14,8 @@ const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
 export default fp(async (app) => {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
     if (error instanceof AppError) {
-      return reply.status(error.statusCode).send({ code: error.code, message: error.message });
+      const { statusCode, code, message, params } = error;
+      return reply.status(statusCode).send(params ? { code, message, params } : { code, message });
     }
     const fastifyError = error as FastifyError;
     if (fastifyError.validation) {

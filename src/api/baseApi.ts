@@ -11,7 +11,8 @@ export interface CallError extends ApiError {
 }
 
 function toCallError(error: FetchBaseQueryError): CallError {
-  if (isApiError(error.data)) return { status: error.status, code: error.data.code, message: error.data.message };
+  if (isApiError(error.data))
+    return { status: error.status, code: error.data.code, message: error.data.message, params: error.data.params };
   return { status: error.status, code: ErrorCode.INTERNAL, message: 'error' in error ? error.error : `HTTP ${error.status}` };
 }
 

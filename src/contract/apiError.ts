@@ -5,5 +5,10 @@ import { Type, type Static } from 'typebox';
  * errors.ts). Apart from errors.ts so that the site's first load, which reads the codes, carries
  * no schema builder.
  */
-export const ApiErrorSchema = Type.Object({ code: Type.String(), message: Type.String() });
+export const ApiErrorSchema = Type.Object({
+  code: Type.String(),
+  message: Type.String(),
+  /** What the player's message names, for the refusals that carry it (DEPOSIT_LIMIT_EXCEEDED). */
+  params: Type.Optional(Type.Record(Type.String(), Type.String())),
+});
 export type ApiError = Static<typeof ApiErrorSchema>;

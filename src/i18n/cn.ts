@@ -4,6 +4,7 @@ import cnBank from '../../public/locales/cn/bank.json';
 import cnDeposit from '../../public/locales/cn/deposit.json';
 import cnGame from '../../public/locales/cn/game.json';
 import cnHome from '../../public/locales/cn/home.json';
+import cnLimits from '../../public/locales/cn/limits.json';
 import cnPassword from '../../public/locales/cn/password.json';
 import cnPromotion from '../../public/locales/cn/promotion.json';
 import cnShell from '../../public/locales/cn/shell.json';
@@ -17,6 +18,7 @@ export const cnResources = {
   deposit: cnDeposit,
   game: cnGame,
   home: cnHome,
+  limits: cnLimits,
   password: cnPassword,
   promotion: cnPromotion,
   shell: cnShell,

@@ -4,13 +4,26 @@ import loBank from '../../public/locales/lo/bank.json';
 import loDeposit from '../../public/locales/lo/deposit.json';
 import loGame from '../../public/locales/lo/game.json';
 import loHome from '../../public/locales/lo/home.json';
+import loLimits from '../../public/locales/lo/limits.json';
 import loPassword from '../../public/locales/lo/password.json';
 import loPromotion from '../../public/locales/lo/promotion.json';
 import loShell from '../../public/locales/lo/shell.json';
 import loWithdraw from '../../public/locales/lo/withdraw.json';
 
 /** Each namespace is one file per language: public/locales/{lng}/{ns}.json. */
-export const NAMESPACES = ['common', 'auth', 'bank', 'deposit', 'game', 'home', 'password', 'promotion', 'shell', 'withdraw'] as const;
+export const NAMESPACES = [
+  'common',
+  'auth',
+  'bank',
+  'deposit',
+  'game',
+  'home',
+  'limits',
+  'password',
+  'promotion',
+  'shell',
+  'withdraw',
+] as const;
 
 /** The built-in Lao translations, in the first bundle: Lao is the default and draws the first page. */
 export const loResources = {
@@ -20,6 +33,7 @@ export const loResources = {
   deposit: loDeposit,
   game: loGame,
   home: loHome,
+  limits: loLimits,
   password: loPassword,
   promotion: loPromotion,
   shell: loShell,

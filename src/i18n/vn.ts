@@ -4,6 +4,7 @@ import vnBank from '../../public/locales/vn/bank.json';
 import vnDeposit from '../../public/locales/vn/deposit.json';
 import vnGame from '../../public/locales/vn/game.json';
 import vnHome from '../../public/locales/vn/home.json';
+import vnLimits from '../../public/locales/vn/limits.json';
 import vnPassword from '../../public/locales/vn/password.json';
 import vnPromotion from '../../public/locales/vn/promotion.json';
 import vnShell from '../../public/locales/vn/shell.json';
@@ -17,6 +18,7 @@ export const vnResources = {
   deposit: vnDeposit,
   game: vnGame,
   home: vnHome,
+  limits: vnLimits,
   password: vnPassword,
   promotion: vnPromotion,
   shell: vnShell,
