@@ -25,6 +25,7 @@ describe('the active-entry rule', () => {
       '/player/withdraw',
       '/player/promotion',
       '/player/bank',
+      '/player/limits',
       '/player/deposit/history',
       '/player/withdraw/history',
       '/player/promotion/history',

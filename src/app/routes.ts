@@ -27,6 +27,7 @@ const bank = lazyPage(() => import(/* webpackChunkName: "bank" */ '../features/b
 const promotions = lazyPage(() => import(/* webpackChunkName: "promotions" */ '../features/promotion/PromotionsPage'));
 const promotionHistory = lazyPage(() => import(/* webpackChunkName: "promotion-history" */ '../features/promotion/PromotionHistoryPage'));
 const promotionDetail = lazyPage(() => import(/* webpackChunkName: "promotion-detail" */ '../features/promotion/PromotionDetailPage'));
+const limits = lazyPage(() => import(/* webpackChunkName: "limits" */ '../features/limits/LimitsPage'));
 const game = lazyPage(() => import(/* webpackChunkName: "game" */ '../features/game/GamePage'));
 
 /** Every route of SPEC.md section 2, most specific first. */
@@ -40,6 +41,7 @@ export const routes: RouteDef[] = [
   { path: '/player/withdraw', page: withdraw, access: 'player', titleKey: 'page.withdraw' },
   { path: '/player/withdraw/history', page: withdrawHistory, access: 'player', titleKey: 'page.withdrawHistory' },
   { path: '/player/bank', page: bank, access: 'player', titleKey: 'page.bank' },
+  { path: '/player/limits', page: limits, access: 'player', titleKey: 'page.limits' },
   { path: '/player/promotion', page: promotions, access: 'player', titleKey: 'page.promotion' },
   { path: '/player/promotion/history', page: promotionHistory, access: 'player', titleKey: 'page.promotionHistory' },
   { path: '/player/promotion/:promotionId', page: promotionDetail, access: 'player', titleKey: 'page.promotionDetail' },

@@ -156,3 +156,12 @@ export interface DepositLimitExceededParams {
   limit: string;
   remaining: string;
 }
+
+const two = (value: number) => String(value).padStart(2, '0');
+
+/** A time as DD/MM/YYYY HH:mm on the Vientiane clock, whatever the viewer's own time zone. */
+export function vientianeDateTime(iso: string): string {
+  const local = new Date(new Date(iso).getTime() + VIENTIANE_OFFSET_MS);
+  const date = `${two(local.getUTCDate())}/${two(local.getUTCMonth() + 1)}/${local.getUTCFullYear()}`;
+  return `${date} ${two(local.getUTCHours())}:${two(local.getUTCMinutes())}`;
+}

@@ -20,6 +20,7 @@ export const PLAYER_DRAWER_GROUPS: DrawerEntry[][] = [
     { key: 'drawer.withdraw', href: '/player/withdraw', icon: 'withdraw' },
     { key: 'drawer.promotion', href: '/player/promotion', icon: 'promotion' },
     { key: 'drawer.bankAccount', href: '/player/bank', icon: 'bank' },
+    { key: 'drawer.depositLimits', href: '/player/limits', icon: 'deposit' },
     {
       key: 'drawer.history',
       icon: 'history',
