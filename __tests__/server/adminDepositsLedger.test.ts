@@ -60,7 +60,7 @@ async function providerDown(down: boolean) {
 async function pay(kip: number): Promise<TestPlayer> {
   const player = await createTestPlayerWithBank(t.db, agencyId);
   const created = await createDeposit(
-    { db: t.db, config: t.config, providers: t.app.providers },
+    { db: t.db, config: t.config, providers: t.app.providers, clock: t.app.clock },
     { agencyId, playerId: player.id },
     { provider: 'askmebet', amount: '100000', idempotencyKey: key() },
   );

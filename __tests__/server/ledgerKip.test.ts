@@ -58,7 +58,7 @@ async function newAgency(): Promise<{ agencyId: string; host: string }> {
 /** A deposit of `kip` paid at the bank and credited to askmebet. */
 async function deposit(agencyId: string, player: TestPlayer, kip: bigint): Promise<void> {
   const who = { agencyId, playerId: player.id };
-  const created = await createDeposit({ db: t.db, config: t.config, providers: t.app.providers }, who, {
+  const created = await createDeposit({ db: t.db, config: t.config, providers: t.app.providers, clock: t.app.clock }, who, {
     provider: 'askmebet',
     amount: kip.toString(),
     idempotencyKey: `deposit-${randomUUID()}`,

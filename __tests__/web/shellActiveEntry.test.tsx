@@ -26,6 +26,7 @@ describe('the active-entry rule', () => {
       '/player/promotion',
       '/player/bank',
       '/player/break',
+      '/player/limits',
       '/player/deposit/history',
       '/player/withdraw/history',
       '/player/promotion/history',

@@ -2,6 +2,7 @@ import type { ColumnType, Generated } from 'kysely';
 import type { AgencySocial } from '../../src/contract/agency';
 import type { RiskFlagTables } from './riskFlagSchema';
 import type { SandboxBankTables, SandboxProviderTables } from './sandboxSchema';
+import type { DepositLimitTables } from './depositLimitsSchema';
 
 /** Table types for Kysely. Each capability adds its tables in its own interface and joins DB below. */
 
@@ -475,4 +476,5 @@ export interface DB
     ResponsiblePlayTables,
     RiskFlagTables,
     RateLimitTables,
-    RealityCheckTables {}
+    RealityCheckTables,
+    DepositLimitTables {}

@@ -47,7 +47,12 @@ export default fp<{ db: Database; config: Config; clock: Clock }>(
 
 export const walletDeps = (app: FastifyInstance): WalletDeps => ({ db: app.db, providers: app.providers });
 
-export const depositDeps = (app: FastifyInstance): DepositDeps => ({ db: app.db, config: app.config, providers: app.providers });
+export const depositDeps = (app: FastifyInstance): DepositDeps => ({
+  db: app.db,
+  config: app.config,
+  providers: app.providers,
+  clock: app.clock,
+});
 
 export const withdrawalDeps = (app: FastifyInstance): WithdrawalDeps => ({
   db: app.db,

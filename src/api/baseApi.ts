@@ -66,6 +66,7 @@ export const baseApi = createApi({
     'PromotionUsage',
     'Game',
     'Exclusion',
+    'DepositLimit',
   ],
   keepUnusedDataFor: 300,
   refetchOnMountOrArgChange: 300,

@@ -34,6 +34,7 @@ const statement = lazyPage(() => import(/* webpackChunkName: "statement" */ '../
 const responsiblePlay = lazyPage(
   () => import(/* webpackChunkName: "responsible-play" */ '../features/responsiblePlay/ResponsiblePlayPage'),
 );
+const limits = lazyPage(() => import(/* webpackChunkName: "limits" */ '../features/limits/LimitsPage'));
 const game = lazyPage(() => import(/* webpackChunkName: "game" */ '../features/game/GamePage'));
 
 /** Every route of SPEC.md section 2, most specific first. */
@@ -47,6 +48,7 @@ export const routes: RouteDef[] = [
   { path: '/player/withdraw', page: withdraw, access: 'player', titleKey: 'page.withdraw' },
   { path: '/player/withdraw/history', page: withdrawHistory, access: 'player', titleKey: 'page.withdrawHistory' },
   { path: '/player/bank', page: bank, access: 'player', titleKey: 'page.bank' },
+  { path: '/player/limits', page: limits, access: 'player', titleKey: 'page.limits' },
   { path: '/player/promotion', page: promotions, access: 'player', titleKey: 'page.promotion', startsPlay: true },
   { path: '/player/promotion/history', page: promotionHistory, access: 'player', titleKey: 'page.promotionHistory' },
   { path: '/player/promotion/:promotionId', page: promotionDetail, access: 'player', titleKey: 'page.promotionDetail', startsPlay: true },

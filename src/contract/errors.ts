@@ -78,6 +78,13 @@ export const ErrorCode = {
   MERCHANT_ID_REQUIRED: 'MERCHANT_ID_REQUIRED',
   /** An operator's merchant id that LaoQR cannot carry (1 to 25 ASCII letters, digits or hyphens); HTTP 400. */
   MERCHANT_ID_INVALID: 'MERCHANT_ID_INVALID',
+  /**
+   * HTTP 409: the order would take the player over a deposit limit; params name the period (day,
+   * week, month), the limit and what is left, in kip.
+   */
+  DEPOSIT_LIMIT_EXCEEDED: 'DEPOSIT_LIMIT_EXCEEDED',
+  /** HTTP 400: a deposit limit that is not whole kip from 1 to the agency's maximum. */
+  DEPOSIT_LIMIT_INVALID: 'DEPOSIT_LIMIT_INVALID',
   // promotions
   PROMOTION_WITHDRAW_WHOLE_CREDIT: 'PROMOTION_WITHDRAW_WHOLE_CREDIT',
   PROMOTION_MIN_BALANCE: 'PROMOTION_MIN_BALANCE',

@@ -5,6 +5,7 @@ import cnDeposit from '../../public/locales/cn/deposit.json';
 import cnExclusion from '../../public/locales/cn/exclusion.json';
 import cnGame from '../../public/locales/cn/game.json';
 import cnHome from '../../public/locales/cn/home.json';
+import cnLimits from '../../public/locales/cn/limits.json';
 import cnPassword from '../../public/locales/cn/password.json';
 import cnPromotion from '../../public/locales/cn/promotion.json';
 import cnShell from '../../public/locales/cn/shell.json';
@@ -20,6 +21,7 @@ export const cnResources = {
   exclusion: cnExclusion,
   game: cnGame,
   home: cnHome,
+  limits: cnLimits,
   password: cnPassword,
   promotion: cnPromotion,
   shell: cnShell,

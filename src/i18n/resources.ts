@@ -5,6 +5,7 @@ import loDeposit from '../../public/locales/lo/deposit.json';
 import loExclusion from '../../public/locales/lo/exclusion.json';
 import loGame from '../../public/locales/lo/game.json';
 import loHome from '../../public/locales/lo/home.json';
+import loLimits from '../../public/locales/lo/limits.json';
 import loPassword from '../../public/locales/lo/password.json';
 import loPromotion from '../../public/locales/lo/promotion.json';
 import loShell from '../../public/locales/lo/shell.json';
@@ -20,6 +21,7 @@ export const NAMESPACES = [
   'exclusion',
   'game',
   'home',
+  'limits',
   'password',
   'promotion',
   'shell',
@@ -36,6 +38,7 @@ export const loResources = {
   exclusion: loExclusion,
   game: loGame,
   home: loHome,
+  limits: loLimits,
   password: loPassword,
   promotion: loPromotion,
   shell: loShell,

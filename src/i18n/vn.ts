@@ -5,6 +5,7 @@ import vnDeposit from '../../public/locales/vn/deposit.json';
 import vnExclusion from '../../public/locales/vn/exclusion.json';
 import vnGame from '../../public/locales/vn/game.json';
 import vnHome from '../../public/locales/vn/home.json';
+import vnLimits from '../../public/locales/vn/limits.json';
 import vnPassword from '../../public/locales/vn/password.json';
 import vnPromotion from '../../public/locales/vn/promotion.json';
 import vnShell from '../../public/locales/vn/shell.json';
@@ -20,6 +21,7 @@ export const vnResources = {
   exclusion: vnExclusion,
   game: vnGame,
   home: vnHome,
+  limits: vnLimits,
   password: vnPassword,
   promotion: vnPromotion,
   shell: vnShell,

@@ -19,6 +19,8 @@ import { requireIdempotencyKey } from '../idempotency';
 import { bankAccountsOf } from '../players';
 import { currentRate } from '../agencies';
 import { promotionForDeposit } from '../promotions';
+import { checkDepositLimits, lockPlayerForLimits } from '../depositLimits';
+import type { Clock } from '../clock';
 import { expireStaleOrders, orderByKey, playerOrder, settingsOf, toDepositOrder, type OrderRow } from './repository';
 import type { PlayerRef } from '../players';
 import { newCode, payableSettings, qrOf, replayOf, requestHashOf } from './rules';
@@ -35,6 +37,8 @@ export interface DepositDeps {
   db: Database;
   config: Pick<Config, 'depositExpiryMinutes' | 'depositMinKip' | 'depositMaxKip'>;
   providers: ProviderClient;
+  /** Judges the player's deposit limits and dates the order. */
+  clock: Clock;
 }
 
 /** The agency's bounds and expiry: its own settings, else the server's. */
@@ -104,28 +108,36 @@ export async function createDeposit(
   if (credit <= 0n) throw new AppError(400, ErrorCode.DEPOSIT_AMOUNT_OUT_OF_RANGE, 'The amount buys no credit at the current rate');
   const promotionUsageId = await promotionForDeposit(deps, who, input.provider, kip, input.promotionId);
 
-  // The one-open-order index counts stored statuses: the player's own stale orders are closed first.
-  await expireStaleOrders(db, who);
   try {
-    const row = await db
-      .insertInto('deposit_orders')
-      .values({
-        agency_id: who.agencyId,
-        code: newCode(),
-        player_id: who.playerId,
-        provider: input.provider,
-        amount_kip: kip,
-        credit_satang: credit,
-        rate_sell: rate.sell,
-        rate_effective_at: rate.effectiveAt,
-        idempotency_key: key,
-        request_hash: hash,
-        promotion_usage_id: promotionUsageId,
-        expires_at: sql<Date>`now() + ${limits.expiryMinutes} * interval '1 minute'`,
-      })
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    return { order: toDepositOrder(row), qr: qrOf(row, settings), replayed: false };
+    // The limit check and the insert are one turn of the player's: two orders at once cannot both pass a limit.
+    return await db.transaction().execute(async (trx) => {
+      await lockPlayerForLimits(trx, who);
+      // The one-open-order index counts stored statuses: the player's own stale orders are closed first.
+      await expireStaleOrders(trx, who);
+      const now = deps.clock.now();
+      await checkDepositLimits(trx, who, kip, now);
+      const row = await trx
+        .insertInto('deposit_orders')
+        .values({
+          agency_id: who.agencyId,
+          code: newCode(),
+          player_id: who.playerId,
+          provider: input.provider,
+          amount_kip: kip,
+          credit_satang: credit,
+          rate_sell: rate.sell,
+          rate_effective_at: rate.effectiveAt,
+          idempotency_key: key,
+          request_hash: hash,
+          promotion_usage_id: promotionUsageId,
+          // Dated by the clock the limits are judged at, so the order counts in the period it was made in.
+          created_at: now,
+          expires_at: new Date(now.getTime() + limits.expiryMinutes * 60_000),
+        })
+        .returningAll()
+        .executeTakeFirstOrThrow();
+      return { order: toDepositOrder(row), qr: qrOf(row, settings), replayed: false };
+    });
   } catch (error) {
     if (isUniqueViolation(error, 'deposit_orders_idempotency_key')) {
       const first = await orderByKey(db, who, key);

@@ -21,6 +21,7 @@ export const PLAYER_DRAWER_GROUPS: DrawerEntry[][] = [
     { key: 'drawer.promotion', href: '/player/promotion', icon: 'promotion' },
     { key: 'drawer.bankAccount', href: '/player/bank', icon: 'bank' },
     { key: 'drawer.break', href: '/player/break', icon: 'check' },
+    { key: 'drawer.depositLimits', href: '/player/limits', icon: 'deposit' },
     {
       key: 'drawer.history',
       icon: 'history',

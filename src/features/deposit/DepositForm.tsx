@@ -3,10 +3,11 @@ import { useFormik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { useGetDepositLimitsQuery } from '../../api/deposits';
+import { useGetPlayerDepositLimitsQuery } from '../../api/depositLimits';
 import { useGetExchangeRatesQuery } from '../../api/banks';
 import { checkDepositAmount, depositFormSchema, type DepositRequest } from '../../contract/deposits';
 import { ErrorCode } from '../../contract/errors';
-import { displayAmount } from '../../contract/format';
+import { displayAmount, displayMoney } from '../../contract/format';
 import { convertAt, formatAmount, parseAmount } from '../../contract/money';
 import { PROVIDERS, PROVIDER_NAMES, isProvider } from '../../contract/providers';
 import { Button } from '../../ui/Button';
@@ -41,6 +42,9 @@ export function DepositForm({ onCreate, errorCode, busy, taken }: DepositFormPro
   const { t } = useTranslation('deposit');
   const limits = useGetDepositLimitsQuery();
   const rates = useGetExchangeRatesQuery();
+  // The player's own limits: what the tightest one leaves, shown before an amount is typed.
+  const tightest = useGetPlayerDepositLimitsQuery().data?.tightest ?? null;
+  const room = tightest && { period: t(`common:limitPeriods.${tightest.period}`), remaining: displayMoney(tightest.remaining, 'LAK') };
   // Until the limits are in, the form checks the amount's form only and does not send.
   const min = BigInt(limits.data?.minAmount ?? '1');
   const max = limits.data ? BigInt(limits.data.maxAmount) : UNKNOWN_MAX;
@@ -67,7 +71,12 @@ export function DepositForm({ onCreate, errorCode, busy, taken }: DepositFormPro
     <Card as="form" aria-label={t('title')} onSubmit={form.handleSubmit} noValidate>
       {errorCode && (
         <Notice role="alert" $tone="danger">
-          {t(`common:errors.${errorCode}`)}
+          {t(`common:errors.${errorCode}`, room ?? {})}
+        </Notice>
+      )}
+      {room && errorCode !== ErrorCode.DEPOSIT_LIMIT_EXCEEDED && (
+        <Notice $tone="warning" data-testid="deposit-limit-left">
+          {t('limitLeft', room)} <Link href="/player/limits">{t('limitsLink')}</Link>
         </Notice>
       )}
       {errorCode === ErrorCode.BANK_ACCOUNT_REQUIRED && (

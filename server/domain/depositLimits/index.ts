@@ -1,0 +1,211 @@
+import { sql, type Transaction } from 'kysely';
+import type { DB } from '../../db/schema';
+import type { Database } from '../../db/database';
+import { ErrorCode } from '../../../src/contract/errors';
+import {
+  DEPOSIT_LIMIT_PERIODS,
+  NO_LIMIT,
+  changeLimit,
+  checkLimitValue,
+  effectiveLimit,
+  limitExceededBy,
+  periodStart,
+  roomOf,
+  settleLimit,
+  tightestRoom,
+  type DepositLimitPeriod,
+  type DepositLimitsView,
+  type StoredLimit,
+} from '../../../src/contract/depositLimits';
+import { AppError } from '../errors';
+import { appendAudit } from '../operators/audit';
+import type { PlayerRef } from '../players';
+
+/**
+ * A player's deposit limits: reading them with what is used and left, changing them (written to
+ * the operator audit log), and the check a new deposit order passes. The rule itself is the
+ * contract's (src/contract/depositLimits.ts); times are the app's clock, never the database's.
+ */
+
+type Db = Database | Transaction<DB>;
+type PerPeriod<T> = Record<DepositLimitPeriod, T>;
+
+const kipOrNull = (value: string | null): bigint | null => (value === null ? null : BigInt(value));
+const textOrNull = (value: bigint | null): string | null => (value === null ? null : value.toString());
+
+/**
+ * Takes the player's turn: a limit change and a deposit order of the same player wait for each
+ * other, so two orders at once cannot both pass a limit. NO KEY UPDATE leaves other tables'
+ * references to the player row free.
+ */
+export async function lockPlayerForLimits(trx: Transaction<DB>, who: PlayerRef): Promise<{ username: string }> {
+  const row = await trx
+    .selectFrom('players')
+    .select('username')
+    .where('agency_id', '=', who.agencyId)
+    .where('id', '=', who.playerId)
+    .forNoKeyUpdate()
+    .executeTakeFirst();
+  if (!row) throw new AppError(404, ErrorCode.NOT_FOUND, 'No such player');
+  return row;
+}
+
+async function agencyMaximum(db: Db, agencyId: string): Promise<bigint | null> {
+  const row = await db
+    .selectFrom('agency_responsible_play_settings')
+    .select('deposit_limit_max_kip')
+    .where('agency_id', '=', agencyId)
+    .executeTakeFirst();
+  return kipOrNull(row?.deposit_limit_max_kip ?? null);
+}
+
+async function storedLimits(db: Db, who: PlayerRef): Promise<PerPeriod<StoredLimit>> {
+  const rows = await db
+    .selectFrom('player_deposit_limits')
+    .select(['period', 'limit_kip', 'pending_kip', 'pending_at'])
+    .where('agency_id', '=', who.agencyId)
+    .where('player_id', '=', who.playerId)
+    .execute();
+  const stored: PerPeriod<StoredLimit> = { day: NO_LIMIT, week: NO_LIMIT, month: NO_LIMIT };
+  for (const row of rows) {
+    stored[row.period] = {
+      limit: kipOrNull(row.limit_kip),
+      pending: row.pending_at ? { limit: kipOrNull(row.pending_kip), effectiveAt: row.pending_at } : null,
+    };
+  }
+  return stored;
+}
+
+/** Kip of the player's paid deposits and open, unexpired orders made in each current period. */
+async function usedKip(db: Db, who: PlayerRef, now: Date): Promise<PerPeriod<bigint>> {
+  const starts = { day: periodStart('day', now), week: periodStart('week', now), month: periodStart('month', now) };
+  const earliest = starts.week < starts.month ? starts.week : starts.month;
+  const sumSince = (start: Date) => sql<string>`coalesce(sum(amount_kip) filter (where created_at >= ${start}), 0)`;
+  const row = await db
+    .selectFrom('deposit_orders')
+    .select([sumSince(starts.day).as('day'), sumSince(starts.week).as('week'), sumSince(starts.month).as('month')])
+    .where('agency_id', '=', who.agencyId)
+    .where('player_id', '=', who.playerId)
+    .where('created_at', '>=', earliest)
+    .where((eb) => eb.or([eb('status', 'in', ['PAID', 'SUCCESS']), eb.and([eb('status', '=', 'OPEN'), eb('expires_at', '>', now)])]))
+    .executeTakeFirstOrThrow();
+  return { day: BigInt(row.day), week: BigInt(row.week), month: BigInt(row.month) };
+}
+
+interface LimitsState {
+  settled: PerPeriod<StoredLimit>;
+  maximum: bigint | null;
+  binding: PerPeriod<bigint | null>;
+  used: PerPeriod<bigint>;
+}
+
+async function limitsState(db: Db, who: PlayerRef, now: Date): Promise<LimitsState> {
+  const [stored, maximum, used] = await Promise.all([storedLimits(db, who), agencyMaximum(db, who.agencyId), usedKip(db, who, now)]);
+  const settled = { day: settleLimit(stored.day, now), week: settleLimit(stored.week, now), month: settleLimit(stored.month, now) };
+  const binding = {
+    day: effectiveLimit('day', settled.day.limit, maximum),
+    week: effectiveLimit('week', settled.week.limit, maximum),
+    month: effectiveLimit('month', settled.month.limit, maximum),
+  };
+  return { settled, maximum, binding, used };
+}
+
+function viewOf({ settled, maximum, binding, used }: LimitsState): DepositLimitsView {
+  const rooms = roomOf(binding, used);
+  const tightest = tightestRoom(rooms);
+  return {
+    limits: DEPOSIT_LIMIT_PERIODS.map((period) => {
+      const { limit, pending } = settled[period];
+      const room = rooms.find((entry) => entry.period === period);
+      return {
+        period,
+        limit: textOrNull(limit),
+        pending: pending ? { limit: textOrNull(pending.limit), effectiveAt: pending.effectiveAt.toISOString() } : null,
+        effectiveLimit: textOrNull(binding[period]),
+        used: used[period].toString(),
+        remaining: room ? room.remaining.toString() : null,
+      };
+    }),
+    agencyMaximum: textOrNull(maximum),
+    tightest: tightest && { period: tightest.period, limit: tightest.limit.toString(), remaining: tightest.remaining.toString() },
+  };
+}
+
+/** GET /players/deposit-limits: the limits, pending changes, and what each period has used and left. */
+export async function depositLimitsOf(db: Database, who: PlayerRef, now: Date): Promise<DepositLimitsView> {
+  return viewOf(await limitsState(db, who, now));
+}
+
+const describe = (limit: StoredLimit) =>
+  limit.pending
+    ? `${textOrNull(limit.limit) ?? 'none'}; ${textOrNull(limit.pending.limit) ?? 'none'} from ${limit.pending.effectiveAt.toISOString()}`
+    : (textOrNull(limit.limit) ?? 'none');
+
+/**
+ * PUT /players/deposit-limits: each period named is changed by the contract's rule (lower at once,
+ * raise or remove after 24 hours). A value that is not whole kip from 1 to the agency's maximum
+ * refuses the whole request (DEPOSIT_LIMIT_INVALID) with nothing changed. One audit entry, actor
+ * the player, records what was asked and what stands.
+ */
+export async function changeDepositLimits(
+  db: Database,
+  who: PlayerRef,
+  change: Partial<Record<DepositLimitPeriod, unknown>>,
+  now: Date,
+): Promise<DepositLimitsView> {
+  return db.transaction().execute(async (trx) => {
+    const { username } = await lockPlayerForLimits(trx, who);
+    const maximum = await agencyMaximum(trx, who.agencyId);
+    const requested = DEPOSIT_LIMIT_PERIODS.flatMap((period) => {
+      const value = change[period];
+      if (value === undefined) return [];
+      const checked = checkLimitValue(value, maximum);
+      if (!checked.ok) {
+        const bound = maximum === null ? 'whole kip from 1' : `whole kip from 1 to ${maximum}`;
+        throw new AppError(400, ErrorCode.DEPOSIT_LIMIT_INVALID, `The ${period} limit must be ${bound}, or null for none`);
+      }
+      return [{ period, kip: checked.kip }];
+    });
+    const stored = await storedLimits(trx, who);
+    const details: Record<string, string> = {};
+    for (const { period, kip } of requested) {
+      const next = changeLimit(stored[period], kip, now);
+      const row = {
+        limit_kip: textOrNull(next.limit),
+        pending_kip: next.pending ? textOrNull(next.pending.limit) : null,
+        pending_at: next.pending?.effectiveAt ?? null,
+        updated_at: now,
+      };
+      await trx
+        .insertInto('player_deposit_limits')
+        .values({ player_id: who.playerId, agency_id: who.agencyId, period, ...row })
+        .onConflict((conflict) => conflict.columns(['player_id', 'period']).doUpdateSet(row))
+        .execute();
+      details[period] = `asked ${textOrNull(kip) ?? 'none'}: ${describe(next)}`;
+    }
+    await appendAudit(trx, {
+      agencyId: who.agencyId,
+      actor: { operatorId: null, name: `player:${username}` },
+      action: 'SET_DEPOSIT_LIMITS',
+      target: username,
+      details,
+    });
+    return viewOf(await limitsState(trx, who, now));
+  });
+}
+
+/**
+ * Refuses an order of `amount` kip that would take the player over a limit, with what the
+ * tightest limit still allows. Called in the order's transaction after lockPlayerForLimits.
+ */
+export async function checkDepositLimits(trx: Transaction<DB>, who: PlayerRef, amount: bigint, now: Date): Promise<void> {
+  const state = await limitsState(trx, who, now);
+  const over = limitExceededBy(roomOf(state.binding, state.used), amount);
+  if (!over) return;
+  throw new AppError(
+    409,
+    ErrorCode.DEPOSIT_LIMIT_EXCEEDED,
+    `Over the ${over.period} deposit limit of ${over.limit} LAK: ${over.remaining} LAK left`,
+    { period: over.period, limit: over.limit.toString(), remaining: over.remaining.toString() },
+  );
+}
