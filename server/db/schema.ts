@@ -1,8 +1,9 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { AgencySocial } from '../../src/contract/agency';
+import type { RateLimitTables } from './rateLimitSchema';
 import type { RiskFlagTables } from './riskFlagSchema';
 import type { SandboxBankTables, SandboxProviderTables } from './sandboxSchema';
-import type { DepositLimitTables } from './depositLimitsSchema';
+import type { DepositLimitTables, RealityCheckTables, ResponsiblePlayTables } from './responsiblePlaySchema';
 
 /** Table types for Kysely. Each capability adds its tables in its own interface and joins DB below. */
 
@@ -358,45 +359,6 @@ export interface DepositTables {
 type TranslatedColumn = ColumnType<Record<'lo' | 'cn' | 'vn' | 'th', string>, string, string>;
 type NullableInt8 = ColumnType<string | null, bigint | string | null | undefined, bigint | string | null>;
 
-export interface ResponsiblePlayTables {
-  /** A player's time-outs and self-exclusions; a row is never shortened or removed. */
-  player_exclusions: {
-    id: Generated<string>;
-    agency_id: string;
-    player_id: string;
-    kind: 'TIME_OUT' | 'SELF_EXCLUSION';
-    starts_at: ColumnType<Date, Date | string | undefined, never>;
-    /** null only for a self-exclusion for good */
-    ends_at: ColumnType<Date | null, Date | string | null, never>;
-    /** the player's Idempotency-Key, unique per player; null on rows written without one */
-    idempotency_key: ColumnType<string | null, string | null | undefined, never>;
-    /** what the player chose (HOURS_24 ... FOR_GOOD) */
-    duration: ColumnType<string | null, string | null | undefined, never>;
-    created_at: CreatedAt;
-  };
-  agency_responsible_play_settings: {
-    agency_id: string;
-    /** the most a player's deposit limit may be; null when the agency sets none */
-    deposit_limit_max_kip: ColumnType<string | null, bigint | string | null | undefined, bigint | string | null>;
-    /** 0 (off), 15, 30 or 60 */
-    reality_check_default_minutes: ColumnType<number, number | undefined, number>;
-    /** the licence and jurisdiction notice per site language (lo, cn, vn, th) */
-    notice: ColumnType<Partial<Record<'lo' | 'cn' | 'vn' | 'th', string>>, string | undefined, string>;
-    updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
-  };
-}
-
-export interface RealityCheckTables {
-  /** The reality-check interval a player chose; without a row the agency's default applies. */
-  player_reality_checks: {
-    player_id: string;
-    agency_id: string;
-    /** 0 (off), 15, 30 or 60 */
-    minutes: number;
-    updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
-  };
-}
-
 export interface PromotionTables {
   promotions: {
     id: Generated<string>;
@@ -441,16 +403,6 @@ export interface PromotionTables {
     used_at: Date | null;
     ended_at: Date | null;
     end_reason: 'TURNOVER_MET' | 'CREDIT_BELOW_THRESHOLD' | 'WITHDRAWN' | 'CANCELED' | 'PROMOTION_ENDED' | null;
-  };
-}
-
-/** Counters of the rate limits, shared by every process (server/domain/rateLimits.ts). */
-export interface RateLimitTables {
-  rate_limit_hits: {
-    /** the limit's name and what it counts by, e.g. loginPerIp:203.0.113.7 */
-    key: string;
-    hits: number;
-    window_ends_at: Date;
   };
 }
 
