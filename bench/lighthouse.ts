@@ -8,6 +8,7 @@ const CHROMIUM = '/usr/bin/chromium';
 export interface PageSpeed {
   score: number;
   lcpMs: number;
+  tbtMs: number;
   /** What holds the score and LCP back, in Lighthouse's own figures. */
   limitedBy: string;
 }
@@ -72,6 +73,7 @@ export async function measurePageSpeed(siteUrl: string): Promise<Measurement[]> 
       return {
         score: Math.round((lhr.categories.performance.score ?? 0) * 100),
         lcpMs: lhr.audits['largest-contentful-paint'].numericValue ?? Number.NaN,
+        tbtMs: lhr.audits['total-blocking-time'].numericValue ?? Number.NaN,
         limitedBy: limitsOf(lhr.audits),
       };
     };
@@ -98,6 +100,13 @@ export async function measurePageSpeed(siteUrl: string): Promise<Measurement[]> 
           referenceLabel,
           target: { on: 'value', direction: 'atMost', limit: 1500 },
           limitedBy: measured.limitedBy,
+        },
+        {
+          metric: `Lighthouse mobile ${page}: TBT`,
+          value: measured.tbtMs,
+          unit: 'ms',
+          reference: empty.tbtMs,
+          referenceLabel,
         },
       );
     }

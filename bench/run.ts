@@ -31,6 +31,9 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 const log = (message: string) => console.log(`[bench] ${message}`);
 
+/** `npm run bench -- --pages`: only what a page costs (the bundle and Lighthouse rows). */
+const pagesOnly = process.argv.includes('--pages');
+
 async function main() {
   const measurements: Measurement[] = [];
 
@@ -46,8 +49,29 @@ async function main() {
   measurements.push(...(await measurePageSpeed(champa.url)));
   await cleanups.pop()?.();
 
-  // The same database again (migrated and seeded by npm start), now with the app in this process,
-  // where the bench adds its bare route.
+  if (!pagesOnly) measurements.push(...(await measureServer(pgDataDir)));
+  await cleanUp();
+
+  const rows = measurements.map(toRow);
+  const machine = describeMachine();
+  console.log(`\n${formatTable(rows)}\n`);
+  console.log(`machine: ${machine.cores} cores, ${machine.cpuModel}, ${machine.ramGiB} GiB RAM, Node ${machine.node}`);
+  const misses = formatMisses(rows);
+  for (const miss of misses) console.log(`missed: ${miss}`);
+  // A partial run leaves the full table of the last whole run as it is.
+  if (pagesOnly) return;
+  fs.writeFileSync(
+    path.join(projectRoot, 'bench/results.json'),
+    `${JSON.stringify({ measuredAt: new Date().toISOString(), machine, rows }, null, 2)}\n`,
+  );
+  log('written to bench/results.json');
+}
+
+/**
+ * The API and money rows: the database npm start migrated and seeded, now with the app in this
+ * process, where the bench adds its bare route.
+ */
+async function measureServer(pgDataDir: string): Promise<Measurement[]> {
   const embedded = await startEmbeddedPostgres(pgDataDir, await freePort());
   cleanups.push(embedded.stop);
   const db = createDatabase(embedded.url);
@@ -67,22 +91,10 @@ async function main() {
   if (!agency) throw new Error('npm start did not seed the demo agency');
 
   log('autocannon: GET /api/v2/players/info against a bare route ...');
-  measurements.push(...(await measureApi(origin)));
+  const measurements = await measureApi(origin);
   log('money path: deposits against TPC-B ...');
   measurements.push(...(await measureMoneyPath(origin, db, config, agency.id)));
-  await cleanUp();
-
-  const rows = measurements.map(toRow);
-  const machine = describeMachine();
-  console.log(`\n${formatTable(rows)}\n`);
-  console.log(`machine: ${machine.cores} cores, ${machine.cpuModel}, ${machine.ramGiB} GiB RAM, Node ${machine.node}`);
-  const misses = formatMisses(rows);
-  for (const miss of misses) console.log(`missed: ${miss}`);
-  fs.writeFileSync(
-    path.join(projectRoot, 'bench/results.json'),
-    `${JSON.stringify({ measuredAt: new Date().toISOString(), machine, rows }, null, 2)}\n`,
-  );
-  log('written to bench/results.json');
+  return measurements;
 }
 
 main().catch(async (error) => {

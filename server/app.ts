@@ -16,6 +16,7 @@ import operatorSessionPlugin from './plugins/operatorSession';
 import dependencies from './plugins/dependencies';
 import { systemClock, type Clock } from './domain/clock';
 import healthRoutes, { type Readiness } from './routes/health';
+import { loadSiteRenderer, registerSitePages } from './pages/sitePages';
 
 export interface AppDeps {
   db: Database;
@@ -74,10 +75,11 @@ export async function buildApp({
  * dist/ is served when built, compressed when the browser accepts it: content-hashed files are
  * cached for a year, everything else is revalidated. Unknown /api and /sandbox paths get JSON 404;
  * GET /admin and below gets the operators' console (admin.html); any other GET gets the players'
- * SPA, whose router shows its own Not Found page.
+ * site's page rendered on the server (server/pages), whose router shows its own Not Found page.
  */
 function registerSpa(app: FastifyInstance, distDir: string) {
   const hasSpa = fs.existsSync(path.join(distDir, 'index.html'));
+  const sendSitePage = registerSitePages(app, hasSpa ? loadSiteRenderer(distDir) : undefined);
   if (hasSpa) {
     app.register(fastifyStatic, {
       root: distDir,
@@ -96,8 +98,8 @@ function registerSpa(app: FastifyInstance, distDir: string) {
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|sandbox)(\/|$)/.test(request.url);
     if (hasSpa && wantsPage) {
       // /admin and below is the operators' console, its own page; everything else the players' site.
-      const page = /^\/admin(\/|\?|$)/.test(request.url) ? 'admin.html' : 'index.html';
-      return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile(page);
+      if (!/^\/admin(\/|\?|$)/.test(request.url)) return sendSitePage(request, reply);
+      return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('admin.html');
     }
     return reply.status(404).send({ code: 'NOT_FOUND', message: `No route ${request.method} ${request.url.split('?')[0]}` });
   });

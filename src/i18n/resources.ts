@@ -9,10 +9,10 @@ import loPromotion from '../../public/locales/lo/promotion.json';
 import loShell from '../../public/locales/lo/shell.json';
 import loWithdraw from '../../public/locales/lo/withdraw.json';
 
-/** Each namespace is one file per language: public/locales/{lng}/{ns}.json. */
-export const NAMESPACES = ['common', 'auth', 'bank', 'deposit', 'game', 'home', 'password', 'promotion', 'shell', 'withdraw'] as const;
-
-/** The built-in Lao translations, in the first bundle: Lao is the default and draws the first page. */
+/**
+ * The built-in Lao translations: a chunk of their own, which the browser needs only for what the
+ * server's page did not bring along (see backend.ts).
+ */
 export const loResources = {
   common: loCommon,
   auth: loAuth,

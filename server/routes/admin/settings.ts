@@ -8,7 +8,7 @@ import { actorOf } from '../../domain/operators';
 /**
  * GET /admin/settings/agency: the agency's name, social links, header numbers, deposit limits,
  * hosts and the environment's withdrawal limits. PUT (owners) changes the first four with a
- * reason; a bad field is 400 with nothing changed. The players' site sees a change on its next request.
+ * reason; a bad field is 400 with nothing changed. The players' site sees a change on its next request (its cached pages are dropped).
  */
 const adminSettingsRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
@@ -37,6 +37,7 @@ const adminSettingsRoutes: FastifyPluginAsync = async (base) => {
     async (request) => {
       const settings = await updateAgencySettings(db, request.agency.id, request.body, actorOf(request.operator), config);
       app.forgetAgency(request.agency.id);
+      app.dropAgencyPages(request.agency.id);
       return settings;
     },
   );
