@@ -31,7 +31,8 @@ beforeAll(async () => {
 }, 900_000);
 afterAll(() => t.close());
 
-const page = (url: string, host = A, cookie?: string) => t.app.inject({ method: 'GET', url, headers: { host, ...(cookie ? { cookie } : {}) } });
+const page = (url: string, host = A, cookie?: string) =>
+  t.app.inject({ method: 'GET', url, headers: { host, ...(cookie ? { cookie } : {}) } });
 
 function stateOf(html: string): PageState {
   const match = new RegExp(`<script type="application/json" id="${PAGE_STATE_ELEMENT_ID}">(.*?)</script>`).exec(html);

@@ -64,7 +64,10 @@ function assemble(template: string, page: Extract<RenderedPage, { kind: 'page' }
     .replace(/<html lang="?[\w-]+"?/, () => `<html lang="${LANGUAGE_TAGS[page.state.language]}"`)
     .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
     .replace('</head>', () => `${page.styles}</head>`)
-    .replace(ROOT, () => `<div id="root">${page.html}</div><script type="application/json" id="${PAGE_STATE_ELEMENT_ID}">${state}</script>`);
+    .replace(
+      ROOT,
+      () => `<div id="root">${page.html}</div><script type="application/json" id="${PAGE_STATE_ELEMENT_ID}">${state}</script>`,
+    );
   return {
     status: page.status,
     html,
@@ -102,7 +105,11 @@ export function registerSitePages(app: FastifyInstance, renderer: SiteRenderer |
       const answer = await app.inject({
         method: call.method as 'GET',
         url: call.url,
-        headers: { ...call.headers, host: request.headers.host ?? '', ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}) },
+        headers: {
+          ...call.headers,
+          host: request.headers.host ?? '',
+          ...(request.headers.cookie ? { cookie: request.headers.cookie } : {}),
+        },
         payload: call.body,
       });
       return { status: answer.statusCode, headers: { 'content-type': String(answer.headers['content-type'] ?? '') }, body: answer.body };

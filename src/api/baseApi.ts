@@ -79,6 +79,7 @@ export const baseApi = createApi({
   refetchOnMountOrArgChange: 300,
   refetchOnFocus: true,
   // The state is a store's of this same API, filled by the server's renderer (typed there, not here).
-  extractRehydrationInfo: (action, { reducerPath }) => (hydrateApi.match(action) ? (action.payload as Record<string, never>)[reducerPath] : undefined),
+  extractRehydrationInfo: (action, { reducerPath }) =>
+    hydrateApi.match(action) ? (action.payload as Record<string, never>)[reducerPath] : undefined,
   endpoints: () => ({}),
 });

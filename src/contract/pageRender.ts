@@ -21,7 +21,7 @@ export interface PageRequest {
   url: string;
   language: Language;
   /** The site's calls to the API, made for the visitor (their Host and cookies). */
-  callApi(call: ApiCall): Promise<ApiAnswer>;
+  callApi: (call: ApiCall) => Promise<ApiAnswer>;
 }
 
 /** The state a server-rendered page hands to the browser, which reads it before it hydrates. */

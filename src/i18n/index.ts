@@ -54,10 +54,12 @@ export function initI18n(language: Language = storedLanguage(), translations?: R
         globalThis.document.documentElement.setAttribute('lang', LANGUAGE_TAGS[lng]);
       }
     });
+    const options = i18nOptions(language, translations ? { [language]: translations } : {});
     loaded = i18n
       .use(TranslationBackend)
       .use(initReactI18next)
-      .init(i18nOptions(language, translations ? { [language]: translations } : {}));
+      // The page's own namespaces are in; any other loads when a page first asks for it.
+      .init(translations ? { ...options, ns: Object.keys(translations) } : options);
   }
   return i18n;
 }

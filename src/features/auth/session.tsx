@@ -6,7 +6,7 @@ import { sessionMachine, type SessionStatus } from '../../../machines/session.ma
 import { apiListeners, baseApi, sessionLost } from '../../api/baseApi';
 import { PLAYER_TAGS, useGetPlayerInfoQuery, useLogoutMutation, useReportFingerprintMutation } from '../../api/players';
 import { useGetAgencyQuery } from '../../api/agency';
-import type { PlayerSummary } from '../../contract/players';
+import type { PlayerInfoResponse, PlayerSummary } from '../../contract/players';
 import { reloadPage } from '../../ui/reloadPage';
 import { needsFingerprintReport, rememberFingerprintReport } from './fingerprintReports';
 import { inspect } from '../../devtools/inspect';
@@ -91,7 +91,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 }
 
 /** The session as the player info's answer at hand tells it, if one is (a server-rendered page's). */
-function knownSession(info: ReturnType<typeof useGetPlayerInfoQuery>) {
+function knownSession(info: { currentData?: PlayerInfoResponse; isError: boolean }) {
   if (info.currentData) {
     return sessionMachine.resolveState({ value: 'loggedIn', context: { playerId: info.currentData.player.id, returnTo: null } });
   }
