@@ -10,12 +10,19 @@ export interface ServedPage {
 interface Entry {
   agencyId: string;
   page: ServedPage;
+  until: number;
 }
 
 /**
- * The public pages a visitor gets (no one logged in), kept per host, language and path. Only pages
- * an agency serves are kept, so the hosts are the agencies' own and the cache stays small; a change
- * of an agency's settings drops its pages (dropAgencyPages), so the next visitor sees the change.
+ * How long a page is kept at most: it shows the agency's promotions and featured games too, whose
+ * changes drop nothing.
+ */
+const KEEP_MS = 60_000;
+
+/**
+ * The public pages a visitor gets (no one logged in), kept per host, language and path for a
+ * minute. Only pages an agency serves are kept, so the hosts are the agencies' own and the cache
+ * stays small; a change of an agency's settings drops its pages (dropAgencyPages) at once.
  */
 export class PageCache {
   private readonly entries = new Map<string, Entry>();
@@ -25,11 +32,12 @@ export class PageCache {
   }
 
   get(host: string, language: Language, path: string): ServedPage | undefined {
-    return this.entries.get(PageCache.key(host, language, path))?.page;
+    const entry = this.entries.get(PageCache.key(host, language, path));
+    return entry && entry.until > Date.now() ? entry.page : undefined;
   }
 
   set(host: string, language: Language, path: string, agencyId: string, page: ServedPage): void {
-    this.entries.set(PageCache.key(host, language, path), { agencyId, page });
+    this.entries.set(PageCache.key(host, language, path), { agencyId, page, until: Date.now() + KEEP_MS });
   }
 
   dropAgencyPages(agencyId: string): void {

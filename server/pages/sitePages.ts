@@ -62,7 +62,7 @@ function assemble(template: string, page: Extract<RenderedPage, { kind: 'page' }
   const hash = crypto.createHash('sha256').update(state).digest('base64');
   const html = template
     .replace(/<html lang="?[\w-]+"?/, () => `<html lang="${LANGUAGE_TAGS[page.state.language]}"`)
-    .replace(/<title>[^<]*<\/title>/, () => `<title>${escapeHtml(page.title)}</title>`)
+    .replace(/<title>[^<]*<\/title>/, (title) => (page.title === undefined ? title : `<title>${escapeHtml(page.title)}</title>`))
     .replace('</head>', () => `${page.styles}</head>`)
     .replace(
       ROOT,
@@ -88,10 +88,10 @@ export function registerSitePages(app: FastifyInstance, renderer: SiteRenderer |
     if (!renderer) return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
     const host = hostOf(request.headers.host);
     const language = languageOf(request);
-    const pagePath = request.url.split(/[?#]/)[0];
     // A session cookie may be a logged-in player's, whose public pages send them to /player.
-    const visitor = cookieOf(request, SESSION_COOKIE) === undefined;
-    const cached = visitor ? cache.get(host, language, pagePath) : undefined;
+    // With a query the page may differ; keyed by it, any visitor could fill the cache.
+    const cacheable = cookieOf(request, SESSION_COOKIE) === undefined && !request.url.includes('?');
+    const cached = cacheable ? cache.get(host, language, request.url) : undefined;
     const send = (page: ServedPage, cacheControl: string) =>
       reply
         .status(page.status)
@@ -123,7 +123,7 @@ export function registerSitePages(app: FastifyInstance, renderer: SiteRenderer |
     }
     if (rendered.kind === 'redirect') return reply.header('Cache-Control', 'no-store').redirect(rendered.location, 302);
     const page = assemble(renderer.template, rendered, String(reply.getHeader('Content-Security-Policy') ?? ''));
-    if (rendered.shared && visitor && rendered.agencyId) cache.set(host, language, pagePath, rendered.agencyId, page);
+    if (rendered.shared && cacheable && rendered.agencyId) cache.set(host, language, request.url, rendered.agencyId, page);
     return send(page, rendered.shared ? 'no-cache' : 'no-store');
   };
 }

@@ -5,6 +5,9 @@ import { createInstance, type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { agencyApi } from '../api/agency';
 import { playersApi } from '../api/players';
+import { promotionsApi } from '../api/promotions';
+import { gamesApi } from '../api/games';
+import { FEATURED } from '../features/home/HomePage';
 import { baseApi } from '../api/baseApi';
 import type { ApiCall, PageRequest, RenderedPage } from '../contract/pageRender';
 import { DEFAULT_LANGUAGE, type Language } from '../contract/languages';
@@ -12,7 +15,7 @@ import { i18nOptions } from '../i18n';
 import { ALL_RESOURCES } from '../i18n/allResources';
 import { App } from './App';
 import { routeFor } from './routes';
-import { makeStore } from './store';
+import { makeStore, type AppStore } from './store';
 
 /** The renderer's store calls the API through the server, never over the network. */
 const ORIGIN = 'http://champa.internal';
@@ -38,6 +41,19 @@ function i18nFor(language: Language) {
   const i18n = createInstance();
   void i18n.use(initReactI18next).init({ ...i18nOptions(language, resources), initAsync: false });
   return i18n;
+}
+
+/**
+ * The public data the page shows beyond the agency and the session, so it is drawn complete rather
+ * than filled in (and shifted) after it loads: the promotions (footer and lobby) and, on the home
+ * page, the featured games. A player's own data stays for the browser to fetch.
+ */
+function prefetchShown(store: AppStore, path: string) {
+  const subscribe = false;
+  return Promise.all([
+    store.dispatch(promotionsApi.endpoints.getPromotions.initiate(undefined, { subscribe })),
+    ...(path === '/' ? FEATURED.map((provider) => store.dispatch(gamesApi.endpoints.getLobbyGames.initiate(provider, { subscribe }))) : []),
+  ]);
 }
 
 /** The namespaces the page's components asked for (react-i18next notes them on the instance). */
@@ -66,6 +82,7 @@ export const renderPage = async ({ url, language, callApi }: PageRequest): Promi
     const loggedIn = player?.data !== undefined;
     if (agency.data && route?.access === 'visitor' && loggedIn) return { kind: 'redirect', location: '/player' };
     if (agency.data && route?.access === 'player' && player?.isError) return { kind: 'redirect', location: '/login' };
+    if (agency.data) await prefetchShown(store, path);
 
     const i18n = i18nFor(language);
     const sheet = new ServerStyleSheet();
@@ -84,13 +101,12 @@ export const renderPage = async ({ url, language, callApi }: PageRequest): Promi
       const translations = Object.fromEntries(usedNamespaces(i18n).map((namespace) => [namespace, ALL_RESOURCES[language][namespace]]));
       const cannotEnter = agency.error !== undefined && 'status' in agency.error && agency.error.status === 404;
       const status = cannotEnter || !route ? 404 : agency.data ? 200 : 503;
-      const pageTitle = i18n.t(cannotEnter ? 'cannotEnter.title' : (route?.titleKey ?? 'notFound'));
       return {
         kind: 'page',
         status,
         html,
         styles,
-        title: agency.data ? `${pageTitle} · ${agency.data.agency.name}` : pageTitle,
+        title: agency.data?.agency.name,
         state: { language, translations, api: store.getState()[baseApi.reducerPath] },
         shared: status === 200 && route?.access === 'visitor' && !loggedIn,
         agencyId: agency.data?.agency.id,

@@ -42,7 +42,8 @@ export type RenderedPage =
       html: string;
       /** styled-components' style tags for the head. */
       styles: string;
-      title: string;
+      /** The agency's name, the title of all its pages (the browser does not retitle as it moves). */
+      title?: string;
       state: PageState;
       /** The same for every visitor of this agency in this language: a public page, nobody logged in. */
       shared: boolean;

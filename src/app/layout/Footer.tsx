@@ -198,7 +198,14 @@ export function Footer() {
           <Banks>
             {FOOTER_BANKS.map((bank) => (
               <li key={bank.id}>
-                <img src={`/images/banks/${bank.id}.svg`} alt={t('footer.bankLogo', { bank: bank.name })} width={120} height={56} />
+                <img
+                  src={`/images/banks/${bank.id}.svg`}
+                  alt={t('footer.bankLogo', { bank: bank.name })}
+                  width={120}
+                  height={56}
+                  loading="lazy"
+                  decoding="async"
+                />
               </li>
             ))}
           </Banks>
