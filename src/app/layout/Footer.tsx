@@ -198,14 +198,7 @@ export function Footer() {
           <Banks>
             {FOOTER_BANKS.map((bank) => (
               <li key={bank.id}>
-                <img
-                  src={`/images/banks/${bank.id}.svg`}
-                  alt={t('footer.bankLogo', { bank: bank.name })}
-                  width={120}
-                  height={56}
-                  loading="lazy"
-                  decoding="async"
-                />
+                <img src={`/images/banks/${bank.id}.svg`} alt={t('footer.bankLogo', { bank: bank.name })} width={120} height={56} />
               </li>
             ))}
           </Banks>
