@@ -7,6 +7,7 @@ module.exports = (api) => {
       ['@babel/preset-react', { runtime: 'automatic' }],
       '@babel/preset-typescript',
     ],
-    plugins: [['babel-plugin-styled-components', { displayName: !isTest, ssr: false, pure: true }]],
+    // ssr: class names from each file's path, alike in the browser's build and the server's renderer.
+    plugins: [['babel-plugin-styled-components', { displayName: !isTest, ssr: true, pure: true }]],
   };
 };

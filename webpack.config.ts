@@ -33,6 +33,9 @@ class PrecompressPlugin {
 
 type Mode = 'production' | 'development';
 
+/** moment ships ~130 locales; the site speaks lo, zh-cn, vi and th only. */
+const siteMomentLocales = () => new webpack.ContextReplacementPlugin(/moment[/\\]locale$/, /^\.\/(lo|zh-cn|vi|th)$/);
+
 /** What both builds share: output naming, loaders, source maps, precompression. */
 function baseConfig(mode: Mode, clean: boolean): webpack.Configuration {
   return {
@@ -67,8 +70,7 @@ export function webpackConfig(mode: Mode = 'production'): webpack.Configuration 
     ...base,
     entry: { main: './src/main.tsx' },
     plugins: [
-      // moment ships ~130 locales; the site speaks lo, zh-cn, vi and th only.
-      new webpack.ContextReplacementPlugin(/moment[/\\]locale$/, /^\.\/(lo|zh-cn|vi|th)$/),
+      siteMomentLocales(),
       new HtmlWebpackPlugin({ template: 'public/index.html', inject: 'body', scriptLoading: 'defer', chunks: ['main'] }),
       new CopyWebpackPlugin({
         patterns: [{ from: 'public', to: '.', globOptions: { ignore: ['**/index.html', '**/admin.html'] } }],
@@ -101,6 +103,41 @@ export function consoleWebpackConfig(mode: Mode = 'production'): webpack.Configu
   };
 }
 
-export default [webpackConfig, consoleWebpackConfig].map((config) =>
+/**
+ * The site's renderer for the server (dist/server/render.js): the same sources and babel config as
+ * the site, so styled-components names its classes alike on both sides, compiled for Node in one
+ * file with its packages inside (none of it reaches a browser). Pictures keep the site's URLs and
+ * are not written again.
+ */
+export function rendererWebpackConfig(mode: Mode = 'production'): webpack.Configuration {
+  const base = baseConfig(mode, false);
+  return {
+    ...base,
+    target: 'node',
+    entry: { render: './src/app/renderPage.tsx' },
+    output: {
+      ...base.output,
+      path: path.join(root, 'dist', 'server'),
+      filename: '[name].js',
+      chunkFilename: '[name].js',
+      library: { type: 'commonjs2' },
+    },
+    module: {
+      rules: [
+        { test: /\.[jt]sx?$/, exclude: /node_modules/, use: 'babel-loader' },
+        { test: /\.(png|svg|jpe?g|webp|woff2?)$/, type: 'asset/resource', generator: { emit: false } },
+      ],
+    },
+    // Read once at start by the server: minifying it would only cost build time.
+    optimization: { minimize: false },
+    plugins: [
+      siteMomentLocales(),
+      // The routes' lazy pages are at hand at once on the server.
+      new webpack.optimize.LimitChunkCountPlugin({ maxChunks: 1 }),
+    ],
+  };
+}
+
+export default [webpackConfig, consoleWebpackConfig, rendererWebpackConfig].map((config) =>
   config(process.env.NODE_ENV === 'development' ? 'development' : 'production'),
 );

@@ -19,6 +19,8 @@ import dependencies from './plugins/dependencies';
 import { postgresRateLimitStore } from './plugins/rateLimitStore';
 import { systemClock, type Clock } from './domain/clock';
 import healthRoutes, { type Readiness } from './routes/health';
+import { loadSiteRenderer, registerSitePages } from './pages/sitePages';
+import { PageCache } from './pages/pageCache';
 
 export interface AppDeps {
   db: Database;
@@ -80,6 +82,7 @@ export async function buildApp({
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(dependencies, { db, config, clock });
+  app.decorate('sitePages', new PageCache());
   await app.register(healthRoutes, { readiness });
 
   await app.register(
@@ -103,10 +106,11 @@ export async function buildApp({
  * dist/ is served when built, compressed when the browser accepts it: content-hashed files are
  * cached for a year, everything else is revalidated. Unknown /api and /sandbox paths get JSON 404;
  * GET /admin and below gets the operators' console (admin.html); any other GET gets the players'
- * SPA, whose router shows its own Not Found page.
+ * site's page rendered on the server (server/pages), whose router shows its own Not Found page.
  */
 function registerSpa(app: FastifyInstance, distDir: string) {
   const hasSpa = fs.existsSync(path.join(distDir, 'index.html'));
+  const sendSitePage = registerSitePages(app, hasSpa ? loadSiteRenderer(distDir) : undefined);
   if (hasSpa) {
     app.register(fastifyStatic, {
       root: distDir,
@@ -125,8 +129,8 @@ function registerSpa(app: FastifyInstance, distDir: string) {
     const wantsPage = (request.method === 'GET' || request.method === 'HEAD') && !/^\/(api|sandbox)(\/|$)/.test(request.url);
     if (hasSpa && wantsPage) {
       // /admin and below is the operators' console, its own page; everything else the players' site.
-      const page = /^\/admin(\/|\?|$)/.test(request.url) ? 'admin.html' : 'index.html';
-      return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile(page);
+      if (!/^\/admin(\/|\?|$)/.test(request.url)) return sendSitePage(request, reply);
+      return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('admin.html');
     }
     return reply.status(404).send({ code: 'NOT_FOUND', message: `No route ${request.method} ${request.url.split('?')[0]}` });
   });

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import webpack from 'webpack';
-import { consoleWebpackConfig, webpackConfig } from '../webpack.config';
+import { consoleWebpackConfig, rendererWebpackConfig, webpackConfig } from '../webpack.config';
 import { projectRoot } from './config';
 
 const SOURCES = ['src', 'public', 'webpack.config.ts', 'babel.config.js', '.browserslistrc', 'package-lock.json'];
@@ -44,12 +44,13 @@ export function runWebpack(config: webpack.Configuration): Promise<webpack.Stats
 }
 
 /**
- * Builds the players' site and then the operators' console into dist/, and marks the build's
- * mode; resolves with the site's stats (what the bundle bench measures).
+ * Builds the players' site, the operators' console and the site's renderer for the server into
+ * dist/, and marks the build's mode; resolves with the site's stats (what the bundle bench measures).
  */
 export async function buildSpa(mode: BuildMode = 'production'): Promise<webpack.Stats> {
   const site = await runWebpack(webpackConfig(mode));
   await runWebpack(consoleWebpackConfig(mode));
+  await runWebpack(rendererWebpackConfig(mode));
   fs.writeFileSync(path.join(projectRoot, 'dist', MODE_MARK), `${mode}\n`);
   return site;
 }

@@ -2,7 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { NAMESPACES } from '../../src/i18n/resources';
+import { NAMESPACES } from '../../src/i18n/namespaces';
 import { LANGUAGES } from '../../src/contract/languages';
 import { initI18n } from '../../src/i18n';
 import { renderApp } from '../support/renderApp';

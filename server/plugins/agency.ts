@@ -45,12 +45,14 @@ export default fp(
     const listener = await listenForAgencyChanges(connectionStringOf(app.db), {
       changed: (agencyId) => {
         forget(agencyId);
+        app.sitePages.dropAgencyPages(agencyId);
         for (const heard of listeners.get(agencyId) ?? []) heard();
       },
       connected: () => {
         listening = true;
         changes++;
         cache.clear();
+        app.sitePages.dropAll();
       },
       lost: (message) => {
         listening = false;

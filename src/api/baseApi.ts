@@ -21,15 +21,35 @@ function toCallError(error: FetchBaseQueryError): CallError {
 /** Calls whose 401 is an answer ("nobody is logged in"), not a reason to leave the page. */
 const ANSWERS_401 = new Set(['getPlayerInfo', 'getAgency', 'getAgencyInfo']);
 
-const rawBaseQuery = fetchBaseQuery({
-  // Absolute, so the same code runs in the browser and under Node's fetch in tests.
-  baseUrl: new URL('/api', window.location.href).href,
-  credentials: 'include',
-  prepareHeaders: (headers) => {
-    headers.set('Accept', 'application/json');
-    return headers;
-  },
-});
+/**
+ * How a store reaches the API: the browser's fetch at the page's own origin, or, in the server's
+ * renderer, the server itself answering in-process (the store's thunk extra argument).
+ */
+export interface ApiTransport {
+  origin: string;
+  fetchFn: typeof fetch;
+}
+
+const rawQueries = new WeakMap<ApiTransport, ReturnType<typeof fetchBaseQuery>>();
+let browserQuery: ReturnType<typeof fetchBaseQuery> | undefined;
+
+function rawQueryFor(transport: ApiTransport | undefined) {
+  const make = (origin: string, fetchFn?: typeof fetch) =>
+    fetchBaseQuery({
+      // Absolute, so the same code runs in the browser and under Node's fetch in tests.
+      baseUrl: new URL('/api', origin).href,
+      credentials: 'include',
+      fetchFn,
+      prepareHeaders: (headers) => {
+        headers.set('Accept', 'application/json');
+        return headers;
+      },
+    });
+  if (!transport) return (browserQuery ??= make(window.location.href));
+  let query = rawQueries.get(transport);
+  if (!query) rawQueries.set(transport, (query = make(transport.origin, transport.fetchFn)));
+  return query;
+}
 
 /**
  * SPEC.md section 8: HTTP 401 on any call other than player info and agency info means the
@@ -41,11 +61,14 @@ export const sessionLost = createAction('api/sessionLost');
 export const apiListeners = createListenerMiddleware();
 
 const baseQuery: BaseQueryFn<string | FetchArgs, unknown, CallError> = async (args, api, extraOptions) => {
-  const result = await rawBaseQuery(args, api, extraOptions);
+  const result = await rawQueryFor(api.extra as ApiTransport | undefined)(args, api, extraOptions);
   if (!result.error) return result;
   if (result.error.status === 401 && !ANSWERS_401.has(api.endpoint)) api.dispatch(sessionLost());
   return { error: toCallError(result.error), meta: result.meta };
 };
+
+/** Hands the server renderer's API state to the browser's store before it hydrates the page. */
+export const hydrateApi = createAction<unknown>('api/hydrate');
 
 /**
  * The one RTK Query API of the site; each resource adds its endpoints with injectEndpoints in its
@@ -71,5 +94,8 @@ export const baseApi = createApi({
   keepUnusedDataFor: 300,
   refetchOnMountOrArgChange: 300,
   refetchOnFocus: true,
+  // The state is a store's of this same API, filled by the server's renderer (typed there, not here).
+  extractRehydrationInfo: (action, { reducerPath }) =>
+    hydrateApi.match(action) ? (action.payload as Record<string, never>)[reducerPath] : undefined,
   endpoints: () => ({}),
 });

@@ -1,6 +1,7 @@
 import { Provider as StoreProvider } from 'react-redux';
 import { ThemeProvider } from 'styled-components';
 import { I18nextProvider } from 'react-i18next';
+import { Router } from 'wouter';
 import type { i18n as I18n } from 'i18next';
 import { theme } from '../ui/theme';
 import { GlobalStyle } from '../ui/GlobalStyle';
@@ -12,16 +13,24 @@ import { RootLayout } from './layout/RootLayout';
 
 setLinkPreloader(preloadRoute);
 
-export function App({ store, i18n }: { store: AppStore; i18n: I18n }) {
+/** Where the server renders the page; the browser reads its own location. */
+export interface ServerLocation {
+  path: string;
+  search: string;
+}
+
+export function App({ store, i18n, serverLocation }: { store: AppStore; i18n: I18n; serverLocation?: ServerLocation }) {
   return (
     <StoreProvider store={store}>
       <I18nextProvider i18n={i18n}>
-        <ThemeProvider theme={theme}>
-          <GlobalStyle />
-          <ToastProvider>
-            <RootLayout />
-          </ToastProvider>
-        </ThemeProvider>
+        <Router ssrPath={serverLocation?.path} ssrSearch={serverLocation?.search}>
+          <ThemeProvider theme={theme}>
+            <GlobalStyle />
+            <ToastProvider>
+              <RootLayout />
+            </ToastProvider>
+          </ThemeProvider>
+        </Router>
       </I18nextProvider>
     </StoreProvider>
   );

@@ -2,16 +2,18 @@ import type { BackendModule, ReadCallback, ResourceLanguage, Services } from 'i1
 import HttpBackend, { type HttpBackendOptions } from 'i18next-http-backend';
 import { isLanguage, type Language } from '../contract/languages';
 
-/** Chinese and Vietnamese are built in (SPEC.md section 7), each in a chunk of its own. */
+/** Lao, Chinese and Vietnamese are built in (SPEC.md section 7), each in a chunk of its own. */
 const BUILT_IN_CHUNKS: Partial<Record<Language, () => Promise<ResourceLanguage>>> = {
+  lo: () => import(/* webpackChunkName: "i18n-lo" */ './resources').then((module) => module.loResources),
   cn: () => import(/* webpackChunkName: "i18n-cn" */ './cn').then((module) => module.cnResources),
   vn: () => import(/* webpackChunkName: "i18n-vn" */ './vn').then((module) => module.vnResources),
 };
 
 /**
- * Where the translations beyond the bundled Lao come from. Chinese and Vietnamese ship in the build
- * but load only when chosen, so the first load of a page in Lao (the default) does not carry them;
- * Thai is read from /locales/th/{ns}.json by the HTTP backend.
+ * Where the translations come from beyond those the server's page brought along (the namespaces it
+ * rendered, in its language). Lao, Chinese and Vietnamese ship in the build but each loads only when
+ * needed, so the first bundle carries none of them; Thai is read from /locales/th/{ns}.json by the
+ * HTTP backend.
  */
 export class TranslationBackend implements BackendModule<HttpBackendOptions> {
   static readonly type = 'backend';

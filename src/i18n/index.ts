@@ -1,10 +1,11 @@
-import i18n from 'i18next';
+import i18n, { type Resource, type ResourceLanguage } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { TranslationBackend } from './backend';
-import { loResources, NAMESPACES } from './resources';
+import { NAMESPACES } from './namespaces';
 import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_STORAGE_KEY, LANGUAGE_TAGS, isLanguage, type Language } from '../contract/languages';
 
-function storedLanguage(): Language {
+/** The language this browser chose before (localStorage i18nextLng), else Lao. */
+export function storedLanguage(): Language {
   try {
     const value = globalThis.localStorage?.getItem(LANGUAGE_STORAGE_KEY);
     return isLanguage(value) ? value : DEFAULT_LANGUAGE;
@@ -13,10 +14,31 @@ function storedLanguage(): Language {
   }
 }
 
+/** i18next's options of the site, in the browser and in the server's renderer alike. */
+export function i18nOptions(language: Language, resources: Resource) {
+  return {
+    lng: language,
+    fallbackLng: DEFAULT_LANGUAGE,
+    supportedLngs: [...LANGUAGES],
+    load: 'currentOnly' as const,
+    ns: [...NAMESPACES],
+    defaultNS: 'common',
+    resources,
+    partialBundledLanguages: true,
+    backend: { loadPath: '/locales/{{lng}}/{{ns}}.json' },
+    interpolation: { escapeValue: false },
+    react: { useSuspense: false },
+  };
+}
+
 let loaded: Promise<unknown> = Promise.resolve();
 
-/** Starts i18next with the stored language (localStorage i18nextLng, default lo) and keeps it stored. */
-export function initI18n(language: Language = storedLanguage()) {
+/**
+ * Starts i18next with a language (the stored one by default) and keeps the choice stored, in
+ * localStorage and in a cookie the server renders the next page by. translations are the namespaces
+ * the server's page came with; whatever else the site needs loads through the backend.
+ */
+export function initI18n(language: Language = storedLanguage(), translations?: ResourceLanguage) {
   if (!i18n.isInitialized) {
     i18n.on('languageChanged', (lng) => {
       if (!isLanguage(lng)) return;
@@ -27,31 +49,24 @@ export function initI18n(language: Language = storedLanguage()) {
       } catch {
         // Private mode may refuse storage; the choice still holds for this visit.
       }
-      globalThis.document?.documentElement.setAttribute('lang', LANGUAGE_TAGS[lng]);
+      if (globalThis.document) {
+        globalThis.document.cookie = `${LANGUAGE_STORAGE_KEY}=${lng}; path=/; max-age=31536000; samesite=lax`;
+        globalThis.document.documentElement.setAttribute('lang', LANGUAGE_TAGS[lng]);
+      }
     });
+    const options = i18nOptions(language, translations ? { [language]: translations } : {});
     loaded = i18n
       .use(TranslationBackend)
       .use(initReactI18next)
-      .init({
-        lng: language,
-        fallbackLng: DEFAULT_LANGUAGE,
-        supportedLngs: [...LANGUAGES],
-        load: 'currentOnly',
-        ns: [...NAMESPACES],
-        defaultNS: 'common',
-        resources: { lo: loResources },
-        partialBundledLanguages: true,
-        backend: { loadPath: '/locales/{{lng}}/{{ns}}.json' },
-        interpolation: { escapeValue: false },
-        react: { useSuspense: false },
-      });
+      // The page's own namespaces are in; any other loads when a page first asks for it.
+      .init(translations ? { ...options, ns: Object.keys(translations) } : options);
   }
   return i18n;
 }
 
 /**
- * Settles once the starting language's translations are in (at once for the bundled Lao), so a
- * player who chose another language never sees a page in Lao first.
+ * Settles once the starting language's translations are in, so a player who chose another
+ * language never sees a page in Lao first.
  */
 export function translationsLoaded(): Promise<unknown> {
   return loaded;

@@ -12,24 +12,10 @@ import loShell from '../../public/locales/lo/shell.json';
 import loWithdraw from '../../public/locales/lo/withdraw.json';
 import loResponsiblePlay from '../../public/locales/lo/responsiblePlay.json';
 
-/** Each namespace is one file per language: public/locales/{lng}/{ns}.json. */
-export const NAMESPACES = [
-  'common',
-  'auth',
-  'bank',
-  'deposit',
-  'exclusion',
-  'game',
-  'home',
-  'limits',
-  'password',
-  'promotion',
-  'shell',
-  'withdraw',
-  'responsiblePlay',
-] as const;
-
-/** The built-in Lao translations, in the first bundle: Lao is the default and draws the first page. */
+/**
+ * The built-in Lao translations: a chunk of their own, which the browser needs only for what the
+ * server's page did not bring along (see backend.ts).
+ */
 export const loResources = {
   common: loCommon,
   auth: loAuth,

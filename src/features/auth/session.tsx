@@ -6,7 +6,7 @@ import { sessionMachine, type SessionStatus } from '../../../machines/session.ma
 import { apiListeners, baseApi, sessionLost } from '../../api/baseApi';
 import { PLAYER_TAGS, useGetPlayerInfoQuery, useLogoutMutation, useReportFingerprintMutation } from '../../api/players';
 import { useGetAgencyQuery } from '../../api/agency';
-import type { PlayerSummary } from '../../contract/players';
+import type { PlayerInfoResponse, PlayerSummary } from '../../contract/players';
 import { reloadPage } from '../../ui/reloadPage';
 import { needsFingerprintReport, rememberFingerprintReport } from './fingerprintReports';
 import { inspect } from '../../devtools/inspect';
@@ -52,7 +52,9 @@ export function SessionProvider({ children }: { children: ReactNode }) {
         goTo: (_, { path }) => navigate(path, { replace: true }),
       },
     }),
-    { inspect },
+    // A page the server rendered came with the player info's answer: the session starts where the
+    // server's did, so the first render matches its HTML.
+    { inspect, snapshot: knownSession(info) },
   );
 
   useEffect(
@@ -86,6 +88,15 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     [status, snapshot.context.playerId, player, mustChangePassword, login, logout],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
+}
+
+/** The session as the player info's answer at hand tells it, if one is (a server-rendered page's). */
+function knownSession(info: { currentData?: PlayerInfoResponse; isError: boolean }) {
+  if (info.currentData) {
+    return sessionMachine.resolveState({ value: 'loggedIn', context: { playerId: info.currentData.player.id, returnTo: null } });
+  }
+  if (info.isError) return sessionMachine.resolveState({ value: 'loggedOut', context: { playerId: null, returnTo: null } });
+  return undefined;
 }
 
 /** Reports this device for the agency when the stored report is of another device or another day. */

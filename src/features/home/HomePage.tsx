@@ -109,7 +109,7 @@ function ProviderCards() {
 }
 
 /** The providers whose first games the lobby features, and how many of each. */
-const FEATURED: readonly Provider[] = ['askmebet', 'betflix'];
+export const FEATURED: readonly Provider[] = ['askmebet', 'betflix'];
 const FEATURED_PER_PROVIDER = 3;
 
 function FeaturedGames() {

@@ -1,0 +1,114 @@
+import type { Browser, ConsoleMessage, Page } from 'playwright-core';
+import { findAgencyByHost } from '../../server/domain/agencies';
+import { DESKTOP, PHONE, launchBrowser, loggedIn, overflowingElements, screenshot } from '../support/browser';
+import { createTestPlayer } from '../support/players';
+import { startServer, type RunningServer } from '../support/server';
+import loHome from '../../public/locales/lo/home.json';
+import loAuth from '../../public/locales/lo/auth.json';
+
+let server: RunningServer;
+let browser: Browser;
+let agencyId: string;
+
+beforeAll(async () => {
+  server = await startServer();
+  browser = await launchBrowser();
+  agencyId = (await findAgencyByHost(server.database.db, 'localhost'))!.id;
+});
+afterAll(async () => {
+  await browser?.close();
+  await server?.stop();
+});
+
+/**
+ * Everything the page says on the console or throws: a hydration mismatch shows up here. The
+ * visitor's player info answering 401 (the browser logs every failed response) is the site's
+ * ordinary "nobody is logged in".
+ */
+function complaintsOf(page: Page): string[] {
+  const complaints: string[] = [];
+  page.on('console', (message: ConsoleMessage) => {
+    if (message.type() !== 'error' && message.type() !== 'warning') return;
+    if (message.location().url.endsWith('/api/v2/players/info') && message.text().includes('401')) return;
+    complaints.push(`${message.type()}: ${message.text()} (${message.location().url})`);
+  });
+  page.on('pageerror', (error) => complaints.push(`pageerror: ${error.message}`));
+  return complaints;
+}
+
+/** React has taken over the server's HTML once the drawer's button opens the drawer. */
+async function hydrated(page: Page) {
+  await page.getByTestId('open-drawer').click();
+  await page.waitForSelector('[data-testid="drawer"][data-state="open"]');
+  await page.keyboard.press('Escape');
+}
+
+describe('pages rendered by the server', () => {
+  it('shows / and /login in Lao before any script runs (JavaScript off)', async () => {
+    const context = await browser.newContext({ ...PHONE, javaScriptEnabled: false });
+    const page = await context.newPage();
+    await page.goto(server.url);
+    expect(await page.getByRole('heading', { name: loHome.hero.title }).isVisible()).toBe(true);
+    expect(await page.getByRole('banner').textContent()).toContain('Champa');
+    await screenshot(page, 'ssr-home-no-js-375');
+    await page.goto(`${server.url}/login`);
+    expect(await page.getByRole('heading', { name: loAuth.login.title }).isVisible()).toBe(true);
+    expect(await page.locator('input[name="username"]').isVisible()).toBe(true);
+    await context.close();
+  });
+
+  for (const [device, width] of [
+    [PHONE, 375],
+    [{ ...DESKTOP, viewport: { width: 768, height: 900 } }, 768],
+    [DESKTOP, 1280],
+  ] as const) {
+    it(`hydrates / and /login without a console error or mismatch warning at ${width} px`, async () => {
+      const context = await browser.newContext(device);
+      const page = await context.newPage();
+      const complaints = complaintsOf(page);
+      const scripts: string[] = [];
+      page.on('request', (request) => request.resourceType() === 'script' && scripts.push(request.url()));
+      await page.goto(server.url);
+      await hydrated(page);
+      expect(await overflowingElements(page)).toEqual([]);
+      await screenshot(page, `ssr-home-${width}`);
+      await page.goto(`${server.url}/login`);
+      await hydrated(page);
+      await page.locator('input[name="username"]').fill('somchai');
+      expect(await page.locator('input[name="username"]').inputValue()).toBe('somchai');
+      expect(complaints).toEqual([]);
+      // The Lao translations came with the page: the Lao chunk is not fetched to draw it.
+      expect(scripts.filter((url) => /i18n-(lo|cn|vn)/.test(url))).toEqual([]);
+      await context.close();
+    });
+  }
+
+  it("hydrates a logged-in player's page without a complaint", async () => {
+    const player = await createTestPlayer(server.database.db, agencyId, 'ssrplayer');
+    const { context, page } = await loggedIn(browser, server.url, player, PHONE);
+    const complaints = complaintsOf(page);
+    await page.goto(`${server.url}/player`);
+    await page.getByTestId('player-area').waitFor();
+    await hydrated(page);
+    expect(complaints).toEqual([]);
+    await context.close();
+  });
+
+  it('renders the next page in the language chosen in the browser', async () => {
+    const context = await browser.newContext(DESKTOP);
+    const page = await context.newPage();
+    const complaints = complaintsOf(page);
+    await page.goto(server.url);
+    await hydrated(page);
+    await page.getByTestId('open-drawer').click();
+    await page.getByRole('button', { name: 'ไทย' }).click();
+    await page.waitForFunction(() => document.documentElement.lang === 'th');
+    const html = await (await context.request.get(server.url)).text();
+    expect(html).toContain('<html lang="th"');
+    await page.reload();
+    await hydrated(page);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('th');
+    expect(complaints).toEqual([]);
+    await context.close();
+  });
+});

@@ -1,0 +1,16 @@
+/** Each namespace is one file per language: public/locales/{lng}/{ns}.json. */
+export const NAMESPACES = [
+  'common',
+  'auth',
+  'bank',
+  'deposit',
+  'exclusion',
+  'game',
+  'home',
+  'limits',
+  'password',
+  'promotion',
+  'responsiblePlay',
+  'shell',
+  'withdraw',
+] as const;
