@@ -1,3 +1,4 @@
+import { announceAgencyChange } from '../../db/agencyChanges';
 import { sql } from 'kysely';
 import type { Database } from '../../db/database';
 import type { Notice, ResponsiblePlaySettings, ResponsiblePlayUpdate } from '../../../src/contract/responsiblePlay';
@@ -70,6 +71,8 @@ export async function updateResponsiblePlaySettings(
       .onConflict((oc) => oc.column('agency_id').doUpdateSet({ ...values, updated_at: sql<Date>`now()` }))
       .execute();
     await appendAudit(trx, { agencyId, actor, action: 'SET_RESPONSIBLE_PLAY', reason: reason.trim(), details: changed });
+    // The notice is in every page's footer: the visitors' cached pages must go.
+    await announceAgencyChange(trx, agencyId);
   });
   return responsiblePlaySettingsOf(db, agencyId);
 }

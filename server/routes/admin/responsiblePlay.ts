@@ -27,7 +27,10 @@ const adminResponsiblePlayRoutes: FastifyPluginAsync = async (base) => {
       preHandler: app.requireOwner,
       schema: { body: ResponsiblePlayUpdateSchema, response: { 200: ResponsiblePlaySettingsSchema, ...errors } },
     },
-    async (request) => updateResponsiblePlaySettings(db, request.agency.id, request.body, actorOf(request.operator)),
+    async (request) =>
+      app.changingAgency(request.agency.id, () =>
+        updateResponsiblePlaySettings(db, request.agency.id, request.body, actorOf(request.operator)),
+      ),
   );
   return Promise.resolve();
 };

@@ -16,11 +16,14 @@ const Bar = styled.div`
 `;
 
 function RunningBreak({ exclusion }: { exclusion: Exclusion }) {
-  const { t } = useTranslation('exclusion');
+  const { t, ready } = useTranslation('exclusion');
+  const line = useBreakLine(exclusion);
+  // Above every player page, so its texts may still be on their way: no keys shown meanwhile.
+  if (!ready) return null;
   return (
     <Bar>
       <Notice $tone="warning" role="status" data-testid="break-notice">
-        <strong>{useBreakLine(exclusion)}</strong> {t('notice.closed')}
+        <strong>{line}</strong> {t('notice.closed')}
       </Notice>
     </Bar>
   );
