@@ -312,6 +312,7 @@ function serveDepositPage(resumable: DepositOrder, open: DepositOrder[]) {
   nock(API).get('/api/v2/deposits/limits').reply(200, { minAmount: '10000', maxAmount: '50000000', expiryMinutes: 15 }).persist();
   nock(API).get(`/api/v2/deposits/laoqr/${CODE}`).reply(200, qrOf(resumable)).persist();
   nock(API).get('/api/v2/deposits/open').reply(200, { items: open }).persist();
+  nock(API).get('/api/v2/players/deposit-limits').reply(200, { limits: [], agencyMaximum: null, tightest: null }).persist();
 }
 
 describe('the deposit page follows the depositOrder machine', () => {
