@@ -26,6 +26,8 @@ describe('moving between pages on a phone', () => {
     await page.goto(`${server.url}/player/promotion`);
     const details = page.locator('main a[href^="/player/promotion/"]:not([href$="/history"])');
     await details.first().waitFor();
+    // The server's HTML shows the links before the app runs; the app keeps scroll positions once hydrated.
+    await page.waitForFunction(() => window.history.scrollRestoration === 'manual');
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
     const last = details.last();
     await last.scrollIntoViewIfNeeded();
