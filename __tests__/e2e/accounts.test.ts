@@ -22,6 +22,8 @@ const NEW_PASSWORD = 'second-pass-456';
 const accountButton = (page: Page) => page.getByRole('banner').getByRole('button', { name: DISPLAY_NAME });
 
 async function login(page: Page, password: string) {
+  // The server's login page is readable at once; it takes the password only once the app runs.
+  await page.waitForFunction(() => window.history.scrollRestoration === 'manual');
   const form = page.getByRole('main');
   await form.getByLabel('ຊື່ຜູ້ໃຊ້').fill(USERNAME);
   await form.getByLabel('ລະຫັດຜ່ານ').fill(password);

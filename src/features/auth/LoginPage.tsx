@@ -41,7 +41,7 @@ export default function LoginPage() {
       <AuthCard>
         <AuthTitle>{t('login.title')}</AuthTitle>
         {failure && <FormAlert>{tc(failure)}</FormAlert>}
-        <form noValidate onSubmit={form.handleSubmit}>
+        <form method="post" noValidate onSubmit={form.handleSubmit}>
           <TextField
             label={t('login.username')}
             autoComplete="username"

@@ -140,7 +140,7 @@ export default function RegisterPage() {
       <AuthCard>
         <AuthTitle>{t('register.title')}</AuthTitle>
         {failure && <FormAlert>{tc(failure)}</FormAlert>}
-        <form noValidate onSubmit={form.handleSubmit}>
+        <form method="post" noValidate onSubmit={form.handleSubmit}>
           <TextField
             label={t('register.username')}
             autoComplete="username"
