@@ -34,9 +34,9 @@ const kipOrNull = (value: string | null): bigint | null => (value === null ? nul
 const textOrNull = (value: bigint | null): string | null => (value === null ? null : value.toString());
 
 /**
- * Takes the player's turn: a limit change and a deposit order of the same player wait for each
- * other, so two orders at once cannot both pass a limit. NO KEY UPDATE leaves other tables'
- * references to the player row free.
+ * Takes the player's turn: a limit change, a break taken and a deposit order of the same player
+ * wait for each other, so two orders at once cannot both pass a limit. NO KEY UPDATE leaves other
+ * tables' references to the player row free; a player not of the agency is 404.
  */
 export async function lockPlayerForLimits(trx: Transaction<DB>, who: PlayerRef): Promise<{ username: string }> {
   const row = await trx

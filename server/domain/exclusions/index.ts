@@ -6,6 +6,7 @@ import { exclusionEnd, isDurationOf, type Exclusion, type TakeExclusionBody } fr
 import { AppError } from '../errors';
 import { requireIdempotencyKey } from '../idempotency';
 import { appendAudit } from '../operators/audit';
+import { lockPlayerForLimits } from '../depositLimits';
 import type { PlayerRef } from '../players';
 import type { Clock } from '../clock';
 
@@ -68,13 +69,7 @@ export async function takeExclusion(
   }
   const { duration } = body;
   return deps.db.transaction().execute(async (trx) => {
-    const { username } = await trx
-      .selectFrom('players')
-      .select('username')
-      .where('id', '=', player.playerId)
-      .where('agency_id', '=', player.agencyId)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
+    const { username } = await lockPlayerForLimits(trx, player);
     const recorded = await trx
       .selectFrom('player_exclusions')
       .select(['kind', 'starts_at', 'ends_at', 'duration'])
