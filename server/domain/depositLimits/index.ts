@@ -101,6 +101,10 @@ interface LimitsState {
 
 async function limitsState(db: Db, who: PlayerRef, now: Date): Promise<LimitsState> {
   const [stored, maximum, used] = await Promise.all([storedLimits(db, who), agencyMaximum(db, who.agencyId), usedKip(db, who, now)]);
+  return stateOf(stored, maximum, used, now);
+}
+
+function stateOf(stored: PerPeriod<StoredLimit>, maximum: bigint | null, used: PerPeriod<bigint>, now: Date): LimitsState {
   const settled = { day: settleLimit(stored.day, now), week: settleLimit(stored.week, now), month: settleLimit(stored.month, now) };
   const binding = {
     day: effectiveLimit('day', settled.day.limit, maximum),
@@ -170,6 +174,7 @@ export async function changeDepositLimits(
     const details: Record<string, string> = {};
     for (const { period, kip } of requested) {
       const next = changeLimit(stored[period], kip, now);
+      stored[period] = next;
       const row = {
         limit_kip: textOrNull(next.limit),
         pending_kip: next.pending ? textOrNull(next.pending.limit) : null,
@@ -190,7 +195,8 @@ export async function changeDepositLimits(
       target: username,
       details,
     });
-    return viewOf(await limitsState(trx, who, now));
+    // What stands now is what was read and written here: only the deposits used are still to read.
+    return viewOf(stateOf(stored, maximum, await usedKip(trx, who, now), now));
   });
 }
 
