@@ -74,8 +74,8 @@ export async function reviewRiskFlag(db: Database, agencyId: string, id: string,
   const parsed = parseRiskFlagId(id);
   const flag = parsed && (await raisedFlags(db, agencyId, parsed.kind)).find((each) => each.subject === parsed.subject);
   if (!flag) throw new AppError(404, ErrorCode.NOT_FOUND, `No risk flag ${id}`);
-  await db.transaction().execute(async (trx) => {
-    await trx
+  const review = await db.transaction().execute(async (trx) => {
+    const { created_at } = await trx
       .insertInto('risk_flag_reviews')
       .values({
         agency_id: agencyId,
@@ -85,7 +85,8 @@ export async function reviewRiskFlag(db: Database, agencyId: string, id: string,
         note,
         operator_id: operator.id,
       })
-      .execute();
+      .returning('created_at')
+      .executeTakeFirstOrThrow();
     await appendAudit(trx, {
       agencyId,
       actor: actorOf(operator),
@@ -94,6 +95,7 @@ export async function reviewRiskFlag(db: Database, agencyId: string, id: string,
       reason: note,
       details: { kind: flag.kind, players: flag.players.map((player) => player.username).join(', ') },
     });
+    return { kind: flag.kind, subject: flag.subject, evidence_key: flag.evidenceKey, note, created_at, username: operator.username };
   });
-  return toFlag(flag, (await latestReviews(db, agencyId, [flag])).get(id));
+  return toFlag(flag, review);
 }
