@@ -18,7 +18,7 @@ const exclusionRoutes: FastifyPluginAsync = async (base) => {
 
   app.get(
     '/players/exclusion',
-    { preHandler: app.requirePlayer, schema: { response: { 200: RunningExclusionSchema } } },
+    { preHandler: app.requirePlayer, schema: { response: { 200: RunningExclusionSchema, '4xx': ApiErrorSchema } } },
     async (request) => ({
       exclusion: await runningExclusion(db, request.player, clock.now()),
     }),
@@ -31,7 +31,7 @@ const exclusionRoutes: FastifyPluginAsync = async (base) => {
       schema: {
         headers: IdempotencyHeaders,
         body: TakeExclusionBodySchema,
-        response: { 200: ExclusionTakenSchema, 201: ExclusionTakenSchema, 400: ApiErrorSchema, 409: ApiErrorSchema },
+        response: { 200: ExclusionTakenSchema, 201: ExclusionTakenSchema, '4xx': ApiErrorSchema },
       },
     },
     async (request, reply) => {
