@@ -104,6 +104,9 @@ describe('room left', () => {
     expect(effectiveLimit('day', null, 1000n)).toBe(1000n);
     expect(effectiveLimit('day', 400n, 1000n)).toBe(400n);
     expect(effectiveLimit('week', null, 1000n)).toBeNull();
+    // An agency maximum lowered after the player set a higher limit binds instead of it.
+    expect(effectiveLimit('week', 5000n, 1000n)).toBe(1000n);
+    expect(effectiveLimit('week', 5000n, null)).toBe(5000n);
   });
 
   it('reports the tightest limit and refuses an amount over it', () => {

@@ -55,9 +55,13 @@ export function changeLimit(stored: StoredLimit, requested: bigint | null, now: 
   return { limit: current.limit, pending: { limit: requested, effectiveAt: new Date(now.getTime() + LIMIT_RAISE_DELAY_MS) } };
 }
 
-/** The limit that binds: the player's own; for the day, the agency's maximum when the player set none. */
+/**
+ * The limit that binds: the player's own, never above the agency's maximum (which may have been
+ * lowered after the player set theirs); for the day, the maximum when the player set none.
+ */
 export function effectiveLimit(period: DepositLimitPeriod, own: bigint | null, agencyMax: bigint | null): bigint | null {
-  return own ?? (period === 'day' ? agencyMax : null);
+  if (own === null) return period === 'day' ? agencyMax : null;
+  return agencyMax !== null && own > agencyMax ? agencyMax : own;
 }
 
 export type LimitValueCheck = { ok: true; kip: bigint | null } | { ok: false; reason: 'notWholeKip' | 'aboveMaximum' };
