@@ -1,4 +1,4 @@
-export { livePromotions, allPromotions, findPromotion, promotionRow, setPromotionStatus, createPromotion } from './repository';
+export { livePromotions, allPromotions, findPromotion, setPromotionStatus, createPromotion } from './repository';
 export {
   usingPromotion,
   usagesOf,

@@ -23,7 +23,6 @@ import {
   createPromotion,
   fundBonusPool,
   newPromotionFrom,
-  promotionRow,
   setPromotionStatus,
 } from '../../domain/promotions';
 
@@ -97,17 +96,16 @@ function promotionRoutes(base: FastifyInstance) {
     async (request) => {
       const { status, reason } = request.body;
       const promotion = await db.transaction().execute(async (trx) => {
-        const row = await promotionRow(trx, request.agency.id, request.params.id);
-        const changed = await setPromotionStatus(trx, request.agency.id, row.id, status);
+        const changed = await setPromotionStatus(trx, request.agency.id, request.params.id, status);
         await appendAudit(trx, {
           agencyId: request.agency.id,
           actor: actorOf(request.operator),
           action: 'SET_PROMOTION_STATUS',
-          target: row.id,
+          target: changed.promotion.id,
           reason: reason.trim(),
-          details: { from: row.status, to: status },
+          details: { from: changed.previous, to: status },
         });
-        return changed;
+        return changed.promotion;
       });
       return { promotion };
     },
