@@ -2,6 +2,7 @@ export { livePromotions, allPromotions, findPromotion, setPromotionStatus, creat
 export {
   usingPromotion,
   usagesOf,
+  usageCountsOf,
   usedUsageAt,
   endUsageByWithdrawal,
   endUsageByRefund,

@@ -24,6 +24,7 @@ import {
   fundBonusPool,
   newPromotionFrom,
   setPromotionStatus,
+  usageCountsOf,
 } from '../../domain/promotions';
 
 /** Loose on purpose: the domain's idempotency rule answers a bad key with its own code. */
@@ -47,17 +48,7 @@ function promotionRoutes(base: FastifyInstance) {
     '/promotions',
     { preHandler: app.requireOperator, schema: { response: { 200: AdminPromotionsSchema, 401: ApiErrorSchema } } },
     async (request) => {
-      const agencyId = request.agency.id;
-      const [promotions, counts] = await Promise.all([
-        allPromotions(db, agencyId),
-        db
-          .selectFrom('promotion_usages')
-          .select(['promotion_id', (eb) => eb.fn.countAll<string>().as('usages')])
-          .where('agency_id', '=', agencyId)
-          .groupBy('promotion_id')
-          .execute(),
-      ]);
-      const usages = new Map(counts.map((count) => [count.promotion_id, Number(count.usages)]));
+      const [promotions, usages] = await Promise.all([allPromotions(db, request.agency.id), usageCountsOf(db, request.agency.id)]);
       return { promotions: promotions.map((promotion) => ({ ...promotion, usages: usages.get(promotion.id) ?? 0 })) };
     },
   );
