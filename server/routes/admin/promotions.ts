@@ -121,7 +121,8 @@ function bonusPoolRoutes(base: FastifyInstance) {
     async (request) => {
       const key = requireIdempotencyKey(request.headers['idempotency-key']);
       const amount = parseAmount(request.body.amount, 'THB');
-      if (amount === undefined || amount <= 0n)
+      // fundBonusPool refuses an amount of 0 or less itself.
+      if (amount === undefined)
         throw new AppError(400, ErrorCode.INVALID_AMOUNT, 'The amount is THB above 0 with at most 2 decimals, like 50000 or 1250.50');
       const actor = actorOf(request.operator);
       const { balance, replayed } = await fundBonusPool(db, request.agency.id, amount, `admin:fund-bonus-pool:${key}`, actor.name, {
