@@ -234,7 +234,7 @@ const COMMANDS: Record<string, Command> = {
     positionals: 2,
     async run({ db, out }, agency, _values, [promotionId, status]) {
       if (status !== 'ACTIVE' && status !== 'INACTIVE') throw new UsageError('the status is ACTIVE or INACTIVE');
-      out(describePromotion(await setPromotionStatus(db, agency.id, promotionId, status)));
+      out(describePromotion((await setPromotionStatus(db, agency.id, promotionId, status)).promotion));
     },
   },
   'fund-bonus-pool': {

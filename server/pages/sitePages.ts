@@ -2,6 +2,7 @@ import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { fastifyCookie } from '@fastify/cookie';
 import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, LANGUAGE_TAGS, isLanguage, type Language } from '../../src/contract/languages';
 import { PAGE_STATE_ELEMENT_ID, type ApiCall, type ApiAnswer, type RenderPage, type RenderedPage } from '../../src/contract/pageRender';
 import { hostOf } from '../domain/agencies';
@@ -37,14 +38,9 @@ export function loadSiteRenderer(distDir: string): SiteRenderer | undefined {
   return { renderPage, template };
 }
 
-function cookieOf(request: FastifyRequest, name: string): string | undefined {
-  const match = new RegExp(`(?:^|;\\s*)${name}=([^;]*)`).exec(request.headers.cookie ?? '');
-  return match?.[1];
-}
-
 /** The language the visitor chose on an earlier page (the site keeps it in a cookie too), else Lao. */
-function languageOf(request: FastifyRequest): Language {
-  const chosen = cookieOf(request, LANGUAGE_STORAGE_KEY);
+function languageOf(cookies: Record<string, string | undefined>): Language {
+  const chosen = cookies[LANGUAGE_STORAGE_KEY];
   return isLanguage(chosen) ? chosen : DEFAULT_LANGUAGE;
 }
 
@@ -86,10 +82,12 @@ export function registerSitePages(app: FastifyInstance, renderer: SiteRenderer |
   return async function sendSitePage(request: FastifyRequest, reply: FastifyReply) {
     if (!renderer) return reply.header('Cache-Control', 'no-cache').type('text/html').sendFile('index.html');
     const host = hostOf(request.headers.host);
-    const language = languageOf(request);
+    // Pages are served outside the API's scope, where @fastify/cookie has not parsed the header.
+    const cookies: Record<string, string | undefined> = fastifyCookie.parse(request.headers.cookie ?? '');
+    const language = languageOf(cookies);
     // A session cookie may be a logged-in player's, whose public pages send them to /player.
     // With a query the page may differ; keyed by it, any visitor could fill the cache.
-    const cacheable = cookieOf(request, SESSION_COOKIE) === undefined && !request.url.includes('?');
+    const cacheable = cookies[SESSION_COOKIE] === undefined && !request.url.includes('?');
     const cached = cacheable ? cache.get(host, language, request.url) : undefined;
     const send = (page: ServedPage, cacheControl: string) =>
       reply

@@ -127,10 +127,15 @@ async function settleRefund(deps: { db: Database }, refund: RefundRow, result: R
   });
 }
 
-/** Asks the gateway for a PENDING refund (again, with the same ref) and records the answer; a refusal is REFUND_FAILED. */
+/** Asks the gateway for a PENDING refund (again, with the same ref, which it runs once) and records its answer. */
+async function sendRefund(deps: { db: Database; gateway: LaoQrGateway }, refund: RefundRow): Promise<RefundRow> {
+  return settleRefund(deps, refund, await deps.gateway.refund(refund.ref, refund.transaction_id, BigInt(refund.amount_kip)));
+}
+
+/** Sends a PENDING refund and records the answer; a refusal is REFUND_FAILED. */
 export async function runRefund(deps: { db: Database; gateway: LaoQrGateway }, refund: RefundRow | undefined): Promise<void> {
   if (!refund || refund.status !== 'PENDING') return;
-  const settled = await settleRefund(deps, refund, await deps.gateway.refund(refund.ref, refund.transaction_id, BigInt(refund.amount_kip)));
+  const settled = await sendRefund(deps, refund);
   if (settled.status === 'FAILED')
     throw new AppError(502, OperatorErrorCode.REFUND_FAILED, `The gateway refused the refund (${settled.failure_reason}); nothing moved`);
 }
@@ -162,7 +167,7 @@ export async function reconcileRefunds(
     .execute();
   const report: RefundReconcileReport = { settled: 0, unresolved: 0 };
   for (const row of rows) {
-    const settled = await settleRefund(deps, row, await deps.gateway.refund(row.ref, row.transaction_id, BigInt(row.amount_kip)));
+    const settled = await sendRefund(deps, row);
     if (settled.status === 'PENDING') report.unresolved += 1;
     else report.settled += 1;
   }

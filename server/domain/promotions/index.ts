@@ -1,7 +1,8 @@
-export { livePromotions, allPromotions, findPromotion, promotionRow, setPromotionStatus, createPromotion } from './repository';
+export { livePromotions, allPromotions, findPromotion, setPromotionStatus, createPromotion } from './repository';
 export {
   usingPromotion,
   usagesOf,
+  usageCountsOf,
   usedUsageAt,
   endUsageByWithdrawal,
   endUsageByRefund,

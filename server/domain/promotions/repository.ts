@@ -70,10 +70,21 @@ export async function allPromotions(db: Database, agencyId: string): Promise<Pro
   return rows.map(toPromotion);
 }
 
-/** One of the agency's promotions by id; a malformed or unknown id is 404. */
-export async function promotionRow(db: Database | LedgerTrx, agencyId: string, promotionId: string): Promise<PromotionRow> {
+/** One of the agency's promotions by id, locked for the transaction when asked; a malformed or unknown id is 404. */
+export async function promotionRow(
+  db: Database | LedgerTrx,
+  agencyId: string,
+  promotionId: string,
+  { forUpdate = false } = {},
+): Promise<PromotionRow> {
   const row = UUID.test(promotionId)
-    ? await db.selectFrom('promotions').selectAll().where('agency_id', '=', agencyId).where('id', '=', promotionId).executeTakeFirst()
+    ? await db
+        .selectFrom('promotions')
+        .selectAll()
+        .where('agency_id', '=', agencyId)
+        .where('id', '=', promotionId)
+        .$if(forUpdate, (query) => query.forUpdate())
+        .executeTakeFirst()
     : undefined;
   if (!row) throw new AppError(404, ErrorCode.NOT_FOUND, `No promotion ${promotionId}`);
   return row;
@@ -84,14 +95,17 @@ export async function findPromotion(db: Database, agencyId: string, promotionId:
   return toPromotion(await promotionRow(db, agencyId, promotionId));
 }
 
-/** Switches a promotion on or off for new takers; usages already taken go on under its rules. */
+/**
+ * Switches a promotion on or off for new takers; usages already taken go on under its rules. Returns
+ * it with the status it had, read under its row lock (what an audit of the change says it was).
+ */
 export async function setPromotionStatus(
   db: Database | LedgerTrx,
   agencyId: string,
   promotionId: string,
   status: 'ACTIVE' | 'INACTIVE',
-): Promise<Promotion> {
-  const row = await promotionRow(db, agencyId, promotionId);
+): Promise<{ promotion: Promotion; previous: PromotionRow['status'] }> {
+  const row = await promotionRow(db, agencyId, promotionId, { forUpdate: true });
   const updated = await db
     .updateTable('promotions')
     .set({ status })
@@ -99,7 +113,7 @@ export async function setPromotionStatus(
     .where('id', '=', row.id)
     .returningAll()
     .executeTakeFirstOrThrow();
-  return toPromotion(updated);
+  return { promotion: toPromotion(updated), previous: row.status };
 }
 
 export async function createPromotion(db: Database | LedgerTrx, agencyId: string, input: NewPromotion): Promise<Promotion> {

@@ -222,6 +222,17 @@ export async function reopenUsageAfterWithdrawal(trx: LedgerTrx, agencyId: strin
     .execute();
 }
 
+/** How many usages each promotion of the agency has had, any status (the console's list); none is absent. */
+export async function usageCountsOf(db: Database, agencyId: string): Promise<Map<string, number>> {
+  const rows = await db
+    .selectFrom('promotion_usages')
+    .select(['promotion_id', (eb) => eb.fn.countAll<string>().as('usages')])
+    .where('agency_id', '=', agencyId)
+    .groupBy('promotion_id')
+    .execute();
+  return new Map(rows.map((row) => [row.promotion_id, Number(row.usages)]));
+}
+
 /**
  * The deposit of a USED usage never reached the provider and was refunded to its payer, its bonus
  * back in the pool: the usage ends CANCELED in the refund's transaction.

@@ -23,8 +23,8 @@ import {
   createPromotion,
   fundBonusPool,
   newPromotionFrom,
-  promotionRow,
   setPromotionStatus,
+  usageCountsOf,
 } from '../../domain/promotions';
 
 /** Loose on purpose: the domain's idempotency rule answers a bad key with its own code. */
@@ -48,17 +48,7 @@ function promotionRoutes(base: FastifyInstance) {
     '/promotions',
     { preHandler: app.requireOperator, schema: { response: { 200: AdminPromotionsSchema, 401: ApiErrorSchema } } },
     async (request) => {
-      const agencyId = request.agency.id;
-      const [promotions, counts] = await Promise.all([
-        allPromotions(db, agencyId),
-        db
-          .selectFrom('promotion_usages')
-          .select(['promotion_id', (eb) => eb.fn.countAll<string>().as('usages')])
-          .where('agency_id', '=', agencyId)
-          .groupBy('promotion_id')
-          .execute(),
-      ]);
-      const usages = new Map(counts.map((count) => [count.promotion_id, Number(count.usages)]));
+      const [promotions, usages] = await Promise.all([allPromotions(db, request.agency.id), usageCountsOf(db, request.agency.id)]);
       return { promotions: promotions.map((promotion) => ({ ...promotion, usages: usages.get(promotion.id) ?? 0 })) };
     },
   );
@@ -97,17 +87,16 @@ function promotionRoutes(base: FastifyInstance) {
     async (request) => {
       const { status, reason } = request.body;
       const promotion = await db.transaction().execute(async (trx) => {
-        const row = await promotionRow(trx, request.agency.id, request.params.id);
-        const changed = await setPromotionStatus(trx, request.agency.id, row.id, status);
+        const changed = await setPromotionStatus(trx, request.agency.id, request.params.id, status);
         await appendAudit(trx, {
           agencyId: request.agency.id,
           actor: actorOf(request.operator),
           action: 'SET_PROMOTION_STATUS',
-          target: row.id,
+          target: changed.promotion.id,
           reason: reason.trim(),
-          details: { from: row.status, to: status },
+          details: { from: changed.previous, to: status },
         });
-        return changed;
+        return changed.promotion;
       });
       return { promotion };
     },
@@ -132,7 +121,8 @@ function bonusPoolRoutes(base: FastifyInstance) {
     async (request) => {
       const key = requireIdempotencyKey(request.headers['idempotency-key']);
       const amount = parseAmount(request.body.amount, 'THB');
-      if (amount === undefined || amount <= 0n)
+      // fundBonusPool refuses an amount of 0 or less itself.
+      if (amount === undefined)
         throw new AppError(400, ErrorCode.INVALID_AMOUNT, 'The amount is THB above 0 with at most 2 decimals, like 50000 or 1250.50');
       const actor = actorOf(request.operator);
       const { balance, replayed } = await fundBonusPool(db, request.agency.id, amount, `admin:fund-bonus-pool:${key}`, actor.name, {
