@@ -1,5 +1,4 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
-import { Type } from 'typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   DepositCodeParamsSchema,
@@ -13,6 +12,7 @@ import {
   DepositRequestBodySchema,
 } from '../../src/contract/deposits';
 import { ApiErrorSchema } from '../../src/contract/apiError';
+import { IdempotencyHeadersSchema } from '../../src/contract/idempotencyHeaders';
 import {
   cancelDeposit,
   checkDeposit,
@@ -24,9 +24,6 @@ import {
   playerDeposit,
 } from '../domain/deposits';
 import { depositDeps } from '../plugins/dependencies';
-
-/** Loose on purpose: the domain's idempotency rule answers a bad key with its own code. */
-const IdempotencyHeaders = Type.Object({ 'idempotency-key': Type.Optional(Type.String({ maxLength: 200 })) });
 
 /** Limits, create (with an Idempotency-Key), history and open orders. */
 function orderRoutes(base: FastifyInstance): void {
@@ -43,7 +40,7 @@ function orderRoutes(base: FastifyInstance): void {
     {
       preHandler: [app.requirePlayer, app.refuseDuringBreak],
       schema: {
-        headers: IdempotencyHeaders,
+        headers: IdempotencyHeadersSchema,
         body: DepositRequestBodySchema,
         response: {
           200: DepositCreatedSchema,

@@ -1,12 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { Type } from 'typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ApiErrorSchema } from '../../src/contract/apiError';
+import { IdempotencyHeadersSchema } from '../../src/contract/idempotencyHeaders';
 import { ExclusionTakenSchema, RunningExclusionSchema, TakeExclusionBodySchema } from '../../src/contract/exclusions';
 import { runningExclusion, takeExclusion } from '../domain/exclusions';
-
-/** Loose on purpose: the domain's idempotency rule answers a bad key with its own code. */
-const IdempotencyHeaders = Type.Object({ 'idempotency-key': Type.Optional(Type.String({ maxLength: 200 })) });
 
 /**
  * The player's break from play: the one running now, and taking one (with an Idempotency-Key).
@@ -29,7 +26,7 @@ const exclusionRoutes: FastifyPluginAsync = async (base) => {
     {
       preHandler: app.requirePlayer,
       schema: {
-        headers: IdempotencyHeaders,
+        headers: IdempotencyHeadersSchema,
         body: TakeExclusionBodySchema,
         response: { 200: ExclusionTakenSchema, 201: ExclusionTakenSchema, '4xx': ApiErrorSchema },
       },

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { Type } from 'typebox';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ApiErrorSchema } from '../../src/contract/apiError';
+import { IdempotencyHeadersSchema } from '../../src/contract/idempotencyHeaders';
 import { ItemsOf } from '../../src/contract/page';
 import {
   WithdrawalLimitsSchema,
@@ -13,9 +13,6 @@ import {
 } from '../../src/contract/withdrawals';
 import { openWithdrawalsOf, requestWithdrawal, withdrawalLimits, withdrawalsOf } from '../domain/withdrawals';
 import { withdrawalDeps } from '../plugins/dependencies';
-
-/** Loose on purpose: the domain's idempotency rule answers a bad key with its own code. */
-const IdempotencyHeaders = Type.Object({ 'idempotency-key': Type.Optional(Type.String({ maxLength: 200 })) });
 
 /**
  * POST /withdrawals (Idempotency-Key header), GET /withdrawals (paged history),
@@ -29,7 +26,7 @@ const withdrawalRoutes: FastifyPluginAsync = async (base) => {
     {
       preHandler: app.requirePlayer,
       schema: {
-        headers: IdempotencyHeaders,
+        headers: IdempotencyHeadersSchema,
         body: WithdrawalRequestSchema,
         response: {
           200: WithdrawalResponseSchema,

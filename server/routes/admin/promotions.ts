@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { ApiErrorSchema } from '../../../src/contract/apiError';
+import { IdempotencyHeadersSchema } from '../../../src/contract/idempotencyHeaders';
 import {
   AdminPromotionResponseSchema,
   AdminPromotionsSchema,
@@ -26,9 +26,6 @@ import {
   setPromotionStatus,
   usageCountsOf,
 } from '../../domain/promotions';
-
-/** Loose on purpose: the domain's idempotency rule answers a bad key with its own code. */
-const IdempotencyHeaders = Type.Object({ 'idempotency-key': Type.Optional(Type.String({ maxLength: 200 })) });
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema };
 
@@ -116,7 +113,7 @@ function bonusPoolRoutes(base: FastifyInstance) {
     '/bonus-pool/fund',
     {
       preHandler: app.requireOwner,
-      schema: { headers: IdempotencyHeaders, body: BonusPoolFundingSchema, response: { 200: BonusPoolFundedSchema, ...errors } },
+      schema: { headers: IdempotencyHeadersSchema, body: BonusPoolFundingSchema, response: { 200: BonusPoolFundedSchema, ...errors } },
     },
     async (request) => {
       const key = requireIdempotencyKey(request.headers['idempotency-key']);

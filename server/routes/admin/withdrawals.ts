@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { Type } from 'typebox';
 import { ApiErrorSchema } from '../../../src/contract/apiError';
+import { IdempotencyHeadersSchema } from '../../../src/contract/idempotencyHeaders';
 import { PageOf } from '../../../src/contract/page';
 import {
   AgencyWithdrawalQuerySchema,
@@ -15,9 +15,6 @@ import { requireIdempotencyKey } from '../../domain/idempotency';
 import { actorOf } from '../../domain/operators';
 import { agencyWithdrawals, approvalStateOf, payOut, rejectWithdrawal, toWithdrawal } from '../../domain/withdrawals';
 import { withdrawalDeps } from '../../plugins/dependencies';
-
-/** Loose on purpose: the domain's idempotency rule answers a bad key with its own code. */
-const IdempotencyHeaders = Type.Object({ 'idempotency-key': Type.Optional(Type.String({ maxLength: 200 })) });
 
 /**
  * GET /admin/withdrawals?status=, POST /admin/withdrawals/{code}/approve (pays out, or at or above
@@ -48,7 +45,7 @@ const adminWithdrawalRoutes: FastifyPluginAsync = async (base) => {
       preHandler: app.requireOperator,
       schema: {
         params: WithdrawalCodeParamsSchema,
-        headers: IdempotencyHeaders,
+        headers: IdempotencyHeadersSchema,
         response: {
           200: WithdrawalApprovalResponseSchema,
           400: ApiErrorSchema,
@@ -71,7 +68,7 @@ const adminWithdrawalRoutes: FastifyPluginAsync = async (base) => {
       preHandler: app.requireOperator,
       schema: {
         params: WithdrawalCodeParamsSchema,
-        headers: IdempotencyHeaders,
+        headers: IdempotencyHeadersSchema,
         body: WithdrawalRejectSchema,
         response: { 200: WithdrawalResponseSchema, 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema },
       },
