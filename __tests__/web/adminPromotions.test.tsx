@@ -211,4 +211,37 @@ describe('the promotions page', () => {
     expect(keys[1]).toBe(keys[0]);
     expect(keys[0]).toMatch(/^[0-9a-f]{32}$/);
   });
+
+  it('funds the pool with a new Idempotency-Key when the amount changed after a lost answer', async () => {
+    renderPromotions();
+    const form = await screen.findByRole('form', { name: 'Fund the pool' });
+    const amount = within(form).getByLabelText('Amount to fund (THB)');
+    await userEvent.type(amount, '1000.50');
+    await userEvent.type(within(form).getByLabelText('Reason (shown in the audit log)'), 'monthly budget');
+    const keys: string[] = [];
+    const record = function (this: { req: { headers: Record<string, string> } }) {
+      keys.push(this.req.headers['idempotency-key']);
+    };
+    nock(ADMIN)
+      .post('/bonus-pool/fund', { amount: '1000.50', reason: 'monthly budget' })
+      .reply(function () {
+        record.call(this);
+        return [503, { code: 'INTERNAL', message: 'lost' }];
+      });
+    await userEvent.click(within(form).getByRole('button', { name: 'Fund the pool' }));
+    await waitFor(() => expect(keys).toHaveLength(1));
+    await userEvent.clear(amount);
+    await userEvent.type(amount, '2000.00');
+    nock(ADMIN)
+      .post('/bonus-pool/fund', { amount: '2000.00', reason: 'monthly budget' })
+      .reply(function () {
+        record.call(this);
+        return [200, { balance: '27000.00', replayed: false }];
+      });
+    nock(ADMIN).get('/bonus-pool').reply(200, { balance: '27000.00' });
+    await userEvent.click(within(form).getByRole('button', { name: 'Fund the pool' }));
+    expect(await screen.findByText('Bonus pool funded; it now holds 27.000,00 THB')).toBeInTheDocument();
+    expect(keys[1]).not.toBe(keys[0]);
+    expect(keys[1]).toMatch(/^[0-9a-f]{32}$/);
+  });
 });

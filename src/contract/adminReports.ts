@@ -6,12 +6,7 @@ import { Type, type Static } from 'typebox';
  * amounts are API decimal strings (THB "1234.50", LAK "100000").
  */
 
-const VIENTIANE_OFFSET_MS = 7 * 60 * 60 * 1000;
-
-/** The calendar day (YYYY-MM-DD) in Vientiane at `now`, whatever the viewer's clock zone. */
-export function vientianeDay(now: Date = new Date()): string {
-  return new Date(now.getTime() + VIENTIANE_OFFSET_MS).toISOString().slice(0, 10);
-}
+export { vientianeDay } from './vientiane';
 
 /** A day written YYYY-MM-DD; the server also refuses days the calendar does not have. */
 export const DaySchema = Type.String({ pattern: '^\\d{4}-\\d{2}-\\d{2}$', maxLength: 10 });

@@ -1,4 +1,5 @@
 import { Type, type Static } from 'typebox';
+import { VIENTIANE_OFFSET_MS } from './vientiane';
 
 /**
  * A player's deposit limits (responsible play): at most so much kip per day, per week (Monday to
@@ -15,8 +16,6 @@ export type DepositLimitPeriod = (typeof DEPOSIT_LIMIT_PERIODS)[number];
 /** How long a raise or a removal waits before it applies. */
 export const LIMIT_RAISE_DELAY_MS = 24 * 60 * 60 * 1000;
 
-/** Vientiane keeps UTC+7 all year (no daylight saving). */
-const VIENTIANE_OFFSET_MS = 7 * 60 * 60 * 1000;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 /** The first instant of the Vientiane day, week (from Monday) or month that `now` falls in. */
@@ -161,11 +160,4 @@ export interface DepositLimitExceededParams {
   remaining: string;
 }
 
-const two = (value: number) => String(value).padStart(2, '0');
-
-/** A time as DD/MM/YYYY HH:mm on the Vientiane clock, whatever the viewer's own time zone. */
-export function vientianeDateTime(iso: string): string {
-  const local = new Date(new Date(iso).getTime() + VIENTIANE_OFFSET_MS);
-  const date = `${two(local.getUTCDate())}/${two(local.getUTCMonth() + 1)}/${local.getUTCFullYear()}`;
-  return `${date} ${two(local.getUTCHours())}:${two(local.getUTCMinutes())}`;
-}
+export { vientianeDateTime } from './vientiane';

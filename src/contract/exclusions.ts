@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { object, string } from 'yup';
+import { VIENTIANE_OFFSET_MS } from './vientiane';
 
 /**
  * A player's break from play (issue 17, responsible play): a time-out of 24 hours, 7 or 30 days, or a
@@ -16,18 +17,16 @@ export const EXCLUSION_DURATIONS = {
 export type ExclusionDuration = (typeof EXCLUSION_DURATIONS)[ExclusionKind][number];
 
 const HOUR = 3_600_000;
-/** Vientiane keeps UTC+7 all year (no daylight saving), so its calendar is UTC's shifted by 7 hours. */
-const VIENTIANE_OFFSET = 7 * HOUR;
 
 /** Calendar months on Vientiane's calendar; the 31st of a shorter month is its last day. */
 function addVientianeMonths(start: Date, months: number): Date {
-  const local = new Date(start.getTime() + VIENTIANE_OFFSET);
+  const local = new Date(start.getTime() + VIENTIANE_OFFSET_MS);
   const day = local.getUTCDate();
   local.setUTCDate(1);
   local.setUTCMonth(local.getUTCMonth() + months);
   const lastDay = new Date(Date.UTC(local.getUTCFullYear(), local.getUTCMonth() + 1, 0)).getUTCDate();
   local.setUTCDate(Math.min(day, lastDay));
-  return new Date(local.getTime() - VIENTIANE_OFFSET);
+  return new Date(local.getTime() - VIENTIANE_OFFSET_MS);
 }
 
 /** When a break taken at `start` ends; null for a self-exclusion for good. */
@@ -53,13 +52,8 @@ export function isDurationOf(kind: ExclusionKind, duration: ExclusionDuration): 
   return (EXCLUSION_DURATIONS[kind] as readonly string[]).includes(duration);
 }
 
-const pad = (value: number) => String(value).padStart(2, '0');
-
-/** An instant as Vientiane's wall clock, DD/MM/YYYY HH:mm, whatever the viewer's own time zone. */
-export function formatVientianeDateTime(instant: string | Date): string {
-  const local = new Date(new Date(instant).getTime() + VIENTIANE_OFFSET);
-  return `${pad(local.getUTCDate())}/${pad(local.getUTCMonth() + 1)}/${local.getUTCFullYear()} ${pad(local.getUTCHours())}:${pad(local.getUTCMinutes())}`;
-}
+/** An instant as Vientiane's wall clock, DD/MM/YYYY HH:mm (the player pages' name for it). */
+export { vientianeDateTime as formatVientianeDateTime } from './vientiane';
 
 export const ExclusionKindSchema = Type.Union([Type.Literal('TIME_OUT'), Type.Literal('SELF_EXCLUSION')]);
 export const ExclusionDurationSchema = Type.Union([

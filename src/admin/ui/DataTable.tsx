@@ -1,5 +1,9 @@
+import { Fragment, type HTMLAttributes, type ReactNode } from 'react';
 import { flexRender, getCoreRowModel, useReactTable, type ColumnDef } from '@tanstack/react-table';
 import { ConsoleTable, TableScroller } from './ConsoleTable';
+
+/** A row's own attributes: a class, data-* marks. */
+type RowAttributes = HTMLAttributes<HTMLTableRowElement> & { [mark: `data-${string}`]: string | boolean | undefined };
 
 interface DataTableProps<Row> {
   rows: Row[];
@@ -12,10 +16,23 @@ interface DataTableProps<Row> {
   /** Column ids whose cells hold long unbroken text. */
   longColumns?: readonly string[];
   label: string;
+  /** Attributes of a row's own <tr>. */
+  rowAttributes?: (row: Row) => RowAttributes;
+  /** What an opened row shows beneath itself, across every column; nothing (null) while it is closed. */
+  detail?: (row: Row) => ReactNode;
 }
 
 /** A console table of @tanstack/react-table rows in the console's look, scrolling inside itself when a screen is narrow. */
-export function DataTable<Row>({ rows, columns, rowId, amountColumns = [], longColumns = [], label }: DataTableProps<Row>) {
+export function DataTable<Row>({
+  rows,
+  columns,
+  rowId,
+  amountColumns = [],
+  longColumns = [],
+  label,
+  rowAttributes,
+  detail,
+}: DataTableProps<Row>) {
   const table = useReactTable({ data: rows, columns, getCoreRowModel: getCoreRowModel(), getRowId: rowId });
   const classOf = (id: string) => (amountColumns.includes(id) ? 'amount' : longColumns.includes(id) ? 'long' : undefined);
   return (
@@ -33,15 +50,25 @@ export function DataTable<Row>({ rows, columns, rowId, amountColumns = [], longC
           ))}
         </thead>
         <tbody>
-          {table.getRowModel().rows.map((row) => (
-            <tr key={row.id}>
-              {row.getVisibleCells().map((cell) => (
-                <td key={cell.id} className={classOf(cell.column.id)}>
-                  {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                </td>
-              ))}
-            </tr>
-          ))}
+          {table.getRowModel().rows.map((row) => {
+            const opened = detail?.(row.original);
+            return (
+              <Fragment key={row.id}>
+                <tr {...rowAttributes?.(row.original)}>
+                  {row.getVisibleCells().map((cell) => (
+                    <td key={cell.id} className={classOf(cell.column.id)}>
+                      {flexRender(cell.column.columnDef.cell, cell.getContext())}
+                    </td>
+                  ))}
+                </tr>
+                {opened ? (
+                  <tr>
+                    <td colSpan={row.getVisibleCells().length}>{opened}</td>
+                  </tr>
+                ) : null}
+              </Fragment>
+            );
+          })}
         </tbody>
       </ConsoleTable>
     </TableScroller>

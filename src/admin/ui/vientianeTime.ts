@@ -1,3 +1,5 @@
+import { VIENTIANE_OFFSET_MS } from '../../contract/vientiane';
+
 /** Times as the agency reads them: Vientiane's clock, whatever the operator's machine says. */
 export const vientianeTime = new Intl.DateTimeFormat('en-GB', {
   timeZone: 'Asia/Vientiane',
@@ -11,8 +13,6 @@ export const vientianeTime = new Intl.DateTimeFormat('en-GB', {
 /** An ISO time at Vientiane's clock; a time that is not there (never happened) shows as a dash. */
 export const atVientiane = (iso: string | null) => (iso === null ? '–' : vientianeTime.format(new Date(iso)));
 
-/** Vientiane keeps UTC+7 all year (no summer time), so a fixed offset converts both ways. */
-const VIENTIANE_OFFSET_MS = 7 * 60 * 60 * 1000;
 const LOCAL_MINUTE = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}$/;
 
 /** An instant as a date-and-time field shows it at Vientiane's clock, like 2026-12-01T00:00. */

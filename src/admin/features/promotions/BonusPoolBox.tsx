@@ -10,10 +10,9 @@ import { Button } from '../../../ui/Button';
 import { Card, CardTitle } from '../../../ui/Card';
 import { TextField } from '../../../ui/TextField';
 import { useToast } from '../../../ui/Toast';
-import type { CallError } from '../../api/adminApi';
 import { useFundBonusPoolMutation, useGetBonusPoolQuery } from '../../api/promotions';
+import { requestKeys } from '../../api/requestKeys';
 import { callErrorText } from '../../ui/callErrorText';
-import { newIdempotencyKey } from '../deposits/shared';
 
 const Balance = styled.p`
   font-size: 1.5rem;
@@ -38,20 +37,21 @@ export function BonusPoolBox({ canFund }: { canFund: boolean }) {
   const toast = useToast();
   const pool = useGetBonusPoolQuery();
   const [fund, { isLoading }] = useFundBonusPoolMutation();
-  // One key per funding: a lost answer or a 5xx keeps it, so sending again cannot move the money twice.
-  const [key, setKey] = useState(newIdempotencyKey);
+  // One key per funding: a lost answer or a 5xx keeps it for the same funding, so sending again cannot move the money twice.
+  const [keyed] = useState(requestKeys);
   const form = useFormik({
     initialValues: { amount: '', reason: '' },
     validationSchema: schema,
     onSubmit: async (values, helpers) => {
-      const result = await fund({ amount: values.amount.trim(), reason: values.reason.trim(), idempotencyKey: key });
-      const failure = result.error as CallError | undefined;
-      if (!failure || (typeof failure.status === 'number' && failure.status < 500)) setKey(newIdempotencyKey());
-      if (failure) {
+      const funding = { amount: values.amount.trim(), reason: values.reason.trim() };
+      let balance: string;
+      try {
+        ({ balance } = await keyed(JSON.stringify(funding), (idempotencyKey) => fund({ ...funding, idempotencyKey }).unwrap()));
+      } catch (failure) {
         toast({ title: callErrorText(t, failure), status: 'error' });
         return;
       }
-      toast({ title: t('promotions.pool.funded', { balance: displayMoney(result.data!.balance, 'THB') }), status: 'success' });
+      toast({ title: t('promotions.pool.funded', { balance: displayMoney(balance, 'THB') }), status: 'success' });
       helpers.resetForm();
     },
   });

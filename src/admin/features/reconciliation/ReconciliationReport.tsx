@@ -1,7 +1,7 @@
-import { Fragment, useState } from 'react';
+import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
+import { createColumnHelper } from '@tanstack/react-table';
 import { vientianeDay, type ReconciliationLine, type TrialBalanceCurrency } from '../../../contract/adminReports';
 import { displayMoney } from '../../../contract/format';
 import type { Currency } from '../../../contract/money';
@@ -11,6 +11,7 @@ import { Spinner } from '../../../ui/Spinner';
 import { TextField } from '../../../ui/TextField';
 import { reconciliationCsvUrl, useGetReconciliationQuery } from '../../api/reports';
 import { ConsoleTable, TableScroller } from '../../ui/ConsoleTable';
+import { DataTable } from '../../ui/DataTable';
 
 const Toolbar = styled.div`
   display: flex;
@@ -25,8 +26,14 @@ const Toolbar = styled.div`
 `;
 
 /** A line that does not reconcile is red, its figures and its transfers alike. */
-const LineRow = styled.tr<{ $wrong: boolean }>`
-  color: ${({ theme, $wrong }) => ($wrong ? theme.colors.danger : 'inherit')};
+const Report = styled.div`
+  tr[data-reconciled='false'] {
+    color: ${({ theme }) => theme.colors.danger};
+  }
+`;
+
+const Behind = styled.div`
+  color: ${({ theme }) => theme.colors.danger};
 `;
 
 const Transfers = styled.ul`
@@ -76,7 +83,7 @@ function useLineColumns(open: Set<string>, toggle: (line: string) => void) {
   ];
 }
 
-const AMOUNTS = new Set(['expected', 'actual']);
+const AMOUNTS = ['expected', 'actual'];
 
 function LinesTable({ lines }: { lines: ReconciliationLine[] }) {
   const { t } = useTranslation();
@@ -87,56 +94,30 @@ function LinesTable({ lines }: { lines: ReconciliationLine[] }) {
       if (!next.delete(line)) next.add(line);
       return next;
     });
-  const table = useReactTable({
-    data: lines,
-    columns: useLineColumns(open, toggle),
-    getCoreRowModel: getCoreRowModel(),
-    getRowId: (row) => row.line,
-  });
   return (
-    <TableScroller>
-      <ConsoleTable>
-        <thead>
-          {table.getHeaderGroups().map((group) => (
-            <tr key={group.id}>
-              {group.headers.map((header) => (
-                <th key={header.id} className={AMOUNTS.has(header.column.id) ? 'amount' : undefined}>
-                  {flexRender(header.column.columnDef.header, header.getContext())}
-                </th>
+    <DataTable
+      rows={lines}
+      columns={useLineColumns(open, toggle)}
+      rowId={(line) => line.line}
+      amountColumns={AMOUNTS}
+      label={t('reports.reconciliation.heading')}
+      rowAttributes={(line) => ({ 'data-reconciled': line.reconciled })}
+      detail={(line) =>
+        open.has(line.line) && (
+          <Behind>
+            <strong>{t('reports.reconciliation.transfersBehind', { refs: line.unreconciledRefs.join(', ') })}</strong>
+            <Transfers>
+              {line.transfers.map((transfer) => (
+                <li key={transfer.id}>
+                  {transfer.kind} · {transfer.status} · {transfer.key} ·{' '}
+                  {transfer.entries.map((entry) => `${entry.account} ${money(entry.amount, entry.currency)}`).join(', ')}
+                </li>
               ))}
-            </tr>
-          ))}
-        </thead>
-        <tbody>
-          {table.getRowModel().rows.map((row) => (
-            <Fragment key={row.id}>
-              <LineRow $wrong={!row.original.reconciled} data-reconciled={row.original.reconciled}>
-                {row.getVisibleCells().map((cell) => (
-                  <td key={cell.id} className={AMOUNTS.has(cell.column.id) ? 'amount' : undefined}>
-                    {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                  </td>
-                ))}
-              </LineRow>
-              {open.has(row.id) && (
-                <LineRow $wrong>
-                  <td colSpan={row.getVisibleCells().length}>
-                    <strong>{t('reports.reconciliation.transfersBehind', { refs: row.original.unreconciledRefs.join(', ') })}</strong>
-                    <Transfers>
-                      {row.original.transfers.map((transfer) => (
-                        <li key={transfer.id}>
-                          {transfer.kind} · {transfer.status} · {transfer.key} ·{' '}
-                          {transfer.entries.map((entry) => `${entry.account} ${money(entry.amount, entry.currency)}`).join(', ')}
-                        </li>
-                      ))}
-                    </Transfers>
-                  </td>
-                </LineRow>
-              )}
-            </Fragment>
-          ))}
-        </tbody>
-      </ConsoleTable>
-    </TableScroller>
+            </Transfers>
+          </Behind>
+        )
+      }
+    />
   );
 }
 
@@ -156,13 +137,13 @@ function TrialBalanceTable({ currencies }: { currencies: TrialBalanceCurrency[] 
         </thead>
         <tbody>
           {currencies.map((currency) => (
-            <LineRow key={currency.currency} $wrong={!currency.balanced} data-reconciled={currency.balanced}>
+            <tr key={currency.currency} data-reconciled={currency.balanced}>
               <td>{currency.currency}</td>
               <td className="amount">{money(currency.debitBalances, currency.currency)}</td>
               <td className="amount">{money(currency.creditBalances, currency.currency)}</td>
               <td className="amount">{money(currency.sum, currency.currency)}</td>
               <td>{currency.balanced ? t('reports.reconciliation.balanced') : t('reports.reconciliation.unbalanced')}</td>
-            </LineRow>
+            </tr>
           ))}
         </tbody>
       </ConsoleTable>
@@ -193,14 +174,14 @@ export function ReconciliationReport() {
       {report.isFetching && <Spinner />}
       {report.isError && <Notice $tone="danger">{t('reports.loadFailed')}</Notice>}
       {report.data && !report.isError && (
-        <>
+        <Report>
           <Notice $tone={report.data.reconciled ? 'success' : 'danger'}>
             {report.data.reconciled ? t('reports.reconciliation.allReconciled') : t('reports.reconciliation.notReconciled')}
           </Notice>
           <LinesTable lines={report.data.lines} />
           <h2>{t('reports.reconciliation.trialBalance')}</h2>
           <TrialBalanceTable currencies={report.data.trialBalance} />
-        </>
+        </Report>
       )}
     </section>
   );

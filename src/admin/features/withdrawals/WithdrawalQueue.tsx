@@ -1,7 +1,7 @@
-import { Fragment, useCallback, useMemo, useState } from 'react';
+import { useCallback, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { createColumnHelper, flexRender, getCoreRowModel, useReactTable } from '@tanstack/react-table';
+import { createColumnHelper } from '@tanstack/react-table';
 import { displayMoney } from '../../../contract/format';
 import { Button } from '../../../ui/Button';
 import { Notice } from '../../../ui/Notice';
@@ -12,7 +12,7 @@ import { FourEyesSettings } from '../../ui/FourEyesSettings';
 import { RejectDialog } from './RejectDialog';
 import { ReviewPanel } from './ReviewPanel';
 import { useReviewDecision } from './useReviewDecision';
-import { ConsoleTable, TableScroller } from '../../ui/ConsoleTable';
+import { DataTable } from '../../ui/DataTable';
 import { vientianeTime } from '../../ui/vientianeTime';
 
 const Actions = styled.div`
@@ -26,7 +26,7 @@ const Muted = styled.span`
 `;
 
 const column = createColumnHelper<AgencyWithdrawal>();
-const AMOUNT_COLUMNS = new Set(['amountWithdrawn', 'creditReceived']);
+const AMOUNT_COLUMNS = ['amountWithdrawn', 'creditReceived'];
 
 /** Who approved so far, when a withdrawal needs two approvals. */
 function Approvals({ withdrawal }: { withdrawal: AgencyWithdrawal }) {
@@ -111,7 +111,6 @@ export function WithdrawalQueue() {
   });
   // OPEN also holds payouts already sent (within the auto-approve limit, or approved a moment ago): not to decide.
   const waiting = useMemo(() => queue.data?.items.filter((withdrawal) => !withdrawal.payoutSent) ?? [], [queue.data]);
-  const table = useReactTable({ data: waiting, columns, getCoreRowModel: getCoreRowModel(), getRowId: (row) => row.code });
   return (
     <section>
       <h1>{t('withdrawals.heading')}</h1>
@@ -120,41 +119,14 @@ export function WithdrawalQueue() {
       {queue.isError && <Notice $tone="danger">{t('withdrawals.loadFailed')}</Notice>}
       {queue.data && waiting.length === 0 && <p>{t('withdrawals.empty')}</p>}
       {waiting.length > 0 && (
-        <TableScroller>
-          <ConsoleTable>
-            <thead>
-              {table.getHeaderGroups().map((group) => (
-                <tr key={group.id}>
-                  {group.headers.map((header) => (
-                    <th key={header.id} className={AMOUNT_COLUMNS.has(header.column.id) ? 'amount' : undefined}>
-                      {flexRender(header.column.columnDef.header, header.getContext())}
-                    </th>
-                  ))}
-                </tr>
-              ))}
-            </thead>
-            <tbody>
-              {table.getRowModel().rows.map((row) => (
-                <Fragment key={row.id}>
-                  <tr>
-                    {row.getVisibleCells().map((cell) => (
-                      <td key={cell.id} className={AMOUNT_COLUMNS.has(cell.column.id) ? 'amount' : undefined}>
-                        {flexRender(cell.column.columnDef.cell, cell.getContext())}
-                      </td>
-                    ))}
-                  </tr>
-                  {expanded === row.id && (
-                    <tr>
-                      <td colSpan={columns.length}>
-                        <ReviewPanel code={row.id} />
-                      </td>
-                    </tr>
-                  )}
-                </Fragment>
-              ))}
-            </tbody>
-          </ConsoleTable>
-        </TableScroller>
+        <DataTable
+          rows={waiting}
+          columns={columns}
+          rowId={(withdrawal) => withdrawal.code}
+          amountColumns={AMOUNT_COLUMNS}
+          label={t('withdrawals.heading')}
+          detail={(withdrawal) => expanded === withdrawal.code && <ReviewPanel code={withdrawal.code} />}
+        />
       )}
       <RejectDialog code={decision.askingReasonFor} busy={decision.busy} onReject={decision.reject} onClose={decision.cancelReject} />
     </section>

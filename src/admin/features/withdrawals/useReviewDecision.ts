@@ -5,8 +5,8 @@ import { useMachine } from '@xstate/react';
 import { withdrawalReviewMachine } from '../../../../machines/withdrawalReview.machine';
 import { ErrorCode } from '../../../contract/errors';
 import { useToast } from '../../../ui/Toast';
+import { requestKeys } from '../../api/requestKeys';
 import { useApproveWithdrawalMutation, useRejectWithdrawalMutation } from '../../api/withdrawals';
-import { decisionKeys } from './decisionKeys';
 
 /** The toast each answer gets (the keys take the withdrawal's code). */
 const OUTCOME_TEXT = {
@@ -27,7 +27,7 @@ export function useReviewDecision() {
   const [approve] = useApproveWithdrawalMutation();
   const [reject] = useRejectWithdrawalMutation();
   const [machine] = useState(() => {
-    const keyed = decisionKeys();
+    const keyed = requestKeys();
     return withdrawalReviewMachine.provide({
       actors: {
         approve: fromPromise(({ input: code }: { input: string }) =>
