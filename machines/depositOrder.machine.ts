@@ -1,6 +1,6 @@
 import { assertEvent, assign, fromPromise, not, setup, type DoneActorEvent, type StateValue } from 'xstate';
 import type { DepositOrder, DepositRequest, DepositStatus } from '../src/contract/deposits';
-import { failureCodeOf } from '../src/contract/errors';
+import { failureCodeOf, isApiError } from '../src/contract/errors';
 
 /**
  * A deposit order on the deposit page: the player creates it (or the page resumes the open one),
@@ -9,7 +9,8 @@ import { failureCodeOf } from '../src/contract/errors';
  * the order goes: every answer passes through `settling`, which follows the order's status.
  *
  * Pure: the page provides the actors (createOrder, checkOrder, cancelOrder call the API); a failed
- * call rejects with the API's { code, message }, its code kept in context.errorCode for the page
+ * call rejects with the API's { code, message, params? }, its code kept in context.errorCode (and its
+ * params, e.g. the limit a DEPOSIT_LIMIT_EXCEEDED names, in context.errorParams) for the page
  * to show (DEPOSIT_NOT_PAID: not paid yet, please scan the QR).
  *
  * The page also notices a payment by itself: while the order is OPEN (waiting on the bank) or PAID
@@ -23,6 +24,8 @@ import { failureCodeOf } from '../src/contract/errors';
 export interface DepositOrderContext {
   order: DepositOrder | null;
   errorCode: string | null;
+  /** The refusal's own params (what it names), null without them. */
+  errorParams: Record<string, string | null> | null;
   /** Reads of the order since it reached its current status: each one waits a little longer. */
   polls: number;
   pageHidden: boolean;
@@ -49,6 +52,8 @@ export function pollDelayMs(polls: number): number {
 }
 
 const errorCodeOf = ({ event }: { event: { error: unknown } }) => failureCodeOf(event.error);
+/** What a refusal names (e.g. the limit a DEPOSIT_LIMIT_EXCEEDED went over), kept with its code. */
+const errorParamsOf = ({ event }: { event: { error: unknown } }) => (isApiError(event.error) && event.error.params) || null;
 
 const orderIs =
   (status: DepositStatus) =>
@@ -95,8 +100,8 @@ export const depositOrderMachine = setup({
     pollDelay: ({ context }) => pollDelayMs(context.polls),
   },
   actions: {
-    clearError: assign({ errorCode: null }),
-    forget: assign({ order: null, errorCode: null }),
+    clearError: assign({ errorCode: null, errorParams: null }),
+    forget: assign({ order: null, errorCode: null, errorParams: null }),
     resetPolls: assign({ polls: 0 }),
     countPoll: assign({ polls: ({ context }) => context.polls + 1 }),
     markHidden: assign({ pageHidden: true }),
@@ -108,6 +113,7 @@ export const depositOrderMachine = setup({
         return event.order;
       },
       errorCode: null,
+      errorParams: null,
     }),
   },
   guards: {
@@ -121,7 +127,7 @@ export const depositOrderMachine = setup({
   },
 }).createMachine({
   id: 'depositOrder',
-  context: { order: null, errorCode: null, polls: 0, pageHidden: false },
+  context: { order: null, errorCode: null, errorParams: null, polls: 0, pageHidden: false },
   initial: 'idle',
   // Only a change is taken: a focus on a shown page must not make a new snapshot (and a render).
   on: {
@@ -147,7 +153,7 @@ export const depositOrderMachine = setup({
           return event.request;
         },
         onDone: { target: 'settling', actions: assign({ order: ({ event }) => event.output }) },
-        onError: { target: 'idle', actions: assign({ errorCode: errorCodeOf }) },
+        onError: { target: 'idle', actions: assign({ errorCode: errorCodeOf, errorParams: errorParamsOf }) },
       },
     },
     /** Follows the order's status after any answer of the server. */
@@ -179,7 +185,7 @@ export const depositOrderMachine = setup({
         src: 'checkOrder',
         input: ({ context }) => context.order!.code,
         onDone: { target: 'settling', actions: assign({ order: ({ event }) => event.output }) },
-        onError: { target: 'settling', actions: assign({ errorCode: errorCodeOf }) },
+        onError: { target: 'settling', actions: assign({ errorCode: errorCodeOf, errorParams: errorParamsOf }) },
       },
     },
     confirmingCancel: {
@@ -197,7 +203,7 @@ export const depositOrderMachine = setup({
         src: 'cancelOrder',
         input: ({ context }) => context.order!.code,
         onDone: { target: 'settling', actions: assign({ order: ({ event }) => event.output }) },
-        onError: { target: 'settling', actions: assign({ errorCode: errorCodeOf }) },
+        onError: { target: 'settling', actions: assign({ errorCode: errorCodeOf, errorParams: errorParamsOf }) },
       },
     },
     /** Paid, the credit not yet at the provider: checking again retries it. */

@@ -75,7 +75,8 @@ describe('the deposit limits page', () => {
 });
 
 describe('the deposit page under a limit', () => {
-  function serveDepositPage() {
+  /** The deposit page's API; limitsFail: the player's deposit-limits call fails. */
+  function serveDepositPage(limitsFail = false) {
     serveLoggedInPlayer();
     nock(API)
       .get('/api/v2/players/bank-accounts')
@@ -103,7 +104,8 @@ describe('the deposit page under a limit', () => {
       .get('/api/v2/players/credits/askmebet')
       .reply(200, { credit: { amount: '0', currency: 'THB' } })
       .persist();
-    nock(API).get('/api/v2/players/deposit-limits').reply(200, LIMITS).persist();
+    if (limitsFail) nock(API).get('/api/v2/players/deposit-limits').reply(500, { code: 'INTERNAL', message: 'down' }).persist();
+    else nock(API).get('/api/v2/players/deposit-limits').reply(200, LIMITS).persist();
   }
 
   it('shows what the tightest limit leaves before an amount is typed, and the refusal with it', async () => {
@@ -127,5 +129,24 @@ describe('the deposit page under a limit', () => {
     await user.type(screen.getByRole('textbox', { name: 'ຈຳນວນເງິນ (ກີບ)' }), '100000');
     await user.click(screen.getByRole('button', { name: 'ສ້າງ QR ຝາກເງິນ' }));
     expect(await screen.findByRole('alert')).toHaveTextContent('ຍອດນີ້ເກີນຂີດຈຳກັດການຝາກຕໍ່ມື້ຂອງທ່ານ: ຍັງຝາກໄດ້ອີກ 50.000 LAK');
+  });
+
+  it('names the limit from the refusal itself when the limits could not be read', async () => {
+    serveDepositPage(true);
+    nock(API)
+      .post('/api/v2/deposits', { provider: 'askmebet', amount: '100000' })
+      .reply(409, {
+        code: 'DEPOSIT_LIMIT_EXCEEDED',
+        message: 'Over the week deposit limit',
+        params: { period: 'week', limit: '500000', remaining: '20000' },
+      });
+    const user = userEvent.setup({ delay: null });
+    renderApp('/player/deposit');
+
+    await screen.findByText('ຕັ້ງແຕ່ 10.000 ຫາ 50.000.000 ກີບ', {}, FIRST_PAINT);
+    await user.selectOptions(screen.getByLabelText('ຄ່າຍເກມ'), 'askmebet');
+    await user.type(screen.getByRole('textbox', { name: 'ຈຳນວນເງິນ (ກີບ)' }), '100000');
+    await user.click(screen.getByRole('button', { name: 'ສ້າງ QR ຝາກເງິນ' }));
+    expect(await screen.findByRole('alert')).toHaveTextContent('ຍອດນີ້ເກີນຂີດຈຳກັດການຝາກຕໍ່ອາທິດຂອງທ່ານ: ຍັງຝາກໄດ້ອີກ 20.000 LAK');
   });
 });

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { NAMESPACES } from '../../src/i18n/namespaces';
+import { ALL_RESOURCES } from '../../src/i18n/allResources';
 import { LANGUAGES } from '../../src/contract/languages';
 import { initI18n } from '../../src/i18n';
 import { renderApp } from '../support/renderApp';
@@ -36,6 +37,10 @@ describe('translation files', () => {
     const files = namespaceFiles('lo');
     for (const language of LANGUAGES) expect(namespaceFiles(language)).toEqual(files);
     expect([...NAMESPACES].sort()).toEqual(files.map((file) => file.replace(/\.json$/, '')));
+  });
+
+  it('are all at hand for the server renderer, in every language', () => {
+    for (const language of LANGUAGES) expect(Object.keys(ALL_RESOURCES[language]).sort()).toEqual([...NAMESPACES].sort());
   });
 
   describe.each(namespaceFiles('lo').map((file) => file.replace(/\.json$/, '')))('namespace %s', (namespace) => {

@@ -32,19 +32,28 @@ const providerOptions = PROVIDERS.map((provider) => ({ value: provider, label: P
 interface DepositFormProps {
   onCreate: (request: DepositRequest) => void;
   errorCode: string | null;
+  /** What the refusal names: a DEPOSIT_LIMIT_EXCEEDED's period and what it leaves. */
+  errorParams?: Record<string, string | null> | null;
   busy: boolean;
   /** A taken promotion sets the provider and the amount: the deposit that takes it must be exactly these. */
   taken?: TakenPromotion;
 }
 
 /** Provider and amount of a new deposit, with the THB credit it buys at the sell rate. */
-export function DepositForm({ onCreate, errorCode, busy, taken }: DepositFormProps) {
+export function DepositForm({ onCreate, errorCode, errorParams, busy, taken }: DepositFormProps) {
   const { t } = useTranslation('deposit');
   const limits = useGetDepositLimitsQuery();
   const rates = useGetExchangeRatesQuery();
   // The player's own limits: what the tightest one leaves, shown before an amount is typed.
   const tightest = useGetPlayerDepositLimitsQuery().data?.tightest ?? null;
-  const room = tightest && { period: t(`common:limitPeriods.${tightest.period}`), remaining: displayMoney(tightest.remaining, 'LAK') };
+  const roomOf = ({ period, remaining }: { period: string; remaining: string }) => ({
+    period: t(`common:limitPeriods.${period}`),
+    remaining: displayMoney(remaining, 'LAK'),
+  });
+  const room = tightest && roomOf(tightest);
+  // A refusal names the limit it went over itself, whether or not the limits above were read.
+  const refused =
+    errorParams?.period && errorParams.remaining ? roomOf({ period: errorParams.period, remaining: errorParams.remaining }) : room;
   // Until the limits are in, the form checks the amount's form only and does not send.
   const min = BigInt(limits.data?.minAmount ?? '1');
   const max = limits.data ? BigInt(limits.data.maxAmount) : UNKNOWN_MAX;
@@ -71,7 +80,7 @@ export function DepositForm({ onCreate, errorCode, busy, taken }: DepositFormPro
     <Card as="form" aria-label={t('title')} onSubmit={form.handleSubmit} noValidate>
       {errorCode && (
         <Notice role="alert" $tone="danger">
-          {t(`common:errors.${errorCode}`, room ?? {})}
+          {t(`common:errors.${errorCode}`, refused ?? {})}
         </Notice>
       )}
       {room && errorCode !== ErrorCode.DEPOSIT_LIMIT_EXCEEDED && (

@@ -24,7 +24,7 @@ export default function DepositPage() {
   const promotion = useGetPromotionQuery(usage?.promotionId ?? '', { skip: usage?.status !== 'ACTIVE' });
   const { state, stage, send, openLoaded } = useDepositOrder();
 
-  const { order, errorCode } = state.context;
+  const { order, errorCode, errorParams } = state.context;
   const hasBank = (accounts.data?.bankAccounts.length ?? 0) > 0;
   // Without an answer about promotions the form cannot know whether to set them (a failed call: none).
   const loading = !accounts.data || !openLoaded || using.isLoading || promotion.isLoading;
@@ -50,6 +50,7 @@ export default function DepositPage() {
             <DepositForm
               onCreate={(request) => send({ type: 'order.create', request })}
               errorCode={errorCode}
+              errorParams={errorParams}
               busy={state.hasTag('busy')}
               taken={taken}
             />
