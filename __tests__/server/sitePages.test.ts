@@ -109,6 +109,12 @@ describe('player pages', () => {
     expect(JSON.stringify(stateOf(res.body).api)).toContain(player.id);
   });
 
+  it('brings the break texts with a page that starts play, so one opened during a break shows no keys while they load', async () => {
+    const res = await page('/player/deposit', A, player.cookie);
+    expect(res.statusCode).toBe(200);
+    expect(Object.keys(stateOf(res.body).translations)).toEqual(expect.arrayContaining(['common', 'exclusion']));
+  });
+
   it('sends a visitor from /player to /login', async () => {
     const res = await page('/player/deposit');
     expect(res.statusCode).toBe(302);

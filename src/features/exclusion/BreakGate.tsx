@@ -33,8 +33,10 @@ function BreakExplanation({ exclusion }: { exclusion: Exclusion }) {
  * they are closed and until when, instead of a form the server would refuse.
  */
 export function BreakGate({ children }: { children: ReactNode }) {
-  const { t } = useTranslation();
+  // Asked for before the break is known, so the server's page brings these texts along and a page
+  // opened during a break never shows their keys while they load.
+  const { t, ready } = useTranslation(['common', 'exclusion']);
   const exclusion = useGetExclusionQuery();
-  if (exclusion.isLoading) return <PageSpinner label={t('loading')} />;
+  if (exclusion.isLoading || (exclusion.data && !ready)) return <PageSpinner label={t('loading')} />;
   return exclusion.data ? <BreakExplanation exclusion={exclusion.data} /> : <>{children}</>;
 }
