@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { screenshot } from '../support/browser';
+import { screenshot, waitForApp } from '../support/browser';
 import { e2eSite } from '../support/e2eSite';
 
 const e2e = e2eSite();
@@ -13,7 +13,7 @@ const accountButton = (page: Page) => page.getByRole('banner').getByRole('button
 
 async function login(page: Page, password: string) {
   // The server's login page is readable at once; it takes the password only once the app runs.
-  await page.waitForFunction(() => window.history.scrollRestoration === 'manual');
+  await waitForApp(page);
   const form = page.getByRole('main');
   await form.getByLabel('ຊື່ຜູ້ໃຊ້').fill(USERNAME);
   await form.getByLabel('ລະຫັດຜ່ານ').fill(password);

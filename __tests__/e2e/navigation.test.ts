@@ -1,4 +1,4 @@
-import { PHONE, loggedIn } from '../support/browser';
+import { PHONE, loggedIn, waitForApp } from '../support/browser';
 import { addTestBankAccount, createTestPlayer, type TestPlayer } from '../support/players';
 import { e2eSite } from '../support/e2eSite';
 
@@ -18,7 +18,7 @@ describe('moving between pages on a phone', () => {
     const details = page.locator('main a[href^="/player/promotion/"]:not([href$="/history"])');
     await details.first().waitFor();
     // The server's HTML shows the links before the app runs; the app keeps scroll positions once hydrated.
-    await page.waitForFunction(() => window.history.scrollRestoration === 'manual');
+    await waitForApp(page);
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
     const last = details.last();
     await last.scrollIntoViewIfNeeded();
