@@ -2,31 +2,13 @@ import type { Page } from 'playwright-core';
 import { DEMO_RATES } from '../../server/seed';
 import { convertAt, formatAmount } from '../../src/contract/money';
 import { loggedIn, overflowingElements, screenshot } from '../support/browser';
-import { createTestPlayer, type TestPlayer } from '../support/players';
+import { createTestPlayer, createTestPlayerWithBank, type TestPlayer } from '../support/players';
 import { e2eSite } from '../support/e2eSite';
 import { displayAmount } from '../../src/contract/format';
 
 jest.setTimeout(120_000);
 
 const e2e = e2eSite();
-
-let accountSerial = 100;
-/** A player of the demo agency with a LAK bank account, made in the database. */
-async function playerWithBank(): Promise<TestPlayer> {
-  const player = await createTestPlayer(e2e.server.database.db, e2e.agencyId);
-  await e2e.server.database.db
-    .insertInto('bank_accounts')
-    .values({
-      agency_id: e2e.agencyId,
-      player_id: player.id,
-      bank: 'bcel',
-      account_number: `01012000${String(accountSerial++).padStart(10, '0')}`,
-      account_name: 'SOMPHONE KEOMANY',
-      currency: 'LAK',
-    })
-    .execute();
-  return player;
-}
 
 async function credit(player: TestPlayer): Promise<string> {
   const response = await fetch(`${e2e.server.url}/api/v2/players/credits/askmebet`, { headers: { cookie: player.cookie } });
@@ -48,7 +30,7 @@ async function createOrder(page: Page, amount: string, beforeCreating?: () => Pr
 
 describe('deposit by LaoQR in Chromium', () => {
   it.each([375, 768])('fits the form and the QR of an order in %i px, Lao only, nothing sideways', async (width) => {
-    const player = await playerWithBank();
+    const player = await createTestPlayerWithBank(e2e.server.database.db, e2e.agencyId);
     const { context, page } = await loggedIn(e2e.browser, e2e.server.url, player, {
       viewport: { width, height: 900 },
       isMobile: width < 768,
@@ -67,7 +49,7 @@ describe('deposit by LaoQR in Chromium', () => {
   });
 
   it('keeps what to pay, to whom and the time left above the bottom bar at 375x667; copies the QR text and saves its picture', async () => {
-    const player = await playerWithBank();
+    const player = await createTestPlayerWithBank(e2e.server.database.db, e2e.agencyId);
     const { context, page } = await loggedIn(e2e.browser, e2e.server.url, player, {
       viewport: { width: 375, height: 667 },
       isMobile: true,
@@ -100,7 +82,7 @@ describe('deposit by LaoQR in Chromium', () => {
   });
 
   it('deposits 100,000 LAK to askmebet: pay the QR at the sandbox bank on another device, the page notices with no click, credit and history', async () => {
-    const player = await playerWithBank();
+    const player = await createTestPlayerWithBank(e2e.server.database.db, e2e.agencyId);
     expect(await credit(player)).toBe('0.00');
     const { context, page } = await loggedIn(e2e.browser, e2e.server.url, player, { viewport: { width: 1280, height: 1000 } });
     const expected = formatAmount(convertAt('DEPOSIT', 100_000n, DEMO_RATES.THB), 'THB');
@@ -156,7 +138,7 @@ describe('deposit by LaoQR in Chromium', () => {
   });
 
   it('cancels an order after the warning dialog', async () => {
-    const player = await playerWithBank();
+    const player = await createTestPlayerWithBank(e2e.server.database.db, e2e.agencyId);
     const { context, page } = await loggedIn(e2e.browser, e2e.server.url, player, { viewport: { width: 1280, height: 1000 } });
     await createOrder(page, '50000');
     await page.getByRole('button', { name: 'ຍົກເລີກລາຍການ' }).click();

@@ -1,28 +1,11 @@
 import type { Page } from 'playwright-core';
 import { PHONE, loggedIn, overflowingElements, screenshot } from '../support/browser';
-import { createTestPlayer, type TestPlayer } from '../support/players';
+import { createTestPlayerWithBank } from '../support/players';
 import { e2eSite } from '../support/e2eSite';
 
 jest.setTimeout(120_000);
 
 const e2e = e2eSite();
-
-/** A player of the demo agency with a LAK bank account, made in the database. */
-async function playerWithBank(): Promise<TestPlayer> {
-  const player = await createTestPlayer(e2e.server.database.db, e2e.agencyId);
-  await e2e.server.database.db
-    .insertInto('bank_accounts')
-    .values({
-      agency_id: e2e.agencyId,
-      player_id: player.id,
-      bank: 'bcel',
-      account_number: `0101200${String(Date.now()).slice(-11)}`,
-      account_name: 'SOMPHONE KEOMANY',
-      currency: 'LAK',
-    })
-    .execute();
-  return player;
-}
 
 async function fillDeposit(page: Page, amount: string) {
   await page.goto(`${e2e.server.url}/player/deposit`);
@@ -49,7 +32,7 @@ async function payAtSandboxBank(page: Page, label: string) {
 
 describe('deposit limits in Chromium on a 390 px phone', () => {
   it('sets a daily limit of 200,000 kip, deposits 150,000, and is refused 100,000 with 50,000 left', async () => {
-    const player = await playerWithBank();
+    const player = await createTestPlayerWithBank(e2e.server.database.db, e2e.agencyId);
     const { context, page } = await loggedIn(e2e.browser, e2e.server.url, player, PHONE);
 
     await page.goto(`${e2e.server.url}/player/limits`);

@@ -2,7 +2,7 @@ import { createProviderClient, providerBaseUrls } from '../../server/adapters/pr
 import { ensureMember, type WalletDeps } from '../../server/domain/providerWallets';
 import lo from '../../public/locales/lo/common.json';
 import { loggedIn, PHONE, screenshot } from '../support/browser';
-import { createTestPlayer, type TestPlayer } from '../support/players';
+import { createTestPlayerWithBank, type TestPlayer } from '../support/players';
 import { createTestPromotion } from '../support/promotions';
 import { e2eSite } from '../support/e2eSite';
 
@@ -17,22 +17,6 @@ beforeAll(async () => {
     providers: createProviderClient({ baseUrl: providerBaseUrls({}, () => e2e.server.url), timeoutMs: 5000 }),
   };
 });
-
-async function playerWithBank(): Promise<TestPlayer> {
-  const player = await createTestPlayer(e2e.server.database.db, e2e.agencyId);
-  await e2e.server.database.db
-    .insertInto('bank_accounts')
-    .values({
-      agency_id: e2e.agencyId,
-      player_id: player.id,
-      bank: 'bcel',
-      account_number: '010120004455667788',
-      account_name: 'VIENGKHAM SAYASANE',
-      currency: 'LAK',
-    })
-    .execute();
-  return player;
-}
 
 async function api(player: TestPlayer, method: 'GET' | 'POST', path: string, body?: unknown, headers: Record<string, string> = {}) {
   const response = await fetch(`${e2e.server.url}/api/v2${path}`, {
@@ -58,7 +42,7 @@ describe('a promotion in Chromium, on a phone', () => {
       sortOrder: -1,
     });
     const name = promotion.name.lo;
-    const player = await playerWithBank();
+    const player = await createTestPlayerWithBank(e2e.server.database.db, e2e.agencyId, 'VIENGKHAM SAYASANE');
     const { context, page } = await loggedIn(e2e.browser, e2e.server.url, player, PHONE);
 
     // Take it: the card's use button asks for the provider.
