@@ -1,18 +1,8 @@
-import type { Browser, Page } from 'playwright-core';
-import { launchBrowser, screenshot } from '../support/browser';
-import { startServer, type RunningServer } from '../support/server';
+import type { Page } from 'playwright-core';
+import { screenshot, waitForApp } from '../support/browser';
+import { e2eSite } from '../support/e2eSite';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = e2eSite();
 
 const USERNAME = `e2e${Date.now().toString(36)}`;
 const DISPLAY_NAME = 'ສົມໃຈ ທົດສອບ';
@@ -23,7 +13,7 @@ const accountButton = (page: Page) => page.getByRole('banner').getByRole('button
 
 async function login(page: Page, password: string) {
   // The server's login page is readable at once; it takes the password only once the app runs.
-  await page.waitForFunction(() => window.history.scrollRestoration === 'manual');
+  await waitForApp(page);
   const form = page.getByRole('main');
   await form.getByLabel('ຊື່ຜູ້ໃຊ້').fill(USERNAME);
   await form.getByLabel('ລະຫັດຜ່ານ').fill(password);
@@ -32,10 +22,10 @@ async function login(page: Page, password: string) {
 
 describe('player accounts in Chromium', () => {
   it('registers, changes the password, logs out and logs in with the new password', async () => {
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
 
-    await page.goto(`${server.url}/register`);
+    await page.goto(`${e2e.server.url}/register`);
     await page.getByRole('heading', { name: 'ສະໝັກສະມາຊິກ' }).waitFor();
     await page.getByLabel('ຊື່ຜູ້ໃຊ້').fill(USERNAME);
     await page.getByText('ຊື່ຜູ້ໃຊ້ນີ້ໃຊ້ໄດ້').waitFor();
@@ -46,7 +36,7 @@ describe('player accounts in Chromium', () => {
     await screenshot(page, 'accounts-register-1280');
     await page.getByRole('main').getByRole('button', { name: 'ສະໝັກສະມາຊິກ' }).click();
 
-    await page.waitForURL(`${server.url}/player`);
+    await page.waitForURL(`${e2e.server.url}/player`);
     await accountButton(page).waitFor();
     expect(await page.getByRole('banner').getByRole('link', { name: 'ຝາກເງິນ' }).isVisible()).toBe(true);
     const session = (await context.cookies()).find((cookie) => cookie.name === 'champa_session');
@@ -60,7 +50,7 @@ describe('player accounts in Chromium', () => {
     >;
     const [report] = Object.values(stored);
     expect(report.fingerprint).toMatch(/^[0-9a-f]{32}$/);
-    const history = await server.database.db.selectFrom('player_fingerprints').select(['visitor_id', 'source', 'device']).execute();
+    const history = await e2e.server.database.db.selectFrom('player_fingerprints').select(['visitor_id', 'source', 'device']).execute();
     expect(history).toEqual([
       { visitor_id: report.fingerprint, source: 'register', device: expect.objectContaining({ fingerprint: report.fingerprint }) },
     ]);
@@ -85,23 +75,23 @@ describe('player accounts in Chromium', () => {
     await accountButton(page).waitFor();
 
     await accountButton(page).click();
-    await Promise.all([page.waitForURL(`${server.url}/login`), page.getByRole('menuitem', { name: 'ອອກຈາກລະບົບ' }).click()]);
+    await Promise.all([page.waitForURL(`${e2e.server.url}/login`), page.getByRole('menuitem', { name: 'ອອກຈາກລະບົບ' }).click()]);
     await page.getByRole('banner').getByRole('link', { name: 'ເຂົ້າສູ່ລະບົບ' }).waitFor();
     expect(await accountButton(page).count()).toBe(0);
 
     await login(page, FIRST_PASSWORD);
     await page.getByRole('alert').filter({ hasText: 'ເຂົ້າສູ່ລະບົບບໍ່ສຳເລັດ' }).waitFor();
     await login(page, NEW_PASSWORD);
-    await page.waitForURL(`${server.url}/player`);
+    await page.waitForURL(`${e2e.server.url}/player`);
     await accountButton(page).waitFor();
     await screenshot(page, 'accounts-logged-in-again-1280');
     await context.close();
   });
 
   it('sends a visitor opening /player/deposit to /login', async () => {
-    const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
-    await page.goto(`${server.url}/player/deposit`);
-    await page.waitForURL(`${server.url}/login`);
+    const page = await e2e.browser.newPage({ viewport: { width: 375, height: 800 } });
+    await page.goto(`${e2e.server.url}/player/deposit`);
+    await page.waitForURL(`${e2e.server.url}/login`);
     await page.getByRole('heading', { name: 'ເຂົ້າສູ່ລະບົບ' }).waitFor();
     await page.getByRole('banner').getByRole('link', { name: 'ສະໝັກສະມາຊິກ' }).waitFor();
     await screenshot(page, 'accounts-login-375');

@@ -1,45 +1,35 @@
-import type { Browser } from 'playwright-core';
 import { createProviderClient, providerBaseUrls } from '../../server/adapters/providers';
-import { findAgencyByHost, setRate } from '../../server/domain/agencies';
+import { setRate } from '../../server/domain/agencies';
 import { addBankAccount } from '../../server/domain/players';
 import { createOperator } from '../../server/domain/operators';
 import { sendCreditToProvider, type WalletDeps } from '../../server/domain/providerWallets';
-import { launchBrowser, loggedIn, overflowingElements, screenshot } from '../support/browser';
+import { loggedIn, overflowingElements, screenshot } from '../support/browser';
 import { createTestPlayer } from '../support/players';
-import { startServer, type RunningServer } from '../support/server';
+import { e2eSite } from '../support/e2eSite';
 
-let server: RunningServer;
-let browser: Browser;
-let agencyId: string;
+const e2e = e2eSite({ WITHDRAW_AUTO_APPROVE_THB: '5000' });
 let wallets: WalletDeps;
 
 beforeAll(async () => {
-  server = await startServer({ WITHDRAW_AUTO_APPROVE_THB: '5000' });
-  browser = await launchBrowser();
-  agencyId = (await findAgencyByHost(server.database.db, 'localhost'))!.id;
-  await setRate(server.database.db, agencyId, 'THB', '600', '640', 'e2e');
+  await setRate(e2e.server.database.db, e2e.agencyId, 'THB', '600', '640', 'e2e');
   wallets = {
-    db: server.database.db,
-    providers: createProviderClient({ baseUrl: providerBaseUrls({}, () => server.url), timeoutMs: 5000 }),
+    db: e2e.server.database.db,
+    providers: createProviderClient({ baseUrl: providerBaseUrls({}, () => e2e.server.url), timeoutMs: 5000 }),
   };
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 describe('the operator console in Chromium', () => {
   it('an operator signs in at /admin, approves a withdrawal over the auto-approve limit, and the player is paid', async () => {
-    const db = server.database.db;
-    const player = await createTestPlayer(db, agencyId);
-    await addBankAccount(db, agencyId, player.id, {
+    const db = e2e.server.database.db;
+    const player = await createTestPlayer(db, e2e.agencyId);
+    await addBankAccount(db, e2e.agencyId, player.id, {
       bank: 'bcel',
       accountNumber: '010120001112223001',
       accountName: 'NOY SIHARATH',
       currency: 'LAK',
       owner: true,
     });
-    const who = { agencyId, playerId: player.id, provider: 'askmebet' as const };
+    const who = { agencyId: e2e.agencyId, playerId: player.id, provider: 'askmebet' as const };
     const funded = await sendCreditToProvider(wallets, {
       ...who,
       amount: 6000_00n,
@@ -49,8 +39,8 @@ describe('the operator console in Chromium', () => {
     expect(funded.status).toBe('POSTED');
 
     // The player asks for 6.000 THB, over the 5.000 THB limit: it waits OPEN for an operator.
-    const playerSite = await loggedIn(browser, server.url, player);
-    const asked = await playerSite.page.request.post(`${server.url}/api/v2/withdrawals`, {
+    const playerSite = await loggedIn(e2e.browser, e2e.server.url, player);
+    const asked = await playerSite.page.request.post(`${e2e.server.url}/api/v2/withdrawals`, {
       headers: { 'idempotency-key': `e2e-admin-withdraw-${player.id}` },
       data: { provider: 'askmebet', amount: '6000.00' },
     });
@@ -60,13 +50,13 @@ describe('the operator console in Chromium', () => {
 
     await createOperator(
       db,
-      agencyId,
+      e2e.agencyId,
       { username: 'e2e-console', password: 'e2e-console-password', role: 'staff' },
       { operatorId: null, name: 'e2e' },
     );
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
-    await page.goto(`${server.url}/admin`);
+    await page.goto(`${e2e.server.url}/admin`);
     await page.getByLabel('ຊື່ຜູ້ໃຊ້').fill('e2e-console');
     await page.getByLabel('ລະຫັດຜ່ານ').fill('e2e-console-password');
     await page.getByRole('button', { name: 'ເຂົ້າສູ່ລະບົບ' }).click();
@@ -88,7 +78,7 @@ describe('the operator console in Chromium', () => {
     await page.getByText(`ອະນຸມັດ ${withdrawal.code} ແລ້ວ`).waitFor();
     await row.waitFor({ state: 'detached' });
 
-    const history = await playerSite.page.request.get(`${server.url}/api/v2/withdrawals`);
+    const history = await playerSite.page.request.get(`${e2e.server.url}/api/v2/withdrawals`);
     const paid = (await history.json()).items.find((item: { code: string }) => item.code === withdrawal.code);
     expect(paid).toMatchObject({ status: 'SUCCESS', amountReceived: '3600000' });
     await context.close();

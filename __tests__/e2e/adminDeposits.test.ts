@@ -1,39 +1,26 @@
-import type { Browser } from 'playwright-core';
-import { findAgencyByHost } from '../../server/domain/agencies';
 import { createOperator } from '../../server/domain/operators';
 import { DEMO_RATES } from '../../server/seed';
 import { displayMoney } from '../../src/contract/format';
 import { convertAt, formatAmount } from '../../src/contract/money';
-import { launchBrowser, loggedIn, overflowingElements, screenshot } from '../support/browser';
+import { loggedIn, overflowingElements, screenshot } from '../support/browser';
 import { createTestPlayerWithBank } from '../support/players';
-import { startServer, type RunningServer } from '../support/server';
+import { e2eSite } from '../support/e2eSite';
 
 jest.setTimeout(180_000);
 
-let server: RunningServer;
-let browser: Browser;
-let agencyId: string;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  agencyId = (await findAgencyByHost(server.database.db, 'localhost'))!.id;
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = e2eSite();
 
 describe('the deposit desk in Chromium', () => {
   it('a payment of the wrong amount is credited to the player from the console and appears once in their credit', async () => {
-    const db = server.database.db;
-    const player = await createTestPlayerWithBank(db, agencyId);
+    const db = e2e.server.database.db;
+    const player = await createTestPlayerWithBank(db, e2e.agencyId);
     const credit = async () =>
-      (await (await fetch(`${server.url}/api/v2/players/credits/askmebet`, { headers: { cookie: player.cookie } })).json()).credit.amount;
+      (await (await fetch(`${e2e.server.url}/api/v2/players/credits/askmebet`, { headers: { cookie: player.cookie } })).json()).credit
+        .amount;
 
     // The player opens a deposit order of 100.000 LAK on the site.
-    const site = await loggedIn(browser, server.url, player, { viewport: { width: 1280, height: 900 } });
-    await site.page.goto(`${server.url}/player/deposit`);
+    const site = await loggedIn(e2e.browser, e2e.server.url, player, { viewport: { width: 1280, height: 900 } });
+    await site.page.goto(`${e2e.server.url}/player/deposit`);
     await site.page.getByLabel('ຄ່າຍເກມ').selectOption('askmebet');
     await site.page.getByRole('textbox', { name: 'ຈຳນວນເງິນ (ກີບ)' }).fill('100000');
     await site.page.getByRole('button', { name: 'ສ້າງ QR ຝາກເງິນ' }).click();
@@ -42,7 +29,7 @@ describe('the deposit desk in Chromium', () => {
     const code = (await site.page.getByTestId('deposit-code').textContent())!.trim();
 
     // The bank pays 123.456 LAK instead: no order takes it.
-    const paid = await fetch(`${server.url}/sandbox/bank/api/payments`, {
+    const paid = await fetch(`${e2e.server.url}/sandbox/bank/api/payments`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ payload, amount: '123456' }),
@@ -52,13 +39,13 @@ describe('the deposit desk in Chromium', () => {
 
     await createOperator(
       db,
-      agencyId,
+      e2e.agencyId,
       { username: 'e2e-desk', password: 'e2e-desk-password', role: 'staff' },
       { operatorId: null, name: 'e2e' },
     );
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
-    await page.goto(`${server.url}/admin`);
+    await page.goto(`${e2e.server.url}/admin`);
     await page.getByLabel('ຊື່ຜູ້ໃຊ້').fill('e2e-desk');
     await page.getByLabel('ລະຫັດຜ່ານ').fill('e2e-desk-password');
     await page.getByRole('button', { name: 'ເຂົ້າສູ່ລະບົບ' }).click();
@@ -107,7 +94,7 @@ describe('the deposit desk in Chromium', () => {
     expect(await credit()).toBe(expected);
 
     // The failed order's own page: its QR payload, its webhook event and the payment kept unmatched.
-    await page.goto(`${server.url}/admin/deposits/${code}`);
+    await page.goto(`${e2e.server.url}/admin/deposits/${code}`);
     await page.getByText(payload).waitFor();
     await page.getByText('UNMATCHED_PAYMENT', { exact: true }).waitFor();
     for (const width of [768, 1280]) {

@@ -1,34 +1,24 @@
-import type { Browser, Page } from 'playwright-core';
-import { findAgencyByHost } from '../../server/domain/agencies';
+import type { Page } from 'playwright-core';
 import lo from '../../public/locales/lo/common.json';
-import { launchBrowser, loggedIn, overflowingElements, screenshot } from '../support/browser';
+import { loggedIn, overflowingElements, screenshot } from '../support/browser';
 import { addTestBankAccount, createTestPlayer, type TestPlayer } from '../support/players';
 import { createTestPromotion } from '../support/promotions';
-import { startServer, type RunningServer } from '../support/server';
+import { e2eSite } from '../support/e2eSite';
 import { consoleOf } from '../support/console';
 
 jest.setTimeout(180_000);
 
-let server: RunningServer;
-let browser: Browser;
-let agencyId: string;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  agencyId = (await findAgencyByHost(server.database.db, 'localhost'))!.id;
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = e2eSite();
 
 let owners = 0;
 
 /** The console signed in as a new owner, with the player found through the search box. */
 async function ownerFinding(player: TestPlayer): Promise<Page> {
   owners += 1;
-  const page = await consoleOf(browser, server.url, server.database.db, agencyId, { username: `e2e-owner-${owners}`, role: 'owner' });
+  const page = await consoleOf(e2e.browser, e2e.server.url, e2e.server.database.db, e2e.agencyId, {
+    username: `e2e-owner-${owners}`,
+    role: 'owner',
+  });
   await page.getByRole('navigation').getByRole('link', { name: 'ຜູ້ຫຼິ້ນ' }).click();
   await page.getByLabel('ຄົ້ນຫາຜູ້ຫຼິ້ນ').fill(player.username);
   await page.getByRole('button', { name: 'ຄົ້ນຫາ', exact: true }).click();
@@ -59,9 +49,9 @@ async function giveReason(page: Page, action: string, title: string, reason: str
 
 describe('players in the operator console, in Chromium', () => {
   it('an owner blocks a player from promotions, and the player site refuses them one with the SPEC message', async () => {
-    const player = await createTestPlayer(server.database.db, agencyId);
-    await addTestBankAccount(server.database.db, agencyId, player.id, 'VIENGKHAM SAYASANE');
-    const promotion = await createTestPromotion(server.database.db, agencyId, { sortOrder: -1 });
+    const player = await createTestPlayer(e2e.server.database.db, e2e.agencyId);
+    await addTestBankAccount(e2e.server.database.db, e2e.agencyId, player.id, 'VIENGKHAM SAYASANE');
+    const promotion = await createTestPromotion(e2e.server.database.db, e2e.agencyId, { sortOrder: -1 });
 
     const operator = await ownerFinding(player);
     await looksRight(operator, 'admin-player-search');
@@ -71,11 +61,11 @@ describe('players in the operator console, in Chromium', () => {
     await operator.getByRole('button', { name: 'ອະນຸຍາດໂປຣໂມຊັນ' }).waitFor();
     await operator.getByText('ຖືກບລັອກໂປຣໂມຊັນ', { exact: true }).first().waitFor();
 
-    const site = await loggedIn(browser, server.url, player);
-    await site.page.goto(`${server.url}/player/promotion`);
+    const site = await loggedIn(e2e.browser, e2e.server.url, player);
+    await site.page.goto(`${e2e.server.url}/player/promotion`);
     await site.page.getByRole('alert').filter({ hasText: lo.errors.PLAYER_BLOCKED }).waitFor();
     expect(await site.page.getByRole('button', { name: `ໃຊ້ໂປຣໂມຊັນ ${promotion.name.lo}` }).isDisabled()).toBe(true);
-    const refused = await site.page.request.post(`${server.url}/api/v2/promotions/use`, {
+    const refused = await site.page.request.post(`${e2e.server.url}/api/v2/promotions/use`, {
       data: { promotionId: promotion.id, providerId: 'askmebet' },
     });
     expect(refused.status()).toBe(403);
@@ -85,9 +75,9 @@ describe('players in the operator console, in Chromium', () => {
   });
 
   it('a reset password is shown once and the player must choose a new one at the next login', async () => {
-    const player = await createTestPlayer(server.database.db, agencyId);
-    const site = await loggedIn(browser, server.url, player);
-    await site.page.goto(`${server.url}/player`);
+    const player = await createTestPlayer(e2e.server.database.db, e2e.agencyId);
+    const site = await loggedIn(e2e.browser, e2e.server.url, player);
+    await site.page.goto(`${e2e.server.url}/player`);
     await site.page.getByRole('banner').getByRole('button', { name: player.username }).waitFor();
 
     const operator = await ownerFinding(player);
@@ -102,8 +92,8 @@ describe('players in the operator console, in Chromium', () => {
     expect(await operator.getByText(temporary).count()).toBe(0);
 
     // The player's session ended with the reset: the next page is the login.
-    await site.page.goto(`${server.url}/player/deposit`);
-    await site.page.waitForURL(`${server.url}/login`);
+    await site.page.goto(`${e2e.server.url}/player/deposit`);
+    await site.page.waitForURL(`${e2e.server.url}/login`);
     const form = site.page.getByRole('main');
     await form.getByLabel('ຊື່ຜູ້ໃຊ້').fill(player.username);
     await form.getByLabel('ລະຫັດຜ່ານ').fill(temporary);
@@ -123,7 +113,7 @@ describe('players in the operator console, in Chromium', () => {
     await site.page.getByRole('banner').getByRole('button', { name: player.username }).waitFor();
     expect(await site.page.getByRole('dialog').count()).toBe(0);
 
-    const info = await site.page.request.get(`${server.url}/api/v2/players/info`);
+    const info = await site.page.request.get(`${e2e.server.url}/api/v2/players/info`);
     expect((await info.json()).credential.mustChangePassword).toBe(false);
     await site.context.close();
     await operator.context().close();

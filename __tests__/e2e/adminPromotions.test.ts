@@ -1,23 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
-import { findAgencyByHost, setRate } from '../../server/domain/agencies';
-import { launchBrowser, loggedIn, screenshot } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { setRate } from '../../server/domain/agencies';
+import { loggedIn, screenshot } from '../support/browser';
 import { consoleOf } from '../support/console';
 import { createTestPlayer } from '../support/players';
-import { startServer, type RunningServer } from '../support/server';
+import { e2eSite } from '../support/e2eSite';
 
-let server: RunningServer;
-let browser: Browser;
-let agencyId: string;
+const e2e = e2eSite();
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  agencyId = (await findAgencyByHost(server.database.db, 'localhost'))!.id;
-  await setRate(server.database.db, agencyId, 'THB', '600', '640', 'e2e');
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  await setRate(e2e.server.database.db, e2e.agencyId, 'THB', '600', '640', 'e2e');
 });
 
 const NAME = 'ໂບນັດທ້າຍອາທິດ e2e';
@@ -37,7 +28,10 @@ const vientianeShown = (at: Date) => vientianeField(at).replace(/^(\d{4})-(\d{2}
 
 describe('promotions in the operator console, in Chromium', () => {
   it('an owner creates a promotion that players then see, and deactivating it takes it off their list', async () => {
-    const owner = await consoleOf(browser, server.url, server.database.db, agencyId, { username: 'e2e-promotions', role: 'owner' });
+    const owner = await consoleOf(e2e.browser, e2e.server.url, e2e.server.database.db, e2e.agencyId, {
+      username: 'e2e-promotions',
+      role: 'owner',
+    });
     await owner.getByRole('navigation').getByRole('link', { name: 'ໂປຣໂມຊັນ' }).click();
     await owner.getByRole('heading', { name: 'ໂປຣໂມຊັນ ແລະ ກອງໂບນັດ' }).waitFor();
     await owner.getByRole('button', { name: 'ໂປຣໂມຊັນໃໝ່' }).click();
@@ -74,9 +68,9 @@ describe('promotions in the operator console, in Chromium', () => {
     await looksRight(owner, 768);
     await owner.setViewportSize({ width: 1280, height: 900 });
 
-    const player = await createTestPlayer(server.database.db, agencyId);
-    const site = await loggedIn(browser, server.url, player);
-    await site.page.goto(`${server.url}/player/promotion`);
+    const player = await createTestPlayer(e2e.server.database.db, e2e.agencyId);
+    const site = await loggedIn(e2e.browser, e2e.server.url, player);
+    await site.page.goto(`${e2e.server.url}/player/promotion`);
     await site.page.getByText(NAME).first().waitFor();
 
     await row.getByRole('button', { name: 'ປິດໃຊ້ງານ' }).click();
@@ -89,7 +83,7 @@ describe('promotions in the operator console, in Chromium', () => {
     await site.page.reload();
     await site.page.getByTestId('promotion-card').first().waitFor();
     await expect(site.page.getByText(NAME).count()).resolves.toBe(0);
-    const listed = await site.page.request.get(`${server.url}/api/v2/promotions`);
+    const listed = await site.page.request.get(`${e2e.server.url}/api/v2/promotions`);
     expect(listed.status()).toBe(200);
     expect(JSON.stringify(await listed.json())).not.toContain(NAME);
     await site.context.close();

@@ -1,28 +1,15 @@
-import type { Browser, Page } from 'playwright-core';
-import { findAgencyByHost } from '../../server/domain/agencies';
+import type { Page } from 'playwright-core';
 import { DEMO_RATES } from '../../server/seed';
 import { displayAmount } from '../../src/contract/format';
 import { convertAt, formatAmount } from '../../src/contract/money';
-import { launchBrowser, loggedIn, overflowingElements, screenshot } from '../support/browser';
+import { loggedIn, overflowingElements, screenshot } from '../support/browser';
 import { createTestPlayer } from '../support/players';
 import { consoleOf } from '../support/console';
-import { startServer, type RunningServer } from '../support/server';
+import { e2eSite } from '../support/e2eSite';
 
 jest.setTimeout(180_000);
 
-let server: RunningServer;
-let browser: Browser;
-let agencyId: string;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  agencyId = (await findAgencyByHost(server.database.db, 'localhost'))!.id;
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = e2eSite();
 
 /** Both console widths: nothing sticks out sideways, and a screenshot to look at. */
 async function checkLayout(page: Page, name: string) {
@@ -41,8 +28,8 @@ async function checkLayout(page: Page, name: string) {
 
 describe('the operator console’s reports and rates in Chromium', () => {
   it('a rate set in the console is the rate of the player’s next deposit; the reconciliation report of the day balances', async () => {
-    const db = server.database.db;
-    const admin = await consoleOf(browser, server.url, db, agencyId, { username: 'e2e-owner', role: 'owner' });
+    const db = e2e.server.database.db;
+    const admin = await consoleOf(e2e.browser, e2e.server.url, db, e2e.agencyId, { username: 'e2e-owner', role: 'owner' });
     // The dashboard is where an operator lands.
     await admin.getByRole('heading', { name: /^ມື້ນີ້, \d{4}-\d{2}-\d{2}$/ }).waitFor();
     await checkLayout(admin, 'admin-dashboard');
@@ -63,11 +50,11 @@ describe('the operator console’s reports and rates in Chromium', () => {
     await checkLayout(admin, 'admin-rates');
 
     // The player's next deposit: 100,000 kip at the new sell rate of 680 is 147.05 THB.
-    const player = await createTestPlayer(db, agencyId);
+    const player = await createTestPlayer(db, e2e.agencyId);
     await db
       .insertInto('bank_accounts')
       .values({
-        agency_id: agencyId,
+        agency_id: e2e.agencyId,
         player_id: player.id,
         bank: 'bcel',
         account_number: '010120009990001',
@@ -77,9 +64,9 @@ describe('the operator console’s reports and rates in Chromium', () => {
       .execute();
     const expected = formatAmount(convertAt('DEPOSIT', 100_000n, rate), 'THB');
     expect(expected).toBe('147.05');
-    const site = await loggedIn(browser, server.url, player);
+    const site = await loggedIn(e2e.browser, e2e.server.url, player);
     const page = site.page;
-    await page.goto(`${server.url}/player/deposit`);
+    await page.goto(`${e2e.server.url}/player/deposit`);
     await page.getByRole('form', { name: 'ຝາກເງິນ' }).waitFor();
     await page.getByLabel('ຄ່າຍເກມ').selectOption('askmebet');
     await page.getByRole('textbox', { name: 'ຈຳນວນເງິນ (ກີບ)' }).fill('100000');
@@ -95,7 +82,7 @@ describe('the operator console’s reports and rates in Chromium', () => {
     expect([Number(order.rate_sell), order.credit_satang]).toEqual([680, '14705']);
 
     // Paid at the sandbox bank; the page sees the credit at the new rate.
-    const paid = await fetch(`${server.url}/sandbox/bank/api/payments`, {
+    const paid = await fetch(`${e2e.server.url}/sandbox/bank/api/payments`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ payload }),
@@ -119,7 +106,7 @@ describe('the operator console’s reports and rates in Chromium', () => {
       expect(await row.textContent()).toContain('ສົມດຸນ');
       expect(await row.getByRole('cell').nth(3).textContent()).toBe(currency === 'LAK' ? '0 LAK' : '0,00 THB');
     }
-    const csv = await admin.request.get(`${server.url}${await admin.getByRole('link', { name: 'ດາວໂຫຼດ CSV' }).getAttribute('href')}`);
+    const csv = await admin.request.get(`${e2e.server.url}${await admin.getByRole('link', { name: 'ດາວໂຫຼດ CSV' }).getAttribute('href')}`);
     expect(csv.status()).toBe(200);
     expect(await csv.text()).toContain(`line,DEPOSITS_CREDITED,THB,${expected},${expected},true,`);
     await checkLayout(admin, 'admin-reconciliation');

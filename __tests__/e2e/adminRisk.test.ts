@@ -1,36 +1,29 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
-import { findAgencyByHost } from '../../server/domain/agencies';
+import type { Page } from 'playwright-core';
 import { recordFingerprint } from '../../server/domain/players';
-import { launchBrowser, overflowingElements, screenshot } from '../support/browser';
+import { overflowingElements, screenshot } from '../support/browser';
 import { consoleOf } from '../support/console';
 import { testDevice } from '../support/device';
 import { createTestPlayer } from '../support/players';
-import { startServer, type RunningServer } from '../support/server';
+import { e2eSite } from '../support/e2eSite';
 
 jest.setTimeout(180_000);
 
-let server: RunningServer;
-let browser: Browser;
-let agencyId: string;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  agencyId = (await findAgencyByHost(server.database.db, 'localhost'))!.id;
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = e2eSite();
 
 /** Two new players seen on one device, as the site reports it: a shared-device flag. Returns their usernames. */
 async function sharedDevice(prefix: string): Promise<[string, string]> {
   const device = testDevice(randomUUID().replace(/-/g, ''));
-  const first = await createTestPlayer(server.database.db, agencyId, `${prefix}-a`);
-  const second = await createTestPlayer(server.database.db, agencyId, `${prefix}-b`);
+  const first = await createTestPlayer(e2e.server.database.db, e2e.agencyId, `${prefix}-a`);
+  const second = await createTestPlayer(e2e.server.database.db, e2e.agencyId, `${prefix}-b`);
   for (const player of [first, second]) {
-    await recordFingerprint(server.database.db, { agencyId, playerId: player.id, device, source: 'visit', ip: '10.0.0.9' });
+    await recordFingerprint(e2e.server.database.db, {
+      agencyId: e2e.agencyId,
+      playerId: player.id,
+      device,
+      source: 'visit',
+      ip: '10.0.0.9',
+    });
   }
   return [first.username, second.username];
 }
@@ -43,7 +36,10 @@ async function showOnly(page: Page, username: string, state: 'ຍັງບໍ່
 
 describe('risk flags in the operator console, in Chromium', () => {
   it('staff see a shared-device flag with its evidence and mark it reviewed with a note, at 1280 and 768 px', async () => {
-    const page = await consoleOf(browser, server.url, server.database.db, agencyId, { username: 'e2e-risk-staff', role: 'staff' });
+    const page = await consoleOf(e2e.browser, e2e.server.url, e2e.server.database.db, e2e.agencyId, {
+      username: 'e2e-risk-staff',
+      role: 'staff',
+    });
     await page.getByRole('navigation').getByRole('link', { name: 'ສັນຍານຄວາມສ່ຽງ' }).click();
     await page.getByRole('heading', { name: 'ສັນຍານຄວາມສ່ຽງ', level: 1 }).waitFor();
 
@@ -70,7 +66,7 @@ describe('risk flags in the operator console, in Chromium', () => {
       await showOnly(page, first, 'ກວດແລ້ວ');
       await table.getByRole('row').filter({ hasText: second }).getByText('ກວດແລ້ວໂດຍ e2e-risk-staff', { exact: false }).waitFor();
     }
-    const reviews = await server.database.db
+    const reviews = await e2e.server.database.db
       .selectFrom('operator_audit_log')
       .select('actor')
       .where('action', '=', 'REVIEW_RISK_FLAG')

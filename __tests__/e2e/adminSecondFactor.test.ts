@@ -1,35 +1,21 @@
-import type { Browser } from 'playwright-core';
 import { generateSync } from 'otplib/functional';
-import { findAgencyByHost } from '../../server/domain/agencies';
 import { createOperator } from '../../server/domain/operators';
-import { launchBrowser, overflowingElements, screenshot } from '../support/browser';
-import { startServer, type RunningServer } from '../support/server';
+import { overflowingElements, screenshot } from '../support/browser';
+import { e2eSite } from '../support/e2eSite';
 
-let server: RunningServer;
-let browser: Browser;
-let agencyId: string;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  agencyId = (await findAgencyByHost(server.database.db, 'localhost'))!.id;
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = e2eSite();
 
 describe('an owner’s second factor in Chromium', () => {
   it('enrols with the QR’s key and a code from it, keeps the recovery codes, then signs in again with a code', async () => {
     await createOperator(
-      server.database.db,
-      agencyId,
+      e2e.server.database.db,
+      e2e.agencyId,
       { username: 'e2e-owner', password: 'e2e-owner-password', role: 'owner' },
       { operatorId: null, name: 'e2e' },
     );
-    const context = await browser.newContext({ viewport: { width: 1280, height: 900 } });
+    const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
-    await page.goto(`${server.url}/admin`);
+    await page.goto(`${e2e.server.url}/admin`);
     await page.getByLabel('ຊື່ຜູ້ໃຊ້').fill('e2e-owner');
     await page.getByLabel('ລະຫັດຜ່ານ').fill('e2e-owner-password');
     await page.getByRole('button', { name: 'ເຂົ້າສູ່ລະບົບ' }).click();

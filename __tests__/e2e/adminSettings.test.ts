@@ -1,36 +1,24 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { createProviderClient, providerBaseUrls } from '../../server/adapters/providers';
-import { findAgencyByHost, setRate } from '../../server/domain/agencies';
+import { setRate } from '../../server/domain/agencies';
 import { addBankAccount } from '../../server/domain/players';
 import { sendCreditToProvider } from '../../server/domain/providerWallets';
-import { DESKTOP, launchBrowser, loggedIn, overflowingElements, screenshot } from '../support/browser';
+import { DESKTOP, loggedIn, overflowingElements, screenshot } from '../support/browser';
 import { consoleOf } from '../support/console';
 import { createTestPlayer } from '../support/players';
-import { startServer, type RunningServer } from '../support/server';
+import { e2eSite } from '../support/e2eSite';
 
 jest.setTimeout(180_000);
 
-let server: RunningServer;
-let browser: Browser;
-let agencyId: string;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  agencyId = (await findAgencyByHost(server.database.db, 'localhost'))!.id;
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = e2eSite();
 
 const NEW_LINE = 'https://line.me/R/ti/p/@champa.lucky';
 
 /** The players' site, loaded afresh: the header's game count and the contact menu's LINE link. */
 async function playerSiteShows(): Promise<{ banner: string; line: string | null }> {
-  const context = await browser.newContext(DESKTOP);
+  const context = await e2e.browser.newContext(DESKTOP);
   const page = await context.newPage();
-  await page.goto(server.url);
+  await page.goto(e2e.server.url);
   const banner = page.getByTestId('banner');
   await banner.waitFor();
   await page.getByRole('button', { name: 'ຕິດຕໍ່ພວກເຮົາ' }).first().click();
@@ -55,7 +43,10 @@ describe('the agency settings in Chromium', () => {
     expect(before.line).not.toBe(NEW_LINE);
     expect(before.banner).not.toContain('2500');
 
-    const admin = await consoleOf(browser, server.url, server.database.db, agencyId, { username: 'e2e-owner', role: 'owner' });
+    const admin = await consoleOf(e2e.browser, e2e.server.url, e2e.server.database.db, e2e.agencyId, {
+      username: 'e2e-owner',
+      role: 'owner',
+    });
     await admin.getByRole('navigation').getByRole('link', { name: 'ການຕັ້ງຄ່າ' }).click();
     const agency = admin.getByRole('form', { name: 'ຕົວແທນ ແລະ ລິ້ງໂຊຊຽວ' });
     await agency.getByLabel('ລິ້ງ LINE').fill(NEW_LINE);
@@ -77,21 +68,21 @@ describe('the agency settings in Chromium', () => {
   });
 
   it('an owner lowers the largest withdrawal and the player’s withdraw page shows it as the most one withdrawal may take', async () => {
-    const db = server.database.db;
-    await setRate(db, agencyId, 'THB', '600', '640', 'e2e');
-    const player = await createTestPlayer(db, agencyId);
-    await addBankAccount(db, agencyId, player.id, {
+    const db = e2e.server.database.db;
+    await setRate(db, e2e.agencyId, 'THB', '600', '640', 'e2e');
+    const player = await createTestPlayer(db, e2e.agencyId);
+    await addBankAccount(db, e2e.agencyId, player.id, {
       bank: 'bcel',
       accountNumber: '010120001112229001',
       accountName: 'KHAM SOUVANNA',
       currency: 'LAK',
       owner: true,
     });
-    const providers = createProviderClient({ baseUrl: providerBaseUrls({}, () => server.url), timeoutMs: 5000 });
+    const providers = createProviderClient({ baseUrl: providerBaseUrls({}, () => e2e.server.url), timeoutMs: 5000 });
     const funded = await sendCreditToProvider(
       { db, providers },
       {
-        agencyId,
+        agencyId: e2e.agencyId,
         playerId: player.id,
         provider: 'askmebet',
         amount: 25000_00n,
@@ -100,16 +91,16 @@ describe('the agency settings in Chromium', () => {
       },
     );
     expect(funded.status).toBe('POSTED');
-    const { context, page } = await loggedIn(browser, server.url, player);
+    const { context, page } = await loggedIn(e2e.browser, e2e.server.url, player);
     const mostOnWithdrawPage = async () => {
-      await page.goto(`${server.url}/player/withdraw`);
+      await page.goto(`${e2e.server.url}/player/withdraw`);
       await page.getByRole('combobox', { name: 'ຜູ້ໃຫ້ບໍລິການເກມ' }).selectOption('askmebet');
       await page.getByTestId('withdraw-credit-now').getByText('25.000,00 THB').waitFor();
       return page.getByTestId('withdraw-most').textContent();
     };
     expect(await mostOnWithdrawPage()).toBe('25.000,00 THB');
 
-    const admin = await consoleOf(browser, server.url, db, agencyId, { username: 'e2e-limits-owner', role: 'owner' });
+    const admin = await consoleOf(e2e.browser, e2e.server.url, db, e2e.agencyId, { username: 'e2e-limits-owner', role: 'owner' });
     await admin.getByRole('navigation').getByRole('link', { name: 'ການຕັ້ງຄ່າ' }).click();
     const limits = admin.getByRole('form', { name: 'ຂີດຈຳກັດການຖອນ' });
     await limits.getByLabel('ການຖອນຫຼາຍສຸດ (THB)').fill('3000');

@@ -1,30 +1,15 @@
-import type { Browser } from 'playwright-core';
-import { findAgencyByHost } from '../../server/domain/agencies';
 import { addBankAccount, bankAccountsOf } from '../../server/domain/players';
-import { launchBrowser, loggedIn, overflowingElements, screenshot } from '../support/browser';
+import { loggedIn, overflowingElements, screenshot } from '../support/browser';
 import { createTestPlayer } from '../support/players';
-import { startServer, type RunningServer } from '../support/server';
+import { e2eSite } from '../support/e2eSite';
 
-let server: RunningServer;
-let browser: Browser;
-let agencyId: string;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  const agency = await findAgencyByHost(server.database.db, 'localhost');
-  agencyId = agency!.id;
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = e2eSite();
 
 describe('bank account in Chromium', () => {
   it('shows each error first (invalid number, non-LAK currency, a number another player uses), then saves the account', async () => {
-    const player = await createTestPlayer(server.database.db, agencyId);
-    const neighbour = await createTestPlayer(server.database.db, agencyId);
-    const taken = await addBankAccount(server.database.db, agencyId, neighbour.id, {
+    const player = await createTestPlayer(e2e.server.database.db, e2e.agencyId);
+    const neighbour = await createTestPlayer(e2e.server.database.db, e2e.agencyId);
+    const taken = await addBankAccount(e2e.server.database.db, e2e.agencyId, neighbour.id, {
       bank: 'bcel',
       accountNumber: '010120009999999001',
       accountName: 'NEIGHBOUR',
@@ -32,8 +17,8 @@ describe('bank account in Chromium', () => {
       owner: true,
     });
 
-    const { context, page } = await loggedIn(browser, server.url, player, { viewport: { width: 1280, height: 900 } });
-    await page.goto(`${server.url}/player/bank`);
+    const { context, page } = await loggedIn(e2e.browser, e2e.server.url, player, { viewport: { width: 1280, height: 900 } });
+    await page.goto(`${e2e.server.url}/player/bank`);
     const form = page.getByRole('form', { name: 'ເພີ່ມບັນຊີທະນາຄານ' });
     await form.waitFor();
     await expect(page.locator('main').getByRole('note').textContent()).resolves.toContain('ບໍ່ອະນຸຍາດໃຫ້ໃຊ້ບັນຊີກະເປົາເງິນ (wallet)');
@@ -59,7 +44,7 @@ describe('bank account in Chromium', () => {
     await submit.click();
     await page.getByText('ບັນຊີນີ້ຖືກໃຊ້ໃນລະບົບແລ້ວ ກະລຸນາຕິດຕໍ່ພະນັກງານ').waitFor();
     await screenshot(page, 'bank-account-in-use-1280');
-    expect(await bankAccountsOf(server.database.db, agencyId, player.id)).toEqual([]);
+    expect(await bankAccountsOf(e2e.server.database.db, e2e.agencyId, player.id)).toEqual([]);
 
     await accountNumber.fill('0101-2000-1234-5670-01');
     await submit.click();
@@ -68,9 +53,9 @@ describe('bank account in Chromium', () => {
     expect(await card.textContent()).toContain('010120001234567001');
     await screenshot(page, 'bank-saved-1280');
 
-    const saved = await bankAccountsOf(server.database.db, agencyId, player.id);
+    const saved = await bankAccountsOf(e2e.server.database.db, e2e.agencyId, player.id);
     expect(saved).toMatchObject([{ bank: 'bcel', accountNumber: '010120001234567001', accountName: 'SOMPHONE KEOMANY', currency: 'LAK' }]);
-    expect(await bankAccountsOf(server.database.db, agencyId, neighbour.id)).toEqual([taken]);
+    expect(await bankAccountsOf(e2e.server.database.db, e2e.agencyId, neighbour.id)).toEqual([taken]);
 
     // The account stays after a reload, and the form is gone for good.
     await page.reload();
@@ -80,9 +65,9 @@ describe('bank account in Chromium', () => {
   });
 
   it('fits a phone screen', async () => {
-    const player = await createTestPlayer(server.database.db, agencyId);
-    const { context, page } = await loggedIn(browser, server.url, player, { viewport: { width: 375, height: 900 } });
-    await page.goto(`${server.url}/player/bank`);
+    const player = await createTestPlayer(e2e.server.database.db, e2e.agencyId);
+    const { context, page } = await loggedIn(e2e.browser, e2e.server.url, player, { viewport: { width: 375, height: 900 } });
+    await page.goto(`${e2e.server.url}/player/bank`);
     await page.getByRole('form', { name: 'ເພີ່ມບັນຊີທະນາຄານ' }).waitFor();
     await screenshot(page, 'bank-form-375');
     const wide = await overflowingElements(page);
@@ -91,7 +76,7 @@ describe('bank account in Chromium', () => {
   });
 
   it('serves the seeded exchange rates of the demo agency', async () => {
-    const rates = await (await fetch(`${server.url}/api/v2/exchange-rates`)).json();
+    const rates = await (await fetch(`${e2e.server.url}/api/v2/exchange-rates`)).json();
     expect(rates).toEqual([
       { code: 'THB_LAK', mid: '620', displayName: 'THB/LAK', currency: 'THB', buy: '600', sell: '640' },
       { code: 'USD_LAK', mid: '21650', displayName: 'USD/LAK', currency: 'USD', buy: '21400', sell: '21900' },

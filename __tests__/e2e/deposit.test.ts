@@ -1,53 +1,22 @@
-import type { Browser, Page } from 'playwright-core';
-import { findAgencyByHost } from '../../server/domain/agencies';
+import type { Page } from 'playwright-core';
 import { DEMO_RATES } from '../../server/seed';
 import { convertAt, formatAmount } from '../../src/contract/money';
-import { launchBrowser, loggedIn, overflowingElements, screenshot } from '../support/browser';
-import { createTestPlayer, type TestPlayer } from '../support/players';
-import { startServer, type RunningServer } from '../support/server';
+import { loggedIn, overflowingElements, screenshot } from '../support/browser';
+import { createTestPlayer, createTestPlayerWithBank, type TestPlayer } from '../support/players';
+import { e2eSite } from '../support/e2eSite';
 import { displayAmount } from '../../src/contract/format';
 
 jest.setTimeout(120_000);
 
-let server: RunningServer;
-let browser: Browser;
-let agencyId: string;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  agencyId = (await findAgencyByHost(server.database.db, 'localhost'))!.id;
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-let accountSerial = 100;
-/** A player of the demo agency with a LAK bank account, made in the database. */
-async function playerWithBank(): Promise<TestPlayer> {
-  const player = await createTestPlayer(server.database.db, agencyId);
-  await server.database.db
-    .insertInto('bank_accounts')
-    .values({
-      agency_id: agencyId,
-      player_id: player.id,
-      bank: 'bcel',
-      account_number: `01012000${String(accountSerial++).padStart(10, '0')}`,
-      account_name: 'SOMPHONE KEOMANY',
-      currency: 'LAK',
-    })
-    .execute();
-  return player;
-}
+const e2e = e2eSite();
 
 async function credit(player: TestPlayer): Promise<string> {
-  const response = await fetch(`${server.url}/api/v2/players/credits/askmebet`, { headers: { cookie: player.cookie } });
+  const response = await fetch(`${e2e.server.url}/api/v2/players/credits/askmebet`, { headers: { cookie: player.cookie } });
   return (await response.json()).credit.amount;
 }
 
 async function createOrder(page: Page, amount: string, beforeCreating?: () => Promise<void>) {
-  await page.goto(`${server.url}/player/deposit`);
+  await page.goto(`${e2e.server.url}/player/deposit`);
   await page.getByRole('form', { name: 'ຝາກເງິນ' }).waitFor();
   await page.getByLabel('ຄ່າຍເກມ').selectOption('askmebet');
   await page.getByRole('textbox', { name: 'ຈຳນວນເງິນ (ກີບ)' }).fill(amount);
@@ -61,9 +30,12 @@ async function createOrder(page: Page, amount: string, beforeCreating?: () => Pr
 
 describe('deposit by LaoQR in Chromium', () => {
   it.each([375, 768])('fits the form and the QR of an order in %i px, Lao only, nothing sideways', async (width) => {
-    const player = await playerWithBank();
-    const { context, page } = await loggedIn(browser, server.url, player, { viewport: { width, height: 900 }, isMobile: width < 768 });
-    await page.goto(`${server.url}/player/deposit`);
+    const player = await createTestPlayerWithBank(e2e.server.database.db, e2e.agencyId);
+    const { context, page } = await loggedIn(e2e.browser, e2e.server.url, player, {
+      viewport: { width, height: 900 },
+      isMobile: width < 768,
+    });
+    await page.goto(`${e2e.server.url}/player/deposit`);
     await page.getByRole('form', { name: 'ຝາກເງິນ' }).waitFor();
     await page.getByRole('button', { name: 'ສ້າງ QR ຝາກເງິນ' }).click();
     // Refused before sending: both fields say what is missing, in Lao.
@@ -77,14 +49,14 @@ describe('deposit by LaoQR in Chromium', () => {
   });
 
   it('keeps what to pay, to whom and the time left above the bottom bar at 375x667; copies the QR text and saves its picture', async () => {
-    const player = await playerWithBank();
-    const { context, page } = await loggedIn(browser, server.url, player, {
+    const player = await createTestPlayerWithBank(e2e.server.database.db, e2e.agencyId);
+    const { context, page } = await loggedIn(e2e.browser, e2e.server.url, player, {
       viewport: { width: 375, height: 667 },
       isMobile: true,
       hasTouch: true,
       acceptDownloads: true,
     });
-    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: e2e.server.url });
     await createOrder(page, '100000');
     await page.evaluate(() => window.scrollTo(0, 0));
     const bottomBar = await page.getByTestId('bottom-app-bar').boundingBox();
@@ -110,9 +82,9 @@ describe('deposit by LaoQR in Chromium', () => {
   });
 
   it('deposits 100,000 LAK to askmebet: pay the QR at the sandbox bank on another device, the page notices with no click, credit and history', async () => {
-    const player = await playerWithBank();
+    const player = await createTestPlayerWithBank(e2e.server.database.db, e2e.agencyId);
     expect(await credit(player)).toBe('0.00');
-    const { context, page } = await loggedIn(browser, server.url, player, { viewport: { width: 1280, height: 1000 } });
+    const { context, page } = await loggedIn(e2e.browser, e2e.server.url, player, { viewport: { width: 1280, height: 1000 } });
     const expected = formatAmount(convertAt('DEPOSIT', 100_000n, DEMO_RATES.THB), 'THB');
     await createOrder(page, '100000', async () => {
       // Before the order: the provider's credit now and what this deposit makes of it.
@@ -135,9 +107,9 @@ describe('deposit by LaoQR in Chromium', () => {
     const code = await page.getByTestId('deposit-code').textContent();
 
     // The banking app is another device: the deposit page stays on screen, and nobody presses check.
-    const phone = await browser.newContext();
+    const phone = await e2e.browser.newContext();
     const bank = await phone.newPage();
-    await bank.goto(`${server.url}/sandbox/bank`);
+    await bank.goto(`${e2e.server.url}/sandbox/bank`);
     await bank.getByLabel('QR code text').fill(payload);
     await bank.getByRole('button', { name: 'Read QR' }).click();
     await bank.getByTestId('payee-name').getByText('CHAMPA GAMES').waitFor();
@@ -166,8 +138,8 @@ describe('deposit by LaoQR in Chromium', () => {
   });
 
   it('cancels an order after the warning dialog', async () => {
-    const player = await playerWithBank();
-    const { context, page } = await loggedIn(browser, server.url, player, { viewport: { width: 1280, height: 1000 } });
+    const player = await createTestPlayerWithBank(e2e.server.database.db, e2e.agencyId);
+    const { context, page } = await loggedIn(e2e.browser, e2e.server.url, player, { viewport: { width: 1280, height: 1000 } });
     await createOrder(page, '50000');
     await page.getByRole('button', { name: 'ຍົກເລີກລາຍການ' }).click();
     const dialog = page.getByRole('dialog', { name: 'ຍົກເລີກລາຍການຝາກ?' });
@@ -179,18 +151,18 @@ describe('deposit by LaoQR in Chromium', () => {
     await page.getByRole('dialog').getByRole('button', { name: 'ຢືນຢັນການຍົກເລີກ' }).click();
     await page.locator('[data-state="canceled"]').waitFor();
     await page.getByText('ລາຍການຝາກຖືກຍົກເລີກແລ້ວ').waitFor();
-    const orders = await server.database.db.selectFrom('deposit_orders').select('status').where('player_id', '=', player.id).execute();
+    const orders = await e2e.server.database.db.selectFrom('deposit_orders').select('status').where('player_id', '=', player.id).execute();
     expect(orders).toEqual([{ status: 'CANCELED' }]);
     await context.close();
   });
 
   it('sends a player without a bank account to the bank page', async () => {
-    const player = await createTestPlayer(server.database.db, agencyId);
-    const { context, page } = await loggedIn(browser, server.url, player, { viewport: { width: 1280, height: 1000 } });
-    await page.goto(`${server.url}/player/deposit`);
+    const player = await createTestPlayer(e2e.server.database.db, e2e.agencyId);
+    const { context, page } = await loggedIn(e2e.browser, e2e.server.url, player, { viewport: { width: 1280, height: 1000 } });
+    await page.goto(`${e2e.server.url}/player/deposit`);
     await page.getByText('ກະລຸນາເພີ່ມບັນຊີທະນາຄານກ່ອນຝາກເງິນ').waitFor();
     await page.getByRole('link', { name: 'ເພີ່ມບັນຊີທະນາຄານ' }).click();
-    await page.waitForURL(`${server.url}/player/bank`);
+    await page.waitForURL(`${e2e.server.url}/player/bank`);
     await context.close();
   });
 });

@@ -1,44 +1,14 @@
-import type { Browser, Page } from 'playwright-core';
-import { findAgencyByHost } from '../../server/domain/agencies';
-import { PHONE, launchBrowser, loggedIn, overflowingElements, screenshot } from '../support/browser';
-import { createTestPlayer, type TestPlayer } from '../support/players';
-import { startServer, type RunningServer } from '../support/server';
+import type { Page } from 'playwright-core';
+import { PHONE, loggedIn, overflowingElements, screenshot } from '../support/browser';
+import { createTestPlayerWithBank } from '../support/players';
+import { e2eSite } from '../support/e2eSite';
 
 jest.setTimeout(120_000);
 
-let server: RunningServer;
-let browser: Browser;
-let agencyId: string;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  agencyId = (await findAgencyByHost(server.database.db, 'localhost'))!.id;
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-/** A player of the demo agency with a LAK bank account, made in the database. */
-async function playerWithBank(): Promise<TestPlayer> {
-  const player = await createTestPlayer(server.database.db, agencyId);
-  await server.database.db
-    .insertInto('bank_accounts')
-    .values({
-      agency_id: agencyId,
-      player_id: player.id,
-      bank: 'bcel',
-      account_number: `0101200${String(Date.now()).slice(-11)}`,
-      account_name: 'SOMPHONE KEOMANY',
-      currency: 'LAK',
-    })
-    .execute();
-  return player;
-}
+const e2e = e2eSite();
 
 async function fillDeposit(page: Page, amount: string) {
-  await page.goto(`${server.url}/player/deposit`);
+  await page.goto(`${e2e.server.url}/player/deposit`);
   await page.getByRole('form', { name: 'ຝາກເງິນ' }).waitFor();
   await page.getByLabel('ຄ່າຍເກມ').selectOption('askmebet');
   await page.getByRole('textbox', { name: 'ຈຳນວນເງິນ (ກີບ)' }).fill(amount);
@@ -50,9 +20,9 @@ async function fillDeposit(page: Page, amount: string) {
 /** Pays the open order's QR at the sandbox bank, as the player's banking app on another device would. */
 async function payAtSandboxBank(page: Page, label: string) {
   const payload = await page.getByTestId('deposit-payload').inputValue();
-  const phone = await browser.newContext();
+  const phone = await e2e.browser.newContext();
   const bank = await phone.newPage();
-  await bank.goto(`${server.url}/sandbox/bank`);
+  await bank.goto(`${e2e.server.url}/sandbox/bank`);
   await bank.getByLabel('QR code text').fill(payload);
   await bank.getByRole('button', { name: 'Read QR' }).click();
   await bank.getByRole('button', { name: label }).click();
@@ -62,10 +32,10 @@ async function payAtSandboxBank(page: Page, label: string) {
 
 describe('deposit limits in Chromium on a 390 px phone', () => {
   it('sets a daily limit of 200,000 kip, deposits 150,000, and is refused 100,000 with 50,000 left', async () => {
-    const player = await playerWithBank();
-    const { context, page } = await loggedIn(browser, server.url, player, PHONE);
+    const player = await createTestPlayerWithBank(e2e.server.database.db, e2e.agencyId);
+    const { context, page } = await loggedIn(e2e.browser, e2e.server.url, player, PHONE);
 
-    await page.goto(`${server.url}/player/limits`);
+    await page.goto(`${e2e.server.url}/player/limits`);
     await page.getByRole('heading', { name: 'ຂີດຈຳກັດການຝາກ' }).waitFor();
     await page.getByRole('textbox', { name: 'ຂີດຈຳກັດຕໍ່ມື້ (ກີບ)' }).fill('200000');
     await page.getByRole('button', { name: 'ບັນທຶກຂີດຈຳກັດ' }).click();
@@ -79,7 +49,7 @@ describe('deposit limits in Chromium on a 390 px phone', () => {
     await payAtSandboxBank(page, 'Pay 150,000 LAK');
     await page.locator('[data-state="success"]').waitFor({ timeout: 10_000 });
 
-    await page.goto(`${server.url}/player/deposit`);
+    await page.goto(`${e2e.server.url}/player/deposit`);
     const left = page.getByTestId('deposit-limit-left');
     await left.getByText('ຕາມຂີດຈຳກັດການຝາກຕໍ່ມື້ ທ່ານຍັງຝາກໄດ້ອີກ 50.000 LAK').waitFor();
     await fillDeposit(page, '100000');
@@ -88,7 +58,7 @@ describe('deposit limits in Chromium on a 390 px phone', () => {
     await screenshot(page, 'deposit-limit-refused-390');
 
     // The page after a raise: the pending change with its time in Vientiane.
-    await page.goto(`${server.url}/player/limits`);
+    await page.goto(`${e2e.server.url}/player/limits`);
     await page.getByRole('textbox', { name: 'ຂີດຈຳກັດຕໍ່ມື້ (ກີບ)' }).fill('300000');
     await page.getByRole('button', { name: 'ບັນທຶກຂີດຈຳກັດ' }).click();
     await page

@@ -1,24 +1,13 @@
-import type { Browser } from 'playwright-core';
-import { launchBrowser, screenshot } from '../support/browser';
-import { startServer, type RunningServer } from '../support/server';
+import { screenshot } from '../support/browser';
+import { e2eSite } from '../support/e2eSite';
 
-let server: RunningServer;
-let browser: Browser;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser([`--host-resolver-rules=MAP unknown.test 127.0.0.1`]);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = e2eSite({}, [`--host-resolver-rules=MAP unknown.test 127.0.0.1`]);
 
 describe('the site in Chromium', () => {
   for (const width of [375, 768, 1280]) {
     it(`shows the layout of the demo agency at ${width} px`, async () => {
-      const page = await browser.newPage({ viewport: { width, height: 800 } });
-      await page.goto(server.url);
+      const page = await e2e.browser.newPage({ viewport: { width, height: 800 } });
+      await page.goto(e2e.server.url);
       await page.getByTestId('footer').waitFor();
       await page.getByRole('heading', { name: 'ເກມອອນລາຍທີ່ດີທີ່ສຸດໃນລາວ' }).waitFor();
       expect(await page.getByRole('banner').textContent()).toContain('Champa');
@@ -29,8 +18,8 @@ describe('the site in Chromium', () => {
   }
 
   it('shows the cannot-enter screen on a host no agency serves', async () => {
-    const page = await browser.newPage({ viewport: { width: 375, height: 800 } });
-    await page.goto(`http://unknown.test:${server.port}/`);
+    const page = await e2e.browser.newPage({ viewport: { width: 375, height: 800 } });
+    await page.goto(`http://unknown.test:${e2e.server.port}/`);
     await page.getByTestId('cannot-enter').waitFor();
     expect(await page.getByTestId('cannot-enter').textContent()).toContain('ກະລຸນາຕິດຕໍ່ຝ່າຍບໍລິການລູກຄ້າ');
     await screenshot(page, 'foundation-cannot-enter-375');
@@ -38,8 +27,8 @@ describe('the site in Chromium', () => {
   });
 
   it('serves a deep link through the SPA fallback and scrolls back to the top', async () => {
-    const page = await browser.newPage({ viewport: { width: 1280, height: 600 } });
-    await page.goto(`${server.url}/player/deposit`);
+    const page = await e2e.browser.newPage({ viewport: { width: 1280, height: 600 } });
+    await page.goto(`${e2e.server.url}/player/deposit`);
     await page.getByTestId('footer').waitFor();
     await page.evaluate(() => {
       document.body.style.minHeight = '3000px';

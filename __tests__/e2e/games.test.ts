@@ -1,34 +1,24 @@
-import type { Browser, BrowserContext } from 'playwright-core';
-import { launchBrowser, loggedIn, screenshot } from '../support/browser';
-import { startServer, type RunningServer } from '../support/server';
+import type { BrowserContext } from 'playwright-core';
+import { loggedIn, screenshot } from '../support/browser';
+import { e2eSite } from '../support/e2eSite';
 import { createTestPlayer, type TestPlayer } from '../support/players';
-import { findAgencyByHost } from '../../server/domain/agencies';
 import { createProviderClient, providerBaseUrls } from '../../server/adapters/providers';
 import { ensureMember, sendCreditToProvider, type WalletDeps } from '../../server/domain/providerWallets';
 
-let server: RunningServer;
-let browser: Browser;
-let agencyId: string;
+const e2e = e2eSite();
 let deps: WalletDeps;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  agencyId = (await findAgencyByHost(server.database.db, 'localhost'))!.id;
   deps = {
-    db: server.database.db,
-    providers: createProviderClient({ baseUrl: providerBaseUrls({}, () => `http://127.0.0.1:${server.port}`), timeoutMs: 10_000 }),
+    db: e2e.server.database.db,
+    providers: createProviderClient({ baseUrl: providerBaseUrls({}, () => `http://127.0.0.1:${e2e.server.port}`), timeoutMs: 10_000 }),
   };
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 /** A browser context logged in as a new player of the demo agency. */
 async function newPlayerLoggedIn(): Promise<{ context: BrowserContext; player: TestPlayer }> {
-  const player = await createTestPlayer(server.database.db, agencyId);
-  const { context } = await loggedIn(browser, server.url, player);
+  const player = await createTestPlayer(e2e.server.database.db, e2e.agencyId);
+  const { context } = await loggedIn(e2e.browser, e2e.server.url, player);
   return { context, player };
 }
 
@@ -36,7 +26,7 @@ describe('game pages in Chromium', () => {
   it('lists askmebet Slot games by default, switches tab by query, and asks for a deposit when there is no credit', async () => {
     const { context } = await newPlayerLoggedIn();
     const page = await context.newPage();
-    await page.goto(`${server.url}/player/game/askmebet`);
+    await page.goto(`${e2e.server.url}/player/game/askmebet`);
     const list = page.getByTestId('game-list');
     await list.getByRole('button', { name: /Golden Naga Fortune/ }).waitFor();
     expect(await page.getByRole('link', { name: 'ສລັອດ' }).getAttribute('aria-current')).toBe('page');
@@ -60,7 +50,7 @@ describe('game pages in Chromium', () => {
 
   it('opens the slot in a new window with credit, plays it, and the site shows the new credit after refresh', async () => {
     const { context, player } = await newPlayerLoggedIn();
-    const who = { agencyId, playerId: player.id, provider: 'alphabet' as const };
+    const who = { agencyId: e2e.agencyId, playerId: player.id, provider: 'alphabet' as const };
     const sent = await sendCreditToProvider(deps, {
       ...who,
       amount: 100_00n,
@@ -69,14 +59,14 @@ describe('game pages in Chromium', () => {
     });
     expect(sent.status).toBe('POSTED');
     const member = await ensureMember(deps, who);
-    await fetch(`${server.url}/sandbox/providers/alphabet/members/${member}/rigged-spins`, {
+    await fetch(`${e2e.server.url}/sandbox/providers/alphabet/members/${member}/rigged-spins`, {
       method: 'PUT',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ reels: [['STAR', 'STAR', 'STAR']] }),
     });
 
     const page = await context.newPage();
-    await page.goto(`${server.url}/player/game/alphabet`);
+    await page.goto(`${e2e.server.url}/player/game/alphabet`);
     await page.getByTestId('credit-alphabet').getByText('100,00 THB').waitFor();
     const [game] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: /Gamma Gems/ }).click()]);
     await game.waitForURL(/\/sandbox\/providers\/alphabet\/play\//);
@@ -96,7 +86,7 @@ describe('game pages in Chromium', () => {
   it('opens the gclub lobby page', async () => {
     const { context, player } = await newPlayerLoggedIn();
     await sendCreditToProvider(deps, {
-      agencyId,
+      agencyId: e2e.agencyId,
       playerId: player.id,
       provider: 'gclub',
       amount: 10_00n,
@@ -104,7 +94,7 @@ describe('game pages in Chromium', () => {
       from: { kind: 'capital', currency: 'THB' },
     });
     const page = await context.newPage();
-    await page.goto(`${server.url}/player/game/gclub`);
+    await page.goto(`${e2e.server.url}/player/game/gclub`);
     const [lobby] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'ເຂົ້າລັອບບີ້' }).click()]);
     await lobby.getByRole('link', { name: 'Baccarat A1' }).click();
     await lobby.getByRole('button', { name: 'ໝຸນ' }).waitFor();

@@ -1,48 +1,40 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { LANGUAGES, LANGUAGE_STORAGE_KEY, type Language } from '../../src/contract/languages';
 import { PROVIDERS } from '../../src/contract/providers';
-import { launchBrowser, overflowingElements } from '../support/browser';
+import { overflowingElements } from '../support/browser';
 import { createProviderClient, providerBaseUrls } from '../../server/adapters/providers';
 import { addTestBankAccount, createTestPlayer, fundTestCredit, type TestPlayer } from '../support/players';
-import { startServer, type RunningServer } from '../support/server';
+import { e2eSite } from '../support/e2eSite';
 
 /** Issue 15: the widths players' phones, tablets and laptops have, narrowest first. */
 const WIDTHS = [320, 360, 375, 414, 576, 600, 768, 1024, 1440] as const;
 
-let server: RunningServer;
-let browser: Browser;
+const e2e = e2eSite();
 let player: TestPlayer;
 let promotionId: string;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  const db = server.database.db;
-  const demo = await db.selectFrom('agency_domains').select('agency_id').where('host', '=', 'localhost').executeTakeFirstOrThrow();
-  player = await createTestPlayer(db, demo.agency_id);
+  const db = e2e.server.database.db;
+  player = await createTestPlayer(db, e2e.agencyId);
   // The longest display name the register form accepts, so the account menu is at its widest.
   await db.updateTable('players').set({ display_name: 'Souksavanh Phommachanh' }).where('id', '=', player.id).execute();
-  await addTestBankAccount(db, demo.agency_id, player.id);
-  const promotion = await db.selectFrom('promotions').select('id').where('agency_id', '=', demo.agency_id).executeTakeFirstOrThrow();
+  await addTestBankAccount(db, e2e.agencyId, player.id);
+  const promotion = await db.selectFrom('promotions').select('id').where('agency_id', '=', e2e.agencyId).executeTakeFirstOrThrow();
   promotionId = promotion.id;
   // Amounts on every money page: credit at a provider, an open deposit order and a withdrawal.
-  const providers = createProviderClient({ baseUrl: providerBaseUrls({}, () => server.url), timeoutMs: 5000 });
-  await fundTestCredit({ db, providers }, demo.agency_id, player.id, 1_234_550n);
+  const providers = createProviderClient({ baseUrl: providerBaseUrls({}, () => e2e.server.url), timeoutMs: 5000 });
+  await fundTestCredit({ db, providers }, e2e.agencyId, player.id, 1_234_550n);
   for (const [path, body] of [
     ['/api/v2/deposits', { provider: 'askmebet', amount: '1250000' }],
     ['/api/v2/withdrawals', { provider: 'askmebet', amount: '1050.50' }],
   ] as const) {
-    const answer = await fetch(server.url + path, {
+    const answer = await fetch(e2e.server.url + path, {
       method: 'POST',
       headers: { cookie: player.cookie, 'content-type': 'application/json', 'idempotency-key': `sweep-${path.slice(8)}` },
       body: JSON.stringify(body),
     });
     if (!answer.ok) throw new Error(`${path}: ${answer.status} ${await answer.text()}`);
   }
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 const VISITOR_ROUTES = ['/', '/login', '/register', '/responsible-play'];
@@ -108,14 +100,14 @@ async function foreignAmounts(page: Page, label: string): Promise<string[]> {
 }
 
 async function sweep(language: Language, as: 'visitor' | 'player', routes: string[]): Promise<string[]> {
-  const context = await browser.newContext({ viewport: { width: WIDTHS[0], height: 800 } });
+  const context = await e2e.browser.newContext({ viewport: { width: WIDTHS[0], height: 800 } });
   await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [LANGUAGE_STORAGE_KEY, language]);
   if (as === 'player') {
     const [name, value] = player.cookie.split('=');
-    await context.addCookies([{ name, value, url: server.url }]);
+    await context.addCookies([{ name, value, url: e2e.server.url }]);
   }
   const page = await context.newPage();
-  await page.goto(server.url + routes[0]);
+  await page.goto(e2e.server.url + routes[0]);
   const problems: string[] = [];
   for (const route of routes) {
     await visit(page, route);

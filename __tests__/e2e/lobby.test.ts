@@ -1,25 +1,12 @@
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { createProviderClient, providerBaseUrls } from '../../server/adapters/providers';
-import { findAgencyByHost } from '../../server/domain/agencies';
 import { displayMoney } from '../../src/contract/format';
 import { PROVIDERS } from '../../src/contract/providers';
-import { launchBrowser, loggedIn, overflowingElements, screenshot } from '../support/browser';
+import { loggedIn, overflowingElements, screenshot } from '../support/browser';
 import { createTestPlayer, fundTestCredit } from '../support/players';
-import { startServer, type RunningServer } from '../support/server';
+import { e2eSite } from '../support/e2eSite';
 
-let server: RunningServer;
-let browser: Browser;
-let agencyId: string;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  agencyId = (await findAgencyByHost(server.database.db, 'localhost'))!.id;
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = e2eSite();
 
 const WIDTHS = [375, 768, 1280] as const;
 
@@ -54,18 +41,18 @@ async function englishWords(page: Page): Promise<string[]> {
 
 describe('the lobbies in Chromium', () => {
   it('shows the player the five balances the credits API gives, with their total', async () => {
-    const player = await createTestPlayer(server.database.db, agencyId, 'lobbyplayer');
+    const player = await createTestPlayer(e2e.server.database.db, e2e.agencyId, 'lobbyplayer');
     const deps = {
-      db: server.database.db,
-      providers: createProviderClient({ baseUrl: providerBaseUrls({}, () => server.url), timeoutMs: 5000 }),
+      db: e2e.server.database.db,
+      providers: createProviderClient({ baseUrl: providerBaseUrls({}, () => e2e.server.url), timeoutMs: 5000 }),
     };
-    await fundTestCredit(deps, agencyId, player.id, 1234_50n, 'askmebet');
-    await fundTestCredit(deps, agencyId, player.id, 25_00n, 'gclub_live');
+    await fundTestCredit(deps, e2e.agencyId, player.id, 1234_50n, 'askmebet');
+    await fundTestCredit(deps, e2e.agencyId, player.id, 25_00n, 'gclub_live');
 
-    const { context, page } = await loggedIn(browser, server.url, player);
-    await page.goto(`${server.url}/player`);
+    const { context, page } = await loggedIn(e2e.browser, e2e.server.url, player);
+    await page.goto(`${e2e.server.url}/player`);
     for (const provider of PROVIDERS) {
-      const res = await page.request.get(`${server.url}/api/v2/players/credits/${provider}`);
+      const res = await page.request.get(`${e2e.server.url}/api/v2/players/credits/${provider}`);
       expect(res.status()).toBe(200);
       const { credit } = await res.json();
       await page.getByTestId(`balance-${provider}`).getByText(displayMoney(credit.amount, 'THB')).waitFor();
@@ -81,12 +68,12 @@ describe('the lobbies in Chromium', () => {
 
     // The pictures elsewhere: promotion cards with their words as live text, game tiles with pictures.
     await page.setViewportSize({ width: 375, height: 900 });
-    await page.goto(`${server.url}/player/promotion`);
+    await page.goto(`${e2e.server.url}/player/promotion`);
     await page.getByTestId('promotion-card').first().getByText('100%', { exact: true }).waitFor();
     await settled(page);
     await screenshot(page, 'lobby-promotions-375');
     expect(await overflowingIn(page, 'main')).toEqual([]);
-    await page.goto(`${server.url}/player/game/askmebet`);
+    await page.goto(`${e2e.server.url}/player/game/askmebet`);
     const tiles = page.getByTestId('game-list').locator('img');
     await tiles.first().waitFor();
     expect(await tiles.first().getAttribute('src')).toMatch(/^\/sandbox\/providers\/askmebet\/art\/amb-[a-z-]+\.svg$/);
@@ -97,9 +84,9 @@ describe('the lobbies in Chromium', () => {
   });
 
   it('shows the visitor lobby with provider and game pictures and live promotions, without sideways scroll or English', async () => {
-    const context = await browser.newContext({ viewport: { width: 375, height: 812 } });
+    const context = await e2e.browser.newContext({ viewport: { width: 375, height: 812 } });
     const page = await context.newPage();
-    await page.goto(server.url);
+    await page.goto(e2e.server.url);
     await page.getByRole('link', { name: 'ສະໝັກສະມາຊິກ' }).first().waitFor();
     await page.getByTestId('lobby-games').waitFor();
     await page.getByTestId('lobby-promotions').waitFor();

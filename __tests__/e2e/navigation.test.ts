@@ -1,33 +1,24 @@
-import type { Browser } from 'playwright-core';
-import { PHONE, launchBrowser, loggedIn } from '../support/browser';
+import { PHONE, loggedIn, waitForApp } from '../support/browser';
 import { addTestBankAccount, createTestPlayer, type TestPlayer } from '../support/players';
-import { startServer, type RunningServer } from '../support/server';
+import { e2eSite } from '../support/e2eSite';
 
-let server: RunningServer;
-let browser: Browser;
+const e2e = e2eSite();
 let player: TestPlayer;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  const db = server.database.db;
-  const demo = await db.selectFrom('agency_domains').select('agency_id').where('host', '=', 'localhost').executeTakeFirstOrThrow();
-  player = await createTestPlayer(db, demo.agency_id);
-  await addTestBankAccount(db, demo.agency_id, player.id);
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
+  const db = e2e.server.database.db;
+  player = await createTestPlayer(db, e2e.agencyId);
+  await addTestBankAccount(db, e2e.agencyId, player.id);
 });
 
 describe('moving between pages on a phone', () => {
   it('opens a promotion from far down the list at its top, and back returns to the same place in the list', async () => {
-    const { context, page } = await loggedIn(browser, server.url, player, { ...PHONE, viewport: { width: 375, height: 600 } });
-    await page.goto(`${server.url}/player/promotion`);
+    const { context, page } = await loggedIn(e2e.browser, e2e.server.url, player, { ...PHONE, viewport: { width: 375, height: 600 } });
+    await page.goto(`${e2e.server.url}/player/promotion`);
     const details = page.locator('main a[href^="/player/promotion/"]:not([href$="/history"])');
     await details.first().waitFor();
     // The server's HTML shows the links before the app runs; the app keeps scroll positions once hydrated.
-    await page.waitForFunction(() => window.history.scrollRestoration === 'manual');
+    await waitForApp(page);
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
     const last = details.last();
     await last.scrollIntoViewIfNeeded();
@@ -40,14 +31,14 @@ describe('moving between pages on a phone', () => {
     expect(await page.evaluate(() => window.scrollY)).toBe(0);
 
     await page.goBack();
-    await page.waitForURL(`${server.url}/player/promotion`);
+    await page.waitForURL(`${e2e.server.url}/player/promotion`);
     await page.waitForFunction((position) => Math.abs(window.scrollY - position) < 2, listPosition);
     await context.close();
   });
 
   it('sends a player whose session ended on the server to /login at the next call, and back to that page after logging in', async () => {
-    const { context, page } = await loggedIn(browser, server.url, player, PHONE);
-    await page.goto(`${server.url}/player/deposit`);
+    const { context, page } = await loggedIn(e2e.browser, e2e.server.url, player, PHONE);
+    await page.goto(`${e2e.server.url}/player/deposit`);
     await page.getByTestId('player-area').waitFor();
     await page.getByTestId('open-drawer').click();
     const withdrawHistory = page.getByTestId('drawer').getByRole('link', { name: 'ປະຫວັດການຖອນ' });
@@ -57,17 +48,21 @@ describe('moving between pages on a phone', () => {
     await page.waitForLoadState('networkidle');
 
     // Ended elsewhere: e.g. a password change on another device revokes every session.
-    await server.database.db.updateTable('player_sessions').set({ revoked_at: new Date() }).where('player_id', '=', player.id).execute();
+    await e2e.server.database.db
+      .updateTable('player_sessions')
+      .set({ revoked_at: new Date() })
+      .where('player_id', '=', player.id)
+      .execute();
     await withdrawHistory.click();
 
-    await page.waitForURL(`${server.url}/login`);
+    await page.waitForURL(`${e2e.server.url}/login`);
     await page.getByTestId('visitor-area').waitFor({ state: 'attached' });
     expect(await page.getByTestId('player-area').count()).toBe(0);
 
     await page.getByLabel('ຊື່ຜູ້ໃຊ້').fill(player.username);
     await page.getByLabel('ລະຫັດຜ່ານ').fill(player.password);
     await page.locator('main').getByRole('button', { name: 'ເຂົ້າສູ່ລະບົບ' }).click();
-    await page.waitForURL(`${server.url}/player/withdraw/history`);
+    await page.waitForURL(`${e2e.server.url}/player/withdraw/history`);
     await page.getByTestId('player-area').waitFor();
     await context.close();
   });

@@ -1,52 +1,25 @@
-import type { Browser } from 'playwright-core';
 import { createProviderClient, providerBaseUrls } from '../../server/adapters/providers';
-import { findAgencyByHost } from '../../server/domain/agencies';
 import { ensureMember, type WalletDeps } from '../../server/domain/providerWallets';
 import lo from '../../public/locales/lo/common.json';
-import { launchBrowser, loggedIn, PHONE, screenshot } from '../support/browser';
-import { createTestPlayer, type TestPlayer } from '../support/players';
+import { loggedIn, PHONE, screenshot } from '../support/browser';
+import { createTestPlayerWithBank, type TestPlayer } from '../support/players';
 import { createTestPromotion } from '../support/promotions';
-import { startServer, type RunningServer } from '../support/server';
+import { e2eSite } from '../support/e2eSite';
 
 jest.setTimeout(180_000);
 
-let server: RunningServer;
-let browser: Browser;
-let agencyId: string;
+const e2e = e2eSite();
 let wallets: WalletDeps;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  agencyId = (await findAgencyByHost(server.database.db, 'localhost'))!.id;
   wallets = {
-    db: server.database.db,
-    providers: createProviderClient({ baseUrl: providerBaseUrls({}, () => server.url), timeoutMs: 5000 }),
+    db: e2e.server.database.db,
+    providers: createProviderClient({ baseUrl: providerBaseUrls({}, () => e2e.server.url), timeoutMs: 5000 }),
   };
 });
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
-
-async function playerWithBank(): Promise<TestPlayer> {
-  const player = await createTestPlayer(server.database.db, agencyId);
-  await server.database.db
-    .insertInto('bank_accounts')
-    .values({
-      agency_id: agencyId,
-      player_id: player.id,
-      bank: 'bcel',
-      account_number: '010120004455667788',
-      account_name: 'VIENGKHAM SAYASANE',
-      currency: 'LAK',
-    })
-    .execute();
-  return player;
-}
 
 async function api(player: TestPlayer, method: 'GET' | 'POST', path: string, body?: unknown, headers: Record<string, string> = {}) {
-  const response = await fetch(`${server.url}/api/v2${path}`, {
+  const response = await fetch(`${e2e.server.url}/api/v2${path}`, {
     method,
     headers: { cookie: player.cookie, ...(body === undefined ? {} : { 'content-type': 'application/json' }), ...headers },
     body: body === undefined ? undefined : JSON.stringify(body),
@@ -59,7 +32,7 @@ const creditAtAskmebet = async (player: TestPlayer) => (await api(player, 'GET',
 describe('a promotion in Chromium, on a phone', () => {
   it('takes a promotion, deposits its set amount and gets the bonus; a withdrawal before the turnover is refused; after play past the turnover a recheck ends it and the withdrawal succeeds', async () => {
     // 50 THB on a deposit of 64,000 LAK (100 THB at the demo sell rate of 640); turnover x1 of 150 THB.
-    const promotion = await createTestPromotion(server.database.db, agencyId, {
+    const promotion = await createTestPromotion(e2e.server.database.db, e2e.agencyId, {
       bonus: { kind: 'FIXED', amountSatang: 50_00n },
       depositAmountKip: 64_000n,
       turnoverMultiple: 1,
@@ -69,11 +42,11 @@ describe('a promotion in Chromium, on a phone', () => {
       sortOrder: -1,
     });
     const name = promotion.name.lo;
-    const player = await playerWithBank();
-    const { context, page } = await loggedIn(browser, server.url, player, PHONE);
+    const player = await createTestPlayerWithBank(e2e.server.database.db, e2e.agencyId, 'VIENGKHAM SAYASANE');
+    const { context, page } = await loggedIn(e2e.browser, e2e.server.url, player, PHONE);
 
     // Take it: the card's use button asks for the provider.
-    await page.goto(`${server.url}/player/promotion`);
+    await page.goto(`${e2e.server.url}/player/promotion`);
     await page.getByRole('button', { name: `ໃຊ້ໂປຣໂມຊັນ ${name}` }).click();
     const picker = page.getByRole('dialog', { name: 'ເລືອກຄ່າຍເກມ' });
     await picker.getByRole('button', { name: 'AskMeBet' }).click();
@@ -91,7 +64,7 @@ describe('a promotion in Chromium, on a phone', () => {
     await page.locator('[data-state="open"]').waitFor();
     const payload = await page.getByTestId('deposit-payload').inputValue();
     const bank = await context.newPage();
-    await bank.goto(`${server.url}/sandbox/bank`);
+    await bank.goto(`${e2e.server.url}/sandbox/bank`);
     await bank.getByLabel('QR code text').fill(payload);
     await bank.getByRole('button', { name: 'Read QR' }).click();
     await bank.getByRole('button', { name: 'Pay 64,000 LAK' }).click();
@@ -100,14 +73,14 @@ describe('a promotion in Chromium, on a phone', () => {
     await page.getByRole('button', { name: 'ກວດສອບການຊຳລະ' }).click();
     await page.locator('[data-state="success"]').waitFor();
     expect(await creditAtAskmebet(player)).toBe('150.00');
-    await page.goto(`${server.url}/player/deposit/history`);
+    await page.goto(`${e2e.server.url}/player/deposit/history`);
     const row = page.getByTestId('deposit-row').first();
     await row.waitFor();
     await expect(row.textContent()).resolves.toMatch(/50,00[\s\S]*150,00/);
     await screenshot(page, 'promotion-deposit-history-390');
 
     // Before the turnover: taking part of the credit breaks the promotion's rule, on the page and on the server.
-    await page.goto(`${server.url}/player/withdraw`);
+    await page.goto(`${e2e.server.url}/player/withdraw`);
     await page.getByRole('form', { name: 'ແບບຟອມຖອນເງິນ' }).waitFor();
     await page.getByRole('combobox', { name: 'ຜູ້ໃຫ້ບໍລິການເກມ' }).selectOption('askmebet');
     await page.getByTestId('withdraw-promotion').waitFor();
@@ -129,8 +102,8 @@ describe('a promotion in Chromium, on a phone', () => {
     expect((await api(player, 'GET', '/withdrawals')).body.total).toBe(0);
 
     // Play the sandbox slot past the turnover: a win at 10, then losses at 100 and 50 (160 THB of bets).
-    const member = await ensureMember(wallets, { agencyId, playerId: player.id, provider: 'askmebet' });
-    const rig = await fetch(`${server.url}/sandbox/providers/askmebet/members/${member}/rigged-spins`, {
+    const member = await ensureMember(wallets, { agencyId: e2e.agencyId, playerId: player.id, provider: 'askmebet' });
+    const rig = await fetch(`${e2e.server.url}/sandbox/providers/askmebet/members/${member}/rigged-spins`, {
       method: 'PUT',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -142,10 +115,10 @@ describe('a promotion in Chromium, on a phone', () => {
       }),
     });
     expect(rig.status).toBe(204);
-    const games = await (await fetch(`${server.url}/sandbox/providers/askmebet/games?tab=Slot`)).json();
+    const games = await (await fetch(`${e2e.server.url}/sandbox/providers/askmebet/games?tab=Slot`)).json();
     const slotUrl = await wallets.providers.launch('askmebet', { member, gameCode: games.games[0].code, language: 'lo' });
     const slot = await context.newPage();
-    await slot.goto(new URL(slotUrl, server.url).href);
+    await slot.goto(new URL(slotUrl, e2e.server.url).href);
     for (const [stake, balance] of [
       ['10.00', '1.140,00'],
       ['100.00', '1.040,00'],
@@ -158,7 +131,7 @@ describe('a promotion in Chromium, on a phone', () => {
     await slot.close();
 
     // Recheck on the promotion history: the turnover is met and the promotion ends SUCCESS.
-    await page.goto(`${server.url}/player/promotion/history`);
+    await page.goto(`${e2e.server.url}/player/promotion/history`);
     await page.getByRole('button', { name: 'ກວດສອບເງື່ອນໄຂ' }).first().click();
     await page.getByText('ໂປຣໂມຊັນສິ້ນສຸດແລ້ວ: ຄົບຍອດເທີນໂອເວີແລ້ວ').waitFor();
     const using = await api(player, 'GET', '/players/promotions/using');
@@ -177,7 +150,7 @@ describe('a promotion in Chromium, on a phone', () => {
     await screenshot(page, 'promotion-history-success-390');
 
     // Now a normal withdrawal of the whole credit goes through and pays all of it.
-    await page.goto(`${server.url}/player/withdraw`);
+    await page.goto(`${e2e.server.url}/player/withdraw`);
     await page.getByRole('form', { name: 'ແບບຟອມຖອນເງິນ' }).waitFor();
     await page.getByRole('combobox', { name: 'ຜູ້ໃຫ້ບໍລິການເກມ' }).selectOption('askmebet');
     await page.getByRole('textbox', { name: 'ຈຳນວນເຄຣດິດ (THB)' }).fill('990');

@@ -1,26 +1,13 @@
 import { sql } from 'kysely';
-import type { Browser, Page } from 'playwright-core';
-import { findAgencyByHost } from '../../server/domain/agencies';
-import { DESKTOP, PHONE, launchBrowser, loggedIn, overflowingElements, screenshot } from '../support/browser';
+import type { Page } from 'playwright-core';
+import { DESKTOP, PHONE, loggedIn, overflowingElements, screenshot } from '../support/browser';
 import { consoleOf } from '../support/console';
 import { createTestPlayer } from '../support/players';
-import { startServer, type RunningServer } from '../support/server';
+import { e2eSite } from '../support/e2eSite';
 
 jest.setTimeout(240_000);
 
-let server: RunningServer;
-let browser: Browser;
-let agencyId: string;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  agencyId = (await findAgencyByHost(server.database.db, 'localhost'))!.id;
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = e2eSite();
 
 const NOTICE = 'ດຳເນີນງານພາຍໃຕ້ໃບອະນຸຍາດ ເລກທີ 042/2026 ຂອງ ສປປ ລາວ';
 
@@ -35,9 +22,9 @@ async function checkLayout(page: Page, name: string, widths: number[]) {
 
 describe('responsible play in Chromium', () => {
   it('the footer link opens the play-responsibly page on a 390 px phone', async () => {
-    const context = await browser.newContext(PHONE);
+    const context = await e2e.browser.newContext(PHONE);
     const page = await context.newPage();
-    await page.goto(server.url);
+    await page.goto(e2e.server.url);
     await page.getByTestId('footer').getByRole('link', { name: 'ຫຼິ້ນຢ່າງມີຄວາມຮັບຜິດຊອບ' }).click();
     await page.getByRole('heading', { level: 1, name: 'ຫຼິ້ນຢ່າງມີຄວາມຮັບຜິດຊອບ' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/responsible-play');
@@ -47,7 +34,10 @@ describe('responsible play in Chromium', () => {
   });
 
   it('an owner sets the licence notice in the console and the players’ footer shows it', async () => {
-    const admin = await consoleOf(browser, server.url, server.database.db, agencyId, { username: 'e2e-rp-owner', role: 'owner' });
+    const admin = await consoleOf(e2e.browser, e2e.server.url, e2e.server.database.db, e2e.agencyId, {
+      username: 'e2e-rp-owner',
+      role: 'owner',
+    });
     await admin.getByRole('navigation').getByRole('link', { name: 'ຫຼິ້ນຢ່າງມີຄວາມຮັບຜິດຊອບ' }).click();
     const form = admin.getByRole('form', { name: 'ຫຼິ້ນຢ່າງມີຄວາມຮັບຜິດຊອບ' });
     await form.getByLabel('ແຈ້ງການໃບອະນຸຍາດ (ລາວ)').fill(NOTICE);
@@ -56,9 +46,9 @@ describe('responsible play in Chromium', () => {
     await admin.getByText('ບັນທຶກແລ້ວ').first().waitFor();
     await checkLayout(admin, 'admin-responsible-play', [768, 1280]);
 
-    const context = await browser.newContext(DESKTOP);
+    const context = await e2e.browser.newContext(DESKTOP);
     const page = await context.newPage();
-    await page.goto(server.url);
+    await page.goto(e2e.server.url);
     const notice = page.getByTestId('licence-notice');
     await notice.waitFor();
     expect(await notice.textContent()).toBe(NOTICE);
@@ -66,13 +56,13 @@ describe('responsible play in Chromium', () => {
   });
 
   it('a player sees the reality check fire and the statement, without sideways scroll on a phone', async () => {
-    const player = await createTestPlayer(server.database.db, agencyId);
+    const player = await createTestPlayer(e2e.server.database.db, e2e.agencyId);
     // the session began long enough ago that the hourly check is due in a few seconds
     await sql`UPDATE player_sessions SET created_at = now() - interval '59 minutes 50 seconds' WHERE player_id = ${player.id}`.execute(
-      server.database.db,
+      e2e.server.database.db,
     );
-    const { context, page } = await loggedIn(browser, server.url, player, PHONE);
-    await page.goto(`${server.url}/player/statement`);
+    const { context, page } = await loggedIn(e2e.browser, e2e.server.url, player, PHONE);
+    await page.goto(`${e2e.server.url}/player/statement`);
     await page.getByTestId('statement-month').first().waitFor();
     expect(await page.getByTestId('statement-month').count()).toBe(12);
     await checkLayout(page, 'statement', [375, 768]);

@@ -1,24 +1,11 @@
-import type { Browser, ConsoleMessage, Page } from 'playwright-core';
-import { findAgencyByHost } from '../../server/domain/agencies';
-import { DESKTOP, PHONE, launchBrowser, loggedIn, overflowingElements, screenshot } from '../support/browser';
+import type { ConsoleMessage, Page } from 'playwright-core';
+import { DESKTOP, PHONE, loggedIn, overflowingElements, screenshot } from '../support/browser';
 import { createTestPlayer } from '../support/players';
-import { startServer, type RunningServer } from '../support/server';
+import { e2eSite } from '../support/e2eSite';
 import loHome from '../../public/locales/lo/home.json';
 import loAuth from '../../public/locales/lo/auth.json';
 
-let server: RunningServer;
-let browser: Browser;
-let agencyId: string;
-
-beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  agencyId = (await findAgencyByHost(server.database.db, 'localhost'))!.id;
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
-});
+const e2e = e2eSite();
 
 /**
  * Everything the page says on the console or throws: a hydration mismatch shows up here. The
@@ -45,13 +32,13 @@ async function hydrated(page: Page) {
 
 describe('pages rendered by the server', () => {
   it('shows / and /login in Lao before any script runs (JavaScript off)', async () => {
-    const context = await browser.newContext({ ...PHONE, javaScriptEnabled: false });
+    const context = await e2e.browser.newContext({ ...PHONE, javaScriptEnabled: false });
     const page = await context.newPage();
-    await page.goto(server.url);
+    await page.goto(e2e.server.url);
     expect(await page.getByRole('heading', { name: loHome.hero.title }).isVisible()).toBe(true);
     expect(await page.getByRole('banner').textContent()).toContain('Champa');
     await screenshot(page, 'ssr-home-no-js-375');
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${e2e.server.url}/login`);
     expect(await page.getByRole('heading', { name: loAuth.login.title }).isVisible()).toBe(true);
     expect(await page.locator('input[name="username"]').isVisible()).toBe(true);
     await context.close();
@@ -63,16 +50,16 @@ describe('pages rendered by the server', () => {
     [DESKTOP, 1280],
   ] as const) {
     it(`hydrates / and /login without a console error or mismatch warning at ${width} px`, async () => {
-      const context = await browser.newContext(device);
+      const context = await e2e.browser.newContext(device);
       const page = await context.newPage();
       const complaints = complaintsOf(page);
       const scripts: string[] = [];
       page.on('request', (request) => request.resourceType() === 'script' && scripts.push(request.url()));
-      await page.goto(server.url);
+      await page.goto(e2e.server.url);
       await hydrated(page);
       expect(await overflowingElements(page)).toEqual([]);
       await screenshot(page, `ssr-home-${width}`);
-      await page.goto(`${server.url}/login`);
+      await page.goto(`${e2e.server.url}/login`);
       await hydrated(page);
       await page.locator('input[name="username"]').fill('somchai');
       expect(await page.locator('input[name="username"]').inputValue()).toBe('somchai');
@@ -84,10 +71,10 @@ describe('pages rendered by the server', () => {
   }
 
   it("hydrates a logged-in player's page without a complaint", async () => {
-    const player = await createTestPlayer(server.database.db, agencyId, 'ssrplayer');
-    const { context, page } = await loggedIn(browser, server.url, player, PHONE);
+    const player = await createTestPlayer(e2e.server.database.db, e2e.agencyId, 'ssrplayer');
+    const { context, page } = await loggedIn(e2e.browser, e2e.server.url, player, PHONE);
     const complaints = complaintsOf(page);
-    await page.goto(`${server.url}/player`);
+    await page.goto(`${e2e.server.url}/player`);
     await page.getByTestId('player-area').waitFor();
     await hydrated(page);
     expect(complaints).toEqual([]);
@@ -95,15 +82,15 @@ describe('pages rendered by the server', () => {
   });
 
   it('renders the next page in the language chosen in the browser', async () => {
-    const context = await browser.newContext(DESKTOP);
+    const context = await e2e.browser.newContext(DESKTOP);
     const page = await context.newPage();
     const complaints = complaintsOf(page);
-    await page.goto(server.url);
+    await page.goto(e2e.server.url);
     await hydrated(page);
     await page.getByTestId('open-drawer').click();
     await page.getByRole('button', { name: 'ไทย' }).click();
     await page.waitForFunction(() => document.documentElement.lang === 'th');
-    const html = await (await context.request.get(server.url)).text();
+    const html = await (await context.request.get(e2e.server.url)).text();
     expect(html).toContain('<html lang="th"');
     await page.reload();
     await hydrated(page);

@@ -1,37 +1,29 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { SCREENSHOTS, launchBrowser, screenshot } from '../support/browser';
+import type { BrowserContext, Page } from 'playwright-core';
+import { SCREENSHOTS, screenshot } from '../support/browser';
 import { createTestPlayer, type TestPlayer } from '../support/players';
-import { startServer, type RunningServer } from '../support/server';
+import { e2eSite } from '../support/e2eSite';
 
-let server: RunningServer;
-let browser: Browser;
+const e2e = e2eSite();
 let player: TestPlayer;
 
 const WIDTHS = [375, 768, 1280] as const;
 
 beforeAll(async () => {
-  server = await startServer();
-  browser = await launchBrowser();
-  const db = server.database.db;
-  const demo = await db.selectFrom('agency_domains').select('agency_id').where('host', '=', 'localhost').executeTakeFirstOrThrow();
+  const db = e2e.server.database.db;
   // The header's numbers come from the agency's own settings.
-  await db.insertInto('agency_site_settings').values({ agency_id: demo.agency_id, signup_minutes: 2, game_count: 1200 }).execute();
-  player = await createTestPlayer(db, demo.agency_id, 'somchai');
+  await db.insertInto('agency_site_settings').values({ agency_id: e2e.agencyId, signup_minutes: 2, game_count: 1200 }).execute();
+  player = await createTestPlayer(db, e2e.agencyId, 'somchai');
   await db.updateTable('players').set({ display_name: 'Somchai' }).where('id', '=', player.id).execute();
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 /** A fresh browser context; the player's session cookie when asked. axe is injected, so the CSP is bypassed. */
 async function open(width: number, as: 'visitor' | 'player', height = 800): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await browser.newContext({ viewport: { width, height }, bypassCSP: true });
+  const context = await e2e.browser.newContext({ viewport: { width, height }, bypassCSP: true });
   if (as === 'player') {
     const [name, value] = player.cookie.split('=');
-    await context.addCookies([{ name, value, url: server.url, httpOnly: true, sameSite: 'Lax' }]);
+    await context.addCookies([{ name, value, url: e2e.server.url, httpOnly: true, sameSite: 'Lax' }]);
   }
   return { context, page: await context.newPage() };
 }
@@ -68,7 +60,7 @@ describe('the shell at 375, 768 and 1280 px', () => {
   for (const width of WIDTHS) {
     it(`shows a visitor the banner, the footer ${width > 768 ? 'wide' : 'narrow'} and the bottom bar ${width <= 576 ? 'only here' : 'not'} at ${width} px`, async () => {
       const { context, page } = await open(width, 'visitor');
-      await page.goto(server.url);
+      await page.goto(e2e.server.url);
       await ready(page, 'visitor');
       const banner = page.getByTestId('banner');
       await banner.waitFor();
@@ -86,7 +78,7 @@ describe('the shell at 375, 768 and 1280 px', () => {
 
     it(`shows a player the deposit button ${width > 576 ? 'in the top bar' : 'in the bottom bar only'} at ${width} px`, async () => {
       const { context, page } = await open(width, 'player');
-      await page.goto(`${server.url}/player`);
+      await page.goto(`${e2e.server.url}/player`);
       await ready(page, 'player');
       expect(await page.getByTestId('top-bar-deposit').isVisible()).toBe(width > 576);
       expect(await page.getByTestId('bottom-app-bar').isVisible()).toBe(width <= 576);
@@ -102,7 +94,7 @@ describe('the drawer in Chromium', () => {
   for (const width of [375, 1280]) {
     it(`opens from the left at ${width} px, marks the active entry, and closes after choosing an entry that navigates`, async () => {
       const { context, page } = await open(width, 'player');
-      await page.goto(`${server.url}/player/deposit`);
+      await page.goto(`${e2e.server.url}/player/deposit`);
       await ready(page, 'player');
       await page.getByTestId('open-drawer').click();
       const drawer = page.getByTestId('drawer');
@@ -122,7 +114,7 @@ describe('the drawer in Chromium', () => {
       await viewportShot(page, `shell-drawer-open-${width}`);
 
       await drawer.getByRole('link', { name: 'ປະຫວັດການຖອນ' }).click();
-      await page.waitForURL(`${server.url}/player/withdraw/history`);
+      await page.waitForURL(`${e2e.server.url}/player/withdraw/history`);
       await drawer.waitFor({ state: 'hidden' });
       expect(await drawer.getAttribute('data-state')).toBe('closed');
 
@@ -136,11 +128,11 @@ describe('the drawer in Chromium', () => {
   }
 
   it('closes on a phone by a tap outside, the visible close button and a left swipe, and gives focus back to the menu button', async () => {
-    const context = await browser.newContext({ viewport: { width: 375, height: 700 }, isMobile: true, hasTouch: true });
+    const context = await e2e.browser.newContext({ viewport: { width: 375, height: 700 }, isMobile: true, hasTouch: true });
     const [name, value] = player.cookie.split('=');
-    await context.addCookies([{ name, value, url: server.url }]);
+    await context.addCookies([{ name, value, url: e2e.server.url }]);
     const page = await context.newPage();
-    await page.goto(`${server.url}/player`);
+    await page.goto(`${e2e.server.url}/player`);
     await ready(page, 'player');
     const drawer = page.getByTestId('drawer');
     const menuButton = page.getByTestId('open-drawer');
@@ -180,14 +172,14 @@ describe('the drawer in Chromium', () => {
 
   it('shows the visitor the login link and the register button', async () => {
     const { context, page } = await open(375, 'visitor');
-    await page.goto(`${server.url}/login`);
+    await page.goto(`${e2e.server.url}/login`);
     await ready(page, 'visitor');
     await page.getByTestId('open-drawer').click();
     const drawer = page.getByTestId('drawer');
     await drawer.waitFor({ state: 'visible' });
     expect(await drawer.getByRole('link', { name: 'ເຂົ້າສູ່ລະບົບ' }).getAttribute('aria-current')).toBe('page');
     await drawer.getByRole('link', { name: 'ສະໝັກສະມາຊິກ' }).click();
-    await page.waitForURL(`${server.url}/register`);
+    await page.waitForURL(`${e2e.server.url}/register`);
     await drawer.waitFor({ state: 'hidden' });
     await context.close();
   });
@@ -196,7 +188,7 @@ describe('the drawer in Chromium', () => {
 describe('language and contact in Chromium', () => {
   it('switches to cn from the top bar, and the choice survives a reload', async () => {
     const { context, page } = await open(1280, 'visitor');
-    await page.goto(server.url);
+    await page.goto(e2e.server.url);
     await ready(page, 'visitor');
     await page.getByRole('button', { name: 'ພາສາ: ລາວ' }).click();
     await page.getByRole('menuitemradio', { name: '中文' }).click();
@@ -213,7 +205,7 @@ describe('language and contact in Chromium', () => {
 
   it('opens the contact links in a new tab, without opener or referrer, from the top bar and the bottom bar', async () => {
     const { context, page } = await open(375, 'visitor');
-    await page.goto(server.url);
+    await page.goto(e2e.server.url);
     await ready(page, 'visitor');
     await page.getByTestId('bottom-app-bar').getByRole('button', { name: 'ຕິດຕໍ່' }).click();
     const sheet = page.getByRole('dialog', { name: 'ຕິດຕໍ່ພວກເຮົາ' });
@@ -268,7 +260,7 @@ describe('accessibility (axe-core)', () => {
     ] as const) {
       it(`finds no serious or critical violation on ${route} at ${width} px`, async () => {
         const { context, page } = await open(width, as);
-        await page.goto(`${server.url}${route}`);
+        await page.goto(`${e2e.server.url}${route}`);
         await ready(page, as);
         await page.getByRole('heading', { level: 1 }).first().waitFor();
         expect(await seriousViolations(page)).toEqual([]);

@@ -1,38 +1,29 @@
 import { randomUUID } from 'node:crypto';
-import type { Browser, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { createProviderClient, providerBaseUrls } from '../../server/adapters/providers';
-import { findAgencyByHost, setRate } from '../../server/domain/agencies';
+import { setRate } from '../../server/domain/agencies';
 import { addBankAccount } from '../../server/domain/players';
 import { createOperator } from '../../server/domain/operators';
 import { ensureMember, sendCreditToProvider, type WalletDeps } from '../../server/domain/providerWallets';
 import { convertAt, parseAmount } from '../../src/contract/money';
-import { launchBrowser, loggedIn, overflowingElements, screenshot } from '../support/browser';
+import { loggedIn, overflowingElements, screenshot } from '../support/browser';
 import { createTestPlayer } from '../support/players';
-import { startServer, type RunningServer } from '../support/server';
+import { e2eSite } from '../support/e2eSite';
 
-let server: RunningServer;
-let browser: Browser;
-let agencyId: string;
+const e2e = e2eSite({ WITHDRAW_AUTO_APPROVE_THB: '5000' });
 let wallets: WalletDeps;
 const BUY = '600.25';
 
 beforeAll(async () => {
-  server = await startServer({ WITHDRAW_AUTO_APPROVE_THB: '5000' });
-  browser = await launchBrowser();
-  agencyId = (await findAgencyByHost(server.database.db, 'localhost'))!.id;
-  await setRate(server.database.db, agencyId, 'THB', BUY, '640', 'e2e');
+  await setRate(e2e.server.database.db, e2e.agencyId, 'THB', BUY, '640', 'e2e');
   wallets = {
-    db: server.database.db,
-    providers: createProviderClient({ baseUrl: providerBaseUrls({}, () => server.url), timeoutMs: 5000 }),
+    db: e2e.server.database.db,
+    providers: createProviderClient({ baseUrl: providerBaseUrls({}, () => e2e.server.url), timeoutMs: 5000 }),
   };
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 async function creditAtAskmebet(page: Page): Promise<string> {
-  const res = await page.request.get(`${server.url}/api/v2/players/credits/askmebet`);
+  const res = await page.request.get(`${e2e.server.url}/api/v2/players/credits/askmebet`);
   expect(res.status()).toBe(200);
   return (await res.json()).credit.amount;
 }
@@ -44,7 +35,7 @@ function expectKip(text: string | null, kip: bigint) {
 }
 
 async function withdrawOnPage(page: Page, amount: string) {
-  await page.goto(`${server.url}/player/withdraw`);
+  await page.goto(`${e2e.server.url}/player/withdraw`);
   const form = page.getByRole('form', { name: 'ແບບຟອມຖອນເງິນ' });
   await form.waitFor();
   await page.getByRole('combobox', { name: 'ຜູ້ໃຫ້ບໍລິການເກມ' }).selectOption('askmebet');
@@ -56,16 +47,19 @@ async function withdrawOnPage(page: Page, amount: string) {
 
 describe('withdrawing in Chromium', () => {
   it.each([375, 768])('fits the withdraw form and its refusals in %i px, Lao only, nothing sideways', async (width) => {
-    const player = await createTestPlayer(server.database.db, agencyId);
-    await addBankAccount(server.database.db, agencyId, player.id, {
+    const player = await createTestPlayer(e2e.server.database.db, e2e.agencyId);
+    await addBankAccount(e2e.server.database.db, e2e.agencyId, player.id, {
       bank: 'ldb',
       accountNumber: `0601000123450${width}`,
       accountName: 'SOUK PHANH',
       currency: 'LAK',
       owner: true,
     });
-    const { context, page } = await loggedIn(browser, server.url, player, { viewport: { width, height: 900 }, isMobile: width < 768 });
-    await page.goto(`${server.url}/player/withdraw`);
+    const { context, page } = await loggedIn(e2e.browser, e2e.server.url, player, {
+      viewport: { width, height: 900 },
+      isMobile: width < 768,
+    });
+    await page.goto(`${e2e.server.url}/player/withdraw`);
     await page.getByLabel('ຜູ້ໃຫ້ບໍລິການເກມ').selectOption('askmebet');
     await page.getByRole('textbox', { name: 'ຈຳນວນເຄຣດິດ (THB)' }).fill('5');
     await page.getByRole('button', { name: 'ຢືນຢັນການຖອນ' }).click();
@@ -76,16 +70,16 @@ describe('withdrawing in Chromium', () => {
   });
 
   it('after play on the sandbox slot, withdraws the credit and sees SUCCESS with LAK = credit x buy rate; a large one stays OPEN until the operator rejects it and the credit is back', async () => {
-    const db = server.database.db;
-    const player = await createTestPlayer(db, agencyId);
-    await addBankAccount(db, agencyId, player.id, {
+    const db = e2e.server.database.db;
+    const player = await createTestPlayer(db, e2e.agencyId);
+    await addBankAccount(db, e2e.agencyId, player.id, {
       bank: 'bcel',
       accountNumber: '010120009876543001',
       accountName: 'KHAMLA VONG',
       currency: 'LAK',
       owner: true,
     });
-    const who = { agencyId, playerId: player.id, provider: 'askmebet' as const };
+    const who = { agencyId: e2e.agencyId, playerId: player.id, provider: 'askmebet' as const };
     expect(
       (
         await sendCreditToProvider(wallets, {
@@ -99,7 +93,7 @@ describe('withdrawing in Chromium', () => {
 
     // A win (three sevens) and a loss on the sandbox slot page, played by clicking.
     const member = await ensureMember(wallets, who);
-    const rig = await fetch(`${server.url}/sandbox/providers/askmebet/members/${member}/rigged-spins`, {
+    const rig = await fetch(`${e2e.server.url}/sandbox/providers/askmebet/members/${member}/rigged-spins`, {
       method: 'PUT',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({
@@ -110,10 +104,10 @@ describe('withdrawing in Chromium', () => {
       }),
     });
     expect(rig.status).toBe(204);
-    const games = await (await fetch(`${server.url}/sandbox/providers/askmebet/games?tab=Slot`)).json();
+    const games = await (await fetch(`${e2e.server.url}/sandbox/providers/askmebet/games?tab=Slot`)).json();
     const slotUrl = await wallets.providers.launch('askmebet', { member, gameCode: games.games[0].code, language: 'lo' });
-    const { context, page } = await loggedIn(browser, server.url, player);
-    await page.goto(new URL(slotUrl, server.url).href);
+    const { context, page } = await loggedIn(e2e.browser, e2e.server.url, player);
+    await page.goto(new URL(slotUrl, e2e.server.url).href);
     const balance = page.getByTestId('balance');
     await page.locator('#spin').click();
     await page.waitForFunction(() => document.querySelector('[data-testid="balance"]')?.textContent === '1.990,00');
@@ -159,7 +153,7 @@ describe('withdrawing in Chromium', () => {
     await page.getByRole('button', { name: 'ຢືນຢັນການຖອນ' }).click();
     await expect(page.getByTestId('withdrawal-result').textContent()).resolves.toContain('ຄຳຂໍຂອງທ່ານກຳລັງລໍຖ້າການກວດສອບ');
     expect(await creditAtAskmebet(page)).toBe('0.00');
-    await page.goto(`${server.url}/player/withdraw/history`);
+    await page.goto(`${e2e.server.url}/player/withdraw/history`);
     const open = page.getByRole('region', { name: 'ລາຍການທີ່ກຳລັງດຳເນີນການ' }).getByTestId('withdrawal');
     await open.first().waitFor();
     const code = await open.first().getAttribute('data-code');
@@ -168,18 +162,18 @@ describe('withdrawing in Chromium', () => {
     // A staff operator rejects it through the API; the credit goes back to askmebet.
     await createOperator(
       db,
-      agencyId,
+      e2e.agencyId,
       { username: 'e2e-staff', password: 'e2e-staff-password', role: 'staff' },
       { operatorId: null, name: 'e2e' },
     );
-    const login = await fetch(`${server.url}/api/v2/admin/login`, {
+    const login = await fetch(`${e2e.server.url}/api/v2/admin/login`, {
       method: 'POST',
       headers: { 'content-type': 'application/json' },
       body: JSON.stringify({ username: 'e2e-staff', password: 'e2e-staff-password' }),
     });
     expect(login.status).toBe(200);
     const operatorCookie = login.headers.get('set-cookie')!.split(';')[0];
-    const reject = await fetch(`${server.url}/api/v2/admin/withdrawals/${code}/reject`, {
+    const reject = await fetch(`${e2e.server.url}/api/v2/admin/withdrawals/${code}/reject`, {
       method: 'POST',
       headers: { 'content-type': 'application/json', cookie: operatorCookie, 'idempotency-key': randomUUID() },
       body: JSON.stringify({ reason: 'please call support first' }),

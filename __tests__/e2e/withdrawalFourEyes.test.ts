@@ -1,52 +1,42 @@
-import type { Browser } from 'playwright-core';
 import { createProviderClient, providerBaseUrls } from '../../server/adapters/providers';
-import { findAgencyByHost, setRate } from '../../server/domain/agencies';
+import { setRate } from '../../server/domain/agencies';
 import { addBankAccount } from '../../server/domain/players';
 import type { OperatorRole } from '../../server/domain/operators';
 import { consoleOf as signedInConsole } from '../support/console';
 import { sendCreditToProvider, type WalletDeps } from '../../server/domain/providerWallets';
-import { launchBrowser, loggedIn, overflowingElements, screenshot } from '../support/browser';
+import { loggedIn, overflowingElements, screenshot } from '../support/browser';
 import { createTestPlayer } from '../support/players';
-import { startServer, type RunningServer } from '../support/server';
+import { e2eSite } from '../support/e2eSite';
 
-let server: RunningServer;
-let browser: Browser;
-let agencyId: string;
+const e2e = e2eSite({ WITHDRAW_AUTO_APPROVE_THB: '5000' });
 let wallets: WalletDeps;
 
 beforeAll(async () => {
-  server = await startServer({ WITHDRAW_AUTO_APPROVE_THB: '5000' });
-  browser = await launchBrowser();
-  agencyId = (await findAgencyByHost(server.database.db, 'localhost'))!.id;
-  await setRate(server.database.db, agencyId, 'THB', '600', '640', 'e2e');
+  await setRate(e2e.server.database.db, e2e.agencyId, 'THB', '600', '640', 'e2e');
   wallets = {
-    db: server.database.db,
-    providers: createProviderClient({ baseUrl: providerBaseUrls({}, () => server.url), timeoutMs: 5000 }),
+    db: e2e.server.database.db,
+    providers: createProviderClient({ baseUrl: providerBaseUrls({}, () => e2e.server.url), timeoutMs: 5000 }),
   };
-});
-afterAll(async () => {
-  await browser?.close();
-  await server?.stop();
 });
 
 /** An operator signed in to the console in a browser context of their own, on its withdrawals page (operators land on the dashboard). */
 async function consoleOf(username: string, role: OperatorRole) {
-  const page = await signedInConsole(browser, server.url, server.database.db, agencyId, { username, role });
+  const page = await signedInConsole(e2e.browser, e2e.server.url, e2e.server.database.db, e2e.agencyId, { username, role });
   await page.getByRole('navigation').getByRole('link', { name: 'ການຖອນ' }).click();
   return page;
 }
 
 describe('four-eyes withdrawal approval in Chromium', () => {
   it('at a four-eyes amount of 10.000 THB, a 20.000 THB withdrawal is paid only after two staff operators approve it', async () => {
-    const db = server.database.db;
+    const db = e2e.server.database.db;
     const owner = await consoleOf('e2e-owner', 'owner');
     await owner.getByLabel('ຈຳນວນເງິນທີ່ຕ້ອງອະນຸມັດສອງຄົນ (THB)').fill('10000');
     await owner.getByLabel('ເຫດຜົນຂອງການປ່ຽນແປງ').fill('large payouts need two people');
     await owner.getByRole('button', { name: 'ບັນທຶກ' }).click();
     await owner.getByText('ຕັ້ງແຕ່ 10.000,00 THB ຕ້ອງມີພະນັກງານສອງຄົນທີ່ແຕກຕ່າງກັນອະນຸມັດ').waitFor();
 
-    const player = await createTestPlayer(db, agencyId);
-    await addBankAccount(db, agencyId, player.id, {
+    const player = await createTestPlayer(db, e2e.agencyId);
+    await addBankAccount(db, e2e.agencyId, player.id, {
       bank: 'bcel',
       accountNumber: '010120001112224001',
       accountName: 'KHAM SOUVANNA',
@@ -54,7 +44,7 @@ describe('four-eyes withdrawal approval in Chromium', () => {
       owner: true,
     });
     const funded = await sendCreditToProvider(wallets, {
-      agencyId,
+      agencyId: e2e.agencyId,
       playerId: player.id,
       provider: 'askmebet',
       amount: 25000_00n,
@@ -62,8 +52,8 @@ describe('four-eyes withdrawal approval in Chromium', () => {
       from: { kind: 'capital', currency: 'THB' },
     });
     expect(funded.status).toBe('POSTED');
-    const playerSite = await loggedIn(browser, server.url, player);
-    const asked = await playerSite.page.request.post(`${server.url}/api/v2/withdrawals`, {
+    const playerSite = await loggedIn(e2e.browser, e2e.server.url, player);
+    const asked = await playerSite.page.request.post(`${e2e.server.url}/api/v2/withdrawals`, {
       headers: { 'idempotency-key': `e2e-four-eyes-withdraw-${player.id}` },
       data: { provider: 'askmebet', amount: '20000.00' },
     });
@@ -100,7 +90,7 @@ describe('four-eyes withdrawal approval in Chromium', () => {
     await secondRow.waitFor({ state: 'detached' });
 
     // The player sees it paid in their withdrawal history.
-    await playerSite.page.goto(`${server.url}/player/withdraw/history`);
+    await playerSite.page.goto(`${e2e.server.url}/player/withdraw/history`);
     const paid = playerSite.page.getByRole('region', { name: 'ລາຍການທັງໝົດ' }).locator(`[data-code="${withdrawal.code}"]`);
     await paid.waitFor();
     await expect(paid.locator('[data-status]').getAttribute('data-status')).resolves.toBe('SUCCESS');

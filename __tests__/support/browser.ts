@@ -45,6 +45,15 @@ export async function loggedIn(
   return { context, page: await context.newPage() };
 }
 
+/**
+ * Waits until the app has taken over the server's page. The server-rendered HTML is readable at
+ * once, but before hydration a click is a full page load and a form posts natively; the app sets
+ * scroll restoration to manual when it starts.
+ */
+export async function waitForApp(page: Page): Promise<void> {
+  await page.waitForFunction(() => window.history.scrollRestoration === 'manual');
+}
+
 /** Elements that stick out past the right edge of the page: a sideways scroll on a phone. */
 export function overflowingElements(page: Page): Promise<string[]> {
   return page.evaluate(() =>
