@@ -15,6 +15,7 @@ import { Drawer } from './Drawer';
 import { Footer } from './Footer';
 import { Header } from './Header';
 import { NotFoundPage } from './NotFoundPage';
+import { RoutedPage } from './RoutedPage';
 import { SandboxRibbon } from './SandboxRibbon';
 import { ScrollToTop } from './ScrollToTop';
 import { useShellSession } from './session';
@@ -86,27 +87,29 @@ function Shell() {
       <Drawer open={drawerOpen} session={session} currentPath={location} onClose={close} onChooseEntry={chooseEntry} />
       <ErrorBoundary resetKey={location}>
         <Suspense fallback={<PageSpinner label={t('loading')} />}>
-          <Switch>
-            {routes.map(({ path, page: Page, provider, access, startsPlay }) => (
-              <Route key={path} path={path}>
-                <RouteGuard access={access}>
-                  {startsPlay ? (
-                    <BreakGate>
-                      <Page provider={provider} />
-                    </BreakGate>
-                  ) : (
-                    <>
-                      {access === 'player' && <BreakNotice />}
-                      <Page provider={provider} />
-                    </>
-                  )}
-                </RouteGuard>
+          <RoutedPage>
+            <Switch>
+              {routes.map(({ path, page: Page, provider, access, startsPlay }) => (
+                <Route key={path} path={path}>
+                  <RouteGuard access={access}>
+                    {startsPlay ? (
+                      <BreakGate>
+                        <Page provider={provider} />
+                      </BreakGate>
+                    ) : (
+                      <>
+                        {access === 'player' && <BreakNotice />}
+                        <Page provider={provider} />
+                      </>
+                    )}
+                  </RouteGuard>
+                </Route>
+              ))}
+              <Route>
+                <NotFoundPage />
               </Route>
-            ))}
-            <Route>
-              <NotFoundPage />
-            </Route>
-          </Switch>
+            </Switch>
+          </RoutedPage>
         </Suspense>
       </ErrorBoundary>
       <ScrollToTop />
