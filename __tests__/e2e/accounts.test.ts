@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { screenshot, waitForApp } from '../support/browser';
+import { screenshot, waitForApp, openPage } from '../support/browser';
 import { e2eSite } from '../support/e2eSite';
 
 const e2e = e2eSite();
@@ -25,7 +25,7 @@ describe('player accounts in Chromium', () => {
     const context = await e2e.browser.newContext({ viewport: { width: 1280, height: 900 } });
     const page = await context.newPage();
 
-    await page.goto(`${e2e.server.url}/register`);
+    await openPage(page, `${e2e.server.url}/register`);
     await page.getByRole('heading', { name: 'ສະໝັກສະມາຊິກ' }).waitFor();
     await page.getByLabel('ຊື່ຜູ້ໃຊ້').fill(USERNAME);
     await page.getByText('ຊື່ຜູ້ໃຊ້ນີ້ໃຊ້ໄດ້').waitFor();
@@ -90,7 +90,7 @@ describe('player accounts in Chromium', () => {
 
   it('sends a visitor opening /player/deposit to /login', async () => {
     const page = await e2e.browser.newPage({ viewport: { width: 375, height: 800 } });
-    await page.goto(`${e2e.server.url}/player/deposit`);
+    await openPage(page, `${e2e.server.url}/player/deposit`);
     await page.waitForURL(`${e2e.server.url}/login`);
     await page.getByRole('heading', { name: 'ເຂົ້າສູ່ລະບົບ' }).waitFor();
     await page.getByRole('banner').getByRole('link', { name: 'ສະໝັກສະມາຊິກ' }).waitFor();

@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import lo from '../../public/locales/lo/common.json';
-import { loggedIn, overflowingElements, screenshot } from '../support/browser';
+import { loggedIn, overflowingElements, screenshot, openPage } from '../support/browser';
 import { addTestBankAccount, createTestPlayer, type TestPlayer } from '../support/players';
 import { createTestPromotion } from '../support/promotions';
 import { e2eSite } from '../support/e2eSite';
@@ -62,7 +62,7 @@ describe('players in the operator console, in Chromium', () => {
     await operator.getByText('ຖືກບລັອກໂປຣໂມຊັນ', { exact: true }).first().waitFor();
 
     const site = await loggedIn(e2e.browser, e2e.server.url, player);
-    await site.page.goto(`${e2e.server.url}/player/promotion`);
+    await openPage(site.page, `${e2e.server.url}/player/promotion`);
     await site.page.getByRole('alert').filter({ hasText: lo.errors.PLAYER_BLOCKED }).waitFor();
     expect(await site.page.getByRole('button', { name: `ໃຊ້ໂປຣໂມຊັນ ${promotion.name.lo}` }).isDisabled()).toBe(true);
     const refused = await site.page.request.post(`${e2e.server.url}/api/v2/promotions/use`, {
@@ -77,7 +77,7 @@ describe('players in the operator console, in Chromium', () => {
   it('a reset password is shown once and the player must choose a new one at the next login', async () => {
     const player = await createTestPlayer(e2e.server.database.db, e2e.agencyId);
     const site = await loggedIn(e2e.browser, e2e.server.url, player);
-    await site.page.goto(`${e2e.server.url}/player`);
+    await openPage(site.page, `${e2e.server.url}/player`);
     await site.page.getByRole('banner').getByRole('button', { name: player.username }).waitFor();
 
     const operator = await ownerFinding(player);
@@ -92,7 +92,7 @@ describe('players in the operator console, in Chromium', () => {
     expect(await operator.getByText(temporary).count()).toBe(0);
 
     // The player's session ended with the reset: the next page is the login.
-    await site.page.goto(`${e2e.server.url}/player/deposit`);
+    await openPage(site.page, `${e2e.server.url}/player/deposit`);
     await site.page.waitForURL(`${e2e.server.url}/login`);
     const form = site.page.getByRole('main');
     await form.getByLabel('ຊື່ຜູ້ໃຊ້').fill(player.username);

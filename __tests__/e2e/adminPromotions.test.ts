@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core';
 import { setRate } from '../../server/domain/agencies';
-import { loggedIn, screenshot } from '../support/browser';
+import { loggedIn, screenshot, openPage } from '../support/browser';
 import { consoleOf } from '../support/console';
 import { createTestPlayer } from '../support/players';
 import { e2eSite } from '../support/e2eSite';
@@ -70,7 +70,7 @@ describe('promotions in the operator console, in Chromium', () => {
 
     const player = await createTestPlayer(e2e.server.database.db, e2e.agencyId);
     const site = await loggedIn(e2e.browser, e2e.server.url, player);
-    await site.page.goto(`${e2e.server.url}/player/promotion`);
+    await openPage(site.page, `${e2e.server.url}/player/promotion`);
     await site.page.getByText(NAME).first().waitFor();
 
     await row.getByRole('button', { name: 'ປິດໃຊ້ງານ' }).click();

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { DEMO_RATES } from '../../server/seed';
 import { displayAmount } from '../../src/contract/format';
 import { convertAt, formatAmount } from '../../src/contract/money';
-import { loggedIn, overflowingElements, screenshot } from '../support/browser';
+import { loggedIn, overflowingElements, screenshot, openPage } from '../support/browser';
 import { createTestPlayer } from '../support/players';
 import { consoleOf } from '../support/console';
 import { e2eSite } from '../support/e2eSite';
@@ -66,7 +66,7 @@ describe('the operator console’s reports and rates in Chromium', () => {
     expect(expected).toBe('147.05');
     const site = await loggedIn(e2e.browser, e2e.server.url, player);
     const page = site.page;
-    await page.goto(`${e2e.server.url}/player/deposit`);
+    await openPage(page, `${e2e.server.url}/player/deposit`);
     await page.getByRole('form', { name: 'ຝາກເງິນ' }).waitFor();
     await page.getByLabel('ຄ່າຍເກມ').selectOption('askmebet');
     await page.getByRole('textbox', { name: 'ຈຳນວນເງິນ (ກີບ)' }).fill('100000');

@@ -3,7 +3,7 @@ import { createProviderClient, providerBaseUrls } from '../../server/adapters/pr
 import { setRate } from '../../server/domain/agencies';
 import { addBankAccount } from '../../server/domain/players';
 import { sendCreditToProvider } from '../../server/domain/providerWallets';
-import { DESKTOP, loggedIn, overflowingElements, screenshot } from '../support/browser';
+import { DESKTOP, loggedIn, overflowingElements, screenshot, openPage } from '../support/browser';
 import { consoleOf } from '../support/console';
 import { createTestPlayer } from '../support/players';
 import { e2eSite } from '../support/e2eSite';
@@ -18,7 +18,7 @@ const NEW_LINE = 'https://line.me/R/ti/p/@champa.lucky';
 async function playerSiteShows(): Promise<{ banner: string; line: string | null }> {
   const context = await e2e.browser.newContext(DESKTOP);
   const page = await context.newPage();
-  await page.goto(e2e.server.url);
+  await openPage(page, e2e.server.url);
   const banner = page.getByTestId('banner');
   await banner.waitFor();
   await page.getByRole('button', { name: 'ຕິດຕໍ່ພວກເຮົາ' }).first().click();
@@ -93,7 +93,7 @@ describe('the agency settings in Chromium', () => {
     expect(funded.status).toBe('POSTED');
     const { context, page } = await loggedIn(e2e.browser, e2e.server.url, player);
     const mostOnWithdrawPage = async () => {
-      await page.goto(`${e2e.server.url}/player/withdraw`);
+      await openPage(page, `${e2e.server.url}/player/withdraw`);
       await page.getByRole('combobox', { name: 'ຜູ້ໃຫ້ບໍລິການເກມ' }).selectOption('askmebet');
       await page.getByTestId('withdraw-credit-now').getByText('25.000,00 THB').waitFor();
       return page.getByTestId('withdraw-most').textContent();

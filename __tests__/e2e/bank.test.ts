@@ -1,5 +1,5 @@
 import { addBankAccount, bankAccountsOf } from '../../server/domain/players';
-import { loggedIn, overflowingElements, screenshot } from '../support/browser';
+import { loggedIn, overflowingElements, screenshot, openPage } from '../support/browser';
 import { createTestPlayer } from '../support/players';
 import { e2eSite } from '../support/e2eSite';
 
@@ -18,7 +18,7 @@ describe('bank account in Chromium', () => {
     });
 
     const { context, page } = await loggedIn(e2e.browser, e2e.server.url, player, { viewport: { width: 1280, height: 900 } });
-    await page.goto(`${e2e.server.url}/player/bank`);
+    await openPage(page, `${e2e.server.url}/player/bank`);
     const form = page.getByRole('form', { name: 'ເພີ່ມບັນຊີທະນາຄານ' });
     await form.waitFor();
     await expect(page.locator('main').getByRole('note').textContent()).resolves.toContain('ບໍ່ອະນຸຍາດໃຫ້ໃຊ້ບັນຊີກະເປົາເງິນ (wallet)');
@@ -67,7 +67,7 @@ describe('bank account in Chromium', () => {
   it('fits a phone screen', async () => {
     const player = await createTestPlayer(e2e.server.database.db, e2e.agencyId);
     const { context, page } = await loggedIn(e2e.browser, e2e.server.url, player, { viewport: { width: 375, height: 900 } });
-    await page.goto(`${e2e.server.url}/player/bank`);
+    await openPage(page, `${e2e.server.url}/player/bank`);
     await page.getByRole('form', { name: 'ເພີ່ມບັນຊີທະນາຄານ' }).waitFor();
     await screenshot(page, 'bank-form-375');
     const wide = await overflowingElements(page);

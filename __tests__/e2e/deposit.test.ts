@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { DEMO_RATES } from '../../server/seed';
 import { convertAt, formatAmount } from '../../src/contract/money';
-import { loggedIn, overflowingElements, screenshot } from '../support/browser';
+import { loggedIn, overflowingElements, screenshot, openPage } from '../support/browser';
 import { createTestPlayer, createTestPlayerWithBank, type TestPlayer } from '../support/players';
 import { e2eSite } from '../support/e2eSite';
 import { displayAmount } from '../../src/contract/format';
@@ -16,7 +16,7 @@ async function credit(player: TestPlayer): Promise<string> {
 }
 
 async function createOrder(page: Page, amount: string, beforeCreating?: () => Promise<void>) {
-  await page.goto(`${e2e.server.url}/player/deposit`);
+  await openPage(page, `${e2e.server.url}/player/deposit`);
   await page.getByRole('form', { name: 'ຝາກເງິນ' }).waitFor();
   await page.getByLabel('ຄ່າຍເກມ').selectOption('askmebet');
   await page.getByRole('textbox', { name: 'ຈຳນວນເງິນ (ກີບ)' }).fill(amount);
@@ -35,7 +35,7 @@ describe('deposit by LaoQR in Chromium', () => {
       viewport: { width, height: 900 },
       isMobile: width < 768,
     });
-    await page.goto(`${e2e.server.url}/player/deposit`);
+    await openPage(page, `${e2e.server.url}/player/deposit`);
     await page.getByRole('form', { name: 'ຝາກເງິນ' }).waitFor();
     await page.getByRole('button', { name: 'ສ້າງ QR ຝາກເງິນ' }).click();
     // Refused before sending: both fields say what is missing, in Lao.
@@ -159,7 +159,7 @@ describe('deposit by LaoQR in Chromium', () => {
   it('sends a player without a bank account to the bank page', async () => {
     const player = await createTestPlayer(e2e.server.database.db, e2e.agencyId);
     const { context, page } = await loggedIn(e2e.browser, e2e.server.url, player, { viewport: { width: 1280, height: 1000 } });
-    await page.goto(`${e2e.server.url}/player/deposit`);
+    await openPage(page, `${e2e.server.url}/player/deposit`);
     await page.getByText('ກະລຸນາເພີ່ມບັນຊີທະນາຄານກ່ອນຝາກເງິນ').waitFor();
     await page.getByRole('link', { name: 'ເພີ່ມບັນຊີທະນາຄານ' }).click();
     await page.waitForURL(`${e2e.server.url}/player/bank`);

@@ -1,5 +1,5 @@
 import type { Page } from 'playwright-core';
-import { PHONE, loggedIn, overflowingElements, screenshot } from '../support/browser';
+import { PHONE, loggedIn, overflowingElements, screenshot, openPage } from '../support/browser';
 import { createTestPlayerWithBank } from '../support/players';
 import { e2eSite } from '../support/e2eSite';
 
@@ -8,7 +8,7 @@ jest.setTimeout(120_000);
 const e2e = e2eSite();
 
 async function fillDeposit(page: Page, amount: string) {
-  await page.goto(`${e2e.server.url}/player/deposit`);
+  await openPage(page, `${e2e.server.url}/player/deposit`);
   await page.getByRole('form', { name: 'ຝາກເງິນ' }).waitFor();
   await page.getByLabel('ຄ່າຍເກມ').selectOption('askmebet');
   await page.getByRole('textbox', { name: 'ຈຳນວນເງິນ (ກີບ)' }).fill(amount);
@@ -35,7 +35,7 @@ describe('deposit limits in Chromium on a 390 px phone', () => {
     const player = await createTestPlayerWithBank(e2e.server.database.db, e2e.agencyId);
     const { context, page } = await loggedIn(e2e.browser, e2e.server.url, player, PHONE);
 
-    await page.goto(`${e2e.server.url}/player/limits`);
+    await openPage(page, `${e2e.server.url}/player/limits`);
     await page.getByRole('heading', { name: 'ຂີດຈຳກັດການຝາກ' }).waitFor();
     await page.getByRole('textbox', { name: 'ຂີດຈຳກັດຕໍ່ມື້ (ກີບ)' }).fill('200000');
     await page.getByRole('button', { name: 'ບັນທຶກຂີດຈຳກັດ' }).click();
@@ -49,7 +49,7 @@ describe('deposit limits in Chromium on a 390 px phone', () => {
     await payAtSandboxBank(page, 'Pay 150,000 LAK');
     await page.locator('[data-state="success"]').waitFor({ timeout: 10_000 });
 
-    await page.goto(`${e2e.server.url}/player/deposit`);
+    await openPage(page, `${e2e.server.url}/player/deposit`);
     const left = page.getByTestId('deposit-limit-left');
     await left.getByText('ຕາມຂີດຈຳກັດການຝາກຕໍ່ມື້ ທ່ານຍັງຝາກໄດ້ອີກ 50.000 LAK').waitFor();
     await fillDeposit(page, '100000');
@@ -58,7 +58,7 @@ describe('deposit limits in Chromium on a 390 px phone', () => {
     await screenshot(page, 'deposit-limit-refused-390');
 
     // The page after a raise: the pending change with its time in Vientiane.
-    await page.goto(`${e2e.server.url}/player/limits`);
+    await openPage(page, `${e2e.server.url}/player/limits`);
     await page.getByRole('textbox', { name: 'ຂີດຈຳກັດຕໍ່ມື້ (ກີບ)' }).fill('300000');
     await page.getByRole('button', { name: 'ບັນທຶກຂີດຈຳກັດ' }).click();
     await page

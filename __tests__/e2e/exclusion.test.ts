@@ -3,7 +3,7 @@ import { createProviderClient, providerBaseUrls } from '../../server/adapters/pr
 import { setRate } from '../../server/domain/agencies';
 import { addBankAccount } from '../../server/domain/players';
 import { sendCreditToProvider } from '../../server/domain/providerWallets';
-import { loggedIn, overflowingElements, PHONE, screenshot } from '../support/browser';
+import { loggedIn, overflowingElements, PHONE, screenshot, openPage } from '../support/browser';
 import { createTestPlayer, type TestPlayer } from '../support/players';
 import { e2eSite } from '../support/e2eSite';
 
@@ -39,7 +39,7 @@ describe('taking a break in Chromium on a 390 px phone', () => {
     const player = await playerWithCredit('010120005550001001');
     const { context, page } = await loggedIn(e2e.browser, e2e.server.url, player, PHONE);
 
-    await page.goto(`${e2e.server.url}/player/break`);
+    await openPage(page, `${e2e.server.url}/player/break`);
     await page.getByRole('form', { name: 'ພັກການຫຼິ້ນ' }).waitFor();
     await page.getByRole('radio', { name: /ພັກຊົ່ວຄາວ/ }).check();
     await page.getByRole('combobox', { name: 'ໄລຍະເວລາ' }).selectOption('HOURS_24');
@@ -58,7 +58,7 @@ describe('taking a break in Chromium on a 390 px phone', () => {
     expect(new Date(running.exclusion.endsAt).getTime() - new Date(running.exclusion.startsAt).getTime()).toBe(24 * 3_600_000);
 
     // The deposit button leads to the explanation, and the server refuses a deposit anyway.
-    await page.goto(`${e2e.server.url}/player/deposit`);
+    await openPage(page, `${e2e.server.url}/player/deposit`);
     const explanation = page.getByTestId('break-explanation');
     await explanation.waitFor();
     await expect(explanation.textContent()).resolves.toContain('ພັກຊົ່ວຄາວ ຈົນຮອດ');
@@ -68,14 +68,14 @@ describe('taking a break in Chromium on a 390 px phone', () => {
     expect(deposit.status()).toBe(403);
     expect(await deposit.json()).toMatchObject({ code: 'PLAYER_EXCLUDED', params: { kind: 'TIME_OUT', until: running.exclusion.endsAt } });
 
-    await page.goto(`${e2e.server.url}/player/game/askmebet`);
+    await openPage(page, `${e2e.server.url}/player/game/askmebet`);
     await page.getByTestId('break-explanation').waitFor();
     const launch = await post(page, '/api/v2/games/askmebet/launch', {});
     expect(launch.status()).toBe(403);
     expect(await launch.json()).toMatchObject({ code: 'PLAYER_EXCLUDED' });
 
     // Withdrawing still works, from the page, with the break's notice above it.
-    await page.goto(`${e2e.server.url}/player/withdraw`);
+    await openPage(page, `${e2e.server.url}/player/withdraw`);
     await expect(page.getByTestId('break-notice').textContent()).resolves.toContain('(ເວລາວຽງຈັນ)');
     await page.getByRole('form', { name: 'ແບບຟອມຖອນເງິນ' }).waitFor();
     await page.getByRole('combobox', { name: 'ຜູ້ໃຫ້ບໍລິການເກມ' }).selectOption('askmebet');
@@ -97,18 +97,18 @@ describe('taking a break in Chromium on a 390 px phone', () => {
       viewport: { width, height: 900 },
       isMobile: width < 768,
     });
-    await page.goto(`${e2e.server.url}/player/break`);
+    await openPage(page, `${e2e.server.url}/player/break`);
     await page.getByRole('radio', { name: /ລະງັບຕົນເອງ/ }).check();
     await page.getByRole('combobox', { name: 'ໄລຍະເວລາ' }).selectOption('MONTHS_6');
     await page.getByRole('button', { name: 'ສືບຕໍ່' }).click();
     await page.getByRole('button', { name: 'ຢືນຢັນ' }).click();
     await page.getByRole('button', { name: 'ເລີ່ມພັກດຽວນີ້' }).click();
     await page.getByTestId('break-taken').waitFor();
-    await page.goto(`${e2e.server.url}/player/withdraw/history`);
+    await openPage(page, `${e2e.server.url}/player/withdraw/history`);
     await page.getByTestId('break-notice').waitFor();
     expect(await overflowingElements(page)).toEqual([]);
     await screenshot(page, `break-notice-${width}`);
-    await page.goto(`${e2e.server.url}/player/promotion`);
+    await openPage(page, `${e2e.server.url}/player/promotion`);
     await page.getByTestId('break-explanation').waitFor();
     expect(await overflowingElements(page)).toEqual([]);
     await screenshot(page, `break-promotion-closed-${width}`);

@@ -1,4 +1,4 @@
-import { screenshot } from '../support/browser';
+import { screenshot, openPage } from '../support/browser';
 import { e2eSite } from '../support/e2eSite';
 
 const e2e = e2eSite({}, [`--host-resolver-rules=MAP unknown.test 127.0.0.1`]);
@@ -7,7 +7,7 @@ describe('the site in Chromium', () => {
   for (const width of [375, 768, 1280]) {
     it(`shows the layout of the demo agency at ${width} px`, async () => {
       const page = await e2e.browser.newPage({ viewport: { width, height: 800 } });
-      await page.goto(e2e.server.url);
+      await openPage(page, e2e.server.url);
       await page.getByTestId('footer').waitFor();
       await page.getByRole('heading', { name: 'ເກມອອນລາຍທີ່ດີທີ່ສຸດໃນລາວ' }).waitFor();
       expect(await page.getByRole('banner').textContent()).toContain('Champa');
@@ -28,7 +28,7 @@ describe('the site in Chromium', () => {
 
   it('serves a deep link through the SPA fallback and scrolls back to the top', async () => {
     const page = await e2e.browser.newPage({ viewport: { width: 1280, height: 600 } });
-    await page.goto(`${e2e.server.url}/player/deposit`);
+    await openPage(page, `${e2e.server.url}/player/deposit`);
     await page.getByTestId('footer').waitFor();
     await page.evaluate(() => {
       document.body.style.minHeight = '3000px';

@@ -1,5 +1,5 @@
 import type { BrowserContext } from 'playwright-core';
-import { loggedIn, screenshot } from '../support/browser';
+import { loggedIn, screenshot, openPage } from '../support/browser';
 import { e2eSite } from '../support/e2eSite';
 import { createTestPlayer, type TestPlayer } from '../support/players';
 import { createProviderClient, providerBaseUrls } from '../../server/adapters/providers';
@@ -26,7 +26,7 @@ describe('game pages in Chromium', () => {
   it('lists askmebet Slot games by default, switches tab by query, and asks for a deposit when there is no credit', async () => {
     const { context } = await newPlayerLoggedIn();
     const page = await context.newPage();
-    await page.goto(`${e2e.server.url}/player/game/askmebet`);
+    await openPage(page, `${e2e.server.url}/player/game/askmebet`);
     const list = page.getByTestId('game-list');
     await list.getByRole('button', { name: /Golden Naga Fortune/ }).waitFor();
     expect(await page.getByRole('link', { name: 'ສລັອດ' }).getAttribute('aria-current')).toBe('page');
@@ -66,7 +66,7 @@ describe('game pages in Chromium', () => {
     });
 
     const page = await context.newPage();
-    await page.goto(`${e2e.server.url}/player/game/alphabet`);
+    await openPage(page, `${e2e.server.url}/player/game/alphabet`);
     await page.getByTestId('credit-alphabet').getByText('100,00 THB').waitFor();
     const [game] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: /Gamma Gems/ }).click()]);
     await game.waitForURL(/\/sandbox\/providers\/alphabet\/play\//);
@@ -94,7 +94,7 @@ describe('game pages in Chromium', () => {
       from: { kind: 'capital', currency: 'THB' },
     });
     const page = await context.newPage();
-    await page.goto(`${e2e.server.url}/player/game/gclub`);
+    await openPage(page, `${e2e.server.url}/player/game/gclub`);
     const [lobby] = await Promise.all([context.waitForEvent('page'), page.getByRole('button', { name: 'ເຂົ້າລັອບບີ້' }).click()]);
     await lobby.getByRole('link', { name: 'Baccarat A1' }).click();
     await lobby.getByRole('button', { name: 'ໝຸນ' }).waitFor();

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { LANGUAGES, LANGUAGE_STORAGE_KEY, type Language } from '../../src/contract/languages';
 import { PROVIDERS } from '../../src/contract/providers';
-import { overflowingElements } from '../support/browser';
+import { overflowingElements, openPage } from '../support/browser';
 import { createProviderClient, providerBaseUrls } from '../../server/adapters/providers';
 import { addTestBankAccount, createTestPlayer, fundTestCredit, type TestPlayer } from '../support/players';
 import { e2eSite } from '../support/e2eSite';
@@ -107,7 +107,7 @@ async function sweep(language: Language, as: 'visitor' | 'player', routes: strin
     await context.addCookies([{ name, value, url: e2e.server.url }]);
   }
   const page = await context.newPage();
-  await page.goto(e2e.server.url + routes[0]);
+  await openPage(page, e2e.server.url + routes[0]);
   const problems: string[] = [];
   for (const route of routes) {
     await visit(page, route);

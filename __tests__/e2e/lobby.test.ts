@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core';
 import { createProviderClient, providerBaseUrls } from '../../server/adapters/providers';
 import { displayMoney } from '../../src/contract/format';
 import { PROVIDERS } from '../../src/contract/providers';
-import { loggedIn, overflowingElements, screenshot } from '../support/browser';
+import { loggedIn, overflowingElements, screenshot, openPage } from '../support/browser';
 import { createTestPlayer, fundTestCredit } from '../support/players';
 import { e2eSite } from '../support/e2eSite';
 
@@ -50,7 +50,7 @@ describe('the lobbies in Chromium', () => {
     await fundTestCredit(deps, e2e.agencyId, player.id, 25_00n, 'gclub_live');
 
     const { context, page } = await loggedIn(e2e.browser, e2e.server.url, player);
-    await page.goto(`${e2e.server.url}/player`);
+    await openPage(page, `${e2e.server.url}/player`);
     for (const provider of PROVIDERS) {
       const res = await page.request.get(`${e2e.server.url}/api/v2/players/credits/${provider}`);
       expect(res.status()).toBe(200);
@@ -68,12 +68,12 @@ describe('the lobbies in Chromium', () => {
 
     // The pictures elsewhere: promotion cards with their words as live text, game tiles with pictures.
     await page.setViewportSize({ width: 375, height: 900 });
-    await page.goto(`${e2e.server.url}/player/promotion`);
+    await openPage(page, `${e2e.server.url}/player/promotion`);
     await page.getByTestId('promotion-card').first().getByText('100%', { exact: true }).waitFor();
     await settled(page);
     await screenshot(page, 'lobby-promotions-375');
     expect(await overflowingIn(page, 'main')).toEqual([]);
-    await page.goto(`${e2e.server.url}/player/game/askmebet`);
+    await openPage(page, `${e2e.server.url}/player/game/askmebet`);
     const tiles = page.getByTestId('game-list').locator('img');
     await tiles.first().waitFor();
     expect(await tiles.first().getAttribute('src')).toMatch(/^\/sandbox\/providers\/askmebet\/art\/amb-[a-z-]+\.svg$/);
@@ -86,7 +86,7 @@ describe('the lobbies in Chromium', () => {
   it('shows the visitor lobby with provider and game pictures and live promotions, without sideways scroll or English', async () => {
     const context = await e2e.browser.newContext({ viewport: { width: 375, height: 812 } });
     const page = await context.newPage();
-    await page.goto(e2e.server.url);
+    await openPage(page, e2e.server.url);
     await page.getByRole('link', { name: 'ສະໝັກສະມາຊິກ' }).first().waitFor();
     await page.getByTestId('lobby-games').waitFor();
     await page.getByTestId('lobby-promotions').waitFor();

@@ -1,4 +1,4 @@
-import { PHONE, loggedIn, waitForApp } from '../support/browser';
+import { PHONE, loggedIn, openPage } from '../support/browser';
 import { addTestBankAccount, createTestPlayer, type TestPlayer } from '../support/players';
 import { e2eSite } from '../support/e2eSite';
 
@@ -14,11 +14,9 @@ beforeAll(async () => {
 describe('moving between pages on a phone', () => {
   it('opens a promotion from far down the list at its top, and back returns to the same place in the list', async () => {
     const { context, page } = await loggedIn(e2e.browser, e2e.server.url, player, { ...PHONE, viewport: { width: 375, height: 600 } });
-    await page.goto(`${e2e.server.url}/player/promotion`);
+    await openPage(page, `${e2e.server.url}/player/promotion`);
     const details = page.locator('main a[href^="/player/promotion/"]:not([href$="/history"])');
     await details.first().waitFor();
-    // The server's HTML shows the links before the app runs; the app keeps scroll positions once hydrated.
-    await waitForApp(page);
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
     const last = details.last();
     await last.scrollIntoViewIfNeeded();
@@ -38,7 +36,7 @@ describe('moving between pages on a phone', () => {
 
   it('sends a player whose session ended on the server to /login at the next call, and back to that page after logging in', async () => {
     const { context, page } = await loggedIn(e2e.browser, e2e.server.url, player, PHONE);
-    await page.goto(`${e2e.server.url}/player/deposit`);
+    await openPage(page, `${e2e.server.url}/player/deposit`);
     await page.getByTestId('player-area').waitFor();
     await page.getByTestId('open-drawer').click();
     const withdrawHistory = page.getByTestId('drawer').getByRole('link', { name: 'ປະຫວັດການຖອນ' });

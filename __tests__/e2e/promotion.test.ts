@@ -1,7 +1,7 @@
 import { createProviderClient, providerBaseUrls } from '../../server/adapters/providers';
 import { ensureMember, type WalletDeps } from '../../server/domain/providerWallets';
 import lo from '../../public/locales/lo/common.json';
-import { loggedIn, PHONE, screenshot } from '../support/browser';
+import { loggedIn, PHONE, screenshot, openPage } from '../support/browser';
 import { createTestPlayerWithBank, type TestPlayer } from '../support/players';
 import { createTestPromotion } from '../support/promotions';
 import { e2eSite } from '../support/e2eSite';
@@ -46,7 +46,7 @@ describe('a promotion in Chromium, on a phone', () => {
     const { context, page } = await loggedIn(e2e.browser, e2e.server.url, player, PHONE);
 
     // Take it: the card's use button asks for the provider.
-    await page.goto(`${e2e.server.url}/player/promotion`);
+    await openPage(page, `${e2e.server.url}/player/promotion`);
     await page.getByRole('button', { name: `ໃຊ້ໂປຣໂມຊັນ ${name}` }).click();
     const picker = page.getByRole('dialog', { name: 'ເລືອກຄ່າຍເກມ' });
     await picker.getByRole('button', { name: 'AskMeBet' }).click();
@@ -73,14 +73,14 @@ describe('a promotion in Chromium, on a phone', () => {
     await page.getByRole('button', { name: 'ກວດສອບການຊຳລະ' }).click();
     await page.locator('[data-state="success"]').waitFor();
     expect(await creditAtAskmebet(player)).toBe('150.00');
-    await page.goto(`${e2e.server.url}/player/deposit/history`);
+    await openPage(page, `${e2e.server.url}/player/deposit/history`);
     const row = page.getByTestId('deposit-row').first();
     await row.waitFor();
     await expect(row.textContent()).resolves.toMatch(/50,00[\s\S]*150,00/);
     await screenshot(page, 'promotion-deposit-history-390');
 
     // Before the turnover: taking part of the credit breaks the promotion's rule, on the page and on the server.
-    await page.goto(`${e2e.server.url}/player/withdraw`);
+    await openPage(page, `${e2e.server.url}/player/withdraw`);
     await page.getByRole('form', { name: 'ແບບຟອມຖອນເງິນ' }).waitFor();
     await page.getByRole('combobox', { name: 'ຜູ້ໃຫ້ບໍລິການເກມ' }).selectOption('askmebet');
     await page.getByTestId('withdraw-promotion').waitFor();
@@ -131,7 +131,7 @@ describe('a promotion in Chromium, on a phone', () => {
     await slot.close();
 
     // Recheck on the promotion history: the turnover is met and the promotion ends SUCCESS.
-    await page.goto(`${e2e.server.url}/player/promotion/history`);
+    await openPage(page, `${e2e.server.url}/player/promotion/history`);
     await page.getByRole('button', { name: 'ກວດສອບເງື່ອນໄຂ' }).first().click();
     await page.getByText('ໂປຣໂມຊັນສິ້ນສຸດແລ້ວ: ຄົບຍອດເທີນໂອເວີແລ້ວ').waitFor();
     const using = await api(player, 'GET', '/players/promotions/using');
@@ -150,7 +150,7 @@ describe('a promotion in Chromium, on a phone', () => {
     await screenshot(page, 'promotion-history-success-390');
 
     // Now a normal withdrawal of the whole credit goes through and pays all of it.
-    await page.goto(`${e2e.server.url}/player/withdraw`);
+    await openPage(page, `${e2e.server.url}/player/withdraw`);
     await page.getByRole('form', { name: 'ແບບຟອມຖອນເງິນ' }).waitFor();
     await page.getByRole('combobox', { name: 'ຜູ້ໃຫ້ບໍລິການເກມ' }).selectOption('askmebet');
     await page.getByRole('textbox', { name: 'ຈຳນວນເຄຣດິດ (THB)' }).fill('990');

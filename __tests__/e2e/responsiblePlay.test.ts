@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Page } from 'playwright-core';
-import { DESKTOP, PHONE, loggedIn, overflowingElements, screenshot } from '../support/browser';
+import { DESKTOP, PHONE, loggedIn, overflowingElements, screenshot, openPage } from '../support/browser';
 import { consoleOf } from '../support/console';
 import { createTestPlayer } from '../support/players';
 import { e2eSite } from '../support/e2eSite';
@@ -24,7 +24,7 @@ describe('responsible play in Chromium', () => {
   it('the footer link opens the play-responsibly page on a 390 px phone', async () => {
     const context = await e2e.browser.newContext(PHONE);
     const page = await context.newPage();
-    await page.goto(e2e.server.url);
+    await openPage(page, e2e.server.url);
     await page.getByTestId('footer').getByRole('link', { name: 'ຫຼິ້ນຢ່າງມີຄວາມຮັບຜິດຊອບ' }).click();
     await page.getByRole('heading', { level: 1, name: 'ຫຼິ້ນຢ່າງມີຄວາມຮັບຜິດຊອບ' }).waitFor();
     expect(new URL(page.url()).pathname).toBe('/responsible-play');
@@ -48,7 +48,7 @@ describe('responsible play in Chromium', () => {
 
     const context = await e2e.browser.newContext(DESKTOP);
     const page = await context.newPage();
-    await page.goto(e2e.server.url);
+    await openPage(page, e2e.server.url);
     const notice = page.getByTestId('licence-notice');
     await notice.waitFor();
     expect(await notice.textContent()).toBe(NOTICE);
@@ -62,7 +62,7 @@ describe('responsible play in Chromium', () => {
       e2e.server.database.db,
     );
     const { context, page } = await loggedIn(e2e.browser, e2e.server.url, player, PHONE);
-    await page.goto(`${e2e.server.url}/player/statement`);
+    await openPage(page, `${e2e.server.url}/player/statement`);
     await page.getByTestId('statement-month').first().waitFor();
     expect(await page.getByTestId('statement-month').count()).toBe(12);
     await checkLayout(page, 'statement', [375, 768]);

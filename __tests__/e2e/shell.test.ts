@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { BrowserContext, Page } from 'playwright-core';
-import { SCREENSHOTS, screenshot } from '../support/browser';
+import { SCREENSHOTS, screenshot, openPage } from '../support/browser';
 import { createTestPlayer, type TestPlayer } from '../support/players';
 import { e2eSite } from '../support/e2eSite';
 
@@ -60,7 +60,7 @@ describe('the shell at 375, 768 and 1280 px', () => {
   for (const width of WIDTHS) {
     it(`shows a visitor the banner, the footer ${width > 768 ? 'wide' : 'narrow'} and the bottom bar ${width <= 576 ? 'only here' : 'not'} at ${width} px`, async () => {
       const { context, page } = await open(width, 'visitor');
-      await page.goto(e2e.server.url);
+      await openPage(page, e2e.server.url);
       await ready(page, 'visitor');
       const banner = page.getByTestId('banner');
       await banner.waitFor();
@@ -78,7 +78,7 @@ describe('the shell at 375, 768 and 1280 px', () => {
 
     it(`shows a player the deposit button ${width > 576 ? 'in the top bar' : 'in the bottom bar only'} at ${width} px`, async () => {
       const { context, page } = await open(width, 'player');
-      await page.goto(`${e2e.server.url}/player`);
+      await openPage(page, `${e2e.server.url}/player`);
       await ready(page, 'player');
       expect(await page.getByTestId('top-bar-deposit').isVisible()).toBe(width > 576);
       expect(await page.getByTestId('bottom-app-bar').isVisible()).toBe(width <= 576);
@@ -94,7 +94,7 @@ describe('the drawer in Chromium', () => {
   for (const width of [375, 1280]) {
     it(`opens from the left at ${width} px, marks the active entry, and closes after choosing an entry that navigates`, async () => {
       const { context, page } = await open(width, 'player');
-      await page.goto(`${e2e.server.url}/player/deposit`);
+      await openPage(page, `${e2e.server.url}/player/deposit`);
       await ready(page, 'player');
       await page.getByTestId('open-drawer').click();
       const drawer = page.getByTestId('drawer');
@@ -132,7 +132,7 @@ describe('the drawer in Chromium', () => {
     const [name, value] = player.cookie.split('=');
     await context.addCookies([{ name, value, url: e2e.server.url }]);
     const page = await context.newPage();
-    await page.goto(`${e2e.server.url}/player`);
+    await openPage(page, `${e2e.server.url}/player`);
     await ready(page, 'player');
     const drawer = page.getByTestId('drawer');
     const menuButton = page.getByTestId('open-drawer');
@@ -172,7 +172,7 @@ describe('the drawer in Chromium', () => {
 
   it('shows the visitor the login link and the register button', async () => {
     const { context, page } = await open(375, 'visitor');
-    await page.goto(`${e2e.server.url}/login`);
+    await openPage(page, `${e2e.server.url}/login`);
     await ready(page, 'visitor');
     await page.getByTestId('open-drawer').click();
     const drawer = page.getByTestId('drawer');
@@ -188,7 +188,7 @@ describe('the drawer in Chromium', () => {
 describe('language and contact in Chromium', () => {
   it('switches to cn from the top bar, and the choice survives a reload', async () => {
     const { context, page } = await open(1280, 'visitor');
-    await page.goto(e2e.server.url);
+    await openPage(page, e2e.server.url);
     await ready(page, 'visitor');
     await page.getByRole('button', { name: 'ພາສາ: ລາວ' }).click();
     await page.getByRole('menuitemradio', { name: '中文' }).click();
@@ -205,7 +205,7 @@ describe('language and contact in Chromium', () => {
 
   it('opens the contact links in a new tab, without opener or referrer, from the top bar and the bottom bar', async () => {
     const { context, page } = await open(375, 'visitor');
-    await page.goto(e2e.server.url);
+    await openPage(page, e2e.server.url);
     await ready(page, 'visitor');
     await page.getByTestId('bottom-app-bar').getByRole('button', { name: 'ຕິດຕໍ່' }).click();
     const sheet = page.getByRole('dialog', { name: 'ຕິດຕໍ່ພວກເຮົາ' });
@@ -260,7 +260,7 @@ describe('accessibility (axe-core)', () => {
     ] as const) {
       it(`finds no serious or critical violation on ${route} at ${width} px`, async () => {
         const { context, page } = await open(width, as);
-        await page.goto(`${e2e.server.url}${route}`);
+        await openPage(page, `${e2e.server.url}${route}`);
         await ready(page, as);
         await page.getByRole('heading', { level: 1 }).first().waitFor();
         expect(await seriousViolations(page)).toEqual([]);

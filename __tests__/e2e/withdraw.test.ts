@@ -6,7 +6,7 @@ import { addBankAccount } from '../../server/domain/players';
 import { createOperator } from '../../server/domain/operators';
 import { ensureMember, sendCreditToProvider, type WalletDeps } from '../../server/domain/providerWallets';
 import { convertAt, parseAmount } from '../../src/contract/money';
-import { loggedIn, overflowingElements, screenshot } from '../support/browser';
+import { loggedIn, overflowingElements, screenshot, openPage } from '../support/browser';
 import { createTestPlayer } from '../support/players';
 import { e2eSite } from '../support/e2eSite';
 
@@ -35,7 +35,7 @@ function expectKip(text: string | null, kip: bigint) {
 }
 
 async function withdrawOnPage(page: Page, amount: string) {
-  await page.goto(`${e2e.server.url}/player/withdraw`);
+  await openPage(page, `${e2e.server.url}/player/withdraw`);
   const form = page.getByRole('form', { name: 'ແບບຟອມຖອນເງິນ' });
   await form.waitFor();
   await page.getByRole('combobox', { name: 'ຜູ້ໃຫ້ບໍລິການເກມ' }).selectOption('askmebet');
@@ -59,7 +59,7 @@ describe('withdrawing in Chromium', () => {
       viewport: { width, height: 900 },
       isMobile: width < 768,
     });
-    await page.goto(`${e2e.server.url}/player/withdraw`);
+    await openPage(page, `${e2e.server.url}/player/withdraw`);
     await page.getByLabel('ຜູ້ໃຫ້ບໍລິການເກມ').selectOption('askmebet');
     await page.getByRole('textbox', { name: 'ຈຳນວນເຄຣດິດ (THB)' }).fill('5');
     await page.getByRole('button', { name: 'ຢືນຢັນການຖອນ' }).click();
@@ -153,7 +153,7 @@ describe('withdrawing in Chromium', () => {
     await page.getByRole('button', { name: 'ຢືນຢັນການຖອນ' }).click();
     await expect(page.getByTestId('withdrawal-result').textContent()).resolves.toContain('ຄຳຂໍຂອງທ່ານກຳລັງລໍຖ້າການກວດສອບ');
     expect(await creditAtAskmebet(page)).toBe('0.00');
-    await page.goto(`${e2e.server.url}/player/withdraw/history`);
+    await openPage(page, `${e2e.server.url}/player/withdraw/history`);
     const open = page.getByRole('region', { name: 'ລາຍການທີ່ກຳລັງດຳເນີນການ' }).getByTestId('withdrawal');
     await open.first().waitFor();
     const code = await open.first().getAttribute('data-code');

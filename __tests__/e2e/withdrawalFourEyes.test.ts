@@ -4,7 +4,7 @@ import { addBankAccount } from '../../server/domain/players';
 import type { OperatorRole } from '../../server/domain/operators';
 import { consoleOf as signedInConsole } from '../support/console';
 import { sendCreditToProvider, type WalletDeps } from '../../server/domain/providerWallets';
-import { loggedIn, overflowingElements, screenshot } from '../support/browser';
+import { loggedIn, overflowingElements, screenshot, openPage } from '../support/browser';
 import { createTestPlayer } from '../support/players';
 import { e2eSite } from '../support/e2eSite';
 
@@ -90,7 +90,7 @@ describe('four-eyes withdrawal approval in Chromium', () => {
     await secondRow.waitFor({ state: 'detached' });
 
     // The player sees it paid in their withdrawal history.
-    await playerSite.page.goto(`${e2e.server.url}/player/withdraw/history`);
+    await openPage(playerSite.page, `${e2e.server.url}/player/withdraw/history`);
     const paid = playerSite.page.getByRole('region', { name: 'ລາຍການທັງໝົດ' }).locator(`[data-code="${withdrawal.code}"]`);
     await paid.waitFor();
     await expect(paid.locator('[data-status]').getAttribute('data-status')).resolves.toBe('SUCCESS');

@@ -47,11 +47,19 @@ export async function loggedIn(
 
 /**
  * Waits until the app has taken over the server's page. The server-rendered HTML is readable at
- * once, but before hydration a click is a full page load and a form posts natively; the app sets
- * scroll restoration to manual when it starts.
+ * once, but before hydration a click is a full page load and a form posts natively: the app sets
+ * scroll restoration to manual when it starts, and the routed page is busy until it is hydrated.
  */
 export async function waitForApp(page: Page): Promise<void> {
-  await page.waitForFunction(() => window.history.scrollRestoration === 'manual');
+  await page.waitForFunction(
+    () => window.history.scrollRestoration === 'manual' && document.getElementById('page')?.getAttribute('aria-busy') !== 'true',
+  );
+}
+
+/** Opens a page of the player site and waits until the app has taken it over, ready for a player's hand. */
+export async function openPage(page: Page, url: string): Promise<void> {
+  await page.goto(url);
+  await waitForApp(page);
 }
 
 /** Elements that stick out past the right edge of the page: a sideways scroll on a phone. */
