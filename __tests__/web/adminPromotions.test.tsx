@@ -182,29 +182,30 @@ describe('the promotions page', () => {
     expect(await screen.findByRole('button', { name: 'Activate' })).toBeInTheDocument();
   });
 
-  it('funds the pool with one Idempotency-Key, kept when the answer is lost', async () => {
+  /** Fills the funding form with 1000.50, sends it and loses the answer; keys: every Idempotency-Key sent. */
+  async function fundingWithLostAnswer() {
     renderPromotions();
     const form = await screen.findByRole('form', { name: 'Fund the pool' });
-    await userEvent.type(within(form).getByLabelText('Amount to fund (THB)'), '1000.50');
+    const amount = within(form).getByLabelText('Amount to fund (THB)');
+    await userEvent.type(amount, '1000.50');
     await userEvent.type(within(form).getByLabelText('Reason (shown in the audit log)'), 'monthly budget');
     const keys: string[] = [];
-    const record = function (this: { req: { headers: Record<string, string> } }) {
-      keys.push(this.req.headers['idempotency-key']);
-    };
-    nock(ADMIN)
-      .post('/bonus-pool/fund', { amount: '1000.50', reason: 'monthly budget' })
-      .reply(function () {
-        record.call(this);
-        return [503, { code: 'INTERNAL', message: 'lost' }];
-      });
+    const answer = (body: { amount: string }, status: number, reply: object) =>
+      nock(ADMIN)
+        .post('/bonus-pool/fund', { ...body, reason: 'monthly budget' })
+        .reply(function () {
+          keys.push(this.req.headers['idempotency-key']);
+          return [status, reply];
+        });
+    answer({ amount: '1000.50' }, 503, { code: 'INTERNAL', message: 'lost' });
     await userEvent.click(within(form).getByRole('button', { name: 'Fund the pool' }));
     await waitFor(() => expect(keys).toHaveLength(1));
-    nock(ADMIN)
-      .post('/bonus-pool/fund', { amount: '1000.50', reason: 'monthly budget' })
-      .reply(function () {
-        record.call(this);
-        return [200, { balance: '26000.50', replayed: false }];
-      });
+    return { form, amount, keys, answer };
+  }
+
+  it('funds the pool with one Idempotency-Key, kept when the answer is lost', async () => {
+    const { form, keys, answer } = await fundingWithLostAnswer();
+    answer({ amount: '1000.50' }, 200, { balance: '26000.50', replayed: false });
     nock(ADMIN).get('/bonus-pool').reply(200, { balance: '26000.50' });
     await userEvent.click(within(form).getByRole('button', { name: 'Fund the pool' }));
     expect(await screen.findByText('Bonus pool funded; it now holds 26.000,50 THB')).toBeInTheDocument();
@@ -213,31 +214,10 @@ describe('the promotions page', () => {
   });
 
   it('funds the pool with a new Idempotency-Key when the amount changed after a lost answer', async () => {
-    renderPromotions();
-    const form = await screen.findByRole('form', { name: 'Fund the pool' });
-    const amount = within(form).getByLabelText('Amount to fund (THB)');
-    await userEvent.type(amount, '1000.50');
-    await userEvent.type(within(form).getByLabelText('Reason (shown in the audit log)'), 'monthly budget');
-    const keys: string[] = [];
-    const record = function (this: { req: { headers: Record<string, string> } }) {
-      keys.push(this.req.headers['idempotency-key']);
-    };
-    nock(ADMIN)
-      .post('/bonus-pool/fund', { amount: '1000.50', reason: 'monthly budget' })
-      .reply(function () {
-        record.call(this);
-        return [503, { code: 'INTERNAL', message: 'lost' }];
-      });
-    await userEvent.click(within(form).getByRole('button', { name: 'Fund the pool' }));
-    await waitFor(() => expect(keys).toHaveLength(1));
+    const { form, amount, keys, answer } = await fundingWithLostAnswer();
     await userEvent.clear(amount);
     await userEvent.type(amount, '2000.00');
-    nock(ADMIN)
-      .post('/bonus-pool/fund', { amount: '2000.00', reason: 'monthly budget' })
-      .reply(function () {
-        record.call(this);
-        return [200, { balance: '27000.00', replayed: false }];
-      });
+    answer({ amount: '2000.00' }, 200, { balance: '27000.00', replayed: false });
     nock(ADMIN).get('/bonus-pool').reply(200, { balance: '27000.00' });
     await userEvent.click(within(form).getByRole('button', { name: 'Fund the pool' }));
     expect(await screen.findByText('Bonus pool funded; it now holds 27.000,00 THB')).toBeInTheDocument();
