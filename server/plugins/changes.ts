@@ -75,7 +75,9 @@ export default fp(
 
     const changing =
       (kind: Kind) =>
-      async <T>(id: string, change: () => Promise<T>): Promise<T> => {
+      async <T>(given: string, change: () => Promise<T>): Promise<T> => {
+        // Announcements carry ids as PostgreSQL writes a uuid, in lower case; a route may be given upper case.
+        const id = given.toLowerCase();
         let resolve = () => {};
         const announcement = new Promise<void>((done) => (resolve = done));
         const waiters = waiting[kind].get(id) ?? new Set();
