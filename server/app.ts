@@ -11,6 +11,7 @@ import type { Database } from './db/database';
 import type { Config } from './config';
 import errorsPlugin from './plugins/errors';
 import securityPlugin from './plugins/security';
+import changesPlugin from './plugins/changes';
 import agencyPlugin from './plugins/agency';
 import sessionPlugin from './plugins/session';
 import operatorSessionPlugin from './plugins/operatorSession';
@@ -82,6 +83,7 @@ export async function buildApp({
   });
   await app.register(swaggerUi, { routePrefix: '/api/docs', staticCSP: true });
   await app.register(dependencies, { db, config, clock });
+  await app.register(changesPlugin);
   app.decorate('sitePages', new PageCache());
   await app.register(healthRoutes, { readiness });
 

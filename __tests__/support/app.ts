@@ -1,4 +1,8 @@
+import { randomUUID } from 'node:crypto';
 import type { FastifyInstance } from 'fastify';
+import { sql } from 'kysely';
+import { PLAYER_CHANGED } from '../../server/db/changes';
+import type { Database } from '../../server/db/database';
 import { buildApp } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import { registerSandboxes } from '../../server/sandbox';
@@ -9,7 +13,25 @@ import type { Clock } from '../../server/domain/clock';
 export interface TestApp extends TestDatabase {
   app: FastifyInstance;
   config: Config;
+  /** Resolves once the app has heard every change committed so far (see heardBy). */
+  heard(): Promise<void>;
   close(): Promise<void>;
+}
+
+/**
+ * Resolves once the app has heard every change committed before the call. A test's own writes to
+ * the database reach the app's caches as another process's would, announced; PostgreSQL delivers
+ * announcements in commit order, so hearing a marker sent now means every earlier one was heard.
+ */
+export async function heardBy(app: FastifyInstance, db: Database): Promise<void> {
+  const marker = `heard-${randomUUID()}`;
+  let stop = () => {};
+  const heard = new Promise<void>((resolve) => {
+    stop = app.changes.subscribe({ playerChanged: (id) => id === marker && resolve() });
+  });
+  await sql`select pg_notify(${PLAYER_CHANGED}, ${marker})`.execute(db);
+  await heard;
+  stop();
 }
 
 /** A clock a test moves by hand: a day passes in a call. */
@@ -38,6 +60,7 @@ export async function buildTestApp(overrides: Partial<Config> = {}, { clock }: {
     ...database,
     app,
     config,
+    heard: () => heardBy(app, database.db),
     close: async () => {
       await app.close();
       await database.drop();

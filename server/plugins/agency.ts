@@ -2,8 +2,6 @@ import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
 import { findAgencyByHost, hostOf, type Agency } from '../domain/agencies';
 import { AppError } from '../domain/errors';
-import { listenForAgencyChanges } from '../db/agencyChanges';
-import { connectionStringOf } from '../db/database';
 
 declare module 'fastify' {
   interface FastifyRequest {
@@ -11,19 +9,11 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     resolveAgency: (request: FastifyRequest) => Promise<void>;
-    /**
-     * Runs a change of the agency's settings or hosts (which announces itself when it commits) and
-     * answers once this process has heard the announcement, so the answer is never older than
-     * what any process serves next.
-     */
-    changingAgency: <T>(agencyId: string, change: () => Promise<T>) => Promise<T>;
   }
 }
 
-/** Only a safety net: a change is announced to every process (server/db/agencyChanges.ts) and drops the entry at once. */
+/** Only a safety net: a change is announced to every process (server/db/changes.ts) and drops the entry at once. */
 const CACHE_MS = 30_000;
-/** How long a change waits to hear its own announcement before it answers anyway. */
-const HEAR_MS = 1000;
 
 /**
  * Every /api/v2 request belongs to the agency named by its Host header. Known hosts are cached for
@@ -34,49 +24,22 @@ const HEAR_MS = 1000;
 export default fp(
   async (app) => {
     const cache = new Map<string, { agency: Agency; until: number }>();
-    const listeners = new Map<string, Set<() => void>>();
     // Counts what was heard: a read that a change overtook while it ran is not cached.
     let changes = 0;
-    let listening = false;
     const forget = (agencyId: string) => {
       changes++;
       for (const [host, entry] of cache) if (entry.agency.id === agencyId) cache.delete(host);
     };
-    const listener = await listenForAgencyChanges(connectionStringOf(app.db), {
-      changed: (agencyId) => {
+    app.changes.subscribe({
+      agencyChanged: (agencyId) => {
         forget(agencyId);
         app.sitePages.dropAgencyPages(agencyId);
-        for (const heard of listeners.get(agencyId) ?? []) heard();
       },
       connected: () => {
-        listening = true;
         changes++;
         cache.clear();
         app.sitePages.dropAll();
       },
-      lost: (message) => {
-        listening = false;
-        app.log.warn(message);
-      },
-    });
-    app.addHook('onClose', () => listener.close());
-
-    app.decorate('changingAgency', async <T>(agencyId: string, change: () => Promise<T>): Promise<T> => {
-      let heard = () => {};
-      const announcement = new Promise<void>((resolve) => (heard = resolve));
-      const waiting = listeners.get(agencyId) ?? new Set();
-      listeners.set(agencyId, waiting.add(heard));
-      const timer = setTimeout(heard, listening ? HEAR_MS : 0);
-      try {
-        const result = await change();
-        forget(agencyId);
-        await announcement;
-        return result;
-      } finally {
-        clearTimeout(timer);
-        waiting.delete(heard);
-        if (!waiting.size) listeners.delete(agencyId);
-      }
     });
 
     app.decorateRequest('agency', null as unknown as Agency);
@@ -94,5 +57,5 @@ export default fp(
       request.agency = agency;
     });
   },
-  { name: 'agency', dependencies: ['dependencies'] },
+  { name: 'agency', dependencies: ['dependencies', 'changes'] },
 );

@@ -2,13 +2,17 @@ import fp from 'fastify-plugin';
 import cookie from '@fastify/cookie';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import { AppError } from '../domain/errors';
-import { SESSION_COOKIE, findSession, type SessionPlayer } from '../domain/players';
+import { SESSION_COOKIE, findSession, tokenHash, type SessionPlayer } from '../domain/players';
+import { EVERY_PLAYER } from '../db/changes';
+import { SessionCache } from './sessionCache';
 
 declare module 'fastify' {
   interface FastifyRequest {
     player: SessionPlayer;
   }
   interface FastifyInstance {
+    /** The live session of the request's cookie on its agency, or undefined. */
+    playerSessionOf: (request: FastifyRequest) => Promise<SessionPlayer | undefined>;
     /**
      * preHandler for player routes: 401 UNAUTHORIZED without a live session on this agency, 403
      * PASSWORD_CHANGE_REQUIRED while an operator's password reset waits for the player's new one.
@@ -23,6 +27,19 @@ declare module 'fastify' {
   }
 }
 
+/** Enough for every player active within the last minute of a busy process; a miss costs one statement. */
+const CACHE_SIZE = 10_000;
+/** A session check is asked again at least this often (it slides the session's expiry). */
+const CACHE_MS = 60_000;
+
+/**
+ * Session checks are cached per process, so a player's requests mostly cost no statement. The
+ * cache stays exact: every change of a player, their sessions or bank accounts, by any process or
+ * by hand, is announced (server/db/changes.ts) and drops that player's entries; a change made here
+ * drops them before it answers (changingPlayer). An entry lasts only until its session would slide,
+ * so expiry and sliding are what the statement alone would give. While the listening connection is
+ * down nothing is cached, and it forgets everything whenever it is lost or made again.
+ */
 export default fp(
   async (app) => {
     const { db } = app;
@@ -30,9 +47,43 @@ export default fp(
     await app.register(cookie);
     app.decorateRequest('player', null as unknown as SessionPlayer);
 
-    const requirePlayerSession = async (request: FastifyRequest) => {
+    const cache = new SessionCache(CACHE_SIZE);
+    // Counts what was heard: a read that a change overtook while it ran is not cached.
+    let changes = 0;
+    const forgetAll = () => {
+      changes++;
+      cache.clear();
+    };
+    app.changes.subscribe({
+      playerChanged: (playerId) => {
+        changes++;
+        if (playerId === EVERY_PLAYER) cache.clear();
+        else cache.forgetPlayer(playerId);
+      },
+      connected: forgetAll,
+      lost: forgetAll,
+    });
+
+    const playerSessionOf = async (request: FastifyRequest): Promise<SessionPlayer | undefined> => {
       const token = request.cookies[SESSION_COOKIE];
-      const session = token ? await findSession(db, token, request.agency.id, sessionTtlHours) : undefined;
+      if (!token) return undefined;
+      const key = `${request.agency.id}:${tokenHash(token).toString('base64')}`;
+      // Taken before the statement, so the entry ends no later than the session would slide.
+      const asked = performance.now();
+      const hit = cache.get(key, asked);
+      if (hit) return hit;
+      const heard = changes;
+      const found = await findSession(db, token, request.agency.id, sessionTtlHours);
+      if (!found) return undefined;
+      if (heard === changes && app.changes.listening) {
+        cache.set(key, found.player, asked + Math.min(found.reusableForMs, CACHE_MS));
+      }
+      return found.player;
+    };
+    app.decorate('playerSessionOf', playerSessionOf);
+
+    const requirePlayerSession = async (request: FastifyRequest) => {
+      const session = await playerSessionOf(request);
       if (!session) throw new AppError(401, 'UNAUTHORIZED', 'Log in first');
       request.player = session;
     };
@@ -58,5 +109,5 @@ export default fp(
       return this.clearCookie(SESSION_COOKIE, options(this));
     });
   },
-  { name: 'session', dependencies: ['dependencies'] },
+  { name: 'session', dependencies: ['dependencies', 'changes'] },
 );

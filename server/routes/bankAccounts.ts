@@ -20,7 +20,8 @@ const bankAccountRoutes: FastifyPluginAsync = async (base) => {
       schema: { body: BankAccountBodySchema, response: { 201: BankAccountResponseSchema, 400: ApiErrorSchema, 409: ApiErrorSchema } },
     },
     async (request, reply) => {
-      const bankAccount = await addBankAccount(db, request.player.agencyId, request.player.playerId, request.body);
+      const { agencyId, playerId } = request.player;
+      const bankAccount = await app.changingPlayer(playerId, () => addBankAccount(db, agencyId, playerId, request.body));
       return reply.status(201).send({ bankAccount });
     },
   );

@@ -107,7 +107,10 @@ function sessionRoutes(base: FastifyInstance): void {
 
   // Logging out twice, or with an expired session, is still a logout: no 401 here.
   app.post('/players/logout', { schema: { response: withErrors({ 200: LoggedOutSchema }) } }, async (request, reply) => {
-    await endSession(db, request.cookies[SESSION_COOKIE] ?? '', request.agency.id);
+    const end = () => endSession(db, request.cookies[SESSION_COOKIE] ?? '', request.agency.id);
+    // Only a live session can be in a process's cache: ending it waits until this process heard so.
+    const session = await app.playerSessionOf(request);
+    await (session ? app.changingPlayer(session.playerId, end) : end());
     reply.clearSessionCookie();
     return { loggedOut: true };
   });
@@ -136,7 +139,7 @@ function accountRoutes(base: FastifyInstance): void {
     },
     async (request) => {
       const { currentPassword, newPassword } = await validated(changePasswordSchema, request.body);
-      await changePassword(db, request.player, currentPassword ?? '', newPassword ?? '');
+      await app.changingPlayer(request.player.playerId, () => changePassword(db, request.player, currentPassword ?? '', newPassword ?? ''));
       return { changed: true };
     },
   );

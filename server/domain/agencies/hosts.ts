@@ -1,7 +1,7 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/database';
 import type { DB } from '../../db/schema';
-import { announceAgencyChange } from '../../db/agencyChanges';
+import { announceAgencyChange } from '../../db/changes';
 import { ErrorCode } from '../../../src/contract/errors';
 import { OperatorErrorCode } from '../../../src/contract/admin';
 import { appendAudit, type Actor } from '../operators';

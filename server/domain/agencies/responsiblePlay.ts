@@ -1,4 +1,4 @@
-import { announceAgencyChange } from '../../db/agencyChanges';
+import { announceAgencyChange } from '../../db/changes';
 import { sql } from 'kysely';
 import type { Database } from '../../db/database';
 import type { Notice, ResponsiblePlaySettings, ResponsiblePlayUpdate } from '../../../src/contract/responsiblePlay';

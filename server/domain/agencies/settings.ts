@@ -2,7 +2,7 @@ import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/database';
 import type { DB } from '../../db/schema';
 import type { Config } from '../../config';
-import { announceAgencyChange } from '../../db/agencyChanges';
+import { announceAgencyChange } from '../../db/changes';
 import { ErrorCode } from '../../../src/contract/errors';
 import { OperatorErrorCode } from '../../../src/contract/admin';
 import { formatAmount, parseAmount } from '../../../src/contract/money';

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database';
-import { announceAgencyChange } from '../../db/agencyChanges';
+import { announceAgencyChange } from '../../db/changes';
 import { ErrorCode } from '../../../src/contract/errors';
 import { AppError } from '../errors';
 import { appendAudit, type Actor } from '../operators';

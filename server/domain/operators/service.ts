@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../db/database';
-import { announceAgencyChange } from '../../db/agencyChanges';
+import { announceAgencyChange } from '../../db/changes';
 import { OperatorErrorCode, operatorCreateSchema, type OperatorRole } from '../../../src/contract/admin';
 import { ErrorCode } from '../../../src/contract/errors';
 import { AppError, notFound } from '../errors';

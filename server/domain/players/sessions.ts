@@ -35,12 +35,19 @@ export async function createSession(db: Database, playerId: string, agencyId: st
 
 /**
  * The live session of a token on this agency's site with what GET /players/info shows (player,
- * credential, bank accounts), or undefined: one prepared statement per request (see
- * db/database.ts), since every player route waits for it. Expiry slides: a session used within
- * its lifetime is extended, at most once a minute so reads do not all turn into writes. A
- * suspended player has no live session, even one a suspension raced past.
+ * credential, bank accounts), or undefined: one prepared statement (see db/database.ts), since
+ * every player route waits for it. Expiry slides: a session used within its lifetime is extended,
+ * at most once a minute so reads do not all turn into writes. A suspended player has no live
+ * session, even one a suspension raced past. `reusableForMs` says for how long the same answer
+ * holds if nothing changes: until the session would slide again, a minute after its last slide
+ * (its expiry is at least an hour later).
  */
-export async function findSession(db: Database, token: string, agencyId: string, ttlHours: number): Promise<SessionPlayer | undefined> {
+export async function findSession(
+  db: Database,
+  token: string,
+  agencyId: string,
+  ttlHours: number,
+): Promise<{ player: SessionPlayer; reusableForMs: number } | undefined> {
   if (!token || token.length > 100) return undefined;
   const { rows } = await sql<SessionRow>`${sql.raw(preparedAs('player_session'))}
     WITH live AS (
@@ -52,25 +59,33 @@ export async function findSession(db: Database, token: string, agencyId: string,
     ), slide AS (
       UPDATE player_sessions SET expires_at = now() + make_interval(hours => ${ttlHours}::int)
       WHERE id IN (SELECT id FROM live WHERE expires_at < now() + make_interval(hours => ${ttlHours}::int) - interval '1 minute')
+      RETURNING expires_at
+    ), expiry AS (
+      SELECT coalesce((SELECT expires_at FROM slide), live.expires_at) AS expires_at FROM live
     )
     SELECT live.id, live.player_id, live.agency_id, live.username, live.display_name, live.created_at,
       live.password_changed_at, live.must_change_password,
+      floor(extract(epoch FROM expiry.expires_at - make_interval(hours => ${ttlHours}::int) + interval '1 minute' - now()) * 1000)::int
+        AS reusable_ms,
       (SELECT coalesce(json_agg(json_build_object('id', b.id, 'bank', b.bank, 'accountNumber', b.account_number,
           'accountName', b.account_name, 'currency', b.currency, 'createdAt', b.created_at) ORDER BY b.created_at), '[]')
         FROM bank_accounts b WHERE b.agency_id = live.agency_id AND b.player_id = live.player_id) AS bank_accounts
-    FROM live`.execute(db);
+    FROM live CROSS JOIN expiry`.execute(db);
   const row = rows[0];
   return (
     row && {
-      sessionId: row.id,
-      playerId: row.player_id,
-      agencyId: row.agency_id,
-      mustChangePassword: row.must_change_password,
-      info: {
-        player: { id: row.player_id, username: row.username, displayName: row.display_name, createdAt: row.created_at.toISOString() },
-        credential: { passwordChangedAt: row.password_changed_at?.toISOString() ?? null, mustChangePassword: row.must_change_password },
-        // JSON carries timestamps as text: written again as the API writes every time.
-        bankAccounts: row.bank_accounts.map((account) => ({ ...account, createdAt: new Date(account.createdAt).toISOString() })),
+      reusableForMs: row.reusable_ms,
+      player: {
+        sessionId: row.id,
+        playerId: row.player_id,
+        agencyId: row.agency_id,
+        mustChangePassword: row.must_change_password,
+        info: {
+          player: { id: row.player_id, username: row.username, displayName: row.display_name, createdAt: row.created_at.toISOString() },
+          credential: { passwordChangedAt: row.password_changed_at?.toISOString() ?? null, mustChangePassword: row.must_change_password },
+          // JSON carries timestamps as text: written again as the API writes every time.
+          bankAccounts: row.bank_accounts.map((account) => ({ ...account, createdAt: new Date(account.createdAt).toISOString() })),
+        },
       },
     }
   );
@@ -86,6 +101,7 @@ interface SessionRow {
   password_changed_at: Date | null;
   must_change_password: boolean;
   bank_accounts: BankAccount[];
+  reusable_ms: number;
 }
 
 /** Ends the session of a cookie's token on this agency; an unknown or ended token changes nothing. */

@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Database } from '../../db/database';
-import { announceAgencyChange } from '../../db/agencyChanges';
+import { announceAgencyChange } from '../../db/changes';
 import { ErrorCode } from '../../../src/contract/errors';
 import { formatAmount, parseAmount } from '../../../src/contract/money';
 import type { WithdrawalApproval } from '../../../src/contract/withdrawals';

@@ -1,4 +1,4 @@
-import type { FastifyPluginAsync } from 'fastify';
+import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ApiErrorSchema } from '../../../src/contract/apiError';
 import {
@@ -20,12 +20,8 @@ import { walletDeps } from '../../plugins/dependencies';
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema } as const;
 
-/**
- * The agency's players in the console. Staff and owners search and read profiles; the actions are
- * the owners' (each one changes what a player may do), each with a reason and an audit entry.
- * Another agency's player is a 404.
- */
-const adminPlayerRoutes: FastifyPluginAsync = async (base) => {
+/** Staff and owners search players and read profiles. */
+function readRoutes(base: FastifyInstance): void {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const deps = walletDeps(app);
   const { db } = app;
@@ -41,6 +37,15 @@ const adminPlayerRoutes: FastifyPluginAsync = async (base) => {
     { preHandler: app.requireOperator, schema: { params: PlayerIdParamsSchema, response: { 200: PlayerProfileSchema, ...errors } } },
     async (request) => playerProfile(deps, request.agency.id, request.params.id, app.clock.now()),
   );
+}
+
+/**
+ * The owners' actions (each one changes what a player may do), each with a reason and an audit
+ * entry. Those that change what a session check reads answer once it is forgotten (changingPlayer).
+ */
+function actionRoutes(base: FastifyInstance): void {
+  const app = base.withTypeProvider<TypeBoxTypeProvider>();
+  const { db } = app;
 
   app.post(
     '/players/:id/backlist',
@@ -58,7 +63,10 @@ const adminPlayerRoutes: FastifyPluginAsync = async (base) => {
       preHandler: app.requireOwner,
       schema: { params: PlayerIdParamsSchema, body: PlayerReasonBodySchema, response: { 200: PlayerStatusResponseSchema, ...errors } },
     },
-    async (request) => suspendPlayer(db, request.agency.id, request.params.id, actorOf(request.operator), request.body.reason.trim()),
+    async (request) =>
+      app.changingPlayer(request.params.id, () =>
+        suspendPlayer(db, request.agency.id, request.params.id, actorOf(request.operator), request.body.reason.trim()),
+      ),
   );
 
   app.post(
@@ -67,7 +75,10 @@ const adminPlayerRoutes: FastifyPluginAsync = async (base) => {
       preHandler: app.requireOwner,
       schema: { params: PlayerIdParamsSchema, body: PlayerReasonBodySchema, response: { 200: PlayerStatusResponseSchema, ...errors } },
     },
-    async (request) => restorePlayer(db, request.agency.id, request.params.id, actorOf(request.operator), request.body.reason.trim()),
+    async (request) =>
+      app.changingPlayer(request.params.id, () =>
+        restorePlayer(db, request.agency.id, request.params.id, actorOf(request.operator), request.body.reason.trim()),
+      ),
   );
 
   app.put(
@@ -81,12 +92,14 @@ const adminPlayerRoutes: FastifyPluginAsync = async (base) => {
       },
     },
     async (request) => ({
-      bankAccount: await changeBankAccount(
-        db,
-        request.agency.id,
-        request.params.id,
-        { ...request.body, reason: request.body.reason.trim() },
-        actorOf(request.operator),
+      bankAccount: await app.changingPlayer(request.params.id, () =>
+        changeBankAccount(
+          db,
+          request.agency.id,
+          request.params.id,
+          { ...request.body, reason: request.body.reason.trim() },
+          actorOf(request.operator),
+        ),
       ),
     }),
   );
@@ -100,9 +113,17 @@ const adminPlayerRoutes: FastifyPluginAsync = async (base) => {
     async (request, reply) => {
       // The answer carries a password: no cache anywhere may keep it.
       reply.header('Cache-Control', 'no-store');
-      return resetPassword(db, request.agency.id, request.params.id, actorOf(request.operator), request.body.reason.trim());
+      return app.changingPlayer(request.params.id, () =>
+        resetPassword(db, request.agency.id, request.params.id, actorOf(request.operator), request.body.reason.trim()),
+      );
     },
   );
+}
+
+/** The agency's players in the console. Another agency's player is a 404. */
+const adminPlayerRoutes: FastifyPluginAsync = async (app) => {
+  readRoutes(app);
+  actionRoutes(app);
   return Promise.resolve();
 };
 
