@@ -143,12 +143,11 @@ async function callAndSettle(deps: WalletDeps, transfer: LedgerTransfer, member:
   try {
     await providers.transfer(provider, { ref, member, direction, amount: transfer.pending!.amount });
   } catch (error) {
-    if (error instanceof ProviderRefusal)
-      return db.transaction().execute((trx) => voidPendingTransfer(trx, transfer.agencyId, transfer.id, error.code));
+    if (error instanceof ProviderRefusal) return voidPendingTransfer(db, transfer.agencyId, transfer.id, error.code);
     if (error instanceof ProviderUnavailable) return transfer;
     throw error;
   }
-  return db.transaction().execute((trx) => postPendingTransfer(trx, transfer.agencyId, transfer.id));
+  return postPendingTransfer(db, transfer.agencyId, transfer.id);
 }
 
 export interface ProviderTransferRequest extends PlayerAtProvider {
@@ -203,19 +202,17 @@ async function runProviderTransfer(
   to: AccountRef,
   kind: string,
 ): Promise<ProviderTransferResult> {
-  const { transfer, replayed } = await deps.db.transaction().execute((trx) =>
-    beginPendingTransfer(trx, {
-      agencyId: request.agencyId,
-      key: request.key,
-      kind,
-      from,
-      via: { kind: 'provider_transit', provider: request.provider },
-      to,
-      amount: request.amount,
-      refs: { ...request.refs, playerId: request.playerId },
-      provider: { name: request.provider, ref: request.providerRef ?? randomUUID(), direction },
-    }),
-  );
+  const { transfer, replayed } = await beginPendingTransfer(deps.db, {
+    agencyId: request.agencyId,
+    key: request.key,
+    kind,
+    from,
+    via: { kind: 'provider_transit', provider: request.provider },
+    to,
+    amount: request.amount,
+    refs: { ...request.refs, playerId: request.playerId },
+    provider: { name: request.provider, ref: request.providerRef ?? randomUUID(), direction },
+  });
   if (transfer.status !== 'PENDING') return resultOf(transfer, replayed);
   return resultOf(await callAndSettle(deps, transfer, member), replayed);
 }
