@@ -14,7 +14,7 @@ import {
   type LedgerTransfer,
   type TransferStatus,
 } from '../ledger';
-import { hasPendingTransfer, insertMember, markMemberRegistered, memberOf, type PlayerAtProvider } from './repository';
+import { claimMember, hasPendingTransfer, markMemberRegistered, memberOf, type PlayerAtProvider } from './repository';
 
 /**
  * A player's credit at the game providers, kept in step with the ledger. Provider calls are never
@@ -67,16 +67,11 @@ export async function withProvider<T>(call: () => Promise<T>): Promise<T> {
  */
 export async function ensureMember(deps: WalletDeps, who: PlayerAtProvider): Promise<string> {
   const { db, providers } = deps;
-  let row = await memberOf(db, who);
-  if (row?.registered) return row.member;
-  if (!row) {
-    await insertMember(db, who);
-    row = await memberOf(db, who);
-    if (!row) throw new Error('provider member row vanished');
-  }
-  await providers.createMember(who.provider, row.member);
+  const { member, registered } = await claimMember(db, who);
+  if (registered) return member;
+  await providers.createMember(who.provider, member);
   await markMemberRegistered(db, who);
-  return row.member;
+  return member;
 }
 
 /**
