@@ -192,7 +192,8 @@ export async function measureMoneyPath(origin: string, db: Database, config: Con
         reference: tpcbStatements,
         referenceLabel: 'a TPC-B-like transaction',
         target: { on: 'value', direction: 'atMost', limit: 15 },
-        limitedBy: 'the event, order, ledger transfer and balances, and the provider transfer each take more than one statement',
+        limitedBy:
+          'the payment is one transaction of several statements (BEGIN and COMMIT included), and the credit at the provider adds its look-ups, its intent and its outcome',
       },
     ];
   } finally {
