@@ -3,7 +3,7 @@
  * and the target it is held to (on the figure itself or on the ratio).
  */
 
-export type Unit = 'bytes' | 'ms' | 'score' | 'req/s' | 'tx/s';
+export type Unit = 'bytes' | 'ms' | 'score' | 'req/s' | 'tx/s' | 'statements';
 
 export interface Target {
   /** Whether the figure or its ratio to the reference is held to the limit. */
@@ -56,6 +56,8 @@ export function formatFigure(value: number, unit: Unit): string {
       return value >= 1000 ? `${(value / 1000).toFixed(2)} s` : `${value.toFixed(1)} ms`;
     case 'score':
       return value.toFixed(0);
+    case 'statements':
+      return `${value.toFixed(0)} statements`;
     case 'req/s':
     case 'tx/s':
       return `${value.toFixed(value >= 100 ? 0 : 1)} ${unit}`;

@@ -30,8 +30,15 @@ class PreparingClient extends pg.Client {
 
 const connectionStrings = new WeakMap<Database, string>();
 
-export function createDatabase(connectionString: string, max = defaultPoolSize()): Database {
-  const pool = new pg.Pool({ connectionString, max, connectionTimeoutMillis: 5000, Client: PreparingClient });
+/** applicationName names the pool's connections in PostgreSQL (pg_stat_activity) and to a statement counter. */
+export function createDatabase(connectionString: string, max = defaultPoolSize(), applicationName?: string): Database {
+  const pool = new pg.Pool({
+    connectionString,
+    max,
+    connectionTimeoutMillis: 5000,
+    Client: PreparingClient,
+    ...(applicationName === undefined ? {} : { application_name: applicationName }),
+  });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => {});
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });

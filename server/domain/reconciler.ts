@@ -66,11 +66,11 @@ export async function reconcilePendingTransfers(
       throw error;
     }
     if (answer.status === 'SUCCESS') {
-      await db.transaction().execute((trx) => postPendingTransfer(trx, transfer.agencyId, transfer.id));
+      await postPendingTransfer(db, transfer.agencyId, transfer.id);
       report.posted += 1;
     } else {
       const code = answer.status === 'FAILED' ? answer.code : 'NOT_RECEIVED';
-      await db.transaction().execute((trx) => voidPendingTransfer(trx, transfer.agencyId, transfer.id, code));
+      await voidPendingTransfer(db, transfer.agencyId, transfer.id, code);
       report.voided += 1;
     }
   }

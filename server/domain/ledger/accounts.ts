@@ -1,4 +1,4 @@
-import type { Kysely, Transaction } from 'kysely';
+import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { Currency } from '../../../src/contract/money';
 import type { Provider } from '../../../src/contract/providers';
@@ -75,7 +75,10 @@ export function identityOf(account: AccountRef): AccountIdentity {
 
 /** A stable text form of an account, for hashing requests and for messages. */
 export function accountLabel(account: AccountRef): string {
-  const { kind, playerId, provider, currency } = identityOf(account);
+  return labelOf(identityOf(account));
+}
+
+function labelOf({ kind, playerId, provider, currency }: AccountIdentity): string {
   return [kind, playerId ?? '-', provider ?? '-', currency].join(':');
 }
 
@@ -83,49 +86,88 @@ export interface ResolvedAccount extends AccountIdentity {
   id: string;
 }
 
-/** The id of an agency's account, creating the account on first use. */
-export async function resolveAccount(trx: Transaction<DB> | Kysely<DB>, agencyId: string, account: AccountRef): Promise<ResolvedAccount> {
-  const identity = identityOf(account);
-  const values = {
-    agency_id: agencyId,
-    kind: identity.kind,
-    player_id: identity.playerId,
-    provider: identity.provider,
-    currency: identity.currency,
-    may_go_negative: ACCOUNT_KINDS[identity.kind].mayGoNegative,
-  };
-  const created = await trx
+/** The rows of one identity; the unique identity key treats a missing player or provider as a value. */
+function isIdentity(eb: ExpressionBuilder<DB, 'ledger_accounts'>, identity: AccountIdentity) {
+  return eb.and([
+    eb('kind', '=', identity.kind),
+    identity.playerId === null ? eb('player_id', 'is', null) : eb('player_id', '=', identity.playerId),
+    identity.provider === null ? eb('provider', 'is', null) : eb('provider', '=', identity.provider),
+    eb('currency', '=', identity.currency),
+  ]);
+}
+
+const ACCOUNT_COLUMNS = ['id', 'kind', 'player_id', 'provider', 'currency'] as const;
+
+function accountsOf(db: Kysely<DB>, agencyId: string, identities: AccountIdentity[]) {
+  return db
+    .selectFrom('ledger_accounts')
+    .select(ACCOUNT_COLUMNS)
+    .where('agency_id', '=', agencyId)
+    .where((eb) => eb.or(identities.map((identity) => isIdentity(eb, identity))));
+}
+
+type AccountRow = { id: string; kind: string; player_id: string | null; provider: string | null; currency: string };
+
+const identityOfRow = (row: AccountRow): AccountIdentity => ({
+  kind: row.kind as AccountKind,
+  playerId: row.player_id,
+  provider: row.provider as Provider | null,
+  currency: row.currency as Currency,
+});
+
+/**
+ * The ids of an agency's accounts, in the order named, creating those used for the first time: one
+ * statement that inserts the missing ones and reads the others. An account another transaction
+ * created after that statement began is in neither half; it is read once more on its own.
+ */
+export async function resolveAccounts(db: Kysely<DB>, agencyId: string, accounts: AccountRef[]): Promise<ResolvedAccount[]> {
+  const byLabel = new Map(accounts.map((account) => [accountLabel(account), identityOf(account)]));
+  // In label order, so two transactions that create the same accounts wait on them in the same order.
+  const identities = [...byLabel.keys()].sort().map((label) => byLabel.get(label) as AccountIdentity);
+  const created = db
     .insertInto('ledger_accounts')
-    .values(values)
+    .values(
+      identities.map((identity) => ({
+        agency_id: agencyId,
+        kind: identity.kind,
+        player_id: identity.playerId,
+        provider: identity.provider,
+        currency: identity.currency,
+        may_go_negative: ACCOUNT_KINDS[identity.kind].mayGoNegative,
+      })),
+    )
     .onConflict((oc) => oc.constraint('ledger_accounts_identity_key').doNothing())
-    .returning('id')
-    .executeTakeFirst();
-  if (created) return { id: created.id, ...identity };
-  const existing = await findAccount(trx, agencyId, account);
-  if (!existing) throw new Error(`ledger account ${accountLabel(account)} vanished`);
-  return existing;
+    .returning(ACCOUNT_COLUMNS);
+  const existing = accountsOf(db, agencyId, identities);
+  let { rows } = await sql<AccountRow>`WITH created AS (${created}) SELECT * FROM created UNION ALL ${existing}`.execute(db);
+  if (rows.length < identities.length) rows = await existing.execute();
+  const ids = new Map(rows.map((row) => [labelOf(identityOfRow(row)), row.id]));
+  return accounts.map((account) => {
+    const identity = identityOf(account);
+    const id = ids.get(labelOf(identity));
+    if (!id) throw new Error(`ledger account ${labelOf(identity)} vanished`);
+    return { id, ...identity };
+  });
+}
+
+/** The id of an agency's account, creating the account on first use. */
+export async function resolveAccount(db: Kysely<DB>, agencyId: string, account: AccountRef): Promise<ResolvedAccount> {
+  const [resolved] = await resolveAccounts(db, agencyId, [account]);
+  return resolved;
 }
 
 /** The account if it exists (reading never creates one). */
 export async function findAccount(
-  db: Transaction<DB> | Kysely<DB>,
+  db: Kysely<DB>,
   agencyId: string,
   account: AccountRef,
 ): Promise<(ResolvedAccount & { balance: bigint; version: bigint }) | undefined> {
   const identity = identityOf(account);
-  const row = await db
-    .selectFrom('ledger_accounts')
-    .select(['id', 'balance', 'version'])
-    .where('agency_id', '=', agencyId)
-    .where('kind', '=', identity.kind)
-    .where((eb) => (identity.playerId === null ? eb('player_id', 'is', null) : eb('player_id', '=', identity.playerId)))
-    .where((eb) => (identity.provider === null ? eb('provider', 'is', null) : eb('provider', '=', identity.provider)))
-    .where('currency', '=', identity.currency)
-    .executeTakeFirst();
+  const row = await accountsOf(db, agencyId, [identity]).select(['balance', 'version']).executeTakeFirst();
   return row && { id: row.id, ...identity, balance: BigInt(row.balance), version: BigInt(row.version) };
 }
 
 /** An account's balance in minor units; an account never used holds 0. */
-export async function balanceOf(db: Transaction<DB> | Kysely<DB>, agencyId: string, account: AccountRef): Promise<bigint> {
+export async function balanceOf(db: Kysely<DB>, agencyId: string, account: AccountRef): Promise<bigint> {
   return (await findAccount(db, agencyId, account))?.balance ?? 0n;
 }

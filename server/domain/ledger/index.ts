@@ -1,10 +1,11 @@
 /**
  * The ledger's public face. Every money movement of every capability goes through these calls,
- * inside the caller's database transaction (never around a call to the outside world):
+ * inside the caller's database transaction, or on the pool for a provider transfer's intent and
+ * outcome, each of which is one statement (never around a call to the outside world):
  *
  *   postTransfer(trx, { agencyId, key, kind, entries: [{ account, amount }], refs })
- *   beginPendingTransfer(trx, { agencyId, key, kind, from, via, to, amount, refs, provider })
- *   postPendingTransfer(trx, agencyId, transferId) / voidPendingTransfer(trx, agencyId, transferId, code)
+ *   beginPendingTransfer(db, { agencyId, key, kind, from, via, to, amount, refs, provider })
+ *   postPendingTransfer(db, agencyId, transferId) / voidPendingTransfer(db, agencyId, transferId, code)
  */
 export { ACCOUNT_KINDS, balanceOf, findAccount, resolveAccount, type AccountKind, type AccountRef } from './accounts';
 export {

@@ -1,10 +1,10 @@
 import { createHash } from 'node:crypto';
-import { sql, type Insertable, type Kysely, type Selectable, type Transaction } from 'kysely';
+import { sql, type Compilable, type Insertable, type Kysely, type RawBuilder, type Selectable, type Transaction } from 'kysely';
 import type { DB, LedgerTables } from '../../db/schema';
 import { ErrorCode } from '../../../src/contract/errors';
 import type { Provider } from '../../../src/contract/providers';
 import { AppError } from '../errors';
-import { accountLabel, resolveAccount, type AccountRef, type ResolvedAccount } from './accounts';
+import { accountLabel, resolveAccounts, type AccountRef } from './accounts';
 
 export type LedgerTrx = Transaction<DB>;
 export type TransferStatus = 'POSTED' | 'PENDING' | 'VOIDED';
@@ -116,23 +116,14 @@ function sortedRefs(refs: Record<string, string> = {}) {
   return Object.entries(refs).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
+type NewTransfer = Insertable<LedgerTables['ledger_transfers']> & { agency_id: string; idempotency_key: string; request_hash: string };
+
 /**
- * Inserts the transfer row unless the key was used before. A used key with the same request hash
- * is a replay (the first transfer is returned); with another hash it is a 409. A concurrent
- * insert of the same key waits on the unique index, so exactly one of them creates the transfer.
+ * The first transfer of a key that was used before: a replay when the request hash is the same
+ * (nothing moves again), a 409 when it differs.
  */
-async function claimKey(
-  trx: LedgerTrx,
-  values: Insertable<LedgerTables['ledger_transfers']> & { agency_id: string; idempotency_key: string; request_hash: string },
-): Promise<TransferResult> {
-  const created = await trx
-    .insertInto('ledger_transfers')
-    .values(values)
-    .onConflict((oc) => oc.constraint('ledger_transfers_idempotency_key').doNothing())
-    .returningAll()
-    .executeTakeFirst();
-  if (created) return { transfer: toTransfer(created), replayed: false };
-  const existing = await trx
+async function replayOf(db: Kysely<DB>, values: NewTransfer): Promise<TransferResult> {
+  const existing = await db
     .selectFrom('ledger_transfers')
     .selectAll()
     .where('agency_id', '=', values.agency_id)
@@ -144,52 +135,76 @@ async function claimKey(
   return { transfer: toTransfer(existing), replayed: true };
 }
 
-interface Movement {
-  account: ResolvedAccount;
+/** One line of a transfer: an entry, or (amount 0) an account whose version is only bumped. */
+interface Leg {
+  accountId: string;
   amount: bigint;
 }
 
+const legRows = (legs: Leg[]) =>
+  sql`VALUES ${sql.join(legs.map((leg, position) => sql`(${leg.accountId}::uuid, ${leg.amount}::bigint, ${position}::int)`))}`;
+
+/** A balance check that failed, as the API error it means: a player's credit or another account's funds. */
+function shortfall(error: unknown): unknown {
+  const failed = error as { code?: string; constraint?: string; detail?: string };
+  if (failed.code !== '23514' || failed.constraint !== 'ledger_accounts_balance_check') return error;
+  // "Failing row contains (id, agency_id, kind, player_id, provider, currency, ...)".
+  const [, , kind, , , currency] = (/\((.*)\)/.exec(failed.detail ?? '')?.[1] ?? '').split(', ');
+  return kind === 'player_credit'
+    ? new AppError(409, ErrorCode.INSUFFICIENT_CREDIT, 'The credit is not enough')
+    : new AppError(409, ErrorCode.INSUFFICIENT_FUNDS, `Account ${kind} (${currency}) does not hold enough`);
+}
+
 /**
- * Applies entries to balances and writes them. Each account moves by the net of its entries; the
- * `touched` accounts only get their version bumped. All rows are updated in account id order so
- * that concurrent transfers lock accounts in the same order (no deadlocks). A net debit applies
- * only while the balance covers it (PostgreSQL rechecks the condition on the latest row after any
- * wait), else the whole transaction fails with INSUFFICIENT_CREDIT (a player's credit) or
- * INSUFFICIENT_FUNDS.
+ * Writes a transfer and what it moves in one statement: `transfer` inserts or updates the transfer
+ * row (returning it), and only when it returns one do its legs move the balances (each account by
+ * the net of its legs, version bumped) and become entries, in the order given. The accounts are
+ * locked in id order, so concurrent transfers never deadlock on them. A balance that would go below
+ * zero where it may not fails the statement (the accounts' CHECK, rechecked on the latest row after
+ * any wait) with INSUFFICIENT_CREDIT or INSUFFICIENT_FUNDS, and nothing of it stays. Returns the
+ * transfer row, or undefined when `transfer` wrote none.
  */
-async function move(trx: LedgerTrx, agencyId: string, transferId: string, movements: Movement[], touched: ResolvedAccount[] = []) {
-  const net = new Map<string, Movement>();
-  for (const { account, amount } of [...movements, ...touched.map((account) => ({ account, amount: 0n }))]) {
-    const previous = net.get(account.id);
-    net.set(account.id, { account, amount: (previous?.amount ?? 0n) + amount });
+async function writeTransfer(db: Kysely<DB>, transfer: Compilable, legs: RawBuilder<unknown>): Promise<TransferRow | undefined> {
+  try {
+    const { rows } = await sql<TransferRow>`
+      WITH transfer AS (${transfer}),
+      legs (account_id, amount, position) AS (${legs}),
+      locked AS (
+        SELECT id, currency FROM ledger_accounts
+        WHERE id IN (SELECT account_id FROM legs) AND EXISTS (SELECT FROM transfer)
+        ORDER BY id FOR UPDATE
+      ),
+      moved AS (
+        UPDATE ledger_accounts SET balance = balance + net.amount, version = version + 1
+        FROM (SELECT account_id, sum(amount)::bigint AS amount FROM legs GROUP BY account_id) net, locked
+        WHERE ledger_accounts.id = net.account_id AND locked.id = net.account_id
+      ),
+      entries AS (
+        INSERT INTO ledger_entries (transfer_id, account_id, agency_id, amount, currency)
+        SELECT transfer.id, legs.account_id, transfer.agency_id, legs.amount, locked.currency
+        FROM transfer, legs JOIN locked ON locked.id = legs.account_id
+        WHERE legs.amount <> 0
+        ORDER BY legs.position
+      )
+      SELECT * FROM transfer`.execute(db);
+    return rows[0];
+  } catch (error) {
+    throw shortfall(error);
   }
-  const ordered = [...net.values()].sort((a, b) => (a.account.id < b.account.id ? -1 : 1));
-  for (const { account, amount } of ordered) {
-    const updated = await trx
-      .updateTable('ledger_accounts')
-      .set({ balance: sql`balance + ${amount}::bigint`, version: sql`version + 1` })
-      .where('id', '=', account.id)
-      .where((eb) => eb.or([eb('may_go_negative', '=', true), eb(sql`balance + ${amount}::bigint`, '>=', 0)]))
-      .returning('id')
-      .executeTakeFirst();
-    if (!updated) {
-      throw account.kind === 'player_credit'
-        ? new AppError(409, ErrorCode.INSUFFICIENT_CREDIT, 'The credit is not enough')
-        : new AppError(409, ErrorCode.INSUFFICIENT_FUNDS, `Account ${account.kind} (${account.currency}) does not hold enough`);
-    }
-  }
-  await trx
-    .insertInto('ledger_entries')
-    .values(
-      movements.map(({ account, amount }) => ({
-        transfer_id: transferId,
-        account_id: account.id,
-        agency_id: agencyId,
-        amount,
-        currency: account.currency,
-      })),
-    )
-    .execute();
+}
+
+/**
+ * Inserts the transfer and moves its legs unless the key was used before; a concurrent insert of
+ * the same key waits on the unique index, so exactly one of them creates the transfer.
+ */
+async function createTransfer(db: Kysely<DB>, values: NewTransfer, legs: Leg[]): Promise<TransferResult> {
+  const insert = db
+    .insertInto('ledger_transfers')
+    .values(values)
+    .onConflict((oc) => oc.constraint('ledger_transfers_idempotency_key').doNothing())
+    .returningAll();
+  const created = await writeTransfer(db, insert, legRows(legs));
+  return created ? { transfer: toTransfer(created), replayed: false } : replayOf(db, values);
 }
 
 /**
@@ -201,10 +216,13 @@ export async function postTransfer(trx: LedgerTrx, request: TransferRequest): Pr
   const { agencyId, key, kind, entries, refs = {} } = request;
   if (!Array.isArray(entries) || entries.length < 2) throw invalid('A transfer has at least two entries');
   entries.forEach(({ amount }) => checkAmount(amount));
-  const movements: Movement[] = [];
-  for (const entry of entries) movements.push({ account: await resolveAccount(trx, agencyId, entry.account), amount: entry.amount });
+  const accounts = await resolveAccounts(
+    trx,
+    agencyId,
+    entries.map(({ account }) => account),
+  );
   const totals = new Map<string, bigint>();
-  for (const { account, amount } of movements) totals.set(account.currency, (totals.get(account.currency) ?? 0n) + amount);
+  entries.forEach(({ amount }, index) => totals.set(accounts[index].currency, (totals.get(accounts[index].currency) ?? 0n) + amount));
   for (const [currency, total] of totals) if (total !== 0n) throw invalid(`The entries do not sum to zero in ${currency}`);
 
   const hash = requestHash({
@@ -212,38 +230,39 @@ export async function postTransfer(trx: LedgerTrx, request: TransferRequest): Pr
     entries: entries.map(({ account, amount }) => [accountLabel(account), amount]).sort((a, b) => (String(a) < String(b) ? -1 : 1)),
     refs: sortedRefs(refs),
   });
-  const claimed = await claimKey(trx, {
-    agency_id: agencyId,
-    idempotency_key: key,
-    kind,
-    status: 'POSTED',
-    request_hash: hash,
-    refs: JSON.stringify(refs),
-    pending_from: null,
-    pending_via: null,
-    pending_to: null,
-    pending_amount: null,
-    provider: null,
-    provider_ref: null,
-    provider_direction: null,
-  });
-  if (!claimed.replayed) await move(trx, agencyId, claimed.transfer.id, movements);
-  return claimed;
+  return createTransfer(
+    trx,
+    {
+      agency_id: agencyId,
+      idempotency_key: key,
+      kind,
+      status: 'POSTED',
+      request_hash: hash,
+      refs: JSON.stringify(refs),
+      pending_from: null,
+      pending_via: null,
+      pending_to: null,
+      pending_amount: null,
+      provider: null,
+      provider_ref: null,
+      provider_direction: null,
+    },
+    entries.map(({ amount }, index) => ({ accountId: accounts[index].id, amount })),
+  );
 }
 
 /**
  * Starts a two-phase transfer: `amount` leaves `from` into `via` now, and stays there until
  * postPendingTransfer moves it on to `to` or voidPendingTransfer returns it to `from`. Used when an
- * outside party (a game provider) must act in between, outside any database transaction.
+ * outside party (a game provider) must act in between, outside any database transaction: the
+ * intent is one statement once its accounts exist, so it needs no transaction of its own.
  */
-export async function beginPendingTransfer(trx: LedgerTrx, request: PendingTransferRequest): Promise<TransferResult> {
+export async function beginPendingTransfer(db: Kysely<DB>, request: PendingTransferRequest): Promise<TransferResult> {
   checkBase(request);
   const { agencyId, key, kind, amount, refs = {}, provider } = request;
   checkAmount(amount);
   if (amount < 0n) throw invalid('A pending transfer moves a positive amount');
-  const from = await resolveAccount(trx, agencyId, request.from);
-  const via = await resolveAccount(trx, agencyId, request.via);
-  const to = await resolveAccount(trx, agencyId, request.to);
+  const [from, via, to] = await resolveAccounts(db, agencyId, [request.from, request.via, request.to]);
   if (new Set([from.id, via.id, to.id]).size !== 3) throw invalid('from, via and to are three different accounts');
   if (from.currency !== via.currency || via.currency !== to.currency) throw invalid('from, via and to hold the same currency');
   if (provider && (!provider.ref || provider.ref.length > 100)) throw invalid('A provider ref is 1 to 100 characters');
@@ -254,94 +273,79 @@ export async function beginPendingTransfer(trx: LedgerTrx, request: PendingTrans
     provider: provider ? [provider.name, provider.direction] : null,
     refs: sortedRefs(refs),
   });
-  const claimed = await claimKey(trx, {
-    agency_id: agencyId,
-    idempotency_key: key,
-    kind,
-    status: 'PENDING',
-    request_hash: hash,
-    refs: JSON.stringify(refs),
-    pending_from: from.id,
-    pending_via: via.id,
-    pending_to: to.id,
-    pending_amount: amount,
-    provider: provider?.name ?? null,
-    provider_ref: provider?.ref ?? null,
-    provider_direction: provider?.direction ?? null,
-  });
-  if (!claimed.replayed) {
-    await move(
-      trx,
-      agencyId,
-      claimed.transfer.id,
-      [
-        { account: from, amount: -amount },
-        { account: via, amount },
-      ],
-      [to],
-    );
-  }
-  return claimed;
+  return createTransfer(
+    db,
+    {
+      agency_id: agencyId,
+      idempotency_key: key,
+      kind,
+      status: 'PENDING',
+      request_hash: hash,
+      refs: JSON.stringify(refs),
+      pending_from: from.id,
+      pending_via: via.id,
+      pending_to: to.id,
+      pending_amount: amount,
+      provider: provider?.name ?? null,
+      provider_ref: provider?.ref ?? null,
+      provider_direction: provider?.direction ?? null,
+    },
+    [
+      { accountId: from.id, amount: -amount },
+      { accountId: via.id, amount },
+      { accountId: to.id, amount: 0n },
+    ],
+  );
 }
 
-async function lockTransfer(trx: LedgerTrx, agencyId: string, transferId: string): Promise<TransferRow> {
-  const row = await trx
-    .selectFrom('ledger_transfers')
-    .selectAll()
-    .where('id', '=', transferId)
-    .where('agency_id', '=', agencyId)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!row) throw new AppError(404, ErrorCode.NOT_FOUND, 'No such transfer');
-  return row;
-}
-
+/**
+ * Settles a PENDING transfer in one statement: its row becomes `outcome` and the held amount leaves
+ * `via` for `to` (POSTED) or back to `from` (VOIDED); the other account's version is bumped too. A
+ * transfer settled that way already is returned as it is; one settled the other way is an error.
+ */
 async function settle(
-  trx: LedgerTrx,
+  db: Kysely<DB>,
   agencyId: string,
   transferId: string,
   outcome: 'POSTED' | 'VOIDED',
   failureCode: string | null,
 ): Promise<LedgerTransfer> {
-  const row = await lockTransfer(trx, agencyId, transferId);
-  if (row.status === outcome) return toTransfer(row);
-  if (row.status !== 'PENDING') throw new Error(`ledger transfer ${transferId} is ${row.status}; it cannot become ${outcome}`);
-  const { pending } = toTransfer(row);
-  if (!pending) throw new Error(`ledger transfer ${transferId} has no pending amount`);
-  const accounts = await trx
-    .selectFrom('ledger_accounts')
-    .select(['id', 'kind', 'currency'])
-    .where('id', 'in', [pending.via, pending.from, pending.to])
-    .execute();
-  const byId = new Map(accounts.map((a) => [a.id, { id: a.id, kind: a.kind, currency: a.currency } as ResolvedAccount]));
-  const [destination, bystander] = outcome === 'POSTED' ? [pending.to, pending.from] : [pending.from, pending.to];
-  await move(
-    trx,
-    agencyId,
-    transferId,
-    [
-      { account: byId.get(pending.via)!, amount: -pending.amount },
-      { account: byId.get(destination)!, amount: pending.amount },
-    ],
-    [byId.get(bystander)!],
-  );
-  const updated = await trx
+  const update = db
     .updateTable('ledger_transfers')
     .set({ status: outcome, failure_code: failureCode, settled_at: sql<Date>`now()` })
     .where('id', '=', transferId)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  return toTransfer(updated);
+    .where('agency_id', '=', agencyId)
+    .where('status', '=', 'PENDING')
+    .returningAll();
+  const [destination, bystander] =
+    outcome === 'POSTED' ? [sql.ref('pending_to'), sql.ref('pending_from')] : [sql.ref('pending_from'), sql.ref('pending_to')];
+  const settled = await writeTransfer(
+    db,
+    update,
+    sql`SELECT pending_via, -pending_amount, 0 FROM transfer
+      UNION ALL SELECT ${destination}, pending_amount, 1 FROM transfer
+      UNION ALL SELECT ${bystander}, 0::bigint, 2 FROM transfer`,
+  );
+  if (settled) return toTransfer(settled);
+  const row = await db
+    .selectFrom('ledger_transfers')
+    .selectAll()
+    .where('id', '=', transferId)
+    .where('agency_id', '=', agencyId)
+    .executeTakeFirst();
+  if (!row) throw new AppError(404, ErrorCode.NOT_FOUND, 'No such transfer');
+  if (row.status !== outcome) throw new Error(`ledger transfer ${transferId} is ${row.status}; it cannot become ${outcome}`);
+  return toTransfer(row);
 }
 
 /** Completes a pending transfer: the held amount reaches `to`. Posting it again changes nothing. */
-export function postPendingTransfer(trx: LedgerTrx, agencyId: string, transferId: string): Promise<LedgerTransfer> {
-  return settle(trx, agencyId, transferId, 'POSTED', null);
+export function postPendingTransfer(db: Kysely<DB>, agencyId: string, transferId: string): Promise<LedgerTransfer> {
+  return settle(db, agencyId, transferId, 'POSTED', null);
 }
 
 /** Cancels a pending transfer: the held amount returns to `from`, with the reason in failureCode. */
-export function voidPendingTransfer(trx: LedgerTrx, agencyId: string, transferId: string, failureCode: string): Promise<LedgerTransfer> {
-  return settle(trx, agencyId, transferId, 'VOIDED', failureCode);
+export function voidPendingTransfer(db: Kysely<DB>, agencyId: string, transferId: string, failureCode: string): Promise<LedgerTransfer> {
+  return settle(db, agencyId, transferId, 'VOIDED', failureCode);
 }
 
 export async function findTransfer(db: Kysely<DB> | LedgerTrx, agencyId: string, key: string): Promise<LedgerTransfer | undefined> {

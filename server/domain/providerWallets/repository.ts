@@ -1,8 +1,14 @@
 import { randomBytes } from 'node:crypto';
+import { sql } from 'kysely';
 import type { Database } from '../../db/database';
 import type { Provider } from '../../../src/contract/providers';
 
 /** The provider_members table (a player's member name at each provider) and the pending-transfer check of a wallet. */
+
+export interface Member {
+  member: string;
+  registered: boolean;
+}
 
 export interface PlayerAtProvider {
   agencyId: string;
@@ -10,22 +16,32 @@ export interface PlayerAtProvider {
   provider: Provider;
 }
 
-export async function memberOf(db: Database, who: PlayerAtProvider): Promise<{ member: string; registered: boolean } | undefined> {
+function memberRow(db: Database, who: PlayerAtProvider) {
   return db
     .selectFrom('provider_members')
     .select(['member', 'registered'])
     .where('player_id', '=', who.playerId)
-    .where('provider', '=', who.provider)
-    .executeTakeFirst();
+    .where('provider', '=', who.provider);
 }
 
-/** Stores a new member name for the player at the provider, unless one is stored already. */
-export async function insertMember(db: Database, who: PlayerAtProvider): Promise<void> {
-  await db
+export async function memberOf(db: Database, who: PlayerAtProvider): Promise<Member | undefined> {
+  return memberRow(db, who).executeTakeFirst();
+}
+
+/**
+ * The player's member at the provider, storing a new member name unless one is stored already, in
+ * one statement. A member another request stored after that statement began is read on its own.
+ */
+export async function claimMember(db: Database, who: PlayerAtProvider): Promise<Member> {
+  const inserted = db
     .insertInto('provider_members')
     .values({ player_id: who.playerId, provider: who.provider, agency_id: who.agencyId, member: `ch${randomBytes(7).toString('hex')}` })
     .onConflict((oc) => oc.columns(['player_id', 'provider']).doNothing())
-    .execute();
+    .returning(['member', 'registered']);
+  const { rows } = await sql<Member>`WITH inserted AS (${inserted}) SELECT * FROM inserted UNION ALL ${memberRow(db, who)}`.execute(db);
+  const member = rows[0] ?? (await memberOf(db, who));
+  if (!member) throw new Error('provider member row vanished');
+  return member;
 }
 
 export async function markMemberRegistered(db: Database, who: PlayerAtProvider): Promise<void> {

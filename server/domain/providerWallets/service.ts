@@ -14,7 +14,7 @@ import {
   type LedgerTransfer,
   type TransferStatus,
 } from '../ledger';
-import { hasPendingTransfer, insertMember, markMemberRegistered, memberOf, type PlayerAtProvider } from './repository';
+import { claimMember, hasPendingTransfer, markMemberRegistered, memberOf, type PlayerAtProvider } from './repository';
 
 /**
  * A player's credit at the game providers, kept in step with the ledger. Provider calls are never
@@ -67,16 +67,11 @@ export async function withProvider<T>(call: () => Promise<T>): Promise<T> {
  */
 export async function ensureMember(deps: WalletDeps, who: PlayerAtProvider): Promise<string> {
   const { db, providers } = deps;
-  let row = await memberOf(db, who);
-  if (row?.registered) return row.member;
-  if (!row) {
-    await insertMember(db, who);
-    row = await memberOf(db, who);
-    if (!row) throw new Error('provider member row vanished');
-  }
-  await providers.createMember(who.provider, row.member);
+  const { member, registered } = await claimMember(db, who);
+  if (registered) return member;
+  await providers.createMember(who.provider, member);
   await markMemberRegistered(db, who);
-  return row.member;
+  return member;
 }
 
 /**
@@ -143,12 +138,11 @@ async function callAndSettle(deps: WalletDeps, transfer: LedgerTransfer, member:
   try {
     await providers.transfer(provider, { ref, member, direction, amount: transfer.pending!.amount });
   } catch (error) {
-    if (error instanceof ProviderRefusal)
-      return db.transaction().execute((trx) => voidPendingTransfer(trx, transfer.agencyId, transfer.id, error.code));
+    if (error instanceof ProviderRefusal) return voidPendingTransfer(db, transfer.agencyId, transfer.id, error.code);
     if (error instanceof ProviderUnavailable) return transfer;
     throw error;
   }
-  return db.transaction().execute((trx) => postPendingTransfer(trx, transfer.agencyId, transfer.id));
+  return postPendingTransfer(db, transfer.agencyId, transfer.id);
 }
 
 export interface ProviderTransferRequest extends PlayerAtProvider {
@@ -203,19 +197,17 @@ async function runProviderTransfer(
   to: AccountRef,
   kind: string,
 ): Promise<ProviderTransferResult> {
-  const { transfer, replayed } = await deps.db.transaction().execute((trx) =>
-    beginPendingTransfer(trx, {
-      agencyId: request.agencyId,
-      key: request.key,
-      kind,
-      from,
-      via: { kind: 'provider_transit', provider: request.provider },
-      to,
-      amount: request.amount,
-      refs: { ...request.refs, playerId: request.playerId },
-      provider: { name: request.provider, ref: request.providerRef ?? randomUUID(), direction },
-    }),
-  );
+  const { transfer, replayed } = await beginPendingTransfer(deps.db, {
+    agencyId: request.agencyId,
+    key: request.key,
+    kind,
+    from,
+    via: { kind: 'provider_transit', provider: request.provider },
+    to,
+    amount: request.amount,
+    refs: { ...request.refs, playerId: request.playerId },
+    provider: { name: request.provider, ref: request.providerRef ?? randomUUID(), direction },
+  });
   if (transfer.status !== 'PENDING') return resultOf(transfer, replayed);
   return resultOf(await callAndSettle(deps, transfer, member), replayed);
 }
