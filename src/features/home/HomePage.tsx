@@ -95,7 +95,7 @@ function ProviderCards() {
         {PROVIDERS.map((provider) => (
           <li key={provider}>
             <CardLink as={Link} href={gameHref(provider)} data-testid={`provider-card-${provider}`}>
-              <Artwork src={`/images/providers/${provider}.svg`} width={320} height={180} />
+              <Artwork src={`/images/providers/${provider}.svg`} width={320} height={180} priority />
               <CardText>
                 <strong>{PROVIDER_NAMES[provider]}</strong>
                 <small>{t(`providers.${provider}`)}</small>
