@@ -68,8 +68,11 @@ describe('the shell at 375, 768 and 1280 px', () => {
       expect(await banner.textContent()).toContain('1200');
       expect(await page.getByTestId('bottom-app-bar').isVisible()).toBe(width <= 576);
       expect(await footerLayout(page)).toBe(width > 768 ? 'wide' : 'narrow');
+      // The badges load lazily, once the footer comes near.
+      await page.getByTestId('footer-banks').scrollIntoViewIfNeeded();
       for (const bank of ['bcel', 'jdb', 'ldb', 'indochina', 'kasikam', 'lvb']) {
         const logo = page.locator(`footer img[src="/images/banks/${bank}.svg"]`);
+        await page.waitForFunction((img) => (img as HTMLImageElement).complete, await logo.elementHandle(), { timeout: 10_000 });
         expect(await logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
       }
       await screenshot(page, `shell-visitor-home-${width}`);

@@ -47,10 +47,11 @@ describe('the visitor lobby at /', () => {
     expect(providers.map((card) => card.getAttribute('href'))).toEqual(PROVIDERS.map((provider) => `/player/game/${provider}`));
     for (const [i, provider] of PROVIDERS.entries()) {
       expect(providers[i]).toHaveTextContent(PROVIDER_NAMES[provider]);
-      // Artwork without words, loaded lazily with its size set so the page does not jump.
+      // Artwork without words on the first screen: fetched at once, first, with its size set so the page does not jump.
       const picture = providers[i].querySelector('img')!;
       expect(picture).toHaveAttribute('src', `/images/providers/${provider}.svg`);
-      expect(picture).toHaveAttribute('loading', 'lazy');
+      expect(picture).not.toHaveAttribute('loading', 'lazy');
+      expect(picture).toHaveAttribute('fetchpriority', 'high');
       expect(picture).toHaveAttribute('width');
       expect(picture).toHaveAttribute('height');
     }
@@ -65,6 +66,8 @@ describe('the visitor lobby at /', () => {
       'Thunder Gates',
     ]);
     expect(games[0].querySelector('img')).toHaveAttribute('src', '/sandbox/providers/askmebet/art/askmebet-0.svg');
+    // Below the first screen: loaded when it comes near.
+    expect(games[0].querySelector('img')).toHaveAttribute('loading', 'lazy');
     expect(games[3]).toHaveAttribute('href', '/player/game/betflix');
 
     // The agency's promotions from the API: name, percent and cap as Lao text over the picture.

@@ -235,7 +235,8 @@ describe('bottom app bar and footer', () => {
         .map((link) => link.getAttribute('href')),
     ).toEqual(['/player/deposit', '/player/withdraw', '/player/game/askmebet?tab=Slot', '/player/bank']);
     await userEvent.click(within(bar).getByRole('button', { name: 'ຕິດຕໍ່', hidden: true }));
-    const sheet = screen.getByRole('dialog', { name: 'ຕິດຕໍ່ພວກເຮົາ' });
+    // The sheet's code loads on the first tap.
+    const sheet = await screen.findByRole('dialog', { name: 'ຕິດຕໍ່ພວກເຮົາ' });
     await waitFor(() => expect(within(sheet).getAllByRole('link')).toHaveLength(5));
     for (const link of within(sheet).getAllByRole('link')) expect(link).toHaveAttribute('rel', 'noopener noreferrer');
     await userEvent.keyboard('{Escape}');

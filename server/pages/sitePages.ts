@@ -1,6 +1,8 @@
 import crypto from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { promisify } from 'node:util';
+import zlib from 'node:zlib';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fastifyCookie } from '@fastify/cookie';
 import { DEFAULT_LANGUAGE, LANGUAGE_STORAGE_KEY, LANGUAGE_TAGS, isLanguage, type Language } from '../../src/contract/languages';
@@ -71,6 +73,29 @@ function assemble(template: string, page: Extract<RenderedPage, { kind: 'page' }
   };
 }
 
+type Encoding = 'br' | 'gzip';
+
+const compressors: Record<Encoding, (html: string) => Promise<Buffer>> = {
+  // Fast settings: a player's page is compressed for each request, and 80 KB of HTML still shrinks to about 17 KB.
+  br: (html) => promisify(zlib.brotliCompress)(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }),
+  gzip: (html) => promisify(zlib.gzip)(html, { level: 6 }),
+};
+
+/** The encoding the browser accepts that compresses best, if any. */
+function encodingFor(acceptEncoding: string | undefined): Encoding | undefined {
+  const accepted = (acceptEncoding ?? '').split(',').map((part) => part.split(';')[0].trim().toLowerCase());
+  return (['br', 'gzip'] as const).find((encoding) => accepted.includes(encoding));
+}
+
+/** A cached page is compressed once per encoding, not for every visitor it goes to. */
+const compressedPages = new WeakMap<ServedPage, Partial<Record<Encoding, Promise<Buffer>>>>();
+
+function compressed(page: ServedPage, encoding: Encoding): Promise<Buffer> {
+  const known = compressedPages.get(page) ?? {};
+  compressedPages.set(page, known);
+  return (known[encoding] ??= compressors[encoding](page.html));
+}
+
 /**
  * Serves the players' site's pages rendered on the server (React's streaming renderer, read to the
  * end). A visitor's public pages come from the cache once rendered; a logged-in player's pages are
@@ -89,13 +114,19 @@ export function registerSitePages(app: FastifyInstance, renderer: SiteRenderer |
     // With a query the page may differ; keyed by it, any visitor could fill the cache.
     const cacheable = cookies[SESSION_COOKIE] === undefined && !request.url.includes('?');
     const cached = cacheable ? cache.get(host, language, request.url) : undefined;
-    const send = (page: ServedPage, cacheControl: string) =>
+    // Compressed, the HTML (the page, its styles and its state) is a fifth of its size: on a phone's
+    // 4G the first paint and the pictures it shows no longer wait for the rest of it.
+    const encoding = encodingFor(request.headers['accept-encoding']);
+    const send = async (page: ServedPage, cacheControl: string) => {
       reply
         .status(page.status)
         .header('Content-Security-Policy', page.contentSecurityPolicy)
         .header('Cache-Control', cacheControl)
-        .type('text/html; charset=utf-8')
-        .send(page.html);
+        .header('Vary', 'Accept-Encoding')
+        .type('text/html; charset=utf-8');
+      if (!encoding) return reply.send(page.html);
+      return reply.header('Content-Encoding', encoding).send(await compressed(page, encoding));
+    };
     if (cached) return send(cached, 'no-cache');
 
     const callApi = async (call: ApiCall): Promise<ApiAnswer> => {

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ApiErrorSchema } from '../../src/contract/apiError';
-import { RealityCheckSchema, RealityCheckUpdateSchema } from '../../src/contract/realityCheck';
+import { RealityCheckSchema, RealityCheckUpdateSchema } from '../../src/contract/realityCheckSchema';
 import { StatementSchema } from '../../src/contract/responsiblePlay';
 import { chooseRealityCheck, realityCheckOf, statementOf } from '../domain/realityCheck';
 

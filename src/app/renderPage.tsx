@@ -7,7 +7,7 @@ import { agencyApi } from '../api/agency';
 import { playersApi } from '../api/players';
 import { promotionsApi } from '../api/promotions';
 import { gamesApi } from '../api/games';
-import { FEATURED } from '../features/home/HomePage';
+import { FEATURED } from '../features/home/featured';
 import { baseApi } from '../api/baseApi';
 import type { ApiCall, PageRequest, RenderedPage } from '../contract/pageRender';
 import { DEFAULT_LANGUAGE, type Language } from '../contract/languages';
@@ -93,6 +93,8 @@ export const renderPage = async ({ url, language, callApi }: PageRequest): Promi
             <App store={store} i18n={i18n} serverLocation={{ path, search }} />
           </StrictMode>,
         ),
+        // The page leaves whole (below): no part may be sent later, which takes an inline script the CSP refuses.
+        { progressiveChunkSize: Number.POSITIVE_INFINITY },
       );
       // Public pages are whole: every lazy page and its styles are in before the HTML leaves.
       await stream.allReady;

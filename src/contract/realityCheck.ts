@@ -1,4 +1,5 @@
-import { Type, type Static } from 'typebox';
+import type { Static } from 'typebox';
+import type { RealityCheckSchema, RealityCheckUpdateSchema } from './realityCheckSchema';
 
 /**
  * The reality check: every N minutes of a logged-in session the site shows how long the player has
@@ -10,22 +11,10 @@ import { Type, type Static } from 'typebox';
 export const REALITY_CHECK_MINUTES = [0, 15, 30, 60] as const;
 export type RealityCheckMinutes = (typeof REALITY_CHECK_MINUTES)[number];
 
-export const RealityCheckMinutesSchema = Type.Union([Type.Literal(0), Type.Literal(15), Type.Literal(30), Type.Literal(60)]);
-
-/** GET /api/v2/players/reality-check. Kip amounts are whole-kip decimal strings; net is paid in minus paid out. */
-export const RealityCheckSchema = Type.Object({
-  sessionStartedAt: Type.String({ format: 'date-time' }),
-  minutes: RealityCheckMinutesSchema,
-  /** false while the player has not chosen and the agency's default applies */
-  chosen: Type.Boolean(),
-  paidInKip: Type.String(),
-  paidOutKip: Type.String(),
-  netKip: Type.String(),
-});
+/** GET /api/v2/players/reality-check (RealityCheckSchema). */
 export type RealityCheck = Static<typeof RealityCheckSchema>;
 
-/** PUT /api/v2/players/reality-check. */
-export const RealityCheckUpdateSchema = Type.Object({ minutes: RealityCheckMinutesSchema }, { additionalProperties: false });
+/** PUT /api/v2/players/reality-check (RealityCheckUpdateSchema). */
 export type RealityCheckUpdate = Static<typeof RealityCheckUpdateSchema>;
 
 const MINUTE_MS = 60_000;

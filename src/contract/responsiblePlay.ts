@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { ReasonSchema } from './admin';
-import { RealityCheckMinutesSchema } from './realityCheck';
+import { RealityCheckMinutesSchema } from './realityCheckSchema';
 
 /**
  * Responsible play as the agency sets it and the player reads it: the licence notice the footer

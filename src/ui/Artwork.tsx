@@ -35,8 +35,11 @@ interface ArtworkProps {
   /** The picture's own size: the frame keeps its shape before it loads, so nothing below it jumps. */
   width: number;
   height: number;
-  /** Pictures below the fold load when they come near (the default); the first screen's load at once. */
-  eager?: boolean;
+  /**
+   * The first screen's pictures (the largest of them is what a phone's first paint waits for): fetched
+   * at once and ahead of the rest, and preloaded from the server's HTML. Others load when they come near.
+   */
+  priority?: boolean;
   children?: ReactNode;
 }
 
@@ -44,10 +47,14 @@ interface ArtworkProps {
  * A picture without text (game, provider or promotion artwork), with the words written over it as
  * live text in the player's language. The picture itself is decoration: its words are the caption.
  */
-export function Artwork({ src, width, height, eager = false, children }: ArtworkProps) {
+export function Artwork({ src, width, height, priority = false, children }: ArtworkProps) {
   return (
     <Frame style={{ aspectRatio: `${width} / ${height}` }}>
-      <img src={src} alt="" width={width} height={height} loading={eager ? 'eager' : 'lazy'} decoding="async" />
+      {priority ? (
+        <img src={src} alt="" width={width} height={height} fetchPriority="high" />
+      ) : (
+        <img src={src} alt="" width={width} height={height} loading="lazy" decoding="async" />
+      )}
       {children !== undefined && <Caption>{children}</Caption>}
     </Frame>
   );

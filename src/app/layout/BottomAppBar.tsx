@@ -1,14 +1,14 @@
-import { useCallback, useRef, useState } from 'react';
-import { createPortal } from 'react-dom';
+import { Suspense, lazy, useCallback, useState } from 'react';
 import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../ui/Link';
 import { media } from '../../ui/theme';
-import { useFocusTrap } from '../../ui/useFocusTrap';
-import { useContactLinks } from './ContactMenu';
 import { Icon, type IconName } from './icons';
-import { SocialIcon } from './SocialIcon';
-import { IconButton } from '../../ui/IconButton';
+
+// Opened by a tap, never on the first screen: its code (and the contact links') is a chunk of its own.
+const ContactSheet = lazy(() =>
+  import(/* webpackChunkName: "contact-sheet" */ './ContactSheet').then(({ ContactSheet: sheet }) => ({ default: sheet })),
+);
 
 const Bar = styled.nav`
   display: none;
@@ -70,84 +70,6 @@ const Centre = styled(Link)`
   box-shadow: 0 6px 18px rgba(245, 197, 66, 0.35);
 `;
 
-const SheetBackdrop = styled.div`
-  position: fixed;
-  inset: 0;
-  z-index: 1100;
-  display: flex;
-  align-items: flex-end;
-  background: rgba(0, 0, 0, 0.6);
-`;
-
-const Sheet = styled.div`
-  width: 100%;
-  padding: 12px 16px calc(20px + env(safe-area-inset-bottom));
-  border-radius: 18px 18px 0 0;
-  background: ${({ theme }) => theme.colors.surface};
-  border-top: 1px solid ${({ theme }) => theme.colors.border};
-`;
-
-const SheetHeader = styled.div`
-  display: flex;
-  align-items: center;
-  justify-content: space-between;
-  margin-bottom: 8px;
-  h2 {
-    margin: 0;
-    font-size: 1.1rem;
-  }
-`;
-
-const ContactList = styled.ul`
-  list-style: none;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  gap: 6px;
-  a {
-    display: flex;
-    align-items: center;
-    gap: 12px;
-    min-height: 52px;
-    padding: 8px 12px;
-    border-radius: ${({ theme }) => theme.radius};
-    background: ${({ theme }) => theme.colors.surfaceRaised};
-    color: ${({ theme }) => theme.colors.text};
-    text-decoration: none;
-  }
-`;
-
-/** The contact-us drawer of the bottom bar: the same five links as the top bar's menu. */
-function ContactSheet({ onClose }: { onClose: () => void }) {
-  const { t } = useTranslation('shell');
-  const panel = useRef<HTMLDivElement>(null);
-  useFocusTrap(panel, true, onClose);
-  const links = useContactLinks();
-  return createPortal(
-    <SheetBackdrop onMouseDown={(event) => event.target === event.currentTarget && onClose()}>
-      <Sheet ref={panel} role="dialog" aria-modal="true" aria-labelledby="contact-sheet-title" data-testid="contact-sheet">
-        <SheetHeader>
-          <h2 id="contact-sheet-title">{t('bottomBar.contactTitle')}</h2>
-          <IconButton aria-label={t('bottomBar.close')} onClick={onClose}>
-            <Icon name="close" />
-          </IconButton>
-        </SheetHeader>
-        <ContactList>
-          {links.map(({ network, href }) => (
-            <li key={network}>
-              <a href={href} target="_blank" rel="noopener noreferrer" onClick={onClose}>
-                <SocialIcon network={network} size={32} />
-                {t(`social.${network}`)}
-              </a>
-            </li>
-          ))}
-        </ContactList>
-      </Sheet>
-    </SheetBackdrop>,
-    document.body,
-  );
-}
-
 function BarLink({ href, icon, label }: { href: string; icon: IconName; label: string }) {
   return (
     <Item href={href}>
@@ -184,7 +106,11 @@ export function BottomAppBar() {
           {t('bottomBar.contactUs')}
         </ItemButton>
       </Bar>
-      {contactOpen && <ContactSheet onClose={closeContact} />}
+      {contactOpen && (
+        <Suspense fallback={null}>
+          <ContactSheet onClose={closeContact} />
+        </Suspense>
+      )}
     </>
   );
 }

@@ -184,7 +184,7 @@ export function Footer() {
       <Columns>
         <Column aria-label={tc('brand')} data-testid="footer-brand">
           <BrandRow>
-            <img src="/images/logo.svg" alt="" width={40} height={40} />
+            <img src="/images/logo.svg" alt="" width={40} height={40} loading="lazy" decoding="async" />
             {tc('brand')}
           </BrandRow>
           <p>{t('banner.brandLine')}</p>
@@ -213,7 +213,14 @@ export function Footer() {
           <Banks>
             {FOOTER_BANKS.map((bank) => (
               <li key={bank.id}>
-                <img src={`/images/banks/${bank.id}.svg`} alt={t('footer.bankLogo', { bank: bank.name })} width={120} height={56} />
+                <img
+                  src={`/images/banks/${bank.id}.svg`}
+                  alt={t('footer.bankLogo', { bank: bank.name })}
+                  width={120}
+                  height={56}
+                  loading="lazy"
+                  decoding="async"
+                />
               </li>
             ))}
           </Banks>

@@ -1,12 +1,19 @@
-import type { ReactNode } from 'react';
+import { Suspense, lazy, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../ui/Link';
 import { media } from '../../ui/theme';
-import { ContactMenu } from './ContactMenu';
 import { Icon } from './icons';
-import { LanguageMenu } from './LanguageMenu';
 import type { ShellSession } from './session';
+
+// The menus' lists open only when asked for: their code is a chunk of its own, and until it is in
+// the server's HTML of their buttons stays as it is.
+const ContactMenu = lazy(() =>
+  import(/* webpackChunkName: "header-menus" */ './ContactMenu').then(({ ContactMenu: menu }) => ({ default: menu })),
+);
+const LanguageMenu = lazy(() =>
+  import(/* webpackChunkName: "header-menus" */ './LanguageMenu').then(({ LanguageMenu: menu }) => ({ default: menu })),
+);
 
 const Bar = styled.header`
   position: sticky;
@@ -150,10 +157,12 @@ export function Header({ session, drawerOpen, onOpenDrawer, visitorArea, playerA
           </Area>
         )}
         {session.status === 'loggedOut' && <Area data-testid="visitor-area">{visitorArea}</Area>}
-        <Contact>
-          <ContactMenu />
-        </Contact>
-        <LanguageMenu />
+        <Suspense fallback={null}>
+          <Contact>
+            <ContactMenu />
+          </Contact>
+          <LanguageMenu />
+        </Suspense>
       </Inner>
     </Bar>
   );

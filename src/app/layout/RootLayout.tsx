@@ -11,8 +11,6 @@ import { routes } from '../routes';
 import { Banner } from './Banner';
 import { BottomAppBar } from './BottomAppBar';
 import { CannotEnter } from './CannotEnter';
-import { Drawer } from './Drawer';
-import { Footer } from './Footer';
 import { Header } from './Header';
 import { NotFoundPage } from './NotFoundPage';
 import { RoutedPage } from './RoutedPage';
@@ -22,12 +20,8 @@ import { useShellSession } from './session';
 import { useScrollRestoration } from './useScrollRestoration';
 import { SessionProvider, useSession } from '../../features/auth/session';
 import { RouteGuard } from '../../features/auth/RouteGuard';
-import { AccountMenu } from '../../features/auth/AccountMenu';
 import { VisitorLinks } from '../../features/auth/VisitorLinks';
-import { BreakGate } from '../../features/exclusion/BreakGate';
-import { BreakNotice } from '../../features/exclusion/BreakNotice';
 import { inspect } from '../../devtools/inspect';
-import { RealityCheck } from '../../features/responsiblePlay/RealityCheck';
 
 // Its form library and rules load the first time a player opens it, not with every page.
 const ChangePasswordDialog = lazy(() =>
@@ -36,12 +30,69 @@ const ChangePasswordDialog = lazy(() =>
   ),
 );
 
+// None of these is seen on the first screen (the closed drawer, the footer below the fold) or by a
+// visitor at all (the player's menu, break notices and reality check), so they are chunks of their
+// own. The server renders them in place and the browser keeps that HTML until their chunk is in,
+// then hydrates them.
+const Drawer = lazy(() => import(/* webpackChunkName: "drawer" */ './Drawer').then(({ Drawer: drawer }) => ({ default: drawer })));
+const Footer = lazy(() => import(/* webpackChunkName: "footer" */ './Footer').then(({ Footer: footer }) => ({ default: footer })));
+const AccountMenu = lazy(() =>
+  import(/* webpackChunkName: "player-shell" */ '../../features/auth/AccountMenu').then(({ AccountMenu: menu }) => ({ default: menu })),
+);
+// Inside the pages' Suspense, which shows the page spinner while a player page and these load.
+const BreakGate = lazy(() =>
+  import(/* webpackChunkName: "player-shell" */ '../../features/exclusion/BreakGate').then(({ BreakGate: gate }) => ({ default: gate })),
+);
+const BreakNotice = lazy(() =>
+  import(/* webpackChunkName: "player-shell" */ '../../features/exclusion/BreakNotice').then(({ BreakNotice: notice }) => ({
+    default: notice,
+  })),
+);
+const RealityCheck = lazy(() =>
+  import(/* webpackChunkName: "player-shell" */ '../../features/responsiblePlay/RealityCheck').then(({ RealityCheck: check }) => ({
+    default: check,
+  })),
+);
+
+/** The routed page, guarded, in the pages' Suspense: its spinner shows while a page's chunk loads. */
+function Pages({ location }: { location: string }) {
+  const { t } = useTranslation();
+  return (
+    <ErrorBoundary resetKey={location}>
+      <Suspense fallback={<PageSpinner label={t('loading')} />}>
+        <RoutedPage>
+          <Switch>
+            {routes.map(({ path, page: Page, provider, access, startsPlay }) => (
+              <Route key={path} path={path}>
+                <RouteGuard access={access}>
+                  {startsPlay ? (
+                    <BreakGate>
+                      <Page provider={provider} />
+                    </BreakGate>
+                  ) : (
+                    <>
+                      {access === 'player' && <BreakNotice />}
+                      <Page provider={provider} />
+                    </>
+                  )}
+                </RouteGuard>
+              </Route>
+            ))}
+            <Route>
+              <NotFoundPage />
+            </Route>
+          </Switch>
+        </RoutedPage>
+      </Suspense>
+    </ErrorBoundary>
+  );
+}
+
 /**
  * Header, drawer, page, bottom app bar and footer around the routed page, once the agency is
  * known; the accounts feature fills the top bar's account areas and guards every route.
  */
 function Shell() {
-  const { t } = useTranslation();
   const session = useShellSession();
   const [location] = useLocation();
   useScrollRestoration(location);
@@ -69,7 +120,11 @@ function Shell() {
         drawerOpen={drawerOpen}
         onOpenDrawer={open}
         visitorArea={<VisitorLinks />}
-        playerArea={<AccountMenu onChangePassword={openChangePassword} />}
+        playerArea={
+          <Suspense fallback={null}>
+            <AccountMenu onChangePassword={openChangePassword} />
+          </Suspense>
+        }
       />
       {mustChangePassword ? (
         <Suspense fallback={null}>
@@ -83,38 +138,20 @@ function Shell() {
         )
       )}
       {session.status === 'loggedOut' && <Banner />}
-      {session.status === 'loggedIn' && !mustChangePassword && <RealityCheck onLogOut={logOut} />}
-      <Drawer open={drawerOpen} session={session} currentPath={location} onClose={close} onChooseEntry={chooseEntry} />
-      <ErrorBoundary resetKey={location}>
-        <Suspense fallback={<PageSpinner label={t('loading')} />}>
-          <RoutedPage>
-            <Switch>
-              {routes.map(({ path, page: Page, provider, access, startsPlay }) => (
-                <Route key={path} path={path}>
-                  <RouteGuard access={access}>
-                    {startsPlay ? (
-                      <BreakGate>
-                        <Page provider={provider} />
-                      </BreakGate>
-                    ) : (
-                      <>
-                        {access === 'player' && <BreakNotice />}
-                        <Page provider={provider} />
-                      </>
-                    )}
-                  </RouteGuard>
-                </Route>
-              ))}
-              <Route>
-                <NotFoundPage />
-              </Route>
-            </Switch>
-          </RoutedPage>
+      {session.status === 'loggedIn' && !mustChangePassword && (
+        <Suspense fallback={null}>
+          <RealityCheck onLogOut={logOut} />
         </Suspense>
-      </ErrorBoundary>
+      )}
+      <Suspense fallback={null}>
+        <Drawer open={drawerOpen} session={session} currentPath={location} onClose={close} onChooseEntry={chooseEntry} />
+      </Suspense>
+      <Pages location={location} />
       <ScrollToTop />
       <BottomAppBar />
-      <Footer />
+      <Suspense fallback={null}>
+        <Footer />
+      </Suspense>
     </>
   );
 }

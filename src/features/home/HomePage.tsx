@@ -1,15 +1,15 @@
+import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { useGetLobbyGamesQuery } from '../../api/games';
-import { useGetPromotionsQuery } from '../../api/promotions';
-import type { Game } from '../../contract/games';
 import { PROVIDERS, PROVIDER_NAMES, type Provider } from '../../contract/providers';
-import { useLanguage } from '../../i18n/useLanguage';
-import { Artwork, BonusHeadline } from '../../ui/Artwork';
+import { Artwork } from '../../ui/Artwork';
 import { Button } from '../../ui/Button';
 import { Link } from '../../ui/Link';
 import { PageBody } from '../../ui/Page';
 import { CardGrid, CardLink, CardText, Section, SectionHead } from './Section';
+
+// Below the first screen: the server renders them in place, the browser hydrates them once their chunk is in.
+const LobbySections = lazy(() => import(/* webpackChunkName: "home-sections" */ './LobbySections'));
 
 const Hero = styled.section`
   display: grid;
@@ -42,47 +42,7 @@ const HeroActions = styled.div`
   margin-top: 8px;
 `;
 
-const Steps = styled.ol`
-  list-style: none;
-  counter-reset: step;
-  margin: 0;
-  padding: 0;
-  display: grid;
-  gap: 12px;
-  grid-template-columns: repeat(auto-fit, minmax(min(220px, 100%), 1fr));
-
-  li {
-    counter-increment: step;
-    display: grid;
-    grid-template-columns: auto 1fr;
-    gap: 4px 12px;
-    padding: 16px;
-    border-radius: ${({ theme }) => theme.radius};
-    background: ${({ theme }) => theme.colors.surface};
-    border: 1px solid ${({ theme }) => theme.colors.border};
-  }
-  li::before {
-    content: counter(step);
-    grid-row: span 2;
-    display: grid;
-    place-items: center;
-    width: 40px;
-    height: 40px;
-    border-radius: 50%;
-    font-weight: 700;
-    background: ${({ theme }) => theme.colors.primary};
-    color: ${({ theme }) => theme.colors.onPrimary};
-  }
-  strong {
-    align-self: end;
-  }
-  span {
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
-`;
-
 const gameHref = (provider: Provider) => `/player/game/${provider}`;
-const promotionHref = (id: string) => `/player/promotion/${encodeURIComponent(id)}`;
 
 function ProviderCards() {
   const { t } = useTranslation('home');
@@ -95,7 +55,7 @@ function ProviderCards() {
         {PROVIDERS.map((provider) => (
           <li key={provider}>
             <CardLink as={Link} href={gameHref(provider)} data-testid={`provider-card-${provider}`}>
-              <Artwork src={`/images/providers/${provider}.svg`} width={320} height={180} />
+              <Artwork src={`/images/providers/${provider}.svg`} width={320} height={180} priority />
               <CardText>
                 <strong>{PROVIDER_NAMES[provider]}</strong>
                 <small>{t(`providers.${provider}`)}</small>
@@ -104,91 +64,6 @@ function ProviderCards() {
           </li>
         ))}
       </CardGrid>
-    </Section>
-  );
-}
-
-/** The providers whose first games the lobby features, and how many of each. */
-export const FEATURED: readonly Provider[] = ['askmebet', 'betflix'];
-const FEATURED_PER_PROVIDER = 3;
-
-function FeaturedGames() {
-  const { t } = useTranslation('home');
-  const lists = [useGetLobbyGamesQuery(FEATURED[0]), useGetLobbyGamesQuery(FEATURED[1])];
-  const games = lists.flatMap((list, i) =>
-    (list.data?.games ?? []).slice(0, FEATURED_PER_PROVIDER).map((game): [Provider, Game] => [FEATURED[i], game]),
-  );
-  const failed = lists.every((list) => list.isError);
-  if (games.length === 0 && !failed) return null;
-  return (
-    <Section aria-labelledby="lobby-games">
-      <SectionHead>
-        <h2 id="lobby-games">{t('games.title')}</h2>
-      </SectionHead>
-      {failed ? (
-        <p role="alert">{t('game:loadError')}</p>
-      ) : (
-        <CardGrid $min={110} data-testid="lobby-games">
-          {games.map(([provider, game]) => (
-            <li key={game.code}>
-              <CardLink as={Link} href={gameHref(provider)}>
-                {game.image && <Artwork src={game.image} width={320} height={240} />}
-                <CardText>
-                  <strong>{game.name}</strong>
-                  <small>{PROVIDER_NAMES[provider]}</small>
-                </CardText>
-              </CardLink>
-            </li>
-          ))}
-        </CardGrid>
-      )}
-    </Section>
-  );
-}
-
-const TEASERS = 4;
-
-function PromotionTeasers() {
-  const { t } = useTranslation('home');
-  const language = useLanguage();
-  const { data: promotions } = useGetPromotionsQuery();
-  if (!promotions || promotions.length === 0) return null;
-  return (
-    <Section aria-labelledby="lobby-promotions">
-      <SectionHead>
-        <h2 id="lobby-promotions">{t('promotions.title')}</h2>
-      </SectionHead>
-      <CardGrid $min={260} data-testid="lobby-promotions">
-        {promotions.slice(0, TEASERS).map((promotion) => (
-          <li key={promotion.id}>
-            <CardLink as={Link} href={promotionHref(promotion.id)}>
-              <Artwork src={promotion.imageUrl} width={640} height={320}>
-                <strong>{promotion.name[language]}</strong>
-                <BonusHeadline bonus={promotion.bonus} />
-              </Artwork>
-            </CardLink>
-          </li>
-        ))}
-      </CardGrid>
-    </Section>
-  );
-}
-
-function DepositSteps() {
-  const { t } = useTranslation('home');
-  return (
-    <Section aria-labelledby="lobby-steps">
-      <SectionHead>
-        <h2 id="lobby-steps">{t('steps.title')}</h2>
-      </SectionHead>
-      <Steps data-testid="lobby-steps">
-        {(['register', 'scan', 'play'] as const).map((step) => (
-          <li key={step}>
-            <strong>{t(`steps.${step}.title`)}</strong>
-            <span>{t(`steps.${step}.text`)}</span>
-          </li>
-        ))}
-      </Steps>
     </Section>
   );
 }
@@ -211,9 +86,9 @@ export default function HomePage() {
         </HeroActions>
       </Hero>
       <ProviderCards />
-      <FeaturedGames />
-      <PromotionTeasers />
-      <DepositSteps />
+      <Suspense fallback={null}>
+        <LobbySections />
+      </Suspense>
     </PageBody>
   );
 }
