@@ -2,9 +2,10 @@ import { createOperator } from '../../server/domain/operators';
 import { DEMO_RATES } from '../../server/seed';
 import { displayMoney } from '../../src/contract/format';
 import { convertAt, formatAmount } from '../../src/contract/money';
-import { loggedIn, overflowingElements, screenshot, openPage } from '../support/browser';
+import { loggedIn, overflowingElements, screenshot } from '../support/browser';
 import { createTestPlayerWithBank } from '../support/players';
 import { e2eSite } from '../support/e2eSite';
+import { sendDepositForm } from '../support/depositPage';
 
 jest.setTimeout(180_000);
 
@@ -20,10 +21,7 @@ describe('the deposit desk in Chromium', () => {
 
     // The player opens a deposit order of 100.000 LAK on the site.
     const site = await loggedIn(e2e.browser, e2e.server.url, player, { viewport: { width: 1280, height: 900 } });
-    await openPage(site.page, `${e2e.server.url}/player/deposit`);
-    await site.page.getByLabel('ຄ່າຍເກມ').selectOption('askmebet');
-    await site.page.getByRole('textbox', { name: 'ຈຳນວນເງິນ (ກີບ)' }).fill('100000');
-    await site.page.getByRole('button', { name: 'ສ້າງ QR ຝາກເງິນ' }).click();
+    await sendDepositForm(site.page, e2e.server.url, '100000');
     await site.page.getByRole('img', { name: /QR ສຳລັບຊຳລະ/ }).waitFor();
     const payload = await site.page.getByTestId('deposit-payload').inputValue();
     const code = (await site.page.getByTestId('deposit-code').textContent())!.trim();

@@ -2,20 +2,11 @@ import type { Page } from 'playwright-core';
 import { PHONE, loggedIn, overflowingElements, screenshot, openPage } from '../support/browser';
 import { createTestPlayerWithBank } from '../support/players';
 import { e2eSite } from '../support/e2eSite';
+import { sendDepositForm } from '../support/depositPage';
 
 jest.setTimeout(120_000);
 
 const e2e = e2eSite();
-
-async function fillDeposit(page: Page, amount: string) {
-  await openPage(page, `${e2e.server.url}/player/deposit`);
-  await page.getByRole('form', { name: 'ຝາກເງິນ' }).waitFor();
-  await page.getByLabel('ຄ່າຍເກມ').selectOption('askmebet');
-  await page.getByRole('textbox', { name: 'ຈຳນວນເງິນ (ກີບ)' }).fill(amount);
-  await page.getByText(/ທ່ານຈະໄດ້ຮັບເຄຣດິດ/).waitFor();
-  await page.getByTestId('deposit-credit-after').waitFor();
-  await page.getByRole('button', { name: 'ສ້າງ QR ຝາກເງິນ' }).click();
-}
 
 /** Pays the open order's QR at the sandbox bank, as the player's banking app on another device would. */
 async function payAtSandboxBank(page: Page, label: string) {
@@ -44,7 +35,7 @@ describe('deposit limits in Chromium on a 390 px phone', () => {
     expect(await overflowingElements(page)).toEqual([]);
     await screenshot(page, 'deposit-limits-390');
 
-    await fillDeposit(page, '150000');
+    await sendDepositForm(page, e2e.server.url, '150000');
     await page.locator('[data-state="open"]').waitFor();
     await payAtSandboxBank(page, 'Pay 150,000 LAK');
     await page.locator('[data-state="success"]').waitFor({ timeout: 10_000 });
@@ -52,7 +43,7 @@ describe('deposit limits in Chromium on a 390 px phone', () => {
     await openPage(page, `${e2e.server.url}/player/deposit`);
     const left = page.getByTestId('deposit-limit-left');
     await left.getByText('ຕາມຂີດຈຳກັດການຝາກຕໍ່ມື້ ທ່ານຍັງຝາກໄດ້ອີກ 50.000 LAK').waitFor();
-    await fillDeposit(page, '100000');
+    await sendDepositForm(page, e2e.server.url, '100000');
     await page.getByRole('alert').getByText('ຍອດນີ້ເກີນຂີດຈຳກັດການຝາກຕໍ່ມື້ຂອງທ່ານ: ຍັງຝາກໄດ້ອີກ 50.000 LAK').waitFor();
     expect(await overflowingElements(page)).toEqual([]);
     await screenshot(page, 'deposit-limit-refused-390');
