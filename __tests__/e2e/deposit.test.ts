@@ -21,7 +21,7 @@ async function createOrder(page: Page, amount: string, beforeCreating?: () => Pr
   await page.getByLabel('ຄ່າຍເກມ').selectOption('askmebet');
   await page.getByRole('textbox', { name: 'ຈຳນວນເງິນ (ກີບ)' }).fill(amount);
   await page.getByText(/ທ່ານຈະໄດ້ຮັບເຄຣດິດ/).waitFor();
-  await page.getByTestId('deposit-credit-after').waitFor();
+  await page.getByTestId('deposit-credit-after').filter({ hasText: 'THB' }).waitFor();
   await beforeCreating?.();
   await page.getByRole('button', { name: 'ສ້າງ QR ຝາກເງິນ' }).click();
   await page.locator('[data-state="open"]').waitFor();

@@ -30,10 +30,11 @@ export function CreditAfterDeposit({ provider, depositCredit, promotion }: Credi
           <dd>+{displayMoney(bonus, 'THB')}</dd>
         </>
       )}
-      {now !== undefined && depositCredit !== undefined && (
+      {/* Shown with the amount, not when the credit arrives: a row appearing later would move the button under the player's thumb. */}
+      {depositCredit !== undefined && (
         <>
           <dt>{t('creditAfter')}</dt>
-          <dd data-testid="deposit-credit-after">{displayMoney(now + depositCredit + bonus, 'THB')}</dd>
+          <dd data-testid="deposit-credit-after">{now === undefined ? '…' : displayMoney(now + depositCredit + bonus, 'THB')}</dd>
         </>
       )}
     </Details>
