@@ -1,14 +1,13 @@
-import { Suspense, lazy, useCallback, useState } from 'react';
+import { Suspense, useCallback, useState } from 'react';
 import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../ui/Link';
 import { media } from '../../ui/theme';
 import { Icon, type IconName } from './icons';
+import { lazyPart } from '../lazyPage';
 
 // Opened by a tap, never on the first screen: its code (and the contact links') is a chunk of its own.
-const ContactSheet = lazy(() =>
-  import(/* webpackChunkName: "contact-sheet" */ './ContactSheet').then(({ ContactSheet: sheet }) => ({ default: sheet })),
-);
+const ContactSheet = lazyPart(() => import(/* webpackChunkName: "contact-sheet" */ './ContactSheet'), 'ContactSheet');
 
 const Bar = styled.nav`
   display: none;

@@ -1,19 +1,16 @@
-import { Suspense, lazy, type ReactNode } from 'react';
+import { Suspense, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../ui/Link';
 import { media } from '../../ui/theme';
 import { Icon } from './icons';
 import type { ShellSession } from './session';
+import { lazyPart } from '../lazyPage';
 
 // The menus' lists open only when asked for: their code is a chunk of its own, and until it is in
 // the server's HTML of their buttons stays as it is.
-const ContactMenu = lazy(() =>
-  import(/* webpackChunkName: "header-menus" */ './ContactMenu').then(({ ContactMenu: menu }) => ({ default: menu })),
-);
-const LanguageMenu = lazy(() =>
-  import(/* webpackChunkName: "header-menus" */ './LanguageMenu').then(({ LanguageMenu: menu }) => ({ default: menu })),
-);
+const ContactMenu = lazyPart(() => import(/* webpackChunkName: "header-menus" */ './ContactMenu'), 'ContactMenu');
+const LanguageMenu = lazyPart(() => import(/* webpackChunkName: "header-menus" */ './LanguageMenu'), 'LanguageMenu');
 
 const Bar = styled.header`
   position: sticky;

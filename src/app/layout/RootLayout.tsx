@@ -1,4 +1,4 @@
-import { Suspense, lazy, useCallback, useState } from 'react';
+import { Suspense, useCallback, useState } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { useTranslation } from 'react-i18next';
 import { useMachine } from '@xstate/react';
@@ -22,36 +22,27 @@ import { SessionProvider, useSession } from '../../features/auth/session';
 import { RouteGuard } from '../../features/auth/RouteGuard';
 import { VisitorLinks } from '../../features/auth/VisitorLinks';
 import { inspect } from '../../devtools/inspect';
+import { lazyPart } from '../lazyPage';
 
 // Its form library and rules load the first time a player opens it, not with every page.
-const ChangePasswordDialog = lazy(() =>
-  import(/* webpackChunkName: "change-password" */ '../../features/password/ChangePasswordDialog').then(
-    ({ ChangePasswordDialog: dialog }) => ({ default: dialog }),
-  ),
+const ChangePasswordDialog = lazyPart(
+  () => import(/* webpackChunkName: "change-password" */ '../../features/password/ChangePasswordDialog'),
+  'ChangePasswordDialog',
 );
 
 // None of these is seen on the first screen (the closed drawer, the footer below the fold) or by a
 // visitor at all (the player's menu, break notices and reality check), so they are chunks of their
 // own. The server renders them in place and the browser keeps that HTML until their chunk is in,
 // then hydrates them.
-const Drawer = lazy(() => import(/* webpackChunkName: "drawer" */ './Drawer').then(({ Drawer: drawer }) => ({ default: drawer })));
-const Footer = lazy(() => import(/* webpackChunkName: "footer" */ './Footer').then(({ Footer: footer }) => ({ default: footer })));
-const AccountMenu = lazy(() =>
-  import(/* webpackChunkName: "player-shell" */ '../../features/auth/AccountMenu').then(({ AccountMenu: menu }) => ({ default: menu })),
-);
+const Drawer = lazyPart(() => import(/* webpackChunkName: "drawer" */ './Drawer'), 'Drawer');
+const Footer = lazyPart(() => import(/* webpackChunkName: "footer" */ './Footer'), 'Footer');
+const AccountMenu = lazyPart(() => import(/* webpackChunkName: "player-shell" */ '../../features/auth/AccountMenu'), 'AccountMenu');
 // Inside the pages' Suspense, which shows the page spinner while a player page and these load.
-const BreakGate = lazy(() =>
-  import(/* webpackChunkName: "player-shell" */ '../../features/exclusion/BreakGate').then(({ BreakGate: gate }) => ({ default: gate })),
-);
-const BreakNotice = lazy(() =>
-  import(/* webpackChunkName: "player-shell" */ '../../features/exclusion/BreakNotice').then(({ BreakNotice: notice }) => ({
-    default: notice,
-  })),
-);
-const RealityCheck = lazy(() =>
-  import(/* webpackChunkName: "player-shell" */ '../../features/responsiblePlay/RealityCheck').then(({ RealityCheck: check }) => ({
-    default: check,
-  })),
+const BreakGate = lazyPart(() => import(/* webpackChunkName: "player-shell" */ '../../features/exclusion/BreakGate'), 'BreakGate');
+const BreakNotice = lazyPart(() => import(/* webpackChunkName: "player-shell" */ '../../features/exclusion/BreakNotice'), 'BreakNotice');
+const RealityCheck = lazyPart(
+  () => import(/* webpackChunkName: "player-shell" */ '../../features/responsiblePlay/RealityCheck'),
+  'RealityCheck',
 );
 
 /** The routed page, guarded, in the pages' Suspense: its spinner shows while a page's chunk loads. */
