@@ -358,6 +358,42 @@ describe('bad requests change nothing', () => {
       .executeTakeFirstOrThrow();
     expect(count.n).toBe('0');
   });
+
+  it('names the short account of a transfer it refuses: INSUFFICIENT_FUNDS for the agency cash, INSUFFICIENT_CREDIT for a player', async () => {
+    const { agencyId, players } = await newAgency();
+    const cash: AccountRef = { kind: 'agency_cash', currency: 'LAK' };
+    const capital: AccountRef = { kind: 'capital', currency: 'LAK' };
+    const refused = await tx((trx) =>
+      postTransfer(trx, {
+        agencyId,
+        key: 'short-cash',
+        kind: 'TEST',
+        entries: [
+          { account: cash, amount: -100n },
+          { account: capital, amount: 100n },
+        ],
+      }),
+    ).catch((error: unknown) => error);
+    expect(refused).toBeInstanceOf(AppError);
+    expect(refused).toMatchObject({ code: 'INSUFFICIENT_FUNDS', message: 'Account agency_cash (LAK) does not hold enough' });
+    const credit: AccountRef = { kind: 'player_credit', playerId: players[0].id, provider: 'askmebet' };
+    const thbCapital: AccountRef = { kind: 'capital', currency: 'THB' };
+    expect(
+      await outcome(
+        tx((trx) =>
+          postTransfer(trx, {
+            agencyId,
+            key: 'short-credit',
+            kind: 'TEST',
+            entries: [
+              { account: credit, amount: -1n },
+              { account: thbCapital, amount: 1n },
+            ],
+          }),
+        ),
+      ),
+    ).toEqual({ code: 'INSUFFICIENT_CREDIT' });
+  });
 });
 
 describe('what PostgreSQL itself guarantees', () => {

@@ -4,7 +4,7 @@ import type { DB, LedgerTables } from '../../db/schema';
 import { ErrorCode } from '../../../src/contract/errors';
 import type { Provider } from '../../../src/contract/providers';
 import { AppError } from '../errors';
-import { accountLabel, resolveAccounts, type AccountRef } from './accounts';
+import { accountLabel, resolveAccounts, type AccountRef, type ResolvedAccount } from './accounts';
 
 export type LedgerTrx = Transaction<DB>;
 export type TransferStatus = 'POSTED' | 'PENDING' | 'VOIDED';
@@ -137,22 +137,24 @@ async function replayOf(db: Kysely<DB>, values: NewTransfer): Promise<TransferRe
 
 /** One line of a transfer: an entry, or (amount 0) an account whose version is only bumped. */
 interface Leg {
-  accountId: string;
+  account: ResolvedAccount;
   amount: bigint;
 }
 
 const legRows = (legs: Leg[]) =>
-  sql`VALUES ${sql.join(legs.map((leg, position) => sql`(${leg.accountId}::uuid, ${leg.amount}::bigint, ${position}::int)`))}`;
+  sql`VALUES ${sql.join(legs.map((leg, position) => sql`(${leg.account.id}::uuid, ${leg.amount}::bigint, ${position}::int)`))}`;
 
-/** A balance check that failed, as the API error it means: a player's credit or another account's funds. */
-function shortfall(error: unknown): unknown {
+/**
+ * A balance check that failed, as the API error it means: a player's credit or another account's
+ * funds. The short account is the one of the transfer's whose id the failing row shows.
+ */
+function shortfall(error: unknown, accounts: ResolvedAccount[]): unknown {
   const failed = error as { code?: string; constraint?: string; detail?: string };
   if (failed.code !== '23514' || failed.constraint !== 'ledger_accounts_balance_check') return error;
-  // "Failing row contains (id, agency_id, kind, player_id, provider, currency, ...)".
-  const [, , kind, , , currency] = (/\((.*)\)/.exec(failed.detail ?? '')?.[1] ?? '').split(', ');
-  return kind === 'player_credit'
-    ? new AppError(409, ErrorCode.INSUFFICIENT_CREDIT, 'The credit is not enough')
-    : new AppError(409, ErrorCode.INSUFFICIENT_FUNDS, `Account ${kind} (${currency}) does not hold enough`);
+  const short = accounts.find(({ id }) => failed.detail?.includes(id));
+  if (short?.kind === 'player_credit') return new AppError(409, ErrorCode.INSUFFICIENT_CREDIT, 'The credit is not enough');
+  const named = short ? `Account ${short.kind} (${short.currency})` : 'An account of the transfer';
+  return new AppError(409, ErrorCode.INSUFFICIENT_FUNDS, `${named} does not hold enough`);
 }
 
 /**
@@ -164,7 +166,12 @@ function shortfall(error: unknown): unknown {
  * any wait) with INSUFFICIENT_CREDIT or INSUFFICIENT_FUNDS, and nothing of it stays. Returns the
  * transfer row, or undefined when `transfer` wrote none.
  */
-async function writeTransfer(db: Kysely<DB>, transfer: Compilable, legs: RawBuilder<unknown>): Promise<TransferRow | undefined> {
+async function writeTransfer(
+  db: Kysely<DB>,
+  transfer: Compilable,
+  legs: RawBuilder<unknown>,
+  accounts: ResolvedAccount[],
+): Promise<TransferRow | undefined> {
   try {
     const { rows } = await sql<TransferRow>`
       WITH transfer AS (${transfer}),
@@ -189,7 +196,7 @@ async function writeTransfer(db: Kysely<DB>, transfer: Compilable, legs: RawBuil
       SELECT * FROM transfer`.execute(db);
     return rows[0];
   } catch (error) {
-    throw shortfall(error);
+    throw shortfall(error, accounts);
   }
 }
 
@@ -203,7 +210,12 @@ async function createTransfer(db: Kysely<DB>, values: NewTransfer, legs: Leg[]):
     .values(values)
     .onConflict((oc) => oc.constraint('ledger_transfers_idempotency_key').doNothing())
     .returningAll();
-  const created = await writeTransfer(db, insert, legRows(legs));
+  const created = await writeTransfer(
+    db,
+    insert,
+    legRows(legs),
+    legs.map(({ account }) => account),
+  );
   return created ? { transfer: toTransfer(created), replayed: false } : replayOf(db, values);
 }
 
@@ -247,7 +259,7 @@ export async function postTransfer(trx: LedgerTrx, request: TransferRequest): Pr
       provider_ref: null,
       provider_direction: null,
     },
-    entries.map(({ amount }, index) => ({ accountId: accounts[index].id, amount })),
+    entries.map(({ amount }, index) => ({ account: accounts[index], amount })),
   );
 }
 
@@ -291,9 +303,9 @@ export async function beginPendingTransfer(db: Kysely<DB>, request: PendingTrans
       provider_direction: provider?.direction ?? null,
     },
     [
-      { accountId: from.id, amount: -amount },
-      { accountId: via.id, amount },
-      { accountId: to.id, amount: 0n },
+      { account: from, amount: -amount },
+      { account: via, amount },
+      { account: to, amount: 0n },
     ],
   );
 }
@@ -325,6 +337,8 @@ async function settle(
     sql`SELECT pending_via, -pending_amount, 0 FROM transfer
       UNION ALL SELECT ${destination}, pending_amount, 1 FROM transfer
       UNION ALL SELECT ${bystander}, 0::bigint, 2 FROM transfer`,
+    // Only `via` gives, and it holds the amount since the transfer began.
+    [],
   );
   if (settled) return toTransfer(settled);
   const row = await db
