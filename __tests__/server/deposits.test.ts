@@ -275,6 +275,70 @@ describe('the deposit lifecycle', () => {
   });
 });
 
+describe('the deposit history', () => {
+  /** `count` past orders of the player written directly, every three sharing one instant, newest last. */
+  async function pastOrders(player: TestPlayer, count: number): Promise<string[]> {
+    const start = Date.parse('2026-01-01T00:00:00Z');
+    const rows = Array.from({ length: count }, (_, index) => ({
+      agency_id: agencyId,
+      code: `H${player.id.slice(0, 8).toUpperCase()}${String(index).padStart(4, '0')}`,
+      player_id: player.id,
+      provider: 'askmebet',
+      amount_kip: '100000',
+      credit_satang: '15625',
+      rate_sell: '640',
+      rate_effective_at: new Date(start),
+      status: 'EXPIRED' as const,
+      idempotency_key: `history-${index}`,
+      request_hash: 'history',
+      expires_at: new Date(start + 3_600_000),
+      created_at: new Date(start + Math.floor(index / 3) * 60_000),
+    }));
+    await t.db.insertInto('deposit_orders').values(rows).execute();
+    return rows.map((row) => row.code);
+  }
+
+  it('pages newest first by keyset, each page starting after the last order of the one before', async () => {
+    const player = await playerWithBank();
+    await pastOrders(player, 25);
+    const pages: { items: DepositOrder[]; next: string | null; total: number }[] = [];
+    let after: string | null = null;
+    do {
+      const res = await get(player, `/api/v2/deposits?page=${pages.length + 1}&pageSize=10${after ? `&after=${after}` : ''}`);
+      expect(res.statusCode).toBe(200);
+      pages.push(res.json());
+      after = pages[pages.length - 1].next;
+    } while (after !== null);
+    expect(pages.map((page) => page.items.length)).toEqual([10, 10, 5]);
+    expect(pages.every((page) => page.total === 25)).toBe(true);
+    // The same orders in the same order as the pages by number, ties of one instant included.
+    const byKeyset = pages.flatMap((page) => page.items.map((order) => order.code));
+    const byNumber = [];
+    for (const page of [1, 2, 3])
+      byNumber.push(
+        ...(await get(player, `/api/v2/deposits?page=${page}&pageSize=10`)).json().items.map((order: DepositOrder) => order.code),
+      );
+    expect(byKeyset).toEqual(byNumber);
+    expect(new Set(byKeyset).size).toBe(25);
+    const times = pages.flatMap((page) => page.items.map((order) => Date.parse(order.createdAt)));
+    expect(times).toEqual([...times].sort((a, b) => b - a));
+  });
+
+  it("answers 404 for an after that is not one of the player's orders, and 400 for a malformed one", async () => {
+    const player = await playerWithBank();
+    const other = await playerWithBank();
+    const [othersCode] = await pastOrders(other, 1);
+    await pastOrders(player, 2);
+    for (const after of ['NOSUCHORDER', othersCode]) {
+      const res = await get(player, `/api/v2/deposits?page=2&pageSize=10&after=${after}`);
+      expect(res.statusCode).toBe(404);
+      expect(res.json()).toMatchObject({ code: 'NOT_FOUND' });
+    }
+    expect((await get(player, `/api/v2/deposits?pageSize=10&after=${'A'.repeat(26)}`)).statusCode).toBe(400);
+    expect((await get(player, '/api/v2/deposits?pageSize=10&after=')).statusCode).toBe(400);
+  });
+});
+
 describe('bad input changes nothing', () => {
   it('refuses amounts out of bounds or not whole kip, unknown providers and a missing key', async () => {
     const player = await playerWithBank();

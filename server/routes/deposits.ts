@@ -68,9 +68,9 @@ function orderRoutes(base: FastifyInstance): void {
     '/deposits',
     {
       preHandler: app.requirePlayer,
-      schema: { querystring: DepositPageQuerySchema, response: { 200: DepositPageSchema, 400: ApiErrorSchema } },
+      schema: { querystring: DepositPageQuerySchema, response: { 200: DepositPageSchema, 400: ApiErrorSchema, 404: ApiErrorSchema } },
     },
-    async (request) => listDeposits(db, request.player, request.query.page, request.query.pageSize),
+    async (request) => listDeposits(db, request.player, request.query),
   );
 
   app.get('/deposits/open', { preHandler: app.requirePlayer, schema: { response: { 200: DepositOpenSchema } } }, async (request) => ({

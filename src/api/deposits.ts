@@ -5,6 +5,7 @@ import type {
   DepositOrder,
   DepositOrderResponse,
   DepositPage,
+  DepositPageQuery,
   DepositQr,
   DepositRequest,
 } from '../contract/deposits';
@@ -15,8 +16,8 @@ export const depositsApi = baseApi.injectEndpoints({
     getDepositLimits: build.query<DepositLimits, void>({
       query: () => '/v2/deposits/limits',
     }),
-    getDeposits: build.query<DepositPage, { page: number; pageSize: number }>({
-      query: ({ page, pageSize }) => ({ url: '/v2/deposits', params: { page, pageSize } }),
+    getDeposits: build.query<DepositPage, DepositPageQuery>({
+      query: (params) => ({ url: '/v2/deposits', params }),
       providesTags: ['Deposit'],
     }),
     getOpenDeposits: build.query<DepositOrder[], void>({

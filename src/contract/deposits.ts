@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { PROVIDERS, type Provider } from './providers';
 import { parseAmount } from './money';
-import { PageQueryOf } from './page';
+import { pageQueryFields } from './page';
 import { providerAndAmountSchema } from './moneyForms';
 
 /**
@@ -56,13 +56,20 @@ export interface DepositRequest {
 export const DepositOrderResponseSchema = Type.Object({ order: DepositOrderSchema });
 export type DepositOrderResponse = Static<typeof DepositOrderResponseSchema>;
 
-export const DepositPageQuerySchema = PageQueryOf(10);
+/** ?page=&pageSize=, and `after`: the code of the last order of the page before, to read the page by keyset. */
+export const DepositPageQuerySchema = Type.Object(
+  { ...pageQueryFields(10), after: Type.Optional(Type.String({ minLength: 1, maxLength: 25 })) },
+  { additionalProperties: false },
+);
+export type DepositPageQuery = Static<typeof DepositPageQuerySchema>;
 
 export const DepositPageSchema = Type.Object({
   items: Type.Array(DepositOrderSchema),
   page: Type.Integer(),
   pageSize: Type.Integer(),
   total: Type.Integer(),
+  /** The `after` that asks for the following page; null on the last page. */
+  next: Type.Union([Type.String(), Type.Null()]),
 });
 export type DepositPage = Static<typeof DepositPageSchema>;
 

@@ -93,22 +93,57 @@ export async function orderByKey(db: Database, who: PlayerRef, key: string): Pro
   return playerOrders(db, who).where('idempotency_key', '=', key).executeTakeFirst();
 }
 
-export async function listDeposits(db: Database, who: PlayerRef, page: number, pageSize: number): Promise<DepositPage> {
+/**
+ * A page of the player's orders, newest first. With `after` (the code of the last order of the page
+ * before) the page is read by keyset from that order on, as cheaply deep in a long history as at its
+ * start; without it, by page number. `next` is the `after` of the following page, null on the last.
+ */
+export async function listDeposits(
+  db: Database,
+  who: PlayerRef,
+  { page, pageSize, after }: { page: number; pageSize: number; after?: string },
+): Promise<DepositPage> {
+  const newestFirst = playerOrders(db, who)
+    .orderBy('created_at', 'desc')
+    .orderBy('id', 'desc')
+    .limit(pageSize + 1);
   const [rows, count] = await Promise.all([
-    playerOrders(db, who)
-      .orderBy('created_at', 'desc')
-      .orderBy('id', 'desc')
-      .limit(pageSize)
-      .offset((page - 1) * pageSize)
-      .execute(),
+    after === undefined
+      ? newestFirst.offset((page - 1) * pageSize).execute()
+      : newestFirst
+          .where((eb) =>
+            eb(
+              eb.refTuple('created_at', 'id'),
+              '<',
+              eb
+                .selectFrom('deposit_orders')
+                .select(['created_at', 'id'])
+                .where('agency_id', '=', who.agencyId)
+                .where('player_id', '=', who.playerId)
+                .where('code', '=', after)
+                .$asTuple('created_at', 'id'),
+            ),
+          )
+          .execute(),
     db
       .selectFrom('deposit_orders')
       .where('agency_id', '=', who.agencyId)
       .where('player_id', '=', who.playerId)
       .select((eb) => eb.fn.countAll<string>().as('total'))
+      .select((eb) =>
+        after === undefined ? sql<boolean>`true`.as('known') : eb.fn.countAll<string>().filterWhere('code', '=', after).as('known'),
+      )
       .executeTakeFirstOrThrow(),
   ]);
-  return { items: rows.map(toDepositOrder), page, pageSize, total: Number(count.total) };
+  if (after !== undefined && Number(count.known) === 0) throw new AppError(404, ErrorCode.NOT_FOUND, `No deposit ${after}`);
+  const items = rows.slice(0, pageSize).map(toDepositOrder);
+  return {
+    items,
+    page,
+    pageSize,
+    total: Number(count.total),
+    next: rows.length > pageSize ? items[items.length - 1].code : null,
+  };
 }
 
 export async function openDeposits(db: Database, who: PlayerRef): Promise<DepositOrder[]> {

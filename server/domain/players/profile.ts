@@ -38,7 +38,7 @@ export async function playerProfile(deps: WalletDeps, agencyId: string, playerId
     bankAccountsOf(db, agencyId, player.id),
     runningExclusion(db, who, now),
     liveBalances(deps, agencyId, player.id),
-    listDeposits(db, who, 1, LATEST),
+    listDeposits(db, who, { page: 1, pageSize: LATEST }),
     withdrawalsOf(db, who, 1, LATEST),
     usagesOf(db, who, 1, LATEST),
     sessionsOf(db, agencyId, player.id),

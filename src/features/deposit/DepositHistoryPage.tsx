@@ -32,7 +32,14 @@ const Fields = styled.dl`
 export default function DepositHistoryPage() {
   const { t } = useTranslation('deposit');
   const [page, setPage] = useState(1);
-  const deposits = useGetDepositsQuery({ page, pageSize: PAGE_SIZE });
+  // The `after` of each page seen so far (none for the first): pages are read by keyset, not offset.
+  const [afters, setAfters] = useState<(string | undefined)[]>([undefined]);
+  const deposits = useGetDepositsQuery({ page, pageSize: PAGE_SIZE, after: afters[page - 1] });
+  const turnTo = (target: number) => {
+    const next = deposits.data?.next;
+    if (target > page && next) setAfters((known) => [...known.slice(0, page), next]);
+    setPage(target);
+  };
   const pages = pageCount(deposits.data?.total ?? 0, PAGE_SIZE);
 
   return (
@@ -81,7 +88,7 @@ export default function DepositHistoryPage() {
           <Pager
             page={page}
             pages={pages}
-            onPage={setPage}
+            onPage={turnTo}
             label={t('list.page', { page, pages })}
             previous={t('list.previous')}
             next={t('list.next')}
