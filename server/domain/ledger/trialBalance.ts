@@ -76,10 +76,14 @@ export async function trialBalance(db: Kysely<DB> | Transaction<DB>, agencyId: s
            ((${day}::date + 1)::timestamp AT TIME ZONE 'Asia/Vientiane') AS "to"`.execute(db);
   const { from, to } = bounds.rows[0];
 
+  // An account's balance at the day's end is its balance now less what moved it since: read from
+  // the entries after the day, not from the whole ledger before it, so a day costs what came after it.
   const balances = await sql<{ kind: string; currency: string; accounts: string; balance: string }>`
-    SELECT a.kind, a.currency, count(DISTINCT a.id) AS accounts, sum(e.amount) AS balance
-    FROM ledger_entries e JOIN ledger_accounts a ON a.id = e.account_id
-    WHERE e.agency_id = ${agencyId} AND e.created_at < ${to}
+    SELECT a.kind, a.currency, count(*) AS accounts, sum(a.balance - coalesce(later.amount, 0)) AS balance
+    FROM ledger_accounts a
+    LEFT JOIN (SELECT account_id, sum(amount) AS amount FROM ledger_entries
+               WHERE agency_id = ${agencyId} AND created_at >= ${to} GROUP BY account_id) later ON later.account_id = a.id
+    WHERE a.agency_id = ${agencyId} AND a.created_at < ${to}
     GROUP BY a.kind, a.currency ORDER BY a.currency, a.kind`.execute(db);
   const movements = await sql<{ currency: string; debits: string | null; credits: string | null }>`
     SELECT currency, sum(amount) FILTER (WHERE amount > 0) AS debits, -sum(amount) FILTER (WHERE amount < 0) AS credits
@@ -108,14 +112,15 @@ export async function trialBalance(db: Kysely<DB> | Transaction<DB>, agencyId: s
   });
 
   const cash = await sql<{ opening: string | null; kip_in: string | null; kip_out: string | null; day_total: string | null }>`
-    SELECT sum(e.amount) FILTER (WHERE e.created_at < ${from}) AS opening,
-           sum(e.amount) FILTER (WHERE e.created_at >= ${from} AND t.kind IN (${sql.join([...KIP_IN_KINDS])})) AS kip_in,
-           -sum(e.amount) FILTER (WHERE e.created_at >= ${from} AND t.kind IN (${sql.join([...KIP_OUT_KINDS])})) AS kip_out,
-           sum(e.amount) FILTER (WHERE e.created_at >= ${from}) AS day_total
-    FROM ledger_entries e
-    JOIN ledger_accounts a ON a.id = e.account_id
-    JOIN ledger_transfers t ON t.id = e.transfer_id
-    WHERE e.agency_id = ${agencyId} AND a.kind = 'agency_cash' AND a.currency = 'LAK' AND e.created_at < ${to}`.execute(db);
+    SELECT a.balance - coalesce(sum(e.amount), 0) AS opening,
+           sum(e.amount) FILTER (WHERE e.created_at < ${to} AND t.kind IN (${sql.join([...KIP_IN_KINDS])})) AS kip_in,
+           -sum(e.amount) FILTER (WHERE e.created_at < ${to} AND t.kind IN (${sql.join([...KIP_OUT_KINDS])})) AS kip_out,
+           sum(e.amount) FILTER (WHERE e.created_at < ${to}) AS day_total
+    FROM ledger_accounts a
+    LEFT JOIN ledger_entries e ON e.account_id = a.id AND e.created_at >= ${from}
+    LEFT JOIN ledger_transfers t ON t.id = e.transfer_id
+    WHERE a.agency_id = ${agencyId} AND a.kind = 'agency_cash' AND a.currency = 'LAK'
+    GROUP BY a.id, a.balance`.execute(db);
   const row = cash.rows[0];
   const opening = big(row?.opening);
   const kipIn = big(row?.kip_in);
