@@ -83,12 +83,12 @@ const BENCH_DEVICE: DeviceFingerprint = {
 };
 
 /** Registers a player through the API, as the register page does; returns its session Cookie header. */
-export async function registerBenchPlayer(origin: string): Promise<string> {
+export async function registerBenchPlayer(origin: string, username = 'benchplayer'): Promise<string> {
   const response = await fetch(`${origin}/api/v2/players/register`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', [FINGERPRINT_HEADER]: BENCH_DEVICE.fingerprint },
     body: JSON.stringify({
-      username: 'benchplayer',
+      username,
       password: 'bench-password-9',
       confirmPassword: 'bench-password-9',
       displayName: 'Bench',
@@ -123,8 +123,8 @@ export async function startBareFastify(): Promise<{ origin: string; stop: () => 
  * bare Fastify's: 100 connections for 5 s each, taking turns for 3 rounds, by the same load
  * generator; each figure is the median of its rounds.
  */
-export async function measureApi(origin: string, bareFastifyOrigin: string, poolSize: number): Promise<Measurement[]> {
-  const cookie = await registerBenchPlayer(origin);
+export async function measureApi(origin: string, bareFastifyOrigin: string, poolSize: number, username?: string): Promise<Measurement[]> {
+  const cookie = await registerBenchPlayer(origin, username);
   // Counted while the server is idle: after a load run it still answers requests autocannon left queued.
   const statementsOfOne = () =>
     countStatements(async () => {

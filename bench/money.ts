@@ -21,14 +21,14 @@ export async function inParallel<T>(items: T[], concurrency: number, work: (item
 }
 
 /** Players with a bank account and a live session, straight in the database (one password hash for all). */
-async function createPayers(db: Database, agencyId: string, count: number): Promise<string[]> {
+async function createPayers(db: Database, agencyId: string, count: number, prefix: string): Promise<string[]> {
   const passwordHash = await hashPassword('bench-password-9');
   const players = await db
     .insertInto('players')
     .values(
       Array.from({ length: count }, (_, index) => ({
         agency_id: agencyId,
-        username: `benchpayer${index}`,
+        username: `${prefix}${index}`,
         password_hash: passwordHash,
         display_name: `Payer ${index}`,
       })),
@@ -137,9 +137,15 @@ async function tpcbTransaction(db: Database): Promise<void> {
  * HTTP and the order marked SUCCESS. Against as many TPC-B-like transactions through the app's
  * pg pool at the same concurrency.
  */
-export async function measureMoneyPath(origin: string, db: Database, config: Config, agencyId: string): Promise<Measurement[]> {
+export async function measureMoneyPath(
+  origin: string,
+  db: Database,
+  config: Config,
+  agencyId: string,
+  payerPrefix = 'benchpayer',
+): Promise<Measurement[]> {
   // One payer more than the timed run needs: its deposit is counted in statements.
-  const cookies = await createPayers(db, agencyId, DEPOSITS + 1);
+  const cookies = await createPayers(db, agencyId, DEPOSITS + 1, payerPrefix);
   const counted = await openOrder(origin, cookies.pop() as string, 'bench-counted');
   // Counted before the timed run, while nothing else is under way; the sandbox provider's own statements are not the product's.
   const depositStatements = await countStatements(() => confirm(origin, config.laoqrWebhookSecret, counted));

@@ -14,6 +14,8 @@ import { measureBundle } from './bundle';
 import { measurePageSpeed } from './lighthouse';
 import { describeMachine } from './machine';
 import { measureMoneyPath } from './money';
+import { atScale, measureOperatorLists, measureScaleLists } from './scale';
+import { FULL_SCALE, loadScale } from './scaleLoad';
 import { freePort } from '../scripts/freePort';
 import { startChampa } from './processes';
 import { formatMisses, formatTable, toRow, type Measurement, type Row } from './table';
@@ -32,14 +34,24 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 const log = (message: string) => console.log(`[bench] ${message}`);
 
-/** The bench's parts; `npm run bench -- api money` runs only those, all of them by default. */
+/**
+ * The bench's parts; `npm run bench -- api money` runs only those, all of them by default.
+ * `--scale` then loads the large database and measures the API and money rows again on it.
+ */
 const GROUPS = ['bundle', 'lighthouse', 'api', 'money'] as const;
 type Group = (typeof GROUPS)[number];
+const SCALE_FLAG = '--scale';
 
-function selectedGroups(args: string[]): Set<Group> {
-  const unknown = args.filter((arg) => !(GROUPS as readonly string[]).includes(arg));
-  if (unknown.length > 0) throw new Error(`unknown bench part(s) ${unknown.join(', ')}; the parts are ${GROUPS.join(', ')}`);
-  return new Set(args.length > 0 ? (args as Group[]) : GROUPS);
+function selectedGroups(args: string[]): { groups: Set<Group>; scale: boolean } {
+  const scale = args.includes(SCALE_FLAG);
+  const parts = args.filter((arg) => arg !== SCALE_FLAG);
+  const unknown = parts.filter((arg) => !(GROUPS as readonly string[]).includes(arg));
+  if (unknown.length > 0)
+    throw new Error(`unknown bench part(s) ${unknown.join(', ')}; the parts are ${GROUPS.join(', ')} and ${SCALE_FLAG}`);
+  const groups = new Set(parts.length > 0 ? (parts as Group[]) : GROUPS);
+  // The large database's rows are held to the small database's figures of the same run.
+  if (scale) for (const group of ['api', 'money'] as const) groups.add(group);
+  return { groups, scale };
 }
 
 /** results.json keeps the rows not measured this time as they were, each with its own time. */
@@ -63,7 +75,7 @@ function mergedRows(measured: Row[], measuredAt: string): (Row & { measuredAt: s
 }
 
 async function main() {
-  const groups = selectedGroups(process.argv.slice(2));
+  const { groups, scale } = selectedGroups(process.argv.slice(2));
   const measurements: Measurement[] = [];
 
   if (groups.has('bundle')) {
@@ -102,16 +114,27 @@ async function main() {
     const agency = await findAgencyByHost(db, DEMO_HOSTS[0]);
     if (!agency) throw new Error('the demo agency was not seeded');
 
-    if (groups.has('api')) {
-      const bareFastify = await startBareFastify();
-      cleanups.push(bareFastify.stop);
-      log(`autocannon: GET /api/v2/players/info, the app's bare route and a bare Fastify (pool of ${config.pgPoolSize}) ...`);
-      measurements.push(...(await measureApi(origin, bareFastify.origin, config.pgPoolSize)));
-      await cleanups.pop()?.();
-    }
-    if (groups.has('money')) {
-      log('money path: deposits against TPC-B ...');
-      measurements.push(...(await measureMoneyPath(origin, db, config, agency.id)));
+    const bareFastify = await startBareFastify();
+    cleanups.push(bareFastify.stop);
+    /** The API and money rows on the database as it is; `label` keeps their players apart from another pass's. */
+    const measureApiAndMoney = async (label: string): Promise<Measurement[]> => [
+      ...(groups.has('api') ? await measureApi(origin, bareFastify.origin, config.pgPoolSize, `${label}player`) : []),
+      ...(groups.has('money') ? await measureMoneyPath(origin, db, config, agency.id, `${label}payer`) : []),
+    ];
+    log(`API (pool of ${config.pgPoolSize}) and money path (deposits against TPC-B) ...`);
+    const small = await measureApiAndMoney('bench');
+    measurements.push(...small);
+
+    if (scale) {
+      const smallLists = await measureOperatorLists(db, agency.id);
+      log(`loading the large database with COPY (${FULL_SCALE.players.toLocaleString('en')} players) ...`);
+      const loaded = await loadScale(db, agency.id);
+      log(`loaded in ${loaded.seconds.toFixed(0)} s: ${JSON.stringify(loaded.counts)}`);
+      log('API, money path and lists on the large database ...');
+      measurements.push(...atScale(small, await measureApiAndMoney('scale'), FULL_SCALE.players));
+      const lists = await measureScaleLists(origin, db, agency.id, loaded.longHistoryPlayerId, smallLists);
+      measurements.push(...lists.rows);
+      for (const plan of lists.plansWithoutIndex) console.log(`\n[bench] a list query that reads a large table without an index:\n${plan}`);
     }
   }
   await cleanUp();

@@ -1,25 +1,43 @@
 import pg from 'pg';
 import { SANDBOX_APPLICATION_NAME } from '../server/sandbox';
 
+export interface SentStatement {
+  text: string;
+  values: unknown[];
+}
+
 /**
- * How many statements (BEGIN and COMMIT included) the product's pg clients in this process send
- * while work runs: what one request or one deposit costs the database. The sandboxes' connections
+ * The statements (BEGIN and COMMIT included) the product's pg clients in this process send while
+ * work runs: what one request or one deposit costs the database. The sandboxes' connections
  * (another company's system in production) are left out. Only for untimed passes; the timed runs go
  * through the unpatched client.
  */
-export async function countStatements(work: () => Promise<unknown>): Promise<number> {
+export async function recordStatements(work: () => Promise<unknown>): Promise<SentStatement[]> {
   const prototype = pg.Client.prototype as unknown as { query: (...args: unknown[]) => unknown };
   const query = prototype.query;
-  let count = 0;
+  const sent: SentStatement[] = [];
   // pg keeps each client's connection parameters on it, application_name among them.
-  prototype.query = function counted(this: { connectionParameters: { application_name?: string } }, ...args: unknown[]) {
-    if (this.connectionParameters.application_name !== SANDBOX_APPLICATION_NAME) count += 1;
+  prototype.query = function recorded(this: { connectionParameters: { application_name?: string } }, ...args: unknown[]) {
+    if (this.connectionParameters.application_name !== SANDBOX_APPLICATION_NAME) {
+      const [first, values] = args;
+      // A (text, values) call, or a named prepared statement's {name, text, values}.
+      sent.push(
+        typeof first === 'string'
+          ? { text: first, values: Array.isArray(values) ? values : [] }
+          : { text: (first as { text: string }).text, values: (first as { values?: unknown[] }).values ?? [] },
+      );
+    }
     return query.apply(this, args);
   };
   try {
     await work();
-    return count;
+    return sent;
   } finally {
     prototype.query = query;
   }
+}
+
+/** How many statements work sends (see recordStatements). */
+export async function countStatements(work: () => Promise<unknown>): Promise<number> {
+  return (await recordStatements(work)).length;
 }

@@ -1,0 +1,189 @@
+import { sql } from 'kysely';
+import pg from 'pg';
+import { connectionStringOf, type Database } from '../server/db/database';
+import { createSession, SESSION_COOKIE } from '../server/domain/players';
+import { agencyWithdrawals } from '../server/domain/withdrawals';
+import { reconciliationOf } from '../server/domain/reports';
+import { vientianeDay } from '../src/contract/vientiane';
+import type { DepositPage } from '../src/contract/deposits';
+import { recordStatements, type SentStatement } from './statements';
+import type { Measurement } from './table';
+
+/**
+ * The rows `npm run bench -- --scale` adds on the large database (bench/scaleLoad.ts): the API and
+ * money rows again, each against its figure on the small database of the same run; the deposit
+ * history's page 1,000 against its page 1; the operators' withdrawal queue and the daily
+ * reconciliation against the same on the small database; and whether every list query's plan
+ * reads its large tables through an index.
+ */
+
+const PAGE_SIZE = 10;
+const DEEP_PAGE = 1000;
+const TIMES = 30;
+
+/** The median of `times` sequential runs of work, in ms. */
+async function medianMs(work: () => Promise<unknown>, times = TIMES): Promise<number> {
+  const spans: number[] = [];
+  for (let run = 0; run < times; run++) {
+    const started = performance.now();
+    await work();
+    spans.push(performance.now() - started);
+  }
+  return spans.sort((a, b) => a - b)[Math.floor(spans.length / 2)];
+}
+
+/** The same row measured on the large database, held to within 1.5x of the small database's figure. */
+export function atScale(small: Measurement[], large: Measurement[], players: number): Measurement[] {
+  return large
+    .filter((row) => small.some((candidate) => candidate.metric === row.metric))
+    .map((row) => {
+      const before = small.find((candidate) => candidate.metric === row.metric)!;
+      const higherIsBetter = row.unit === 'req/s' || row.unit === 'tx/s' || row.unit === 'score';
+      return {
+        metric: `${row.metric} at ${players.toLocaleString('en')} players`,
+        value: row.value,
+        unit: row.unit,
+        reference: before.value,
+        referenceLabel: 'the small database',
+        target: higherIsBetter ? { on: 'ratio', direction: 'atLeast', limit: 1 / 1.5 } : { on: 'ratio', direction: 'atMost', limit: 1.5 },
+        limitedBy: row.limitedBy,
+      };
+    });
+}
+
+/** What the operators' lists cost: the withdrawal queue's first page and yesterday's reconciliation. */
+export interface OperatorLists {
+  queueMs: number;
+  reconciliationMs: number;
+}
+
+const yesterday = () => vientianeDay(new Date(Date.now() - 86_400_000));
+
+export async function measureOperatorLists(db: Database, agencyId: string): Promise<OperatorLists> {
+  return {
+    queueMs: await medianMs(() => agencyWithdrawals(db, agencyId, 'OPEN', 1, 20)),
+    reconciliationMs: await medianMs(() => reconciliationOf(db, agencyId, yesterday()), 5),
+  };
+}
+
+interface PlanNode {
+  'Node Type': string;
+  'Relation Name'?: string;
+  Plans?: PlanNode[];
+}
+
+function seqScansIn(node: PlanNode): string[] {
+  const own = node['Node Type'] === 'Seq Scan' && node['Relation Name'] ? [node['Relation Name']] : [];
+  return [...own, ...(node.Plans ?? []).flatMap(seqScansIn)];
+}
+
+const isRead = ({ text }: SentStatement) => /^\s*(\/\*.*?\*\/\s*)?(select|with)\b/is.test(text);
+
+/** The statements' reads that scan a table of over 100,000 rows from end to end, each with its plan. */
+async function plansWithoutIndex(db: Database, statements: SentStatement[]): Promise<{ tables: string[]; plans: string[] }> {
+  const client = new pg.Client({ connectionString: connectionStringOf(db) });
+  await client.connect();
+  try {
+    const { rows: large } = await client.query<{ relname: string }>(
+      "SELECT relname FROM pg_class WHERE relkind = 'r' AND reltuples > 100000",
+    );
+    const tables = new Set<string>();
+    const plans: string[] = [];
+    for (const { text, values } of statements.filter(isRead)) {
+      const { rows } = await client.query<{ 'QUERY PLAN': { Plan: PlanNode }[] }>(`EXPLAIN (FORMAT JSON) ${text}`, values);
+      const scanned = seqScansIn(rows[0]['QUERY PLAN'][0].Plan).filter((table) => large.some(({ relname }) => relname === table));
+      if (scanned.length === 0) continue;
+      for (const table of scanned) tables.add(table);
+      const plan = await client.query<{ 'QUERY PLAN': string }>(`EXPLAIN ${text}`, values);
+      plans.push(`${text.trim()}\n${plan.rows.map((row) => row['QUERY PLAN']).join('\n')}`);
+    }
+    return { tables: [...tables], plans };
+  } finally {
+    await client.end();
+  }
+}
+
+/**
+ * The rows of the large database that have no twin on the small one: the long history's page 1,000
+ * (by keyset) against its page 1, the operators' lists against the small database's, and the list
+ * queries' plans, whose misses are printed whole.
+ */
+export async function measureScaleLists(
+  origin: string,
+  db: Database,
+  agencyId: string,
+  longHistoryPlayerId: string,
+  small: OperatorLists,
+): Promise<{ rows: Measurement[]; plansWithoutIndex: string[] }> {
+  const cookie = `${SESSION_COOKIE}=${await createSession(db, longHistoryPlayerId, agencyId, 1)}`;
+  // Where page 1,000 starts: the order just before it, found once here as the page before would give it.
+  const { rows: before } = await sql<{ code: string }>`
+    SELECT code FROM deposit_orders WHERE agency_id = ${agencyId} AND player_id = ${longHistoryPlayerId}
+    ORDER BY created_at DESC, id DESC OFFSET ${(DEEP_PAGE - 1) * PAGE_SIZE - 1} LIMIT 1`.execute(db);
+  if (before.length === 0) throw new Error(`the long history has fewer than ${DEEP_PAGE} pages`);
+  const historyPage = async (query: string) => {
+    const response = await fetch(`${origin}/api/v2/deposits?pageSize=${PAGE_SIZE}&${query}`, { headers: { cookie } });
+    if (response.status !== 200) throw new Error(`GET /api/v2/deposits?${query} answered ${response.status}`);
+    const page = (await response.json()) as DepositPage;
+    if (page.items.length !== PAGE_SIZE) throw new Error(`GET /api/v2/deposits?${query} gave ${page.items.length} orders`);
+  };
+  const firstPage = 'page=1';
+  const deepPage = `page=${DEEP_PAGE}&after=${before[0].code}`;
+  const firstMs = await medianMs(() => historyPage(firstPage));
+  const deepMs = await medianMs(() => historyPage(deepPage));
+  const large = await measureOperatorLists(db, agencyId);
+
+  const statements = await recordStatements(async () => {
+    await historyPage(firstPage);
+    await historyPage(deepPage);
+    await agencyWithdrawals(db, agencyId, 'OPEN', 1, 20);
+    await reconciliationOf(db, agencyId, yesterday());
+  });
+  const misses = await plansWithoutIndex(db, statements);
+  const reads = statements.filter(isRead).length;
+  return {
+    plansWithoutIndex: misses.plans,
+    rows: [
+      {
+        metric: `deposit history page ${DEEP_PAGE.toLocaleString('en')} (keyset): median latency`,
+        value: deepMs,
+        unit: 'ms',
+        reference: firstMs,
+        referenceLabel: 'its page 1',
+        target: { on: 'ratio', direction: 'atMost', limit: 1.5 },
+        limitedBy: 'the page and the count of the player’s orders are read from one index; the count grows with the history',
+      },
+      {
+        metric: 'operators’ withdrawal queue (first page of OPEN): median latency',
+        value: large.queueMs,
+        unit: 'ms',
+        reference: small.queueMs,
+        referenceLabel: 'the small database',
+        target: { on: 'ratio', direction: 'atMost', limit: 1.5 },
+        limitedBy: 'the queue counts every OPEN withdrawal for its pager',
+      },
+      {
+        metric: 'daily reconciliation of yesterday: median latency',
+        value: large.reconciliationMs,
+        unit: 'ms',
+        reference: small.reconciliationMs,
+        referenceLabel: 'the small database',
+        limitedBy:
+          'the trial balance sums every entry of the agency up to the day’s end, so it grows with the whole ledger, not with the day',
+      },
+      {
+        metric: 'list queries whose plan reads large tables through an index',
+        value: reads - misses.plans.length,
+        unit: 'statements',
+        reference: reads,
+        referenceLabel: 'the list queries read',
+        target: { on: 'ratio', direction: 'atLeast', limit: 1 },
+        limitedBy:
+          `the plans printed above read ${misses.tables.join(', ')} from end to end` +
+          (misses.tables.includes('ledger_accounts')
+            ? '; the trial balance of the reconciliation sums the balance of every account of the agency, one per player and provider'
+            : ''),
+      },
+    ],
+  };
+}

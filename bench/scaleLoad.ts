@@ -1,0 +1,480 @@
+import { once } from 'node:events';
+import { finished } from 'node:stream/promises';
+import pg from 'pg';
+import { from as copyFrom } from 'pg-copy-streams';
+import { sql } from 'kysely';
+import { connectionStringOf, type Database } from '../server/db/database';
+import { hashPassword } from '../server/domain/players';
+import { resolveAccounts, type AccountRef } from '../server/domain/ledger/accounts';
+import { PROVIDERS, type Provider } from '../src/contract/providers';
+
+/**
+ * The large database of `npm run bench -- --scale`: players with a session and a bank account, a
+ * year of their deposit orders and withdrawals, and the ledger those moved, written with COPY.
+ * Every row is one the product could have written: codes and keys in its formats, each transfer's
+ * entries summing to zero, each account's balance the sum of its entries, no balance below zero
+ * where the ledger forbids it. One player has a long history, for the deep pages of the deposit
+ * history.
+ */
+
+export interface ScaleSize {
+  players: number;
+  depositOrders: number;
+  /** One per player, from the first player on; at most `players`. */
+  withdrawals: number;
+  /** About how many ledger entries the deposits paid and the withdrawals should make. */
+  ledgerEntries: number;
+  /** Orders of the player with the long history (the first player); part of `depositOrders`. */
+  longHistory: number;
+}
+
+export const FULL_SCALE: ScaleSize = {
+  players: 1_000_000,
+  depositOrders: 5_000_000,
+  withdrawals: 1_000_000,
+  ledgerEntries: 20_000_000,
+  longHistory: 10_010,
+};
+
+export interface ScaleLoad {
+  counts: Record<'players' | 'sessions' | 'bankAccounts' | 'depositOrders' | 'withdrawals' | 'transfers' | 'entries', number>;
+  /** The player with the long history. */
+  longHistoryPlayerId: string;
+  seconds: number;
+}
+
+const YEAR_MS = 365 * 24 * 3600 * 1000;
+const RATE_SELL = 640;
+const RATE_BUY = 600;
+/** Entries of a paid deposit (its payment, then its credit at the provider) and of each withdrawal's transfers. */
+const ENTRIES = { paidDeposit: 6, withdrawal: 2, payout: 4, returned: 2 };
+
+/** Synthetic ids that sort in the order they are written, so the indexes grow at their right edge. */
+const idOf = (tag: string, n: number) => `${tag}000000-0000-4000-8000-${n.toString(16).padStart(12, '0')}`;
+
+/** A fixed pseudo-random number in [0, 1) for (a, b, salt): the same database on every run. */
+function unit(a: number, b: number, salt: number): number {
+  let h = Math.imul(a ^ 0x9e3779b9, 0x85ebca6b) ^ Math.imul(b + salt * 0x27d4eb2f, 0xc2b2ae35);
+  h = Math.imul(h ^ (h >>> 15), 0x2c1b3c6d);
+  h = Math.imul(h ^ (h >>> 12), 0x297a2d39);
+  return ((h ^ (h >>> 15)) >>> 0) / 4294967296;
+}
+
+const NULL = '\\N';
+
+/** One COPY ... FROM STDIN on a connection of its own, written in batches that respect its back pressure. */
+class CopyStream {
+  private lines: string[] = [];
+  count = 0;
+  private constructor(
+    readonly client: pg.Client,
+    private readonly stream: NodeJS.WritableStream,
+  ) {}
+
+  static async open(url: string, table: string, columns: string[]): Promise<CopyStream> {
+    const client = new pg.Client({ connectionString: url, application_name: 'champa-bench-scale' });
+    await client.connect();
+    // A bulk load of rows known to be consistent: no row triggers (change notices, the
+    // append-only and balance checks of single writes) and no foreign-key triggers. CHECK
+    // constraints and unique indexes still hold every row.
+    await client.query('SET session_replication_role = replica');
+    await client.query('SET synchronous_commit = off');
+    return new CopyStream(client, client.query(copyFrom(`COPY ${table} (${columns.join(', ')}) FROM STDIN`)));
+  }
+
+  async row(values: (string | number | null)[]): Promise<void> {
+    this.lines.push(values.map((value) => (value === null ? NULL : String(value))).join('\t'));
+    this.count += 1;
+    if (this.lines.length >= 2000) await this.flush();
+  }
+
+  private async flush(): Promise<void> {
+    const chunk = `${this.lines.join('\n')}\n`;
+    this.lines = [];
+    if (!this.stream.write(chunk)) await once(this.stream, 'drain');
+  }
+
+  async close(): Promise<void> {
+    if (this.lines.length > 0) await this.flush();
+    this.stream.end();
+    await finished(this.stream);
+    await this.client.end();
+  }
+}
+
+interface PlannedOrder {
+  n: number;
+  code: string;
+  provider: Provider;
+  amountKip: number;
+  creditSatang: number;
+  paid: boolean;
+  createdAt: number;
+}
+
+/** Each player's orders, oldest first; every player's first order is paid, so each can withdraw. */
+function* ordersOf(size: ScaleSize, player: number, paidShare: number, start: number): Generator<PlannedOrder> {
+  const others = size.players - 1;
+  const perPlayer = Math.floor((size.depositOrders - size.longHistory) / others);
+  const extra = (size.depositOrders - size.longHistory) % others;
+  const count = player === 0 ? size.longHistory : perPlayer + (player - 1 < extra ? 1 : 0);
+  const first = player === 0 ? 0 : size.longHistory + (player - 1) * perPlayer + Math.min(player - 1, extra);
+  const offset = player === 0 ? 0.5 : unit(player, 0, 1);
+  for (let k = 0; k < count; k++) {
+    const n = first + k;
+    const amountKip = 50_000 * (1 + Math.floor(unit(player, k, 2) * 20));
+    yield {
+      n,
+      code: `S${n.toString(36).toUpperCase()}`,
+      provider: PROVIDERS[player % PROVIDERS.length],
+      amountKip,
+      creditSatang: Math.round((amountKip * 100) / RATE_SELL),
+      paid: k === 0 || unit(player, k, 3) < paidShare,
+      createdAt: start + Math.floor(((k + offset) / count) * YEAR_MS),
+    };
+  }
+}
+
+const iso = (ms: number) => new Date(ms).toISOString();
+
+/** Loads the large database on top of the migrated and seeded one, for `agencyId`. */
+export async function loadScale(db: Database, agencyId: string, size: ScaleSize = FULL_SCALE): Promise<ScaleLoad> {
+  if (size.withdrawals > size.players || size.longHistory >= size.depositOrders) throw new Error('impossible scale size');
+  const started = performance.now();
+  const url = connectionStringOf(db);
+  const end = Date.now() - 10 * 60_000;
+  const start = end - YEAR_MS;
+  // Every player's first order is paid; the others in the share that makes about `ledgerEntries`.
+  const withdrawalEntries = size.withdrawals * (ENTRIES.withdrawal + 0.94 * ENTRIES.payout + 0.04 * ENTRIES.returned);
+  const paidShare = Math.min(
+    1,
+    Math.max(0, ((size.ledgerEntries - withdrawalEntries) / ENTRIES.paidDeposit - size.players) / (size.depositOrders - size.players)),
+  );
+
+  const agencyAccount = async (account: AccountRef) => (await resolveAccounts(db, agencyId, [account]))[0].id;
+  const agency = {
+    cash: await agencyAccount({ kind: 'agency_cash', currency: 'LAK' }),
+    exchangeLak: await agencyAccount({ kind: 'exchange', currency: 'LAK' }),
+    exchangeThb: await agencyAccount({ kind: 'exchange', currency: 'THB' }),
+    clearing: await agencyAccount({ kind: 'payout_clearing', currency: 'THB' }),
+    payoutsPaid: await agencyAccount({ kind: 'payouts_paid', currency: 'LAK' }),
+  };
+  const agencyMoved = new Map<string, number>(Object.values(agency).map((id) => [id, 0]));
+  const creditOf = new Float64Array(size.players);
+  // An account is created by its first movement: the payment of the player's first order.
+  const firstPaidAt = new Float64Array(size.players);
+  const passwordHash = await hashPassword('scale-password-9');
+
+  const streams = {
+    players: await CopyStream.open(url, 'players', ['id', 'agency_id', 'username', 'password_hash', 'display_name', 'created_at']),
+    sessions: await CopyStream.open(url, 'player_sessions', ['id', 'token_hash', 'player_id', 'agency_id', 'created_at', 'expires_at']),
+    bankAccounts: await CopyStream.open(url, 'bank_accounts', [
+      'id',
+      'agency_id',
+      'player_id',
+      'bank',
+      'account_number',
+      'account_name',
+      'currency',
+      'created_at',
+    ]),
+    orders: await CopyStream.open(url, 'deposit_orders', [
+      'id',
+      'agency_id',
+      'code',
+      'player_id',
+      'provider',
+      'amount_kip',
+      'credit_satang',
+      'rate_sell',
+      'rate_effective_at',
+      'status',
+      'idempotency_key',
+      'request_hash',
+      'expires_at',
+      'transaction_id',
+      'paid_amount_kip',
+      'paid_at',
+      'credited_at',
+      'closed_at',
+      'created_at',
+    ]),
+    withdrawals: await CopyStream.open(url, 'withdrawals', [
+      'id',
+      'agency_id',
+      'code',
+      'player_id',
+      'provider',
+      'idempotency_key',
+      'request_hash',
+      'amount_satang',
+      'rate',
+      'amount_kip',
+      'bank',
+      'account_name',
+      'account_number',
+      'status',
+      'payout_ref',
+      'payout_started_at',
+      'received_kip',
+      'payout_transaction_id',
+      'credit_returned_satang',
+      'reason',
+      'decided_by',
+      'created_at',
+      'completed_at',
+    ]),
+    transfers: await CopyStream.open(url, 'ledger_transfers', [
+      'id',
+      'agency_id',
+      'idempotency_key',
+      'kind',
+      'status',
+      'request_hash',
+      'refs',
+      'provider',
+      'provider_ref',
+      'provider_direction',
+      'created_at',
+      'settled_at',
+    ]),
+    entries: await CopyStream.open(url, 'ledger_entries', ['transfer_id', 'account_id', 'agency_id', 'amount', 'currency', 'created_at']),
+  };
+
+  let transferNumber = 0;
+  /** One posted transfer and its entries; agency accounts' movements are summed for their balances. */
+  const transfer = async (
+    key: string,
+    kind: string,
+    refs: Record<string, string>,
+    at: number,
+    entries: [account: string, amount: number, currency: 'LAK' | 'THB'][],
+    provider: [name: string, ref: string, direction: 'IN' | 'OUT'] | null = null,
+  ) => {
+    const id = idOf('c0', transferNumber++);
+    await streams.transfers.row([
+      id,
+      agencyId,
+      key,
+      kind,
+      'POSTED',
+      'scale',
+      JSON.stringify(refs),
+      provider?.[0] ?? null,
+      provider?.[1] ?? null,
+      provider?.[2] ?? null,
+      iso(at),
+      iso(at),
+    ]);
+    for (const [account, amount, currency] of entries) {
+      await streams.entries.row([id, account, agencyId, amount, currency, iso(at)]);
+      const moved = agencyMoved.get(account);
+      if (moved !== undefined) agencyMoved.set(account, moved + amount);
+    }
+  };
+
+  for (let player = 0; player < size.players; player++) {
+    const playerId = idOf('a0', player);
+    const owedId = idOf('d0', player);
+    const creditId = idOf('d1', player);
+    const accountNumber = `0202${String(player).padStart(12, '0')}`;
+    await streams.players.row([playerId, agencyId, `scale${player}`, passwordHash, `Scale ${player}`, iso(start - 86_400_000)]);
+    await streams.sessions.row([
+      idOf('a1', player),
+      `\\\\x${player.toString(16).padStart(64, '0')}`,
+      playerId,
+      agencyId,
+      iso(end - 3_600_000),
+      iso(end + 23 * 3_600_000),
+    ]);
+    await streams.bankAccounts.row([
+      idOf('a2', player),
+      agencyId,
+      playerId,
+      'bcel',
+      accountNumber,
+      'SCALE PLAYER',
+      'LAK',
+      iso(start - 86_400_000),
+    ]);
+
+    let firstCredit = 0;
+    let lastAt = start;
+    for (const order of ordersOf(size, player, paidShare, start)) {
+      const at = order.createdAt;
+      lastAt = at;
+      const paidAt = at + 120_000;
+      const transactionId = `TXS${order.n}`;
+      const closed = order.paid ? null : unit(player, order.n, 4) < 0.8 ? 'EXPIRED' : 'CANCELED';
+      await streams.orders.row([
+        idOf('b0', order.n),
+        agencyId,
+        order.code,
+        playerId,
+        order.provider,
+        order.amountKip,
+        order.creditSatang,
+        RATE_SELL,
+        iso(at),
+        closed ?? 'SUCCESS',
+        `scale-${order.n}`,
+        'scale',
+        iso(at + 900_000),
+        order.paid ? transactionId : null,
+        order.paid ? order.amountKip : null,
+        order.paid ? iso(paidAt) : null,
+        order.paid ? iso(paidAt + 1000) : null,
+        order.paid ? null : iso(closed === 'EXPIRED' ? at + 900_000 : at + 300_000),
+        iso(at),
+      ]);
+      if (!order.paid) continue;
+      if (firstCredit === 0) {
+        firstCredit = order.creditSatang;
+        firstPaidAt[player] = paidAt;
+      }
+      creditOf[player] += order.creditSatang;
+      await transfer(`deposit:${order.code}:paid`, 'DEPOSIT_PAYMENT', { deposit: order.code, transactionId, playerId }, paidAt, [
+        [agency.cash, order.amountKip, 'LAK'],
+        [agency.exchangeLak, -order.amountKip, 'LAK'],
+        [owedId, order.creditSatang, 'THB'],
+        [agency.exchangeThb, -order.creditSatang, 'THB'],
+      ]);
+      await transfer(
+        `deposit:${order.code}:credit:1`,
+        'DEPOSIT_CREDIT',
+        { deposit: order.code, playerId },
+        paidAt + 1000,
+        [
+          [owedId, -order.creditSatang, 'THB'],
+          [creditId, order.creditSatang, 'THB'],
+        ],
+        [order.provider, order.code, 'IN'],
+      );
+    }
+
+    if (player >= size.withdrawals) continue;
+    const provider = PROVIDERS[player % PROVIDERS.length];
+    const at = Math.min(lastAt + 1_800_000, end);
+    const amount = Math.floor(firstCredit / 2);
+    const kip = Math.floor((amount * RATE_BUY) / 100);
+    const code = `W${player.toString(36).toUpperCase()}`;
+    const key = `scale-withdrawal-${player}`;
+    const outcome = unit(player, 0, 5);
+    const status = outcome < 0.02 ? 'OPEN' : outcome < 0.04 ? 'REJECTED' : outcome < 0.06 ? 'FAILED' : 'SUCCESS';
+    const wid = idOf('b1', player);
+    const done = at + 600_000;
+    await streams.withdrawals.row([
+      wid,
+      agencyId,
+      code,
+      playerId,
+      provider,
+      key,
+      'scale',
+      amount,
+      RATE_BUY,
+      kip,
+      'bcel',
+      'SCALE PLAYER',
+      accountNumber,
+      status,
+      status === 'OPEN' || status === 'REJECTED' ? null : `PS${player}`,
+      status === 'OPEN' || status === 'REJECTED' ? null : iso(at + 60_000),
+      status === 'SUCCESS' ? kip : null,
+      status === 'SUCCESS' ? `TXW${player}` : null,
+      status === 'REJECTED' || status === 'FAILED' ? amount : 0,
+      status === 'REJECTED' ? 'scale review' : null,
+      status === 'OPEN' ? null : 'auto',
+      iso(at),
+      status === 'OPEN' ? null : iso(done),
+    ]);
+    creditOf[player] -= amount;
+    await transfer(
+      `withdrawal:${playerId}:${key}`,
+      'WITHDRAWAL',
+      { code, playerId, idempotencyKey: key, kip: String(kip), rate: String(RATE_BUY) },
+      at,
+      [
+        [creditId, -amount, 'THB'],
+        [agency.clearing, amount, 'THB'],
+      ],
+      [provider, code, 'OUT'],
+    );
+    if (status === 'SUCCESS') {
+      await transfer(`withdrawal-paid:${wid}`, 'WITHDRAWAL_PAID', { withdrawal: code, payoutRef: `PS${player}`, kip: String(kip) }, done, [
+        [agency.clearing, -amount, 'THB'],
+        [agency.exchangeThb, amount, 'THB'],
+      ]);
+      await transfer(
+        `withdrawal-kip:${wid}`,
+        'WITHDRAWAL_PAYOUT_KIP',
+        { withdrawal: code, payoutRef: `PS${player}`, kip: String(kip) },
+        done,
+        [
+          [agency.cash, -kip, 'LAK'],
+          [agency.payoutsPaid, kip, 'LAK'],
+        ],
+      );
+    } else if (status !== 'OPEN') {
+      creditOf[player] += amount;
+      await transfer(
+        `withdrawal-return:${wid}`,
+        'WITHDRAWAL_RETURN',
+        { withdrawal: code },
+        done,
+        [
+          [agency.clearing, -amount, 'THB'],
+          [creditId, amount, 'THB'],
+        ],
+        [provider, `${code}-R`, 'IN'],
+      );
+    }
+  }
+  const counts = {
+    players: streams.players.count,
+    sessions: streams.sessions.count,
+    bankAccounts: streams.bankAccounts.count,
+    depositOrders: streams.orders.count,
+    withdrawals: streams.withdrawals.count,
+    transfers: streams.transfers.count,
+    entries: streams.entries.count,
+  };
+  await Promise.all(Object.values(streams).map((stream) => stream.close()));
+
+  // The players' accounts with the balances their entries sum to (owed is 0 once every paid deposit is credited).
+  const accounts = await CopyStream.open(url, 'ledger_accounts', [
+    'id',
+    'agency_id',
+    'kind',
+    'player_id',
+    'provider',
+    'currency',
+    'balance',
+    'may_go_negative',
+    'created_at',
+  ]);
+  for (let player = 0; player < size.players; player++) {
+    const playerId = idOf('a0', player);
+    await accounts.row([idOf('d0', player), agencyId, 'owed_to_player', playerId, null, 'THB', 0, 'f', iso(firstPaidAt[player])]);
+    await accounts.row([
+      idOf('d1', player),
+      agencyId,
+      'player_credit',
+      playerId,
+      PROVIDERS[player % PROVIDERS.length],
+      'THB',
+      creditOf[player],
+      'f',
+      iso(firstPaidAt[player]),
+    ]);
+  }
+  await accounts.close();
+  // The agency's accounts were named before the load; they moved first a year ago.
+  for (const [id, moved] of agencyMoved)
+    await sql`UPDATE ledger_accounts SET balance = balance + ${moved}, version = version + 1, created_at = least(created_at, ${iso(start)}::timestamptz)
+      WHERE id = ${id}`.execute(db);
+  await sql`VACUUM ANALYZE players, player_sessions, bank_accounts, deposit_orders, withdrawals, ledger_accounts, ledger_transfers, ledger_entries`.execute(
+    db,
+  );
+  return { counts, longHistoryPlayerId: idOf('a0', 0), seconds: (performance.now() - started) / 1000 };
+}
