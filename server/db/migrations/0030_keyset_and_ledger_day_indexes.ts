@@ -7,6 +7,7 @@ import { sql, type Kysely } from 'kysely';
  *   from where it starts, as cheaply as the first; it replaces the index without id.
  * - The trial balance of a day reads the entries after it (an agency's, and one account's), not the
  *   whole ledger before it; the account index gains the time and replaces the one without it.
+ * - The daily reconciliation reads the withdrawals requested and those completed that day.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema
@@ -18,10 +19,14 @@ export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema.createIndex('ledger_entries_agency_time_idx').on('ledger_entries').columns(['agency_id', 'created_at']).execute();
   await db.schema.createIndex('ledger_entries_account_time_idx').on('ledger_entries').columns(['account_id', 'created_at']).execute();
   await db.schema.dropIndex('ledger_entries_account_idx').execute();
-  await sql`ANALYZE deposit_orders, ledger_entries`.execute(db);
+  await db.schema.createIndex('withdrawals_time_idx').on('withdrawals').columns(['agency_id', 'created_at']).execute();
+  await db.schema.createIndex('withdrawals_completed_idx').on('withdrawals').columns(['agency_id', 'status', 'completed_at']).execute();
+  await sql`ANALYZE deposit_orders, ledger_entries, withdrawals`.execute(db);
 }
 
 export async function down(db: Kysely<unknown>): Promise<void> {
+  await db.schema.dropIndex('withdrawals_completed_idx').execute();
+  await db.schema.dropIndex('withdrawals_time_idx').execute();
   await db.schema.createIndex('ledger_entries_account_idx').on('ledger_entries').column('account_id').execute();
   await db.schema.dropIndex('ledger_entries_account_time_idx').execute();
   await db.schema.dropIndex('ledger_entries_agency_time_idx').execute();
