@@ -299,10 +299,8 @@ export async function loadScale(db: Database, agencyId: string, size: ScaleSize 
     ]);
 
     let firstCredit = 0;
-    let lastAt = start;
     for (const order of ordersOf(size, player, paidShare, start)) {
       const at = order.createdAt;
-      lastAt = at;
       const paidAt = at + 120_000;
       const transactionId = `TXS${order.n}`;
       const closed = order.paid ? null : unit(player, order.n, 4) < 0.8 ? 'EXPIRED' : 'CANCELED';
@@ -354,7 +352,8 @@ export async function loadScale(db: Database, agencyId: string, size: ScaleSize 
 
     if (player >= size.withdrawals) continue;
     const provider = PROVIDERS[player % PROVIDERS.length];
-    const at = Math.min(lastAt + 1_800_000, end);
+    // Some time after the first payment, whose credit it takes half of: spread over the year.
+    const at = firstPaidAt[player] + Math.floor(unit(player, 0, 6) * (end - firstPaidAt[player]));
     const amount = Math.floor(firstCredit / 2);
     const kip = Math.floor((amount * RATE_BUY) / 100);
     const code = `W${player.toString(36).toUpperCase()}`;
