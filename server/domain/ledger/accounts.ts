@@ -117,29 +117,37 @@ const identityOfRow = (row: AccountRow): AccountIdentity => ({
 
 /**
  * The ids of an agency's accounts, in the order named, creating those used for the first time: one
- * statement that inserts the missing ones and reads the others. An account another transaction
- * created after that statement began is in neither half; it is read once more on its own.
+ * statement that reads the existing ones and inserts only those it did not find. An account that
+ * exists is never inserted again, so naming a busy account (agency cash, whose row a concurrent
+ * transfer holds) does not wait for that transfer's commit the way a conflicting insert would. An
+ * account another transaction created after that statement began is in neither half; it is read
+ * once more on its own.
  */
 export async function resolveAccounts(db: Kysely<DB>, agencyId: string, accounts: AccountRef[]): Promise<ResolvedAccount[]> {
   const byLabel = new Map(accounts.map((account) => [accountLabel(account), identityOf(account)]));
   // In label order, so two transactions that create the same accounts wait on them in the same order.
   const identities = [...byLabel.keys()].sort().map((label) => byLabel.get(label) as AccountIdentity);
-  const created = db
-    .insertInto('ledger_accounts')
-    .values(
-      identities.map((identity) => ({
-        agency_id: agencyId,
-        kind: identity.kind,
-        player_id: identity.playerId,
-        provider: identity.provider,
-        currency: identity.currency,
-        may_go_negative: ACCOUNT_KINDS[identity.kind].mayGoNegative,
-      })),
-    )
-    .onConflict((oc) => oc.constraint('ledger_accounts_identity_key').doNothing())
-    .returning(ACCOUNT_COLUMNS);
   const existing = accountsOf(db, agencyId, identities);
-  let { rows } = await sql<AccountRow>`WITH created AS (${created}) SELECT * FROM created UNION ALL ${existing}`.execute(db);
+  const candidates = sql.join(
+    identities.map(
+      ({ kind, playerId, provider, currency }) =>
+        sql`(${kind}::text, ${playerId}::uuid, ${provider}::text, ${currency}::text, ${ACCOUNT_KINDS[kind].mayGoNegative}::boolean)`,
+    ),
+  );
+  let { rows } = await sql<AccountRow>`
+    WITH existing AS (${existing}),
+    created AS (
+      INSERT INTO ledger_accounts (agency_id, kind, player_id, provider, currency, may_go_negative)
+      SELECT ${agencyId}::uuid, candidate.* FROM (VALUES ${candidates}) AS candidate (kind, player_id, provider, currency, may_go_negative)
+      WHERE NOT EXISTS (
+        SELECT FROM existing
+        WHERE existing.kind = candidate.kind AND existing.player_id IS NOT DISTINCT FROM candidate.player_id
+          AND existing.provider IS NOT DISTINCT FROM candidate.provider AND existing.currency = candidate.currency
+      )
+      ON CONFLICT ON CONSTRAINT ledger_accounts_identity_key DO NOTHING
+      RETURNING id, kind, player_id, provider, currency
+    )
+    SELECT * FROM existing UNION ALL SELECT * FROM created`.execute(db);
   if (rows.length < identities.length) rows = await existing.execute();
   const ids = new Map(rows.map((row) => [labelOf(identityOfRow(row)), row.id]));
   return accounts.map((account) => {
