@@ -154,9 +154,18 @@ export async function applyPayment(db: Database, agencyId: string, payment: Depo
   );
 }
 
-/** The provider's answer to the credit of one attempt: from the ledger when it is settled there, else by sending it. */
-async function creditAttempt(deps: CreditDeps, order: OrderRow, key: string): Promise<'POSTED' | 'PENDING' | 'VOIDED' | 'UNAVAILABLE'> {
-  const earlier = await findTransfer(deps.db, order.agency_id, key);
+/**
+ * The provider's answer to the credit of one attempt: from the ledger when it is settled there, else
+ * by sending it. `unstarted` says the ledger has no transfer of this key to look up: the order was
+ * open until the caller's own transaction paid it, and only a PAID order's credit is ever begun.
+ */
+async function creditAttempt(
+  deps: CreditDeps,
+  order: OrderRow,
+  key: string,
+  unstarted: boolean,
+): Promise<'POSTED' | 'PENDING' | 'VOIDED' | 'UNAVAILABLE'> {
+  const earlier = unstarted ? undefined : await findTransfer(deps.db, order.agency_id, key);
   if (earlier && earlier.status !== 'PENDING') return earlier.status;
   const attempt = order.credit_attempt;
   try {
@@ -185,13 +194,14 @@ async function creditAttempt(deps: CreditDeps, order: OrderRow, key: string): Pr
  * the provider has it. A provider that is down leaves the order PAID, its money owed to the player
  * in the ledger, for the reconciler; a refusal gives the money back to that account and the next
  * attempt uses a new key. Never throws for the provider's sake: the payment is recorded already.
+ * justPaid: the order is as the transaction that paid it returned it, so its credit was never begun.
  */
-export async function creditPaidDeposit(deps: CreditDeps, order: OrderRow): Promise<DepositStatus> {
+export async function creditPaidDeposit(deps: CreditDeps, order: OrderRow, { justPaid = false } = {}): Promise<DepositStatus> {
   const { db } = deps;
   if (order.status !== 'PAID') return order.status;
   const attempt = order.credit_attempt;
   const key = creditKey(order.code, attempt);
-  const status = await creditAttempt(deps, order, key);
+  const status = await creditAttempt(deps, order, key, justPaid);
   if (status === 'POSTED') {
     const done = await db
       .updateTable('deposit_orders')
@@ -219,7 +229,7 @@ export async function creditPaidDeposit(deps: CreditDeps, order: OrderRow): Prom
 /** The webhook's work after verification: apply, then credit outside the transaction. */
 export async function receivePayment(deps: CreditDeps, agencyId: string, payment: DepositPayment): Promise<PaymentOutcome['outcome']> {
   const applied = await applyPayment(deps.db, agencyId, payment);
-  if (applied.outcome === 'paid') await creditPaidDeposit(deps, applied.order);
+  if (applied.outcome === 'paid') await creditPaidDeposit(deps, applied.order, { justPaid: true });
   return applied.outcome;
 }
 
