@@ -15,17 +15,22 @@ export const REF_CLOSED = 'REF_CLOSED';
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest();
 
+/** The member and its empty wallet in one statement; false when the member existed (nothing written). */
 export async function createMember(db: Database, provider: Provider, member: string): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
-    const created = await trx
-      .insertInto('sandbox_provider_members')
-      .values({ provider, member })
-      .onConflict((oc) => oc.doNothing())
-      .returning('member')
-      .executeTakeFirst();
-    if (created) await trx.insertInto('sandbox_provider_wallets').values({ provider, member }).execute();
-    return Boolean(created);
-  });
+  const wallet = await db
+    .with('created', (qb) =>
+      qb
+        .insertInto('sandbox_provider_members')
+        .values({ provider, member })
+        .onConflict((oc) => oc.doNothing())
+        .returning(['provider', 'member']),
+    )
+    .insertInto('sandbox_provider_wallets')
+    .columns(['provider', 'member'])
+    .expression((eb) => eb.selectFrom('created').select(['provider', 'member']))
+    .returning('member')
+    .executeTakeFirst();
+  return wallet !== undefined;
 }
 
 export async function walletBalance(db: Database, provider: Provider, member: string): Promise<bigint> {
