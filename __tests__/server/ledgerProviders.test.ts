@@ -263,6 +263,17 @@ describe('the reconciler settles transfers whose provider call timed out', () =>
 });
 
 describe('the sandbox provider', () => {
+  it('creates a member with an empty wallet once, and answers a second creation as done before', async () => {
+    const create = () => t.app.inject({ method: 'POST', url: '/sandbox/providers/gclub/members', payload: { member: 'sandboxonce1' } });
+    const first = await create();
+    expect(first.statusCode).toBe(201);
+    expect(first.json()).toEqual({ member: 'sandboxonce1', created: true });
+    const second = await create();
+    expect(second.statusCode).toBe(200);
+    expect(second.json()).toEqual({ member: 'sandboxonce1', created: false });
+    expect(await providerWallet('gclub', 'sandboxonce1')).toBe(0n);
+  });
+
   it('runs a ref exactly once and refuses a ref reused for another amount', async () => {
     const { member } = await newPlayer('askmebet');
     const send = (amount: string, ref = 'sandbox-ref-1', direction = 'IN') =>
