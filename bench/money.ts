@@ -21,14 +21,15 @@ export async function inParallel<T>(items: T[], concurrency: number, work: (item
 }
 
 /** Players with a bank account and a live session, straight in the database (one password hash for all). */
-async function createPayers(db: Database, agencyId: string, count: number, prefix: string): Promise<string[]> {
+/** `pass` tells apart the payers of two passes on one database (the scale bench measures twice). */
+async function createPayers(db: Database, agencyId: string, count: number, pass: number): Promise<string[]> {
   const passwordHash = await hashPassword('bench-password-9');
   const players = await db
     .insertInto('players')
     .values(
       Array.from({ length: count }, (_, index) => ({
         agency_id: agencyId,
-        username: `${prefix}${index}`,
+        username: `bench${pass}payer${index}`,
         password_hash: passwordHash,
         display_name: `Payer ${index}`,
       })),
@@ -42,7 +43,7 @@ async function createPayers(db: Database, agencyId: string, count: number, prefi
         agency_id: agencyId,
         player_id: id,
         bank: 'bcel',
-        account_number: `0101${String(index).padStart(12, '0')}`,
+        account_number: `01${String(pass).padStart(2, '0')}${String(index).padStart(12, '0')}`,
         account_name: 'SOMPHONE KEOMANY',
         currency: 'LAK',
       })),
@@ -148,10 +149,10 @@ export async function measureMoneyPath(
   db: Database,
   config: Config,
   agencyId: string,
-  payerPrefix = 'benchpayer',
+  pass = 0,
 ): Promise<Measurement[]> {
   // One payer more than the timed run needs: its deposit is counted in statements.
-  const cookies = await createPayers(db, agencyId, DEPOSITS + 1, payerPrefix);
+  const cookies = await createPayers(db, agencyId, DEPOSITS + 1, pass);
   const counted = await openOrder(origin, cookies.pop() as string, 'bench-counted');
   // Counted before the timed run, while nothing else is under way; the sandbox provider's own statements are not the product's.
   const depositStatements = await countStatements(() => confirm(origin, config.laoqrWebhookSecret, counted));

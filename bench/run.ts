@@ -116,13 +116,13 @@ async function main() {
 
     const bareFastify = await startBareFastify();
     cleanups.push(bareFastify.stop);
-    /** The API and money rows on the database as it is; `label` keeps their players apart from another pass's. */
-    const measureApiAndMoney = async (label: string): Promise<Measurement[]> => [
-      ...(groups.has('api') ? await measureApi(origin, bareFastify.origin, config.pgPoolSize, `${label}player`) : []),
-      ...(groups.has('money') ? await measureMoneyPath(origin, db, config, agency.id, `${label}payer`) : []),
+    /** The API and money rows on the database as it is; `pass` keeps their players apart from another pass's. */
+    const measureApiAndMoney = async (pass: number): Promise<Measurement[]> => [
+      ...(groups.has('api') ? await measureApi(origin, bareFastify.origin, config.pgPoolSize, `benchplayer${pass}`) : []),
+      ...(groups.has('money') ? await measureMoneyPath(origin, db, config, agency.id, pass) : []),
     ];
     log(`API (pool of ${config.pgPoolSize}) and money path (deposits against TPC-B) ...`);
-    const small = await measureApiAndMoney('bench');
+    const small = await measureApiAndMoney(0);
     measurements.push(...small);
 
     if (scale) {
@@ -131,7 +131,7 @@ async function main() {
       const loaded = await loadScale(db, agency.id);
       log(`loaded in ${loaded.seconds.toFixed(0)} s: ${JSON.stringify(loaded.counts)}`);
       log('API, money path and lists on the large database ...');
-      measurements.push(...atScale(small, await measureApiAndMoney('scale'), FULL_SCALE.players));
+      measurements.push(...atScale(small, await measureApiAndMoney(1), FULL_SCALE.players));
       const lists = await measureScaleLists(origin, db, agency.id, loaded.longHistoryPlayerId, smallLists);
       measurements.push(...lists.rows);
       for (const plan of lists.plansWithoutIndex) console.log(`\n[bench] a list query that reads a large table without an index:\n${plan}`);

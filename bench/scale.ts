@@ -11,10 +11,11 @@ import type { Measurement } from './table';
 
 /**
  * The rows `npm run bench -- --scale` adds on the large database (bench/scaleLoad.ts): the API and
- * money rows again, each against its figure on the small database of the same run; the deposit
- * history's page 1,000 against its page 1; the operators' withdrawal queue and the daily
- * reconciliation against the same on the small database; and whether every list query's plan
- * reads its large tables through an index.
+ * money rows again, each held to within 1.5x of its figure on the small database of the same run;
+ * the deposit history's page 1,000 held to within 1.5x of its page 1; the operators' withdrawal
+ * queue and the daily reconciliation beside the same on the small database, for information (they
+ * grow with the queue and with the day's volume); and whether every list query's plan reads its
+ * large tables through an index.
  */
 
 const PAGE_SIZE = 10;
@@ -45,7 +46,8 @@ export function atScale(small: Measurement[], large: Measurement[], players: num
         unit: row.unit,
         reference: before.value,
         referenceLabel: 'the small database',
-        target: higherIsBetter ? { on: 'ratio', direction: 'atLeast', limit: 1 / 1.5 } : { on: 'ratio', direction: 'atMost', limit: 1.5 },
+        // Within 1.5x: at most 1.5 times the time, at least 1/1.5 (0.67) of the throughput.
+        target: higherIsBetter ? { on: 'ratio', direction: 'atLeast', limit: 0.67 } : { on: 'ratio', direction: 'atMost', limit: 1.5 },
         limitedBy: row.limitedBy,
       };
     });
@@ -159,8 +161,7 @@ export async function measureScaleLists(
         unit: 'ms',
         reference: small.queueMs,
         referenceLabel: 'the small database',
-        target: { on: 'ratio', direction: 'atMost', limit: 1.5 },
-        limitedBy: 'the queue counts every OPEN withdrawal for its pager',
+        limitedBy: 'the queue counts every OPEN withdrawal for its pager, in the status index alone',
       },
       {
         metric: 'daily reconciliation of yesterday: median latency',
