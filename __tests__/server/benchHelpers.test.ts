@@ -3,6 +3,7 @@ import { formatMisses, formatTable, toRow, type Measurement } from '../../bench/
 import { cpuModelOf } from '../../bench/machine';
 import { inParallel } from '../../bench/money';
 import { limitsOf } from '../../bench/lighthouse';
+import { atScale } from '../../bench/scale';
 
 // The bench's pure helpers: which files a route needs, how a row is judged and shown.
 
@@ -172,5 +173,26 @@ describe('what holds a Lighthouse result back', () => {
     };
     expect(limitsOf(audits)).toMatch(/^LCP TTFB 513 ms, Render Delay 3016 ms; script evaluation 2325 ms and total blocking time 2350 ms/);
     expect(limitsOf({})).toMatch(/^LCP phases unknown; script evaluation NaN ms/);
+  });
+});
+
+describe('the same rows on the large database', () => {
+  it('holds each row measured on both to within 1.5x of the small database, the right way round', () => {
+    const small: Measurement[] = [
+      { metric: 'confirmed/s', value: 100, unit: 'tx/s', reference: 1000, referenceLabel: 'TPC-B' },
+      { metric: 'p99', value: 20, unit: 'ms', reference: 10, referenceLabel: 'bare' },
+      { metric: 'only small', value: 1, unit: 'ms', reference: 1, referenceLabel: 'x' },
+    ];
+    const large: Measurement[] = [
+      { metric: 'confirmed/s', value: 60, unit: 'tx/s', reference: 900, referenceLabel: 'TPC-B' },
+      { metric: 'p99', value: 29, unit: 'ms', reference: 12, referenceLabel: 'bare' },
+    ];
+    const rows = atScale(small, large, 1_000_000).map(toRow);
+    expect(rows.map((row) => [row.metric, row.reference, row.pass])).toEqual([
+      ['confirmed/s at 1,000,000 players', 100, false],
+      ['p99 at 1,000,000 players', 20, true],
+    ]);
+    expect(rows[0].target).toEqual({ on: 'ratio', direction: 'atLeast', limit: 0.67 });
+    expect(rows[1].target).toEqual({ on: 'ratio', direction: 'atMost', limit: 1.5 });
   });
 });
