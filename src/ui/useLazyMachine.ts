@@ -27,9 +27,11 @@ export function useLazyMachine<Machine extends AnyStateMachine>(
     void Promise.all([load(), import(/* webpackChunkName: "xstate" */ 'xstate')]).then(([machine, { createActor }]) => {
       if (cancelled) return;
       const started: AnyActorRef = createActor(machine as AnyStateMachine, { snapshot: machine.resolveState(initial), inspect });
+      started.start();
+      // Subscribed once started: the state it starts in is the one drawn already, and a render
+      // for it would redraw the whole shell for nothing.
       started.subscribe((snapshot: MachineView<Machine>) => setView({ value: snapshot.value, context: snapshot.context }));
       running = started;
-      started.start();
       actor.current = started;
       for (const event of early.current.splice(0)) started.send(event);
     });
