@@ -1,6 +1,7 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
+import { GlobalStyle } from './ui/GlobalStyle';
 import { makeStore } from './app/store';
 import { preloadRoute } from './app/routes';
 import { hydrateApi } from './api/baseApi';
@@ -21,12 +22,16 @@ if (stateElement?.textContent) {
   store.dispatch(hydrateApi({ api: state.api }));
   // The page's chunk is fetched at once rather than when hydration reaches it.
   preloadRoute(window.location.pathname);
-  hydrateRoot(
-    root,
-    <StrictMode>
-      <App store={store} i18n={i18n} />
-    </StrictMode>,
-  );
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding
+  // the main thread (and a tap on the page) until the whole page is done.
+  startTransition(() => {
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <App store={store} i18n={i18n} />
+      </StrictMode>,
+    );
+  });
   // A language chosen in this browser before the server knew of it (no cookie yet) takes over now.
   const stored = storedLanguage();
   if (stored !== state.language) void i18n.changeLanguage(stored);
@@ -39,6 +44,7 @@ if (stateElement?.textContent) {
     .then(() =>
       createRoot(root).render(
         <StrictMode>
+          <GlobalStyle />
           <App store={makeStore()} i18n={i18n} />
         </StrictMode>,
       ),
