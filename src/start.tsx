@@ -14,27 +14,12 @@ if (!root) throw new Error('#root is missing from index.html');
 
 const stateElement = document.getElementById(PAGE_STATE_ELEMENT_ID);
 if (stateElement?.textContent) {
-  // The server rendered this page: the same language, translations and API state draw it again,
-  // so React takes over the HTML as it is.
-  const state = JSON.parse(stateElement.textContent) as PageState;
-  const i18n = initI18n(state.language, state.translations as ResourceLanguage);
-  const store = makeStore();
-  store.dispatch(hydrateApi({ api: state.api }));
+  const serverState = stateElement.textContent;
   // The page's chunk is fetched at once rather than when hydration reaches it.
   preloadRoute(window.location.pathname);
-  // As a transition, hydration yields to the browser every few milliseconds instead of holding
-  // the main thread (and a tap on the page) until the whole page is done.
-  startTransition(() => {
-    hydrateRoot(
-      root,
-      <StrictMode>
-        <App store={store} i18n={i18n} />
-      </StrictMode>,
-    );
-  });
-  // A language chosen in this browser before the server knew of it (no cookie yet) takes over now.
-  const stored = storedLanguage();
-  if (stored !== state.language) void i18n.changeLanguage(stored);
+  // The app's modules were evaluated in this task: setting the app up and hydrating wait for the
+  // next one, so the main thread is not held for both at once.
+  setTimeout(() => hydrate(root, JSON.parse(serverState) as PageState));
 } else {
   // The server could not render the page and sent the bare one: the browser draws it all.
   const i18n = initI18n();
@@ -49,4 +34,27 @@ if (stateElement?.textContent) {
         </StrictMode>,
       ),
     );
+}
+
+/**
+ * The server rendered this page: the same language, translations and API state draw it again, so
+ * React takes over the HTML as it is.
+ */
+function hydrate(root: HTMLElement, state: PageState) {
+  const i18n = initI18n(state.language, state.translations as ResourceLanguage);
+  const store = makeStore();
+  store.dispatch(hydrateApi({ api: state.api }));
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding
+  // the main thread (and a tap on the page) until the whole page is done.
+  startTransition(() => {
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <App store={store} i18n={i18n} />
+      </StrictMode>,
+    );
+  });
+  // A language chosen in this browser before the server knew of it (no cookie yet) takes over now.
+  const stored = storedLanguage();
+  if (stored !== state.language) void i18n.changeLanguage(stored);
 }
