@@ -1,7 +1,7 @@
 /**
- * Which JavaScript a route needs, read from webpack's stats: the entry's chunk group, the route's
- * lazy chunk group (named by its webpackChunkName in src/app/routes.ts) and every chunk those
- * groups load with them (split vendor chunks shared with other routes included).
+ * Which JavaScript a route needs, read from webpack's stats: the chunk groups it takes (the entry's,
+ * the app's it starts, and the route's lazy page, named by its webpackChunkName in src/app/routes.ts)
+ * and every chunk those groups load with them (split vendor chunks shared with other routes included).
  */
 
 export type ChunkId = string | number;

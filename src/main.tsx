@@ -1,46 +1,32 @@
-import { StrictMode } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
-import { App } from './app/App';
-import { makeStore } from './app/store';
-import { preloadRoute } from './app/routes';
-import { hydrateApi } from './api/baseApi';
-import { initI18n, storedLanguage, translationsLoaded } from './i18n';
-import { PAGE_STATE_ELEMENT_ID, type PageState } from './contract/pageRender';
-import type { ResourceLanguage } from 'i18next';
+import { PAGE_STATE_ELEMENT_ID } from './contract/pageRender';
 
-const root = document.getElementById('root');
-if (!root) throw new Error('#root is missing from index.html');
+/** The app (React, the store, the shell and the page) is a chunk of its own, src/start.tsx. */
+const start = () => void import(/* webpackChunkName: "app" */ './start');
 
-const stateElement = document.getElementById(PAGE_STATE_ELEMENT_ID);
-if (stateElement?.textContent) {
-  // The server rendered this page: the same language, translations and API state draw it again,
-  // so React takes over the HTML as it is.
-  const state = JSON.parse(stateElement.textContent) as PageState;
-  const i18n = initI18n(state.language, state.translations as ResourceLanguage);
-  const store = makeStore();
-  store.dispatch(hydrateApi({ api: state.api }));
-  // The page's chunk is fetched at once rather than when hydration reaches it.
-  preloadRoute(window.location.pathname);
-  hydrateRoot(
-    root,
-    <StrictMode>
-      <App store={store} i18n={i18n} />
-    </StrictMode>,
-  );
-  // A language chosen in this browser before the server knew of it (no cookie yet) takes over now.
-  const stored = storedLanguage();
-  if (stored !== state.language) void i18n.changeLanguage(stored);
-} else {
-  // The server could not render the page and sent the bare one: the browser draws it all.
-  const i18n = initI18n();
-  // A failed load still renders: i18next falls back to Lao.
-  void translationsLoaded()
-    .catch(() => undefined)
-    .then(() =>
-      createRoot(root).render(
-        <StrictMode>
-          <App store={makeStore()} i18n={i18n} />
-        </StrictMode>,
-      ),
-    );
+/**
+ * The server's HTML is painted before the app runs: on a phone's CPU, evaluating the app and
+ * hydrating the page would otherwise hold the first paint back. A page without the server's HTML
+ * (it could not render it) has nothing to paint first, nor has a hidden tab; and the app never
+ * waits longer than a second for a paint the browser may not report.
+ */
+function afterFirstPaint(then: () => void) {
+  const reportsPaints = typeof PerformanceObserver !== 'undefined' && PerformanceObserver.supportedEntryTypes?.includes('paint');
+  if (!document.getElementById(PAGE_STATE_ELEMENT_ID) || document.visibilityState === 'hidden' || !reportsPaints) {
+    then();
+    return;
+  }
+  let started = false;
+  const once = () => {
+    if (started) return;
+    started = true;
+    observer.disconnect();
+    then();
+  };
+  const observer = new PerformanceObserver((entries) => {
+    if (entries.getEntriesByName('first-contentful-paint').length > 0) once();
+  });
+  observer.observe({ type: 'paint', buffered: true });
+  setTimeout(once, 1000);
 }
+
+afterFirstPaint(start);

@@ -4,7 +4,6 @@ import { I18nextProvider } from 'react-i18next';
 import { Router } from 'wouter';
 import type { i18n as I18n } from 'i18next';
 import { theme } from '../ui/theme';
-import { GlobalStyle } from '../ui/GlobalStyle';
 import { setLinkPreloader } from '../ui/Link';
 import { ToastProvider } from '../ui/Toast';
 import type { AppStore } from './store';
@@ -25,7 +24,6 @@ export function App({ store, i18n, serverLocation }: { store: AppStore; i18n: I1
       <I18nextProvider i18n={i18n}>
         <Router ssrPath={serverLocation?.path} ssrSearch={serverLocation?.search}>
           <ThemeProvider theme={theme}>
-            <GlobalStyle />
             <ToastProvider>
               <RootLayout />
             </ToastProvider>

@@ -1,10 +1,10 @@
 import { Suspense, useCallback, useState } from 'react';
 import { Route, Switch, useLocation } from 'wouter';
 import { useTranslation } from 'react-i18next';
-import { useMachine } from '@xstate/react';
-import { drawerMachine } from '../../../machines/drawer.machine';
+import type { drawerMachine } from '../../../machines/drawer.machine';
 import { useGetAgencyQuery } from '../../api/agency';
 import { ErrorBoundary } from '../../ui/ErrorBoundary';
+import { useLazyMachine } from '../../ui/useLazyMachine';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { PageBody, PageTitle } from '../../ui/Page';
 import { routes } from '../routes';
@@ -87,11 +87,15 @@ function Shell() {
   const session = useShellSession();
   const [location] = useLocation();
   useScrollRestoration(location);
-  const [drawer, send] = useMachine(drawerMachine, { inspect });
+  const [drawer, send] = useLazyMachine<typeof drawerMachine>(
+    () => import(/* webpackChunkName: "shell-machines" */ '../../../machines/drawer.machine').then((module) => module.drawerMachine),
+    { value: 'closed', context: {} },
+    { inspect },
+  );
   const open = useCallback(() => send({ type: 'drawer.open' }), [send]);
   const close = useCallback(() => send({ type: 'drawer.close' }), [send]);
   const chooseEntry = useCallback(() => send({ type: 'drawer.chooseEntry' }), [send]);
-  const drawerOpen = drawer.matches('open');
+  const drawerOpen = drawer.value === 'open';
   const [changingPassword, setChangingPassword] = useState(false);
   // Once opened the dialog stays mounted, as if it had always been there.
   const [passwordDialogWanted, setPasswordDialogWanted] = useState(false);

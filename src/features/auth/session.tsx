@@ -1,8 +1,7 @@
 import { createContext, useCallback, useContext, useEffect, useMemo, type ReactNode } from 'react';
 import { useDispatch } from 'react-redux';
-import { useMachine } from '@xstate/react';
 import { useLocation } from 'wouter';
-import { sessionMachine, type SessionStatus } from '../../../machines/session.machine';
+import type { sessionMachine, SessionStatus } from '../../../machines/session.machine';
 import { apiListeners, baseApi, sessionLost } from '../../api/baseApi';
 import { PLAYER_TAGS, useGetPlayerInfoQuery, useLogoutMutation, useReportFingerprintMutation } from '../../api/players';
 import { useGetAgencyQuery } from '../../api/agency';
@@ -10,6 +9,7 @@ import type { PlayerInfoResponse, PlayerSummary } from '../../contract/players';
 import { reloadPage } from '../../ui/reloadPage';
 import { needsFingerprintReport, rememberFingerprintReport } from './fingerprintReports';
 import { inspect } from '../../devtools/inspect';
+import { useLazyMachine, type MachineView } from '../../ui/useLazyMachine';
 
 export interface Session {
   status: SessionStatus;
@@ -40,21 +40,25 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const [logoutOnServer] = useLogoutMutation();
   const [, navigate] = useLocation();
 
-  const [snapshot, send] = useMachine(
-    sessionMachine.provide({
-      actions: {
-        // What was the player's is fetched again (and refused) rather than shown from the cache.
-        forgetPlayer: () => {
-          dispatch(baseApi.util.invalidateTags([...PLAYER_TAGS]));
-        },
-        // A visitor has no business in the player area: the fresh page is the login page.
-        reloadPage: () => reloadPage(isPlayerArea(window.location.pathname) ? '/login' : undefined),
-        goTo: (_, { path }) => navigate(path, { replace: true }),
-      },
-    }),
+  const [state, send] = useLazyMachine(
+    () =>
+      import(/* webpackChunkName: "shell-machines" */ '../../../machines/session.machine').then(({ sessionMachine }) =>
+        sessionMachine.provide({
+          actions: {
+            // What was the player's is fetched again (and refused) rather than shown from the cache.
+            forgetPlayer: () => {
+              dispatch(baseApi.util.invalidateTags([...PLAYER_TAGS]));
+            },
+            // A visitor has no business in the player area: the fresh page is the login page.
+            reloadPage: () => reloadPage(isPlayerArea(window.location.pathname) ? '/login' : undefined),
+            goTo: (_, { path }) => navigate(path, { replace: true }),
+          },
+        }),
+      ),
     // A page the server rendered came with the player info's answer: the session starts where the
     // server's did, so the first render matches its HTML.
-    { inspect, snapshot: knownSession(info) },
+    knownSession(info),
+    { inspect },
   );
 
   useEffect(
@@ -72,7 +76,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
     else if (info.currentData) send({ type: 'player.loaded', player: info.currentData.player });
   }, [info.isFetching, info.isError, info.currentData, send]);
 
-  const status: SessionStatus = snapshot.value;
+  const status: SessionStatus = state.value;
   useFingerprintReports(status === 'loggedIn');
 
   const login = useCallback((player: PlayerSummary) => send({ type: 'session.login', player }), [send]);
@@ -84,19 +88,16 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   const player = status === 'loggedIn' ? info.currentData?.player : undefined;
   const mustChangePassword = status === 'loggedIn' && info.currentData?.credential.mustChangePassword === true;
   const value = useMemo<Session>(
-    () => ({ status, playerId: snapshot.context.playerId, player, mustChangePassword, login, logout }),
-    [status, snapshot.context.playerId, player, mustChangePassword, login, logout],
+    () => ({ status, playerId: state.context.playerId, player, mustChangePassword, login, logout }),
+    [status, state.context.playerId, player, mustChangePassword, login, logout],
   );
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 
 /** The session as the player info's answer at hand tells it, if one is (a server-rendered page's). */
-function knownSession(info: { currentData?: PlayerInfoResponse; isError: boolean }) {
-  if (info.currentData) {
-    return sessionMachine.resolveState({ value: 'loggedIn', context: { playerId: info.currentData.player.id, returnTo: null } });
-  }
-  if (info.isError) return sessionMachine.resolveState({ value: 'loggedOut', context: { playerId: null, returnTo: null } });
-  return undefined;
+function knownSession(info: { currentData?: PlayerInfoResponse; isError: boolean }): MachineView<typeof sessionMachine> {
+  if (info.currentData) return { value: 'loggedIn', context: { playerId: info.currentData.player.id, returnTo: null } };
+  return { value: info.isError ? 'loggedOut' : 'unknown', context: { playerId: null, returnTo: null } };
 }
 
 /** Reports this device for the agency when the stored report is of another device or another day. */

@@ -1,0 +1,60 @@
+import { StrictMode, startTransition } from 'react';
+import { createRoot, hydrateRoot } from 'react-dom/client';
+import { App } from './app/App';
+import { GlobalStyle } from './ui/GlobalStyle';
+import { makeStore } from './app/store';
+import { preloadRoute } from './app/routes';
+import { hydrateApi } from './api/baseApi';
+import { initI18n, storedLanguage, translationsLoaded } from './i18n';
+import { PAGE_STATE_ELEMENT_ID, type PageState } from './contract/pageRender';
+import type { ResourceLanguage } from 'i18next';
+
+const root = document.getElementById('root');
+if (!root) throw new Error('#root is missing from index.html');
+
+const stateElement = document.getElementById(PAGE_STATE_ELEMENT_ID);
+if (stateElement?.textContent) {
+  const serverState = stateElement.textContent;
+  // The page's chunk is fetched at once rather than when hydration reaches it.
+  preloadRoute(window.location.pathname);
+  // The app's modules were evaluated in this task: setting the app up and hydrating wait for the
+  // next one, so the main thread is not held for both at once.
+  setTimeout(() => hydrate(root, JSON.parse(serverState) as PageState));
+} else {
+  // The server could not render the page and sent the bare one: the browser draws it all.
+  const i18n = initI18n();
+  // A failed load still renders: i18next falls back to Lao.
+  void translationsLoaded()
+    .catch(() => undefined)
+    .then(() =>
+      createRoot(root).render(
+        <StrictMode>
+          <GlobalStyle />
+          <App store={makeStore()} i18n={i18n} />
+        </StrictMode>,
+      ),
+    );
+}
+
+/**
+ * The server rendered this page: the same language, translations and API state draw it again, so
+ * React takes over the HTML as it is.
+ */
+function hydrate(root: HTMLElement, state: PageState) {
+  const i18n = initI18n(state.language, state.translations as ResourceLanguage);
+  const store = makeStore();
+  store.dispatch(hydrateApi({ api: state.api }));
+  // As a transition, hydration yields to the browser every few milliseconds instead of holding
+  // the main thread (and a tap on the page) until the whole page is done.
+  startTransition(() => {
+    hydrateRoot(
+      root,
+      <StrictMode>
+        <App store={store} i18n={i18n} />
+      </StrictMode>,
+    );
+  });
+  // A language chosen in this browser before the server knew of it (no cookie yet) takes over now.
+  const stored = storedLanguage();
+  if (stored !== state.language) void i18n.changeLanguage(stored);
+}

@@ -1,0 +1,50 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { AnyActorRef, AnyStateMachine, EventFromLogic, InspectionEvent, SnapshotFrom } from 'xstate';
+
+/** What a component reads of a machine's state. */
+export type MachineView<Machine extends AnyStateMachine> = Pick<SnapshotFrom<Machine>, 'value' | 'context'>;
+
+/**
+ * Runs a machine that every page has (the session, the drawer) without XState in the entry chunk:
+ * the page draws and hydrates from `initial`, the state the machine starts in, and the machine
+ * and XState load right after. Events sent before they are in are kept and sent to it then, in order.
+ */
+export function useLazyMachine<Machine extends AnyStateMachine>(
+  load: () => Promise<Machine>,
+  initial: MachineView<Machine>,
+  options: { inspect?: (event: InspectionEvent) => void } = {},
+): [MachineView<Machine>, (event: EventFromLogic<Machine>) => void] {
+  const [view, setView] = useState(initial);
+  // The first render's: the machine starts where that render drew it.
+  const start = useRef({ load, initial, inspect: options.inspect });
+  const actor = useRef<AnyActorRef>(undefined);
+  const early = useRef<EventFromLogic<Machine>[]>([]);
+
+  useEffect(() => {
+    const { load, initial, inspect } = start.current;
+    let cancelled = false;
+    let running: AnyActorRef | undefined;
+    void Promise.all([load(), import(/* webpackChunkName: "xstate" */ 'xstate')]).then(([machine, { createActor }]) => {
+      if (cancelled) return;
+      const started: AnyActorRef = createActor(machine as AnyStateMachine, { snapshot: machine.resolveState(initial), inspect });
+      started.start();
+      // Subscribed once started: the state it starts in is the one drawn already, and a render
+      // for it would redraw the whole shell for nothing.
+      started.subscribe((snapshot: MachineView<Machine>) => setView({ value: snapshot.value, context: snapshot.context }));
+      running = started;
+      actor.current = started;
+      for (const event of early.current.splice(0)) started.send(event);
+    });
+    return () => {
+      cancelled = true;
+      running?.stop();
+      actor.current = undefined;
+    };
+  }, []);
+
+  const send = useCallback((event: EventFromLogic<Machine>) => {
+    if (actor.current) actor.current.send(event);
+    else early.current.push(event);
+  }, []);
+  return [view, send];
+}
