@@ -107,6 +107,8 @@ export async function measurePageSpeed(siteUrl: string): Promise<Measurement[]> 
           unit: 'ms',
           reference: empty.tbtMs,
           referenceLabel,
+          target: { on: 'value', direction: 'atMost', limit: 150 },
+          limitedBy: measured.limitedBy,
         },
       );
     }
