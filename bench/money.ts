@@ -144,13 +144,7 @@ async function tpcbTransaction(db: Database): Promise<void> {
  * HTTP and the order marked SUCCESS. Against as many TPC-B-like transactions through the app's
  * pg pool at the same concurrency.
  */
-export async function measureMoneyPath(
-  origin: string,
-  db: Database,
-  config: Config,
-  agencyId: string,
-  pass = 0,
-): Promise<Measurement[]> {
+export async function measureMoneyPath(origin: string, db: Database, config: Config, agencyId: string, pass = 0): Promise<Measurement[]> {
   // One payer more than the timed run needs: its deposit is counted in statements.
   const cookies = await createPayers(db, agencyId, DEPOSITS + 1, pass);
   const counted = await openOrder(origin, cookies.pop() as string, 'bench-counted');
