@@ -1,5 +1,5 @@
 import type { ConsoleMessage, Page } from 'playwright-core';
-import { DESKTOP, PHONE, loggedIn, overflowingElements, screenshot } from '../support/browser';
+import { DESKTOP, PHONE, loggedIn, overflowingElements, screenshot, waitForApp } from '../support/browser';
 import { createTestPlayer } from '../support/players';
 import { e2eSite } from '../support/e2eSite';
 import loHome from '../../public/locales/lo/home.json';
@@ -23,8 +23,13 @@ function complaintsOf(page: Page): string[] {
   return complaints;
 }
 
-/** React has taken over the server's HTML once the drawer's button opens the drawer. */
+/**
+ * React has taken over the server's HTML once the drawer's button opens the drawer. The app loads
+ * after the first paint, so the button is pressed only once the app says it has the page: a press
+ * on the server's HTML before that does nothing, in a player's browser too.
+ */
 async function hydrated(page: Page) {
+  await waitForApp(page);
   await page.getByTestId('open-drawer').click();
   await page.waitForSelector('[data-testid="drawer"][data-state="open"]');
   await page.keyboard.press('Escape');
