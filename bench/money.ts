@@ -20,8 +20,10 @@ export async function inParallel<T>(items: T[], concurrency: number, work: (item
   await Promise.all(Array.from({ length: Math.min(concurrency, items.length) }, worker));
 }
 
-/** Players with a bank account and a live session, straight in the database (one password hash for all). */
-/** `pass` tells apart the payers of two passes on one database (the scale bench measures twice). */
+/**
+ * Players with a bank account and a live session, straight in the database (one password hash for
+ * all); `pass` tells apart the payers of two passes on one database (the scale bench measures twice).
+ */
 async function createPayers(db: Database, agencyId: string, count: number, pass: number): Promise<string[]> {
   const passwordHash = await hashPassword('bench-password-9');
   const players = await db
