@@ -114,11 +114,12 @@ async function main() {
     const agency = await findAgencyByHost(db, DEMO_HOSTS[0]);
     if (!agency) throw new Error('the demo agency was not seeded');
 
-    const bareFastify = await startBareFastify();
-    cleanups.push(bareFastify.stop);
+    // The API rows' reference, started only for them.
+    const bareFastify = groups.has('api') ? await startBareFastify() : undefined;
+    if (bareFastify) cleanups.push(bareFastify.stop);
     /** The API and money rows on the database as it is; `pass` keeps their players apart from another pass's. */
     const measureApiAndMoney = async (pass: number): Promise<Measurement[]> => [
-      ...(groups.has('api') ? await measureApi(origin, bareFastify.origin, config.pgPoolSize, `benchplayer${pass}`) : []),
+      ...(bareFastify ? await measureApi(origin, bareFastify.origin, config.pgPoolSize, `benchplayer${pass}`) : []),
       ...(groups.has('money') ? await measureMoneyPath(origin, db, config, agency.id, pass) : []),
     ];
     log(`API (pool of ${config.pgPoolSize}) and money path (deposits against TPC-B) ...`);
