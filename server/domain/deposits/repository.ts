@@ -130,12 +130,11 @@ export async function listDeposits(
       .where('agency_id', '=', who.agencyId)
       .where('player_id', '=', who.playerId)
       .select((eb) => eb.fn.countAll<string>().as('total'))
-      .select((eb) =>
-        after === undefined ? sql<boolean>`true`.as('known') : eb.fn.countAll<string>().filterWhere('code', '=', after).as('known'),
-      )
+      // With the total, whether `after` is one of the player's orders at all.
+      .$if(after !== undefined, (query) => query.select((eb) => eb.fn.countAll<string>().filterWhere('code', '=', after!).as('after')))
       .executeTakeFirstOrThrow(),
   ]);
-  if (after !== undefined && Number(count.known) === 0) throw new AppError(404, ErrorCode.NOT_FOUND, `No deposit ${after}`);
+  if (after !== undefined && Number(count.after) === 0) throw new AppError(404, ErrorCode.NOT_FOUND, `No deposit ${after}`);
   const items = rows.slice(0, pageSize).map(toDepositOrder);
   return {
     items,
