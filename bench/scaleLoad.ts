@@ -63,15 +63,16 @@ function unit(a: number, b: number, salt: number): number {
 const NULL = '\\N';
 
 /** One COPY ... FROM STDIN on a connection of its own, written in batches that respect its back pressure. */
-class CopyStream {
+class CopyStream<Column extends string> {
   private lines: string[] = [];
   count = 0;
   private constructor(
     readonly client: pg.Client,
     private readonly stream: NodeJS.WritableStream,
+    private readonly columns: readonly Column[],
   ) {}
 
-  static async open(url: string, table: string, columns: string[]): Promise<CopyStream> {
+  static async open<Column extends string>(url: string, table: string, columns: readonly Column[]): Promise<CopyStream<Column>> {
     const client = new pg.Client({ connectionString: url, application_name: 'champa-bench-scale' });
     await client.connect();
     // A bulk load of rows known to be consistent: no row triggers (change notices, the
@@ -79,11 +80,12 @@ class CopyStream {
     // constraints and unique indexes still hold every row.
     await client.query('SET session_replication_role = replica');
     await client.query('SET synchronous_commit = off');
-    return new CopyStream(client, client.query(copyFrom(`COPY ${table} (${columns.join(', ')}) FROM STDIN`)));
+    return new CopyStream(client, client.query(copyFrom(`COPY ${table} (${columns.join(', ')}) FROM STDIN`)), columns);
   }
 
-  async row(values: (string | number | null)[]): Promise<void> {
-    this.lines.push(values.map((value) => (value === null ? NULL : String(value))).join('\t'));
+  /** One row, by column: every column named at open, in the order COPY was told. */
+  async row(values: Record<Column, string | number | null>): Promise<void> {
+    this.lines.push(this.columns.map((column) => (values[column] === null ? NULL : String(values[column]))).join('\t'));
     this.count += 1;
     if (this.lines.length >= 2000) await this.flush();
   }
@@ -252,22 +254,22 @@ export async function loadScale(db: Database, agencyId: string, size: ScaleSize 
     provider: [name: string, ref: string, direction: 'IN' | 'OUT'] | null = null,
   ) => {
     const id = idOf('c0', transferNumber++);
-    await streams.transfers.row([
+    await streams.transfers.row({
       id,
-      agencyId,
-      key,
+      agency_id: agencyId,
+      idempotency_key: key,
       kind,
-      'POSTED',
-      'scale',
-      JSON.stringify(refs),
-      provider?.[0] ?? null,
-      provider?.[1] ?? null,
-      provider?.[2] ?? null,
-      iso(at),
-      iso(at),
-    ]);
+      status: 'POSTED',
+      request_hash: 'scale',
+      refs: JSON.stringify(refs),
+      provider: provider?.[0] ?? null,
+      provider_ref: provider?.[1] ?? null,
+      provider_direction: provider?.[2] ?? null,
+      created_at: iso(at),
+      settled_at: iso(at),
+    });
     for (const [account, amount, currency] of entries) {
-      await streams.entries.row([id, account, agencyId, amount, currency, iso(at)]);
+      await streams.entries.row({ transfer_id: id, account_id: account, agency_id: agencyId, amount, currency, created_at: iso(at) });
       const moved = agencyMoved.get(account);
       if (moved !== undefined) agencyMoved.set(account, moved + amount);
     }
@@ -278,25 +280,32 @@ export async function loadScale(db: Database, agencyId: string, size: ScaleSize 
     const owedId = idOf('d0', player);
     const creditId = idOf('d1', player);
     const accountNumber = `0202${String(player).padStart(12, '0')}`;
-    await streams.players.row([playerId, agencyId, `scale${player}`, passwordHash, `Scale ${player}`, iso(start - 86_400_000)]);
-    await streams.sessions.row([
-      idOf('a1', player),
-      `\\\\x${player.toString(16).padStart(64, '0')}`,
-      playerId,
-      agencyId,
-      iso(end - 3_600_000),
-      iso(end + 23 * 3_600_000),
-    ]);
-    await streams.bankAccounts.row([
-      idOf('a2', player),
-      agencyId,
-      playerId,
-      'bcel',
-      accountNumber,
-      'SCALE PLAYER',
-      'LAK',
-      iso(start - 86_400_000),
-    ]);
+    await streams.players.row({
+      id: playerId,
+      agency_id: agencyId,
+      username: `scale${player}`,
+      password_hash: passwordHash,
+      display_name: `Scale ${player}`,
+      created_at: iso(start - 86_400_000),
+    });
+    await streams.sessions.row({
+      id: idOf('a1', player),
+      token_hash: `\\\\x${player.toString(16).padStart(64, '0')}`,
+      player_id: playerId,
+      agency_id: agencyId,
+      created_at: iso(end - 3_600_000),
+      expires_at: iso(end + 23 * 3_600_000),
+    });
+    await streams.bankAccounts.row({
+      id: idOf('a2', player),
+      agency_id: agencyId,
+      player_id: playerId,
+      bank: 'bcel',
+      account_number: accountNumber,
+      account_name: 'SCALE PLAYER',
+      currency: 'LAK',
+      created_at: iso(start - 86_400_000),
+    });
 
     let firstCredit = 0;
     for (const order of ordersOf(size, player, paidShare, start)) {
@@ -304,27 +313,27 @@ export async function loadScale(db: Database, agencyId: string, size: ScaleSize 
       const paidAt = at + 120_000;
       const transactionId = `TXS${order.n}`;
       const closed = order.paid ? null : unit(player, order.n, 4) < 0.8 ? 'EXPIRED' : 'CANCELED';
-      await streams.orders.row([
-        idOf('b0', order.n),
-        agencyId,
-        order.code,
-        playerId,
-        order.provider,
-        order.amountKip,
-        order.creditSatang,
-        RATE_SELL,
-        iso(at),
-        closed ?? 'SUCCESS',
-        `scale-${order.n}`,
-        'scale',
-        iso(at + 900_000),
-        order.paid ? transactionId : null,
-        order.paid ? order.amountKip : null,
-        order.paid ? iso(paidAt) : null,
-        order.paid ? iso(paidAt + 1000) : null,
-        order.paid ? null : iso(closed === 'EXPIRED' ? at + 900_000 : at + 300_000),
-        iso(at),
-      ]);
+      await streams.orders.row({
+        id: idOf('b0', order.n),
+        agency_id: agencyId,
+        code: order.code,
+        player_id: playerId,
+        provider: order.provider,
+        amount_kip: order.amountKip,
+        credit_satang: order.creditSatang,
+        rate_sell: RATE_SELL,
+        rate_effective_at: iso(at),
+        status: closed ?? 'SUCCESS',
+        idempotency_key: `scale-${order.n}`,
+        request_hash: 'scale',
+        expires_at: iso(at + 900_000),
+        transaction_id: order.paid ? transactionId : null,
+        paid_amount_kip: order.paid ? order.amountKip : null,
+        paid_at: order.paid ? iso(paidAt) : null,
+        credited_at: order.paid ? iso(paidAt + 1000) : null,
+        closed_at: order.paid ? null : iso(closed === 'EXPIRED' ? at + 900_000 : at + 300_000),
+        created_at: iso(at),
+      });
       if (!order.paid) continue;
       if (firstCredit === 0) {
         firstCredit = order.creditSatang;
@@ -362,31 +371,31 @@ export async function loadScale(db: Database, agencyId: string, size: ScaleSize 
     const status = outcome < 0.02 ? 'OPEN' : outcome < 0.04 ? 'REJECTED' : outcome < 0.06 ? 'FAILED' : 'SUCCESS';
     const wid = idOf('b1', player);
     const done = at + 600_000;
-    await streams.withdrawals.row([
-      wid,
-      agencyId,
+    await streams.withdrawals.row({
+      id: wid,
+      agency_id: agencyId,
       code,
-      playerId,
+      player_id: playerId,
       provider,
-      key,
-      'scale',
-      amount,
-      RATE_BUY,
-      kip,
-      'bcel',
-      'SCALE PLAYER',
-      accountNumber,
+      idempotency_key: key,
+      request_hash: 'scale',
+      amount_satang: amount,
+      rate: RATE_BUY,
+      amount_kip: kip,
+      bank: 'bcel',
+      account_name: 'SCALE PLAYER',
+      account_number: accountNumber,
       status,
-      status === 'OPEN' || status === 'REJECTED' ? null : `PS${player}`,
-      status === 'OPEN' || status === 'REJECTED' ? null : iso(at + 60_000),
-      status === 'SUCCESS' ? kip : null,
-      status === 'SUCCESS' ? `TXW${player}` : null,
-      status === 'REJECTED' || status === 'FAILED' ? amount : 0,
-      status === 'REJECTED' ? 'scale review' : null,
-      status === 'OPEN' ? null : 'auto',
-      iso(at),
-      status === 'OPEN' ? null : iso(done),
-    ]);
+      payout_ref: status === 'OPEN' || status === 'REJECTED' ? null : `PS${player}`,
+      payout_started_at: status === 'OPEN' || status === 'REJECTED' ? null : iso(at + 60_000),
+      received_kip: status === 'SUCCESS' ? kip : null,
+      payout_transaction_id: status === 'SUCCESS' ? `TXW${player}` : null,
+      credit_returned_satang: status === 'REJECTED' || status === 'FAILED' ? amount : 0,
+      reason: status === 'REJECTED' ? 'scale review' : null,
+      decided_by: status === 'OPEN' ? null : 'auto',
+      created_at: iso(at),
+      completed_at: status === 'OPEN' ? null : iso(done),
+    });
     creditOf[player] -= amount;
     await transfer(
       `withdrawal:${playerId}:${key}`,
@@ -454,18 +463,28 @@ export async function loadScale(db: Database, agencyId: string, size: ScaleSize 
   ]);
   for (let player = 0; player < size.players; player++) {
     const playerId = idOf('a0', player);
-    await accounts.row([idOf('d0', player), agencyId, 'owed_to_player', playerId, null, 'THB', 0, 'f', iso(firstPaidAt[player])]);
-    await accounts.row([
-      idOf('d1', player),
-      agencyId,
-      'player_credit',
-      playerId,
-      PROVIDERS[player % PROVIDERS.length],
-      'THB',
-      creditOf[player],
-      'f',
-      iso(firstPaidAt[player]),
-    ]);
+    await accounts.row({
+      id: idOf('d0', player),
+      agency_id: agencyId,
+      kind: 'owed_to_player',
+      player_id: playerId,
+      provider: null,
+      currency: 'THB',
+      balance: 0,
+      may_go_negative: 'f',
+      created_at: iso(firstPaidAt[player]),
+    });
+    await accounts.row({
+      id: idOf('d1', player),
+      agency_id: agencyId,
+      kind: 'player_credit',
+      player_id: playerId,
+      provider: PROVIDERS[player % PROVIDERS.length],
+      currency: 'THB',
+      balance: creditOf[player],
+      may_go_negative: 'f',
+      created_at: iso(firstPaidAt[player]),
+    });
   }
   await accounts.close();
   // The agency's accounts were named before the load; they moved first a year ago.
