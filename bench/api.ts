@@ -5,7 +5,7 @@ import { projectRoot } from '../server/config';
 import { SESSION_COOKIE } from '../server/domain/players';
 import { FINGERPRINT_HEADER, type DeviceFingerprint } from '../src/contract/deviceFingerprint';
 import { countStatements } from './statements';
-import type { Measurement } from './table';
+import { median, type Measurement } from './table';
 
 export const BARE_ROUTE = '/bench/bare';
 const CONNECTIONS = 100;
@@ -49,7 +49,6 @@ function load(url: string, headers: Record<string, string>): Promise<LoadResult>
 
 /** Each figure's median over the rounds; errors and non-2xx answers summed. */
 function medianOf(results: LoadResult[]): LoadResult {
-  const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
   return {
     requestsPerSecond: median(results.map((result) => result.requestsPerSecond)),
     p99Ms: median(results.map((result) => result.p99Ms)),

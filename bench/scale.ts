@@ -7,7 +7,7 @@ import { reconciliationOf } from '../server/domain/reports';
 import { vientianeDay } from '../src/contract/vientiane';
 import type { DepositPage } from '../src/contract/deposits';
 import { recordStatements, type SentStatement } from './statements';
-import type { Measurement } from './table';
+import { median, type Measurement } from './table';
 
 /**
  * The rows `npm run bench -- --scale` adds on the large database (bench/scaleLoad.ts): the API and
@@ -30,7 +30,7 @@ async function medianMs(work: () => Promise<unknown>, times = TIMES): Promise<nu
     await work();
     spans.push(performance.now() - started);
   }
-  return spans.sort((a, b) => a - b)[Math.floor(spans.length / 2)];
+  return median(spans);
 }
 
 /** The same row measured on the large database, held to within 1.5x of the small database's figure. */

@@ -30,6 +30,9 @@ export interface Row extends Measurement {
   pass: boolean;
 }
 
+/** The middle figure of a run's measurements (the upper middle of an even count). */
+export const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)];
+
 export function ratioOf(value: number, reference: number): number {
   return reference === 0 ? Number.NaN : value / reference;
 }
