@@ -110,4 +110,34 @@ describe('the API around the agency routes', () => {
     const res = await t.app.inject({ url: '/api/v2/agency', headers: { host: 'alpha.example' } });
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
   });
+
+  it('gives every answer the same security headers: an answer, a refused cross-site request and an unknown route', async () => {
+    const answers = [
+      await t.app.inject({ url: '/api/v2/agency', headers: { host: 'alpha.example' } }),
+      await t.app.inject({
+        method: 'POST',
+        url: '/api/v2/players/login',
+        headers: { host: 'alpha.example', origin: 'https://evil.example', 'content-type': 'application/json' },
+        payload: {},
+      }),
+      await t.app.inject({ url: '/api/v2/no-such-route', headers: { host: 'alpha.example' } }),
+    ];
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 403, 404]);
+    for (const answer of answers) {
+      expect(answer.headers).toMatchObject({
+        'content-security-policy': expect.stringContaining("frame-ancestors 'none'"),
+        'cross-origin-opener-policy': 'same-origin',
+        'cross-origin-resource-policy': 'same-origin',
+        'origin-agent-cluster': '?1',
+        'referrer-policy': 'no-referrer',
+        'x-content-type-options': 'nosniff',
+        'x-dns-prefetch-control': 'off',
+        'x-download-options': 'noopen',
+        'x-frame-options': 'SAMEORIGIN',
+        'x-permitted-cross-domain-policies': 'none',
+        'x-xss-protection': '0',
+      });
+      expect(answer.headers['strict-transport-security']).toBeUndefined();
+    }
+  });
 });

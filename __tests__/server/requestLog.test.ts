@@ -1,0 +1,67 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { FastifyInstance } from 'fastify';
+import { buildApp, requestLogging } from '../../server/app';
+import { loadConfig } from '../../server/config';
+import { createTestDatabase, type TestDatabase } from '../support/db';
+import { createTestAgency } from '../support/app';
+
+let database: TestDatabase;
+let app: FastifyInstance;
+let logFile: string;
+
+beforeAll(async () => {
+  database = await createTestDatabase();
+  await createTestAgency(database, 'alpha', ['alpha.example']);
+  logFile = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'champa-log-')), 'requests.log');
+  const config = { ...loadConfig({}), distDir: '/nonexistent-dist' };
+  app = await buildApp({ db: database.db, config, logger: requestLogging('info', logFile) });
+  await app.ready();
+});
+afterAll(async () => {
+  await database.drop();
+  fs.rmSync(path.dirname(logFile), { recursive: true, force: true });
+});
+
+/** The log's lines once the app has closed and written them all. */
+async function loggedLines(): Promise<Record<string, unknown>[]> {
+  await app.close();
+  return fs
+    .readFileSync(logFile, 'utf8')
+    .trim()
+    .split('\n')
+    .map((line) => JSON.parse(line) as Record<string, unknown>);
+}
+
+describe('the request log', () => {
+  it('writes one line per answered request with the request and the answer, and no cookie, token or password', async () => {
+    const info = await app.inject({
+      url: '/api/v2/agency?lang=lo',
+      headers: { host: 'alpha.example', cookie: 'champa_session=session-secret-cookie', authorization: 'Bearer bearer-secret-token' },
+    });
+    expect(info.statusCode).toBe(200);
+    const login = await app.inject({
+      method: 'POST',
+      url: '/api/v2/players/login',
+      headers: { host: 'alpha.example', 'content-type': 'application/json' },
+      payload: { username: 'nobody1', password: 'password-never-logged-9' },
+    });
+    expect(login.statusCode).toBeGreaterThanOrEqual(400);
+
+    const lines = await loggedLines();
+    const completed = lines.filter((line) => line.msg === 'request completed');
+    expect(completed).toHaveLength(2);
+    expect(completed[0]).toMatchObject({
+      level: 30,
+      reqId: expect.any(String),
+      req: { method: 'GET', url: '/api/v2/agency?lang=lo', host: 'alpha.example' },
+      res: { statusCode: 200 },
+      responseTime: expect.any(Number),
+    });
+    expect(completed[1]).toMatchObject({ req: { method: 'POST', url: '/api/v2/players/login' }, res: { statusCode: login.statusCode } });
+    expect(new Set(completed.map((line) => line.reqId)).size).toBe(2);
+    const written = fs.readFileSync(logFile, 'utf8');
+    for (const secret of ['session-secret-cookie', 'bearer-secret-token', 'password-never-logged-9']) expect(written).not.toContain(secret);
+  });
+});
