@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { AgencySocial } from '../../src/contract/agency';
+import type { LedgerClosingTables } from './ledgerClosingSchema';
 import type { RateLimitTables } from './rateLimitSchema';
 import type { RiskFlagTables } from './riskFlagSchema';
 import type { SandboxBankTables, SandboxProviderTables } from './sandboxSchema';
@@ -417,6 +418,7 @@ export interface DB
     BankAccountTables,
     ExchangeRateTables,
     LedgerTables,
+    LedgerClosingTables,
     SandboxProviderTables,
     SiteSettingsTables,
     FingerprintTables,

@@ -29,10 +29,12 @@ export {
 export {
   KIP_IN_KINDS,
   KIP_OUT_KINDS,
+  dayClosing,
   isCalendarDay,
   trialBalance,
   type CurrencyTrialBalance,
   type KindBalance,
+  type KindClosing,
   type KipPosition,
   type TrialBalance,
 } from './trialBalance';

@@ -1,4 +1,4 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import { ErrorCode } from '../../../src/contract/errors';
 import { AppError } from '../errors';
@@ -69,6 +69,83 @@ export interface TrialBalance {
 
 const big = (value: string | number | bigint | null | undefined) => BigInt(value ?? 0);
 
+/** One account kind's accounts and balance in one currency at the end of a day. */
+export interface KindClosing extends KindBalance {
+  currency: string;
+}
+
+/** The instant a day (YYYY-MM-DD) ends in Laos. */
+const endOf = (day: string) => sql<Date>`(${day}::date + 1)::timestamp AT TIME ZONE 'Asia/Vientiane'`;
+const daysBetween = (a: string, b: string) => Math.abs(Date.parse(a) - Date.parse(b)) / 86_400_000;
+
+/**
+ * Every account kind's accounts and balance per currency at the end of `day`, ordered by currency
+ * and kind. They are the nearest stored closing (ledger_day_closings) and what moved between its
+ * day's end and this one: the entries of that span and the accounts opened in it, added going
+ * forward and taken away going back, so a day costs what happened since the closing beside it.
+ * With no stored closing, each account's balance now less what moved it since the day's end.
+ *
+ * A day's closing is stored once it can no longer change: the day has ended and no transaction
+ * begun before its end is still open. An entry or account is dated by its transaction's now(),
+ * its start, and a transaction may stay open for any time (nothing here times one out), so no
+ * fixed margin after midnight would be safe; PostgreSQL's list of open transactions is exact for
+ * the product's own sessions, which write the ledger. The check is one statement before the one
+ * that reads the ledger, so that one's snapshot (read committed) holds every such transaction.
+ * The ledger is append-only and accounts keep their creation time, so a stored closing stays
+ * true; two operators storing the same day at once store it once.
+ */
+export async function dayClosing(db: Kysely<DB> | Transaction<DB>, agencyId: string, day: string): Promise<KindClosing[]> {
+  const { rows: found } = await sql<{ to: Date; before: string | null; after: string | null; closed: boolean }>`
+    SELECT to_ AS "to", before, after,
+           to_ <= now() AND current_setting('transaction_isolation') = 'read committed'
+             AND NOT EXISTS (SELECT FROM pg_stat_activity
+                             WHERE datname = current_database() AND pid <> pg_backend_pid() AND xact_start < to_) AS closed
+    FROM (SELECT ${endOf(day)} AS to_,
+                 (SELECT max(day) FROM ledger_day_closings WHERE agency_id = ${agencyId} AND day <= ${day}::date)::text AS before,
+                 (SELECT min(day) FROM ledger_day_closings WHERE agency_id = ${agencyId} AND day > ${day}::date)::text AS after) bounds`.execute(
+    db,
+  );
+  const { to, before, after, closed } = found[0];
+  const nearest = before !== null && (after === null || daysBetween(before, day) <= daysBetween(after, day)) ? before : after;
+  // Each moved account's kind is read by its key: joined, the accounts would be planned as a hash of
+  // every account of the agency. An entry carries its account's currency.
+  const moved = (from: RawBuilder<Date> | Date, until: RawBuilder<Date> | Date, sign: 1 | -1) => sql`
+    SELECT (SELECT kind FROM ledger_accounts WHERE id = moved.account_id), currency, 0 AS accounts, ${sign}::int * amount AS balance
+    FROM (SELECT account_id, currency, sum(amount) AS amount FROM ledger_entries
+          WHERE agency_id = ${agencyId} AND created_at >= ${from} AND created_at < ${until} GROUP BY account_id, currency) moved
+    UNION ALL
+    SELECT kind, currency, ${sign}::int, 0 FROM ledger_accounts
+    WHERE agency_id = ${agencyId} AND created_at >= ${from} AND created_at < ${until}`;
+  const { rows } =
+    nearest === null
+      ? await sql<{ kind: string; currency: string; accounts: string; balance: string }>`
+          SELECT a.kind, a.currency, count(*) AS accounts, sum(a.balance - coalesce(later.amount, 0)) AS balance
+          FROM ledger_accounts a
+          LEFT JOIN (SELECT account_id, sum(amount) AS amount FROM ledger_entries
+                     WHERE agency_id = ${agencyId} AND created_at >= ${to} GROUP BY account_id) later ON later.account_id = a.id
+          WHERE a.agency_id = ${agencyId} AND a.created_at < ${to}
+          GROUP BY a.kind, a.currency ORDER BY a.currency, a.kind`.execute(db)
+      : await sql<{ kind: string; currency: string; accounts: string; balance: string }>`
+          SELECT kind, currency, sum(accounts) AS accounts, sum(balance) AS balance
+          FROM (SELECT kind, currency, accounts, balance FROM ledger_day_closings WHERE agency_id = ${agencyId} AND day = ${nearest}::date
+                UNION ALL
+                ${nearest <= day ? moved(endOf(nearest), to, 1) : moved(to, endOf(nearest), -1)}) closing
+          GROUP BY kind, currency HAVING sum(accounts) > 0 ORDER BY currency, kind`.execute(db);
+  const closing = rows.map((row) => ({
+    kind: row.kind,
+    currency: row.currency,
+    accounts: Number(row.accounts),
+    balance: big(row.balance),
+  }));
+  if (closed && nearest !== day && closing.length > 0)
+    await db
+      .insertInto('ledger_day_closings')
+      .values(closing.map(({ kind, currency, accounts, balance }) => ({ agency_id: agencyId, day, kind, currency, accounts, balance })))
+      .onConflict((oc) => oc.doNothing())
+      .execute();
+  return closing;
+}
+
 export async function trialBalance(db: Kysely<DB> | Transaction<DB>, agencyId: string, day: string): Promise<TrialBalance> {
   if (!isCalendarDay(day)) throw new AppError(400, ErrorCode.VALIDATION_ERROR, `"${day}" is not a calendar day written YYYY-MM-DD`);
   const bounds = await sql<{ from: Date; to: Date }>`
@@ -76,25 +153,15 @@ export async function trialBalance(db: Kysely<DB> | Transaction<DB>, agencyId: s
            ((${day}::date + 1)::timestamp AT TIME ZONE 'Asia/Vientiane') AS "to"`.execute(db);
   const { from, to } = bounds.rows[0];
 
-  // An account's balance at the day's end is its balance now less what moved it since: read from
-  // the entries after the day, not from the whole ledger before it, so a day costs what came after it.
-  const balances = await sql<{ kind: string; currency: string; accounts: string; balance: string }>`
-    SELECT a.kind, a.currency, count(*) AS accounts, sum(a.balance - coalesce(later.amount, 0)) AS balance
-    FROM ledger_accounts a
-    LEFT JOIN (SELECT account_id, sum(amount) AS amount FROM ledger_entries
-               WHERE agency_id = ${agencyId} AND created_at >= ${to} GROUP BY account_id) later ON later.account_id = a.id
-    WHERE a.agency_id = ${agencyId} AND a.created_at < ${to}
-    GROUP BY a.kind, a.currency ORDER BY a.currency, a.kind`.execute(db);
+  const balances = await dayClosing(db, agencyId, day);
   const movements = await sql<{ currency: string; debits: string | null; credits: string | null }>`
     SELECT currency, sum(amount) FILTER (WHERE amount > 0) AS debits, -sum(amount) FILTER (WHERE amount < 0) AS credits
     FROM ledger_entries
     WHERE agency_id = ${agencyId} AND created_at >= ${from} AND created_at < ${to}
     GROUP BY currency`.execute(db);
 
-  const currencies = [...new Set(['LAK', 'THB', ...balances.rows.map((row) => row.currency)])].sort().map((currency) => {
-    const kinds = balances.rows
-      .filter((row) => row.currency === currency)
-      .map((row) => ({ kind: row.kind, accounts: Number(row.accounts), balance: big(row.balance) }));
+  const currencies = [...new Set(['LAK', 'THB', ...balances.map((row) => row.currency)])].sort().map((currency) => {
+    const kinds = balances.filter((row) => row.currency === currency).map(({ kind, accounts, balance }) => ({ kind, accounts, balance }));
     const debitBalances = kinds.reduce((sum, { balance }) => (balance > 0n ? sum + balance : sum), 0n);
     const creditBalances = kinds.reduce((sum, { balance }) => (balance < 0n ? sum - balance : sum), 0n);
     const moved = movements.rows.find((row) => row.currency === currency);
