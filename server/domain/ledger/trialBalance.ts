@@ -89,7 +89,8 @@ const daysBetween = (a: string, b: string) => Math.abs(Date.parse(a) - Date.pars
  * begun before its end is still open. An entry or account is dated by its transaction's now(),
  * its start, and a transaction may stay open for any time (nothing here times one out), so no
  * fixed margin after midnight would be safe; PostgreSQL's list of open transactions is exact for
- * the product's own sessions, which write the ledger. The check is one statement before the one
+ * the product's own sessions, which write the ledger (PostgreSQL's own workers, autovacuum among
+ * them, write no entries and are not waited for). The check is one statement before the one
  * that reads the ledger, so that one's snapshot (read committed) holds every such transaction.
  * The ledger is append-only and accounts keep their creation time, so a stored closing stays
  * true; two operators storing the same day at once store it once.
@@ -99,7 +100,8 @@ export async function dayClosing(db: Kysely<DB> | Transaction<DB>, agencyId: str
     SELECT to_ AS "to", before, after,
            to_ <= now() AND current_setting('transaction_isolation') = 'read committed'
              AND NOT EXISTS (SELECT FROM pg_stat_activity
-                             WHERE datname = current_database() AND pid <> pg_backend_pid() AND xact_start < to_) AS closed
+                             WHERE datname = current_database() AND backend_type = 'client backend'
+                               AND pid <> pg_backend_pid() AND xact_start < to_) AS closed
     FROM (SELECT ${endOf(day)} AS to_,
                  (SELECT max(day) FROM ledger_day_closings WHERE agency_id = ${agencyId} AND day <= ${day}::date)::text AS before,
                  (SELECT min(day) FROM ledger_day_closings WHERE agency_id = ${agencyId} AND day > ${day}::date)::text AS after) bounds`.execute(
