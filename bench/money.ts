@@ -4,7 +4,8 @@ import type { Config } from '../server/config';
 import { hashPassword, createSession, SESSION_COOKIE } from '../server/domain/players';
 import { signWebhook, type PaymentPaidEventBody } from '../server/adapters/payment';
 import type { DepositOrder } from '../src/contract/deposits';
-import { countStatements } from './statements';
+import { commitsOf, recordStatements } from './statements';
+import { waitsDuring } from './waits';
 import type { Measurement } from './table';
 
 export const PAYERS = 32;
@@ -121,6 +122,8 @@ const cpuMsSince = (since: NodeJS.CpuUsage) => {
   return (user + system) / 1000;
 };
 
+const percent = (share: number) => `${Math.round(share * 100)}%`;
+
 const randomInt = (min: number, max: number) => min + Math.floor(Math.random() * (max - min + 1));
 
 /** pgbench's built-in tpcb-like script, one transaction. */
@@ -151,7 +154,8 @@ export async function measureMoneyPath(origin: string, db: Database, config: Con
   const cookies = await createPayers(db, agencyId, DEPOSITS + 1, pass);
   const counted = await openOrder(origin, cookies.pop() as string, 'bench-counted');
   // Counted before the timed run, while nothing else is under way; the sandbox provider's own statements are not the product's.
-  const depositStatements = await countStatements(() => confirm(origin, config.laoqrWebhookSecret, counted));
+  const depositSent = await recordStatements(() => confirm(origin, config.laoqrWebhookSecret, counted));
+  const depositStatements = depositSent.length;
   const orders: DepositOrder[] = [];
   await inParallel(cookies, PAYERS, async (cookie) => {
     orders.push(await openOrder(origin, cookie, `bench-${orders.length}-${cookie.slice(-12)}`));
@@ -159,7 +163,7 @@ export async function measureMoneyPath(origin: string, db: Database, config: Con
 
   const depositCpu = process.cpuUsage();
   const started = performance.now();
-  await inParallel(orders, PAYERS, (order) => confirm(origin, config.laoqrWebhookSecret, order));
+  const waits = await waitsDuring(db, () => inParallel(orders, PAYERS, (order) => confirm(origin, config.laoqrWebhookSecret, order)));
   const depositSeconds = (performance.now() - started) / 1000;
   // This process's CPU per confirmation: the app, the sandbox provider and the bench's own client all run here.
   const depositCpuMs = cpuMsSince(depositCpu) / orders.length;
@@ -177,7 +181,8 @@ export async function measureMoneyPath(origin: string, db: Database, config: Con
 
   await createTpcbTables(db);
   try {
-    const tpcbStatements = await countStatements(() => tpcbTransaction(db));
+    const tpcbSent = await recordStatements(() => tpcbTransaction(db));
+    const tpcbStatements = tpcbSent.length;
     const tpcbCpu = process.cpuUsage();
     const tpcbStarted = performance.now();
     await inParallel(
@@ -196,12 +201,15 @@ export async function measureMoneyPath(origin: string, db: Database, config: Con
         referenceLabel: 'TPC-B-like, same pool',
         target: { on: 'ratio', direction: 'atLeast', limit: 0.3 },
         limitedBy:
-          `one confirmation sends ${depositStatements} PostgreSQL statements (a TPC-B transaction: ${tpcbStatements}) through the product's pool of ` +
-          `${config.pgPoolSize} connections, which the ${PAYERS} payers keep busy, much of the time waiting for this Node process: ` +
-          `${depositCpuMs.toFixed(1)} ms of its CPU per confirmation (a TPC-B transaction: ${tpcbCpuMs.toFixed(1)} ms) for the webhook, ` +
+          `sampled every 10 ms while the deposits were confirmed, the product's connections busy with them were ` +
+          `${percent(waits.shares.walFlush)} waiting for a commit's WAL flush, ` +
+          `${percent(waits.shares.rowLock)} waiting for a row lock (every confirmation moves the agency's shared ledger accounts: cash, exchange, provider transit), ` +
+          `${percent(waits.shares.node)} inside a transaction waiting for this Node process's next statement ` +
+          `and ${percent(waits.shares.running)} running (${waits.samples} samples); ` +
+          `one confirmation commits ${commitsOf(depositSent)} times (a TPC-B transaction: ${commitsOf(tpcbSent)}) in ${depositStatements} statements ` +
+          `(TPC-B: ${tpcbStatements}) on the product's pool of ${config.pgPoolSize} connections, ` +
+          `and costs this Node process ${depositCpuMs.toFixed(1)} ms of CPU (TPC-B: ${tpcbCpuMs.toFixed(1)} ms) for the webhook, ` +
           `the two HTTP calls to the sandbox provider (client and server both in this process) and the statements; ` +
-          `several statements commit on their own, each waiting for its WAL flush ` +
-          `(a TPC-B transaction commits once), and the ledger's writes queue on the agency's shared accounts (cash, exchange, provider transit); ` +
           `the sandbox provider writes its own wallets on its own pool; all on the machine's shared cores`,
       },
       {

@@ -41,3 +41,21 @@ export async function recordStatements(work: () => Promise<unknown>): Promise<Se
 export async function countStatements(work: () => Promise<unknown>): Promise<number> {
   return (await recordStatements(work)).length;
 }
+
+/**
+ * How many commits statements make: each transaction's COMMIT, and each statement that may write
+ * sent outside one (it commits on its own); a SELECT alone has no WAL to flush.
+ */
+export function commitsOf(sent: SentStatement[]): number {
+  let inTransaction = false;
+  let commits = 0;
+  for (const { text } of sent) {
+    const word = text.trim().split(/\s+/)[0].toLowerCase();
+    if (word === 'begin') inTransaction = true;
+    else if (word === 'commit' || word === 'rollback') {
+      inTransaction = false;
+      if (word === 'commit') commits += 1;
+    } else if (!inTransaction && word !== 'select') commits += 1;
+  }
+  return commits;
+}

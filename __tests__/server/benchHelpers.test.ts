@@ -4,6 +4,7 @@ import { cpuModelOf } from '../../bench/machine';
 import { inParallel } from '../../bench/money';
 import { limitsOf } from '../../bench/lighthouse';
 import { atScale } from '../../bench/scale';
+import { commitsOf } from '../../bench/statements';
 
 // The bench's pure helpers: which files a route needs, how a row is judged and shown.
 
@@ -194,5 +195,23 @@ describe('the same rows on the large database', () => {
     ]);
     expect(rows[0].target).toEqual({ on: 'ratio', direction: 'atLeast', limit: 0.67 });
     expect(rows[1].target).toEqual({ on: 'ratio', direction: 'atMost', limit: 1.5 });
+  });
+});
+
+describe('the commits of a confirmation', () => {
+  it('counts each COMMIT and each write sent outside a transaction, not a lone SELECT or a rolled back transaction', () => {
+    const sent = [
+      'begin',
+      'insert into "laoqr_webhook_events" ("event_id") values ($1)',
+      'commit',
+      'select * from "deposit_orders" where "code" = $1',
+      'WITH inserted AS (insert into "provider_members" ("player_id") values ($1)) SELECT * FROM inserted',
+      '  update "deposit_orders" set "status" = $1',
+      'BEGIN',
+      'update "ledger_accounts" set "balance" = $1',
+      'ROLLBACK',
+    ].map((text) => ({ text, values: [] }));
+    expect(commitsOf(sent)).toBe(3);
+    expect(commitsOf([])).toBe(0);
   });
 });
