@@ -39,10 +39,12 @@ if (stateElement?.textContent) {
  * React takes over the HTML as it is.
  */
 async function hydrate(root: HTMLElement, state: PageState) {
-  const { hydrateRoot } = await import(/* webpackChunkName: "react-dom" */ 'react-dom/client');
   const i18n = initI18n(state.language, state.translations as ResourceLanguage);
   const store = makeStore();
   store.dispatch(hydrateApi({ api: state.api }));
+  // Set up first: if React's DOM renderer arrives only now, its modules run in its script's task,
+  // and this one is not added to it.
+  const { hydrateRoot } = await import(/* webpackChunkName: "react-dom" */ 'react-dom/client');
   // As a transition, hydration yields to the browser every few milliseconds instead of holding
   // the main thread (and a tap on the page) until the whole page is done.
   startTransition(() => {
