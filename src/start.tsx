@@ -40,6 +40,8 @@ if (stateElement?.textContent) {
  */
 async function hydrate(root: HTMLElement, state: PageState) {
   const i18n = initI18n(state.language, state.translations as ResourceLanguage);
+  // i18next and the store are set up in tasks of their own, each short enough not to block a tap.
+  await new Promise((resolve) => setTimeout(resolve));
   const store = makeStore();
   store.dispatch(hydrateApi({ api: state.api }));
   // Set up first: if React's DOM renderer arrives only now, its modules run in its script's task,
