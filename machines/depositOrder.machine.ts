@@ -1,4 +1,4 @@
-import { assertEvent, assign, fromPromise, not, setup, type DoneActorEvent, type StateValue } from 'xstate';
+import { assertEvent, assign, fromPromise, not, setup, type DoneActorEvent } from 'xstate';
 import type { DepositOrder, DepositRequest, DepositStatus } from '../src/contract/deposits';
 import { failureCodeOf, isApiError } from '../src/contract/errors';
 
@@ -219,8 +219,3 @@ export const depositOrderMachine = setup({
     failed: { tags: ['result'], on: { 'order.new': { target: 'idle', actions: 'forget' } } },
   },
 });
-
-/** The machine's top-level state: what the page shows (how an open order is being read is inside it). */
-export function depositStageOf(value: StateValue): string {
-  return typeof value === 'string' ? value : Object.keys(value)[0];
-}

@@ -1,7 +1,14 @@
 import { PAGE_STATE_ELEMENT_ID } from './contract/pageRender';
 
-/** The app (React, the store, the shell and the page) is a chunk of its own, src/start.tsx. */
-const start = () => void import(/* webpackChunkName: "app" */ './start');
+/**
+ * The app (the store, the shell and the page) is a chunk of its own, src/start.tsx, and React's DOM
+ * renderer, which it takes only to hydrate, another: both download at once, and each runs its
+ * modules in a task of its own, so a phone's main thread is never held for both at once.
+ */
+const start = () => {
+  void import(/* webpackChunkName: "react-dom" */ 'react-dom/client');
+  void import(/* webpackChunkName: "app" */ './start');
+};
 
 /**
  * The server's HTML is painted before the app runs: on a phone's CPU, evaluating the app and

@@ -1,5 +1,4 @@
 import { StrictMode, startTransition } from 'react';
-import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app/App';
 import { GlobalStyle } from './ui/GlobalStyle';
 import { makeStore } from './app/store';
@@ -19,31 +18,35 @@ if (stateElement?.textContent) {
   preloadRoute(window.location.pathname);
   // The app's modules were evaluated in this task: setting the app up and hydrating wait for the
   // next one, so the main thread is not held for both at once.
-  setTimeout(() => hydrate(root, JSON.parse(serverState) as PageState));
+  setTimeout(() => void hydrate(root, JSON.parse(serverState) as PageState));
 } else {
   // The server could not render the page and sent the bare one: the browser draws it all.
   const i18n = initI18n();
   // A failed load still renders: i18next falls back to Lao.
-  void translationsLoaded()
-    .catch(() => undefined)
-    .then(() =>
+  void Promise.all([translationsLoaded().catch(() => undefined), import(/* webpackChunkName: "react-dom" */ 'react-dom/client')]).then(
+    ([, { createRoot }]) =>
       createRoot(root).render(
         <StrictMode>
           <GlobalStyle />
           <App store={makeStore()} i18n={i18n} />
         </StrictMode>,
       ),
-    );
+  );
 }
 
 /**
  * The server rendered this page: the same language, translations and API state draw it again, so
  * React takes over the HTML as it is.
  */
-function hydrate(root: HTMLElement, state: PageState) {
+async function hydrate(root: HTMLElement, state: PageState) {
   const i18n = initI18n(state.language, state.translations as ResourceLanguage);
+  // i18next and the store are set up in tasks of their own, each short enough not to block a tap.
+  await new Promise((resolve) => setTimeout(resolve));
   const store = makeStore();
   store.dispatch(hydrateApi({ api: state.api }));
+  // Set up first: if React's DOM renderer arrives only now, its modules run in its script's task,
+  // and this one is not added to it.
+  const { hydrateRoot } = await import(/* webpackChunkName: "react-dom" */ 'react-dom/client');
   // As a transition, hydration yields to the browser every few milliseconds instead of holding
   // the main thread (and a tap on the page) until the whole page is done.
   startTransition(() => {

@@ -4,21 +4,18 @@ import { ApiErrorSchema } from '../../src/contract/apiError';
 import {
   BacklistResponseSchema,
   ChangePasswordBodySchema,
-  changePasswordSchema,
   FINGERPRINT_HEADER,
   LoggedOutSchema,
   LoginBodySchema,
-  loginSchema,
   PasswordChangedSchema,
   PlayerInfoResponseSchema,
   PlayerResponseSchema,
   RegisterBodySchema,
   RegisterHeadersSchema,
-  registerSchema,
   UsernameAvailabilitySchema,
   UsernameBodySchema,
-  usernameCheckSchema,
 } from '../../src/contract/players';
+import { changePasswordSchema, loginSchema, registerSchema, usernameCheckSchema } from '../../src/contract/playerForms';
 import { AppError } from '../domain/errors';
 import { validated } from '../domain/validated';
 import {

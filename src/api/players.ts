@@ -1,10 +1,9 @@
 import { baseApi } from './baseApi';
 import { FINGERPRINT_HEADER, type DeviceFingerprint } from '../contract/deviceFingerprint';
+import type { ChangePasswordForm, LoginForm } from '../contract/playerForms';
 import type {
   BacklistResponse,
-  ChangePasswordForm,
   FingerprintResponse,
-  LoginForm,
   PlayerInfoResponse,
   PlayerResponse,
   RegisterRequest,

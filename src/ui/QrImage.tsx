@@ -1,5 +1,4 @@
 import { useEffect, useState } from 'react';
-import QRCode from 'qrcode';
 import styled from 'styled-components';
 
 /**
@@ -7,8 +6,11 @@ import styled from 'styled-components';
  * modules on white with the standard 4-module quiet zone, so phone apps read it from a dark page
  * and from a saved screenshot.
  * Error correction M leaves room for a scratched or glare-covered screen.
+ * The QR library is a chunk of its own: a page draws its code after it has drawn, and the deposit
+ * page shows one only once there is an order.
  */
-export function qrPngDataUrl(payload: string, widthPx: number): Promise<string> {
+export async function qrPngDataUrl(payload: string, widthPx: number): Promise<string> {
+  const { default: QRCode } = await import(/* webpackChunkName: "qrcode" */ 'qrcode');
   return QRCode.toDataURL(payload, {
     errorCorrectionLevel: 'M',
     margin: 4,

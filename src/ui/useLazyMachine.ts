@@ -2,12 +2,13 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AnyActorRef, AnyStateMachine, EventFromLogic, InspectionEvent, SnapshotFrom } from 'xstate';
 
 /** What a component reads of a machine's state. */
-export type MachineView<Machine extends AnyStateMachine> = Pick<SnapshotFrom<Machine>, 'value' | 'context'>;
+export type MachineView<Machine extends AnyStateMachine> = Pick<SnapshotFrom<Machine>, 'value' | 'context' | 'tags'>;
 
 /**
- * Runs a machine that every page has (the session, the drawer) without XState in the entry chunk:
- * the page draws and hydrates from `initial`, the state the machine starts in, and the machine
- * and XState load right after. Events sent before they are in are kept and sent to it then, in order.
+ * Runs a machine without XState in the chunks a page needs to draw: the shell's (the session, the
+ * drawer) and the deposit page's. The page draws and hydrates from `initial`, the state the machine
+ * starts in, and the machine and XState load right after. Events sent before they are in are kept
+ * and sent to it then, in order.
  */
 export function useLazyMachine<Machine extends AnyStateMachine>(
   load: () => Promise<Machine>,
@@ -30,7 +31,9 @@ export function useLazyMachine<Machine extends AnyStateMachine>(
       started.start();
       // Subscribed once started: the state it starts in is the one drawn already, and a render
       // for it would redraw the whole shell for nothing.
-      started.subscribe((snapshot: MachineView<Machine>) => setView({ value: snapshot.value, context: snapshot.context }));
+      started.subscribe((snapshot: MachineView<Machine>) =>
+        setView({ value: snapshot.value, context: snapshot.context, tags: snapshot.tags }),
+      );
       running = started;
       actor.current = started;
       for (const event of early.current.splice(0)) started.send(event);

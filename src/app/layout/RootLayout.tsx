@@ -89,7 +89,7 @@ function Shell() {
   useScrollRestoration(location);
   const [drawer, send] = useLazyMachine<typeof drawerMachine>(
     () => import(/* webpackChunkName: "shell-machines" */ '../../../machines/drawer.machine').then((module) => module.drawerMachine),
-    { value: 'closed', context: {} },
+    { value: 'closed', context: {}, tags: new Set() },
     { inspect },
   );
   const open = useCallback(() => send({ type: 'drawer.open' }), [send]);

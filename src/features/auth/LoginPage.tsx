@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import type { CallError } from '../../api/baseApi';
 import { useLoginMutation } from '../../api/players';
 import { errorMessageKey } from '../../api/errors';
-import { loginSchema, PLAYER_LIMITS, type LoginForm } from '../../contract/players';
+import { loginSchema, PLAYER_LIMITS, type LoginForm } from '../../contract/playerForms';
 import { Button } from '../../ui/Button';
 import { Link } from '../../ui/Link';
 import { PageBody } from '../../ui/Page';

@@ -96,8 +96,8 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
 /** The session as the player info's answer at hand tells it, if one is (a server-rendered page's). */
 function knownSession(info: { currentData?: PlayerInfoResponse; isError: boolean }): MachineView<typeof sessionMachine> {
-  if (info.currentData) return { value: 'loggedIn', context: { playerId: info.currentData.player.id, returnTo: null } };
-  return { value: info.isError ? 'loggedOut' : 'unknown', context: { playerId: null, returnTo: null } };
+  if (info.currentData) return { value: 'loggedIn', context: { playerId: info.currentData.player.id, returnTo: null }, tags: new Set() };
+  return { value: info.isError ? 'loggedOut' : 'unknown', context: { playerId: null, returnTo: null }, tags: new Set() };
 }
 
 /** Reports this device for the agency when the stored report is of another device or another day. */

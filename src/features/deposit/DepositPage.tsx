@@ -35,28 +35,28 @@ export default function DepositPage() {
     <PageBody>
       <PageTitle>{t('common:page.deposit')}</PageTitle>
       <div data-testid="deposit" data-state={stage}>
-        {loading && state.matches('idle') ? (
+        {loading && stage === 'idle' ? (
           <Spinner />
-        ) : state.hasTag('form') && !hasBank ? (
+        ) : state.tags.has('form') && !hasBank ? (
           <Card>
             <Notice role="alert" $tone="warning">
               {t('needBank')}
             </Notice>
             <Link href="/player/bank">{t('addBank')}</Link>
           </Card>
-        ) : state.hasTag('form') ? (
+        ) : state.tags.has('form') ? (
           <>
             {inProgress && <PromotionBanner usage={inProgress} promotion={promotion.data} />}
             <DepositForm
               onCreate={(request) => send({ type: 'order.create', request })}
               errorCode={errorCode}
               errorParams={errorParams}
-              busy={state.hasTag('busy')}
+              busy={state.tags.has('busy')}
               taken={taken}
             />
           </>
-        ) : state.hasTag('order') && order ? (
-          <OrderCard order={order} state={state} send={send} />
+        ) : state.tags.has('order') && order ? (
+          <OrderCard order={order} state={state} stage={stage} send={send} />
         ) : (
           order && <DepositResult order={order} state={state} stage={stage} send={send} />
         )}

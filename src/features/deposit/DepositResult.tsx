@@ -20,7 +20,7 @@ export function DepositResult({
 }: { order: DepositOrder } & Pick<DepositOrderActor, 'state' | 'stage' | 'send'>) {
   const { t } = useTranslation('deposit');
   const { errorCode } = state.context;
-  const paid = state.matches('paid');
+  const paid = stage === 'paid';
   return (
     <Card aria-label={t('title')}>
       {errorCode && paid && (
@@ -28,7 +28,7 @@ export function DepositResult({
           {t(`common:errors.${errorCode}`)}
         </Notice>
       )}
-      <Notice role="status" $tone={state.matches('success') ? 'success' : paid ? 'warning' : 'danger'}>
+      <Notice role="status" $tone={stage === 'success' ? 'success' : paid ? 'warning' : 'danger'}>
         {t(`result.${stage}`, { credit: displayAmount(order.creditedTotal ?? order.credit), provider: PROVIDER_NAMES[order.provider] })}
       </Notice>
       <Details>

@@ -14,12 +14,12 @@ import type { useDepositOrder } from './useDepositOrder';
 type DepositOrderActor = ReturnType<typeof useDepositOrder>;
 
 /** The open order on screen: pay, check, or cancel after a warning. */
-export function OrderCard({ order, state, send }: { order: DepositOrder } & Pick<DepositOrderActor, 'state' | 'send'>) {
+export function OrderCard({ order, state, stage, send }: { order: DepositOrder } & Pick<DepositOrderActor, 'state' | 'stage' | 'send'>) {
   const { t } = useTranslation('deposit');
   const { errorCode } = state.context;
   const onExpire = useCallback(() => send({ type: 'order.expire' }), [send]);
   const dismiss = () => send({ type: 'order.dismissCancel' });
-  const waiting = !state.matches('open');
+  const waiting = stage !== 'open';
   return (
     <Card aria-label={t('title')}>
       {errorCode && (
@@ -30,19 +30,19 @@ export function OrderCard({ order, state, send }: { order: DepositOrder } & Pick
       <OpenOrder order={order} onExpire={onExpire} />
       <ActionRow $spaced>
         <Button onClick={() => send({ type: 'order.check' })} disabled={waiting}>
-          {state.matches('checking') ? <Spinner $size={18} /> : t('check')}
+          {stage === 'checking' ? <Spinner $size={18} /> : t('check')}
         </Button>
         <Button $variant="danger" onClick={() => send({ type: 'order.cancel' })} disabled={waiting}>
           {t('cancel')}
         </Button>
       </ActionRow>
-      <Dialog open={state.matches('confirmingCancel') || state.matches('cancelling')} title={t('cancelDialog.title')} onClose={dismiss}>
+      <Dialog open={stage === 'confirmingCancel' || stage === 'cancelling'} title={t('cancelDialog.title')} onClose={dismiss}>
         <p>{t('cancelDialog.warning')}</p>
         <DialogActions>
           <Button $variant="secondary" onClick={dismiss}>
             {t('cancelDialog.back')}
           </Button>
-          <Button $variant="danger" onClick={() => send({ type: 'order.confirmCancel' })} disabled={state.hasTag('busy')}>
+          <Button $variant="danger" onClick={() => send({ type: 'order.confirmCancel' })} disabled={state.tags.has('busy')}>
             {t('cancelDialog.confirm')}
           </Button>
         </DialogActions>

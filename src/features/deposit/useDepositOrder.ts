@@ -1,7 +1,6 @@
-import { useEffect, useMemo, useRef } from 'react';
-import { useMachine } from '@xstate/react';
-import { fromPromise } from 'xstate';
-import { depositOrderMachine, depositStageOf } from '../../../machines/depositOrder.machine';
+import { useEffect, useRef } from 'react';
+import type { StateValue } from 'xstate';
+import type { depositOrderMachine } from '../../../machines/depositOrder.machine';
 import {
   useCancelDepositMutation,
   useCheckDepositMutation,
@@ -12,6 +11,19 @@ import {
 import { useIdempotencyKey } from '../../api/idempotency';
 import type { DepositOrder, DepositRequest } from '../../contract/deposits';
 import { inspect } from '../../devtools/inspect';
+import { useLazyMachine, type MachineView } from '../../ui/useLazyMachine';
+
+/** The state the order machine starts in: the deposit form, no order yet. */
+export const DEPOSIT_FORM: MachineView<typeof depositOrderMachine> = {
+  value: 'idle',
+  context: { order: null, errorCode: null, errorParams: null, polls: 0, pageHidden: false },
+  tags: new Set(['form']),
+};
+
+/** The machine's top-level state: what the page shows (how an open order is being read is inside it). */
+export function depositStageOf(value: StateValue): string {
+  return typeof value === 'string' ? value : Object.keys(value)[0];
+}
 
 /** Tells the machine when the tab is hidden (no polling) and when it is shown or focused again. */
 function usePageVisibility(send: (event: { type: 'page.hidden' } | { type: 'page.visible' }) => void) {
@@ -40,24 +52,31 @@ export function useDepositOrder() {
   const [readDeposit] = useLazyGetDepositQuery();
   const withIdempotencyKey = useIdempotencyKey<DepositRequest>();
 
-  const machine = useMemo(
+  // XState and the machine load after the page has drawn and hydrated its form: they are not part
+  // of what the page needs first. A tap or an open order that comes sooner waits for them.
+  const [state, send] = useLazyMachine(
     () =>
-      depositOrderMachine.provide({
-        actors: {
-          createOrder: fromPromise<DepositOrder, DepositRequest>(({ input }) =>
-            withIdempotencyKey(
-              input,
-              async (request, idempotencyKey) => (await createDeposit({ ...request, idempotencyKey }).unwrap()).order,
+      Promise.all([
+        import(/* webpackChunkName: "deposit-machine" */ '../../../machines/depositOrder.machine'),
+        import(/* webpackChunkName: "xstate" */ 'xstate'),
+      ]).then(([{ depositOrderMachine }, { fromPromise }]) =>
+        depositOrderMachine.provide({
+          actors: {
+            createOrder: fromPromise<DepositOrder, DepositRequest>(({ input }) =>
+              withIdempotencyKey(
+                input,
+                async (request, idempotencyKey) => (await createDeposit({ ...request, idempotencyKey }).unwrap()).order,
+              ),
             ),
-          ),
-          checkOrder: fromPromise<DepositOrder, string>(({ input }) => checkDeposit(input).unwrap()),
-          cancelOrder: fromPromise<DepositOrder, string>(({ input }) => cancelDeposit(input).unwrap()),
-          pollOrder: fromPromise<DepositOrder, string>(({ input }) => readDeposit(input).unwrap()),
-        },
-      }),
-    [createDeposit, checkDeposit, cancelDeposit, readDeposit, withIdempotencyKey],
+            checkOrder: fromPromise<DepositOrder, string>(({ input }) => checkDeposit(input).unwrap()),
+            cancelOrder: fromPromise<DepositOrder, string>(({ input }) => cancelDeposit(input).unwrap()),
+            pollOrder: fromPromise<DepositOrder, string>(({ input }) => readDeposit(input).unwrap()),
+          },
+        }),
+      ),
+    DEPOSIT_FORM,
+    { inspect },
   );
-  const [state, send] = useMachine(machine, { inspect });
   usePageVisibility(send);
   const resumed = useRef(false);
   useEffect(() => {

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import type { CallError } from '../../api/baseApi';
 import { useChangePasswordMutation } from '../../api/players';
 import { useGetAgencyInfoQuery } from '../../api/agency';
-import { changePasswordSchema, PLAYER_LIMITS, type ChangePasswordForm } from '../../contract/players';
+import { changePasswordSchema, PLAYER_LIMITS, type ChangePasswordForm } from '../../contract/playerForms';
 import { Button } from '../../ui/Button';
 import { Dialog, DialogActions } from '../../ui/Dialog';
 import { Notice } from '../../ui/Notice';
