@@ -58,10 +58,12 @@ export async function measurePageSpeed(siteUrl: string): Promise<Measurement[]> 
     logLevel: 'silent',
   });
   try {
-    const audit = async (url: string): Promise<PageSpeed> => {
+    const audit = async (url: string, attempt = 1): Promise<PageSpeed> => {
       const result = await lighthouse(url, { port: chrome.port, output: 'json', logLevel: 'error', onlyCategories: ['performance'] });
       const lhr = result?.lhr;
       if (!lhr) throw new Error(`Lighthouse gave no result for ${url}`);
+      // Chromium's trace now and then misses the navigation's start; Lighthouse asks to be run again.
+      if (lhr.runtimeError?.code === 'NO_NAVSTART' && attempt === 1) return audit(url, 2);
       if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`);
       // BENCH_LIGHTHOUSE_DIR keeps each full report, to see what a score is made of.
       const reportDir = process.env.BENCH_LIGHTHOUSE_DIR;
