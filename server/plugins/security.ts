@@ -22,11 +22,6 @@ function holdsNonFiniteNumber(value: unknown, depth = 0): boolean {
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
 
 /**
- * Security headers for every response (a strict Content-Security-Policy for the pages), and the
- * cross-site request guard for the API: a state-changing /api request must be JSON, and when the
- * browser names an Origin it must be this host. Webhooks come from the gateway, not a browser.
- */
-/**
  * The headers helmet gives a response, read off a response it is run on once: they are the same
  * for every request, and handing Fastify a ready object costs a request far less than running
  * helmet's dozen middlewares, each setting and checking its header, for every answer.
