@@ -71,8 +71,10 @@ describe('player accounts in Chromium', () => {
     const success = page.getByRole('dialog', { name: 'ສຳເລັດ' });
     await success.getByText('ປ່ຽນລະຫັດຜ່ານສຳເລັດແລ້ວ').waitFor();
     await Promise.all([page.waitForEvent('load'), success.getByRole('button', { name: 'ປິດ', exact: true }).click()]);
-    // This session survived the change; the page came back logged in.
+    // This session survived the change; the page came back logged in. The server's HTML shows the
+    // account button before the app has hydrated it, and a tap before then does nothing.
     await accountButton(page).waitFor();
+    await waitForApp(page);
 
     await accountButton(page).click();
     await Promise.all([page.waitForURL(`${e2e.server.url}/login`), page.getByRole('menuitem', { name: 'ອອກຈາກລະບົບ' }).click()]);
