@@ -1,4 +1,5 @@
 import { PAGE_STATE_ELEMENT_ID } from './contract/pageRender';
+import { loadReactDom } from './reactDom';
 
 /**
  * The app (the store, the shell and the page) is a chunk of its own, src/start.tsx, and React's DOM
@@ -6,7 +7,7 @@ import { PAGE_STATE_ELEMENT_ID } from './contract/pageRender';
  * modules in a task of its own, so a phone's main thread is never held for both at once.
  */
 const start = () => {
-  void import(/* webpackChunkName: "react-dom" */ 'react-dom/client');
+  void loadReactDom();
   void import(/* webpackChunkName: "app" */ './start');
 };
 

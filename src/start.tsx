@@ -7,6 +7,7 @@ import { hydrateApi } from './api/baseApi';
 import { initI18n, storedLanguage, translationsLoaded } from './i18n';
 import { PAGE_STATE_ELEMENT_ID, type PageState } from './contract/pageRender';
 import type { ResourceLanguage } from 'i18next';
+import { loadReactDom } from './reactDom';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
@@ -23,14 +24,13 @@ if (stateElement?.textContent) {
   // The server could not render the page and sent the bare one: the browser draws it all.
   const i18n = initI18n();
   // A failed load still renders: i18next falls back to Lao.
-  void Promise.all([translationsLoaded().catch(() => undefined), import(/* webpackChunkName: "react-dom" */ 'react-dom/client')]).then(
-    ([, { createRoot }]) =>
-      createRoot(root).render(
-        <StrictMode>
-          <GlobalStyle />
-          <App store={makeStore()} i18n={i18n} />
-        </StrictMode>,
-      ),
+  void Promise.all([translationsLoaded().catch(() => undefined), loadReactDom()]).then(([, { createRoot }]) =>
+    createRoot(root).render(
+      <StrictMode>
+        <GlobalStyle />
+        <App store={makeStore()} i18n={i18n} />
+      </StrictMode>,
+    ),
   );
 }
 
@@ -46,7 +46,7 @@ async function hydrate(root: HTMLElement, state: PageState) {
   store.dispatch(hydrateApi({ api: state.api }));
   // Set up first: if React's DOM renderer arrives only now, its modules run in its script's task,
   // and this one is not added to it.
-  const { hydrateRoot } = await import(/* webpackChunkName: "react-dom" */ 'react-dom/client');
+  const { hydrateRoot } = await loadReactDom();
   // As a transition, hydration yields to the browser every few milliseconds instead of holding
   // the main thread (and a tap on the page) until the whole page is done.
   startTransition(() => {
