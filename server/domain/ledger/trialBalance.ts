@@ -74,8 +74,9 @@ export interface KindClosing extends KindBalance {
   currency: string;
 }
 
-/** The instant a day (YYYY-MM-DD) ends in Laos. */
-const endOf = (day: string) => sql<Date>`(${day}::date + 1)::timestamp AT TIME ZONE 'Asia/Vientiane'`;
+/** The instants a day (YYYY-MM-DD) begins and ends in Laos. */
+const startOf = (day: string) => sql<Date>`(${day}::date::timestamp AT TIME ZONE 'Asia/Vientiane')`;
+const endOf = (day: string) => sql<Date>`((${day}::date + 1)::timestamp AT TIME ZONE 'Asia/Vientiane')`;
 const daysBetween = (a: string, b: string) => Math.abs(Date.parse(a) - Date.parse(b)) / 86_400_000;
 
 /**
@@ -150,9 +151,7 @@ export async function dayClosing(db: Kysely<DB> | Transaction<DB>, agencyId: str
 
 export async function trialBalance(db: Kysely<DB> | Transaction<DB>, agencyId: string, day: string): Promise<TrialBalance> {
   if (!isCalendarDay(day)) throw new AppError(400, ErrorCode.VALIDATION_ERROR, `"${day}" is not a calendar day written YYYY-MM-DD`);
-  const bounds = await sql<{ from: Date; to: Date }>`
-    SELECT (${day}::date::timestamp AT TIME ZONE 'Asia/Vientiane') AS "from",
-           ((${day}::date + 1)::timestamp AT TIME ZONE 'Asia/Vientiane') AS "to"`.execute(db);
+  const bounds = await sql<{ from: Date; to: Date }>`SELECT ${startOf(day)} AS "from", ${endOf(day)} AS "to"`.execute(db);
   const { from, to } = bounds.rows[0];
 
   const balances = await dayClosing(db, agencyId, day);
