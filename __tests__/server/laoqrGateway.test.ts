@@ -355,16 +355,19 @@ describe('payouts', () => {
 });
 
 describe('the sandbox bank page', () => {
-  it('serves the page, its script, its style and jsQR without inline script', async () => {
+  it('serves the page, its script, its style, its icon and jsQR without inline script', async () => {
     const page = await t.app.inject('/sandbox/bank');
     expect(page.statusCode).toBe(200);
     expect(page.headers['content-type']).toContain('text/html');
     expect(page.body).toContain('src="/sandbox/bank/bank.js"');
+    // Without an icon of its own the browser asks for /favicon.ico, a 404 in the page's console.
+    expect(page.body).toContain('<link rel="icon" href="/sandbox/bank/bank.svg"');
     expect(page.body).not.toMatch(/<script(?![^>]*\bsrc=)[^>]*>/);
     expect(page.headers['content-security-policy']).toContain("script-src 'self'");
     for (const [asset, type] of [
       ['bank.js', 'javascript'],
       ['bank.css', 'css'],
+      ['bank.svg', 'image/svg+xml'],
       ['jsQR.js', 'javascript'],
     ]) {
       const response = await t.app.inject(`/sandbox/bank/${asset}`);

@@ -10,6 +10,8 @@ const publicDir = path.join(__dirname, 'public');
 const assets = {
   'bank.js': { file: path.join(publicDir, 'bank.js'), type: 'text/javascript; charset=utf-8' },
   'bank.css': { file: path.join(publicDir, 'bank.css'), type: 'text/css; charset=utf-8' },
+  // Its own icon: without one the browser asks for /favicon.ico, which the site does not serve.
+  'bank.svg': { file: path.join(publicDir, 'bank.svg'), type: 'image/svg+xml' },
   'jsQR.js': { file: require.resolve('jsqr'), type: 'text/javascript; charset=utf-8' },
 } as const;
 
