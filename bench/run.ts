@@ -1,7 +1,8 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { buildApp, requestLogging } from '../server/app';
+import { buildApp } from '../server/app';
+import { requestLogging } from '../server/requestLog';
 import { loadConfig, projectRoot } from '../server/config';
 import { registerSandboxes } from '../server/sandbox';
 import { createDatabase } from '../server/db/database';

@@ -1,13 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import Fastify, {
-  LogController,
-  type FastifyBaseLogger,
-  type FastifyInstance,
-  type FastifyReply,
-  type FastifyRequest,
-  type FastifyServerOptions,
-} from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyServerOptions } from 'fastify';
 import fastifyStatic from '@fastify/static';
 import swagger from '@fastify/swagger';
 import swaggerUi from '@fastify/swagger-ui';
@@ -27,6 +20,7 @@ import dependencies from './plugins/dependencies';
 import { postgresRateLimitStore } from './plugins/rateLimitStore';
 import { systemClock, type Clock } from './domain/clock';
 import healthRoutes, { type Readiness } from './routes/health';
+import { OneLinePerRequest, requestLogger } from './requestLog';
 import { loadSiteRenderer, registerSitePages } from './pages/sitePages';
 import { PageCache } from './pages/pageCache';
 
@@ -40,54 +34,6 @@ export interface AppDeps {
   clock?: Clock;
 }
 
-/** Never let a password, cookie or token reach the request log. */
-export const logRedaction = ['req.headers.cookie', 'req.headers.authorization', 'res.headers["set-cookie"]', '*.password', '*.token'];
-
-/**
- * The request log as JSON lines to stdout (or `dest`), one line per answered request, written
- * asynchronously: a request never waits for the terminal or the disk. buildApp flushes it when
- * the app closes.
- */
-export function requestLogging(level: string, dest: number | string = 1): FastifyServerOptions['logger'] {
-  return { level, redact: { paths: logRedaction, censor: '[hidden]' }, stream: pino.destination({ dest, sync: false }) };
-}
-
-/**
- * One log line per request, once it is answered, with the request in it: half of Fastify's two
- * lines. The line of an answered request holds the request's method, url, host and address and the
- * answer's status, never a header or a body, so it goes out through a child of the app's log
- * without the redaction: redacting copies what a line logs, and this line is written for every
- * request. An errored request's line carries the error and is redacted like every other line.
- */
-class OneLinePerRequest extends LogController {
-  private completedLog?: FastifyBaseLogger;
-
-  override incomingRequest(): void {}
-
-  override requestCompleted(error: Error | null, request: FastifyRequest, reply: FastifyReply): void {
-    if (error) {
-      reply.log.error({ req: request, res: reply, err: error, responseTime: reply.elapsedTime }, 'request errored');
-      return;
-    }
-    this.completedLog ??= request.server.log.child({}, { redact: [] });
-    this.completedLog.info(
-      {
-        reqId: request.id,
-        req: {
-          method: request.method,
-          url: request.url,
-          host: request.host,
-          remoteAddress: request.ip,
-          remotePort: request.socket.remotePort,
-        },
-        res: { statusCode: reply.statusCode },
-        responseTime: reply.elapsedTime,
-      },
-      'request completed',
-    );
-  }
-}
-
 export async function buildApp({
   db,
   config,
@@ -97,7 +43,8 @@ export async function buildApp({
 }: AppDeps): Promise<FastifyInstance> {
   const app = Fastify({
     logger,
-    logController: new OneLinePerRequest(),
+    // Without a logger Fastify's own null logger costs nothing per request.
+    ...(logger ? { logController: new OneLinePerRequest(), childLoggerFactory: requestLogger } : {}),
     trustProxy: config.trustProxy,
     bodyLimit: 64 * 1024,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },

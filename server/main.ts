@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
-import { buildApp, requestLogging } from './app';
+import { buildApp } from './app';
+import { requestLogging } from './requestLog';
 import { describeSandbox, loadConfig, sandboxPartsOf, servesSandbox } from './config';
 import { registerSandboxes } from './sandbox';
 import { buildSpa, distIsStale } from './build';
