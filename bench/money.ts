@@ -11,6 +11,7 @@ import type { Measurement } from './table';
 export const PAYERS = 32;
 const DEPOSITS = 640;
 const AMOUNT_KIP = '100000';
+const PROVIDER = 'askmebet';
 
 /** Runs work(item) for every item, at most `concurrency` at a time. */
 export async function inParallel<T>(items: T[], concurrency: number, work: (item: T) => Promise<void>): Promise<void> {
@@ -57,11 +58,17 @@ async function createPayers(db: Database, agencyId: string, count: number, pass:
   return cookies;
 }
 
+/**
+ * A deposit order opened as the deposit form opens one: the form shows the player's credit at the
+ * chosen provider (which makes the player a member there) before the player sends the amount.
+ */
 async function openOrder(origin: string, cookie: string, key: string): Promise<DepositOrder> {
+  const credit = await fetch(`${origin}/api/v2/players/credits/${PROVIDER}`, { headers: { cookie } });
+  if (credit.status !== 200) throw new Error(`GET /api/v2/players/credits/${PROVIDER} answered ${credit.status}: ${await credit.text()}`);
   const response = await fetch(`${origin}/api/v2/deposits`, {
     method: 'POST',
     headers: { 'content-type': 'application/json', cookie, 'idempotency-key': key },
-    body: JSON.stringify({ provider: 'askmebet', amount: AMOUNT_KIP }),
+    body: JSON.stringify({ provider: PROVIDER, amount: AMOUNT_KIP }),
   });
   if (response.status !== 201) throw new Error(`POST /api/v2/deposits answered ${response.status}: ${await response.text()}`);
   return ((await response.json()) as { order: DepositOrder }).order;
