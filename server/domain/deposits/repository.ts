@@ -130,11 +130,24 @@ export async function listDeposits(
       .where('agency_id', '=', who.agencyId)
       .where('player_id', '=', who.playerId)
       .select((eb) => eb.fn.countAll<string>().as('total'))
-      // With the total, whether `after` is one of the player's orders at all.
-      .$if(after !== undefined, (query) => query.select((eb) => eb.fn.countAll<string>().filterWhere('code', '=', after!).as('after')))
+      // With the total, whether `after` is one of the player's orders at all: looked up by its code,
+      // since a filter on the count would read every order of the history from the table.
+      .$if(after !== undefined, (query) =>
+        query.select((eb) =>
+          eb
+            .exists(
+              eb
+                .selectFrom('deposit_orders as cursor')
+                .where('cursor.code', '=', after!)
+                .where('cursor.agency_id', '=', who.agencyId)
+                .where('cursor.player_id', '=', who.playerId),
+            )
+            .as('afterExists'),
+        ),
+      )
       .executeTakeFirstOrThrow(),
   ]);
-  if (after !== undefined && Number(count.after) === 0) throw new AppError(404, ErrorCode.NOT_FOUND, `No deposit ${after}`);
+  if (after !== undefined && !count.afterExists) throw new AppError(404, ErrorCode.NOT_FOUND, `No deposit ${after}`);
   const items = rows.slice(0, pageSize).map(toDepositOrder);
   return {
     items,
