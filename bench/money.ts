@@ -216,7 +216,7 @@ export async function measureMoneyPath(origin: string, db: Database, config: Con
           `one confirmation commits ${commitsOf(depositSent)} times (a TPC-B transaction: ${commitsOf(tpcbSent)}) in ${depositStatements} statements ` +
           `(TPC-B: ${tpcbStatements}) on the product's pool of ${config.pgPoolSize} connections, ` +
           `and costs this Node process ${depositCpuMs.toFixed(1)} ms of CPU (TPC-B: ${tpcbCpuMs.toFixed(1)} ms) for the webhook, ` +
-          `the two HTTP calls to the sandbox provider (client and server both in this process) and the statements; ` +
+          `the HTTP call that puts the credit at the sandbox provider (client and server both in this process) and the statements; ` +
           `the sandbox provider writes its own wallets on its own pool; all on the machine's shared cores`,
       },
       {
