@@ -13,7 +13,7 @@ export function requestLogging(level: string, dest: number | string = 1): Fastif
   return { level, redact: { paths: logRedaction, censor: '[hidden]' }, stream: pino.destination({ dest, sync: false }) };
 }
 
-type LogMethod = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace' | 'silent';
+type LogMethod = 'fatal' | 'error' | 'warn' | 'info' | 'debug' | 'trace';
 
 /**
  * A request's logger that becomes a pino child (bound to the request's id) only when something is
@@ -68,7 +68,7 @@ class RequestLogger implements FastifyBaseLogger {
 
   silent(): void {}
 
-  private write(method: Exclude<LogMethod, 'silent'>, args: unknown[]): void {
+  private write(method: LogMethod, args: unknown[]): void {
     const logger = this.logger();
     Reflect.apply(logger[method], logger, args);
   }
