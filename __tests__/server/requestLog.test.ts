@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import type { FastifyInstance } from 'fastify';
+import type pino from 'pino';
 import { buildApp } from '../../server/app';
 import { requestLogging } from '../../server/requestLog';
 import { loadConfig } from '../../server/config';
@@ -21,18 +22,30 @@ beforeAll(async () => {
   await app.ready();
 });
 afterAll(async () => {
+  await app.close();
   await database.drop();
   fs.rmSync(path.dirname(logFile), { recursive: true, force: true });
 });
 
-/** The log's lines once the app has closed and written them all. */
-async function loggedLines(): Promise<Record<string, unknown>[]> {
-  await app.close();
-  return fs
-    .readFileSync(logFile, 'utf8')
-    .trim()
-    .split('\n')
-    .map((line) => JSON.parse(line) as Record<string, unknown>);
+const flushed = () => new Promise<void>((resolve) => (app.log as pino.Logger).flush(() => resolve()));
+
+/**
+ * The log's lines once it holds `completed` lines of answered requests: the log is written
+ * asynchronously, so a line can reach the file after the request's answer. Gives up after 5 s
+ * with what is there.
+ */
+async function loggedLines(completed: number): Promise<Record<string, unknown>[]> {
+  for (const started = Date.now(); ;) {
+    await flushed();
+    const lines = fs
+      .readFileSync(logFile, 'utf8')
+      .trim()
+      .split('\n')
+      .filter((line) => line !== '')
+      .map((line) => JSON.parse(line) as Record<string, unknown>);
+    if (lines.filter((line) => line.msg === 'request completed').length >= completed || Date.now() - started > 5000) return lines;
+    await new Promise((resolve) => setTimeout(resolve, 50));
+  }
 }
 
 describe('the request log', () => {
@@ -59,7 +72,7 @@ describe('the request log', () => {
     });
     expect(forged.statusCode).toBe(401);
 
-    const lines = await loggedLines();
+    const lines = await loggedLines(3);
     const completed = lines.filter((line) => line.msg === 'request completed');
     expect(completed).toHaveLength(3);
     expect(completed.some((line) => (line.req as { url: string }).url === '/healthz')).toBe(false);

@@ -1,5 +1,5 @@
 import nock from 'nock';
-import { act, configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminApp } from '../../src/admin/app/AdminApp';
 import { makeAdminStore } from '../../src/admin/app/store';
@@ -9,7 +9,6 @@ import type { AgencyWithdrawal } from '../../src/admin/api/withdrawals';
 import { dashboardFixture } from '../support/adminReports';
 
 jest.setTimeout(20_000);
-configure({ asyncUtilTimeout: 5000 });
 
 const ADMIN = 'http://localhost/api/v2/admin';
 const OPERATOR = { id: 'op-1', username: 'somsak', role: 'owner' as const, secondFactor: 'enrolled' as const };

@@ -1,5 +1,5 @@
 import nock from 'nock';
-import { configure, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminApp } from '../../src/admin/app/AdminApp';
 import { makeAdminStore } from '../../src/admin/app/store';
@@ -8,7 +8,6 @@ import type { OperatorAccount } from '../../src/contract/admin';
 import { dashboardFixture } from '../support/adminReports';
 
 jest.setTimeout(20_000);
-configure({ asyncUtilTimeout: 5000 });
 
 const ADMIN = 'http://localhost/api/v2/admin';
 const OWNER = { id: 'op-1', username: 'anna', role: 'owner' as const, secondFactor: 'enrolled' as const };

@@ -1,5 +1,5 @@
 import nock from 'nock';
-import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminApp } from '../../src/admin/app/AdminApp';
 import { makeAdminStore } from '../../src/admin/app/store';
@@ -8,7 +8,6 @@ import type { Operator } from '../../src/contract/admin';
 import type { PlayerProfile, PlayerRow } from '../../src/contract/adminPlayers';
 
 jest.setTimeout(20_000);
-configure({ asyncUtilTimeout: 5000 });
 
 const ADMIN = 'http://localhost/api/v2/admin';
 const OWNER: Operator = { id: 'op-1', username: 'somsak', role: 'owner', secondFactor: 'enrolled' };

@@ -1,5 +1,5 @@
 import nock from 'nock';
-import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminApp } from '../../src/admin/app/AdminApp';
 import { makeAdminStore } from '../../src/admin/app/store';
@@ -7,7 +7,6 @@ import { initAdminI18n } from '../../src/admin/i18n';
 import type { AdminPromotion } from '../../src/contract/adminPromotions';
 
 jest.setTimeout(20_000);
-configure({ asyncUtilTimeout: 5000 });
 
 const ADMIN = 'http://localhost/api/v2/admin';
 const OWNER = { id: 'op-1', username: 'somsak', role: 'owner' as const, secondFactor: 'enrolled' as const };

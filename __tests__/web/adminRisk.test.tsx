@@ -1,5 +1,5 @@
 import nock from 'nock';
-import { configure, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminApp } from '../../src/admin/app/AdminApp';
 import { makeAdminStore } from '../../src/admin/app/store';
@@ -7,7 +7,6 @@ import { initAdminI18n } from '../../src/admin/i18n';
 import type { RiskFlag } from '../../src/contract/riskFlags';
 
 jest.setTimeout(20_000);
-configure({ asyncUtilTimeout: 5000 });
 
 const ADMIN = 'http://localhost/api/v2/admin';
 const STAFF = { id: 'op-2', username: 'noy', role: 'staff' as const, secondFactor: 'optional' as const };

@@ -1,5 +1,5 @@
 import nock from 'nock';
-import { configure, render, screen, waitFor, within } from '@testing-library/react';
+import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { AdminApp } from '../../src/admin/app/AdminApp';
 import { makeAdminStore } from '../../src/admin/app/store';
@@ -9,7 +9,6 @@ import type { AgencySettings } from '../../src/contract/adminSettings';
 import lo from '../../public/locales/lo/admin.json';
 
 jest.setTimeout(30_000);
-configure({ asyncUtilTimeout: 5000 });
 
 const ADMIN = 'http://localhost/api/v2/admin';
 const OWNER: Operator = { id: 'op-1', username: 'somsak', role: 'owner', secondFactor: 'enrolled' };

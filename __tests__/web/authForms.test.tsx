@@ -1,5 +1,5 @@
 import nock from 'nock';
-import { configure, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { API, renderApp } from '../support/renderApp';
 import { AGENCY_ID, PLAYER_INFO, mockAgency, mockPlayer, mockVisitor, rememberReportedToday } from '../support/playerSite';
@@ -10,7 +10,6 @@ import type { DeviceFingerprint } from '../../src/contract/players';
 
 // Whole-site renders with typing; room for a busy shared machine.
 jest.setTimeout(20_000);
-configure({ asyncUtilTimeout: 5000 });
 
 beforeAll(() => {
   // jsdom's screen is 0 x 0; a phone's is not.

@@ -1,5 +1,5 @@
 import nock from 'nock';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { API, renderApp } from '../support/renderApp';
 import { mockAgency, mockAgencyInfo, mockPlayer, mockVisitor, PLAYER_INFO, rememberReportedToday } from '../support/playerSite';
@@ -7,7 +7,6 @@ import { reloadPage } from '../../src/ui/reloadPage';
 
 // Whole-site renders with typing; room for a busy shared machine.
 jest.setTimeout(20_000);
-configure({ asyncUtilTimeout: 5000 });
 
 jest.mock('../../src/ui/reloadPage');
 
