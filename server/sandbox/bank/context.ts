@@ -59,13 +59,19 @@ export function bankContext(app: FastifyInstance, { db, config }: SandboxBankOpt
     for (const payment of await settleDuePayments(db, paymentId)) await deliverAll(payment);
   }
 
+  /**
+   * Settles a scheduled payment once the clock has passed its pay_at. A timer can fire a little
+   * early (Node counts it from the start of its loop turn), and getTime() drops pay_at's
+   * microseconds: settling then would find the payment not yet due and leave it unpaid for good.
+   */
   function scheduleSettlement(payment: PaymentRow) {
     const timer = setTimeout(
       () => {
         timers.delete(timer);
-        settleDue(payment.id).catch((error) => app.log.error({ err: error }, 'sandbox bank: scheduled payment failed'));
+        if (Date.now() <= payment.pay_at.getTime()) scheduleSettlement(payment);
+        else settleDue(payment.id).catch((error) => app.log.error({ err: error }, 'sandbox bank: scheduled payment failed'));
       },
-      Math.max(0, payment.pay_at.getTime() - Date.now()),
+      Math.max(0, payment.pay_at.getTime() + 1 - Date.now()),
     );
     timers.add(timer);
   }
