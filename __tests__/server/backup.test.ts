@@ -136,6 +136,24 @@ describe('backup and restore', () => {
     ],
   ];
 
+  it('refuses a backup whose ledger transfer does not sum to zero, once all its entries are loaded', async () => {
+    const before = await contentOf(t.url);
+    const unbalanced = variant('unbalanced.jsonl.gz', (lines) => {
+      const { tables } = JSON.parse(lines[0]) as { tables: { name: string; columns: { name: string }[] }[] };
+      const amount = tables.find((table) => table.name === 'ledger_entries')!.columns.findIndex((column) => column.name === 'amount');
+      const first = lines.indexOf(JSON.stringify({ table: 'ledger_entries' })) + 1;
+      const row = JSON.parse(lines[first]) as string[];
+      row[amount] = String(BigInt(row[amount]) + 1n);
+      return lines.map((line, i) => (i === first ? JSON.stringify(row) : line));
+    });
+    const refusal = restoreDatabase(t.url, unbalanced);
+    await expect(refusal).rejects.toThrow(BackupError);
+    await expect(refusal).rejects.toThrow(/ledger transfer [0-9a-f-]+ does not sum to zero in (THB|LAK)/);
+    // Like any refusal found while loading, it leaves the schema empty; the good backup puts everything back.
+    await restoreDatabase(t.url, good);
+    expect(await contentOf(t.url)).toEqual(before);
+  });
+
   it.each(badInputs)('refuses %s with a clear message and changes nothing', async (_, make, message) => {
     const before = await contentOf(t.url);
     const file = make();

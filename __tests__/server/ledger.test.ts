@@ -4,6 +4,7 @@ import { createTestDatabase, type TestDatabase } from '../support/db';
 import { createTestAgency } from '../support/app';
 import { createTestPlayer } from '../support/players';
 import { ledgerViolations } from '../support/ledgerInvariant';
+import { statementsDuring } from '../support/statements';
 import {
   balanceOf,
   beginPendingTransfer,
@@ -418,7 +419,7 @@ describe('what PostgreSQL itself guarantees', () => {
     expect(await entriesOf(t.db, transfer.id)).toHaveLength(2);
   });
 
-  it('refuses at commit a transfer whose entries do not sum to zero, even written by hand', async () => {
+  it('refuses a statement whose entries do not sum to zero for their transfer, even written by hand', async () => {
     const { agencyId } = await newAgency();
     const { transfer } = await tx((trx) =>
       postTransfer(trx, {
@@ -442,7 +443,52 @@ describe('what PostgreSQL itself guarantees', () => {
             .execute(),
         ),
     ).rejects.toThrow(/does not sum to zero/);
+    // Two transfers' entries that cancel out together, in one statement, still leave each unbalanced.
+    const { transfer: other } = await tx((trx) =>
+      postTransfer(trx, {
+        agencyId,
+        key: 'y2',
+        kind: 'TEST',
+        entries: [
+          { account: { kind: 'capital', currency: 'THB' }, amount: -5n },
+          { account: { kind: 'agency_cash', currency: 'THB' }, amount: 5n },
+        ],
+      }),
+    );
+    await expect(
+      t.db
+        .insertInto('ledger_entries')
+        .values([
+          { transfer_id: transfer.id, account_id: entry.account_id, agency_id: agencyId, amount: 1n, currency: 'THB' },
+          { transfer_id: other.id, account_id: entry.account_id, agency_id: agencyId, amount: -1n, currency: 'THB' },
+        ])
+        .execute(),
+    ).rejects.toThrow(/does not sum to zero/);
     expect(await entriesOf(t.db, transfer.id)).toHaveLength(2);
+    expect(await entriesOf(t.db, other.id)).toHaveLength(2);
+  });
+
+  it('writes each transfer of a shape through the same prepared statement', async () => {
+    const { agencyId, players } = await newAgency();
+    const post = (key: string, playerId: string) =>
+      tx((trx) =>
+        postTransfer(trx, {
+          agencyId,
+          key,
+          kind: 'TEST',
+          entries: [
+            { account: { kind: 'capital', currency: 'THB' }, amount: -5n },
+            { account: { kind: 'owed_to_player', playerId, currency: 'THB' }, amount: 5n },
+          ],
+        }),
+      );
+    const named = async (work: () => Promise<unknown>) =>
+      (await statementsDuring(work)).filter(({ text }) => /^\/\* prepared \*\/\s*WITH transfer AS/.test(text)).map(({ name }) => name);
+    const first = await named(() => post('prepared-1', players[0].id));
+    const second = await named(() => post('prepared-2', players[1].id));
+    expect(first).toHaveLength(1);
+    expect(first[0]).toMatch(/^p[0-9a-f]{24}$/);
+    expect(second).toEqual(first);
   });
 
   it('refuses a negative balance on a guarded account even without the ledger code', async () => {

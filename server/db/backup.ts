@@ -346,7 +346,7 @@ export interface RestoreResult {
  * Replaces the schema of the database at `databaseUrl` with the backup's: checks the whole file
  * first (a bad one changes nothing), drops and recreates the schema, runs this project's
  * migrations up to exactly the backup's, loads every table in one transaction (foreign keys in
- * dependency order; the ledger's own triggers check each transfer still balances), sets every
+ * dependency order; every ledger transfer is checked to balance once all its entries are in), sets every
  * sequence past its column's largest value and verifies each table's row count.
  */
 export async function restoreDatabase(databaseUrl: string, file: string): Promise<RestoreResult> {
@@ -387,6 +387,8 @@ export async function restoreDatabase(databaseUrl: string, file: string): Promis
         )
       ).rows.map((row) => row.table),
     );
+    // A transfer's entries may fall into two batches, so each transfer is checked once all are in.
+    await client.query('ALTER TABLE ledger_entries DISABLE TRIGGER ledger_entries_balanced');
     // The file holds the tables in dependency order (parents first): one pass loads them.
     for await (const { table, rows } of readBackup(file, () => {})) {
       const columns = table.columns.map((column) => quote(column.name)).join(', ');
@@ -397,6 +399,15 @@ export async function restoreDatabase(databaseUrl: string, file: string): Promis
         [JSON.stringify(rows)],
       );
     }
+
+    const unbalanced = await client.query<{ transfer_id: string; currency: string }>(
+      `SELECT transfer_id, currency FROM ledger_entries GROUP BY transfer_id, currency HAVING sum(amount) <> 0 LIMIT 1`,
+    );
+    if (unbalanced.rows.length) {
+      const { transfer_id: transferId, currency } = unbalanced.rows[0];
+      throw new BackupError(`${file}: ledger transfer ${transferId} does not sum to zero in ${currency}: a damaged or altered file`);
+    }
+    await client.query('ALTER TABLE ledger_entries ENABLE TRIGGER ledger_entries_balanced');
 
     const sequences = await client.query<{ table: string; column: string; sequence: string }>(
       `SELECT c.relname AS table, a.attname AS column, pg_get_serial_sequence(quote_ident(c.relname), a.attname) AS sequence

@@ -1,4 +1,5 @@
-import { Kysely, PostgresDialect } from 'kysely';
+import { createHash } from 'node:crypto';
+import { Kysely, PostgresDialect, sql } from 'kysely';
 import pg from 'pg';
 import type { DB } from './schema';
 import { defaultPoolSize } from '../config';
@@ -8,23 +9,35 @@ pg.types.setTypeParser(pg.types.builtins.INT8, (value) => value);
 
 export type Database = Kysely<DB>;
 
-const PREPARED = /^\/\* prepared as ([a-z_]+) \*\//;
+const PREPARED = '/* prepared */';
 
 /**
- * Starts a statement's text so the pool prepares it once per connection under this name: the
- * statements every request runs skip PostgreSQL's parsing and planning after their first time.
- * Only for fixed texts (values as parameters): a name stands for one text on a connection.
+ * Starts a statement's text so the pool prepares it once per connection: after its first time on a
+ * connection, PostgreSQL skips parsing and planning it. The statement is named after its text, so
+ * mark only texts fixed at their call site (values as parameters, a list of a known length): each
+ * distinct text stays prepared on each connection for the connection's life.
  */
-export const preparedAs = (name: string) => `/* prepared as ${name} */`;
+export const prepared = sql.raw(PREPARED);
 
-/** A pg client that sends statements marked by preparedAs as named prepared statements. */
+/** The name of each marked text, worked out once. */
+const preparedNames = new Map<string, string>();
+
+function preparedName(text: string): string {
+  let name = preparedNames.get(text);
+  if (name === undefined) {
+    name = `p${createHash('sha1').update(text).digest('hex').slice(0, 24)}`;
+    preparedNames.set(text, name);
+  }
+  return name;
+}
+
+/** A pg client that sends statements marked by `prepared` as named prepared statements. */
 class PreparingClient extends pg.Client {
   // pg's query has many overloads; this one only looks at a (text, values) call and passes everything on.
   override query(...args: unknown[]): never {
     const [text, values] = args;
-    const name = typeof text === 'string' ? PREPARED.exec(text)?.[1] : undefined;
     const query = super.query.bind(this) as (...callArgs: unknown[]) => never;
-    return name ? query({ name, text, values }) : query(...args);
+    return typeof text === 'string' && text.startsWith(PREPARED) ? query({ name: preparedName(text), text, values }) : query(...args);
   }
 }
 

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { preparedAs, type Database } from '../db/database';
+import { prepared, type Database } from '../db/database';
 
 export interface RateLimitCount {
   /** Hits of the key in its current window, this one included. */
@@ -14,7 +14,7 @@ export interface RateLimitCount {
  * each other's row lock, so no hit is lost and each sees its own count.
  */
 export async function countHit(db: Database, key: string, windowMs: number): Promise<RateLimitCount> {
-  const { rows } = await sql<{ hits: number; ttl_ms: number }>`${sql.raw(preparedAs('rate_limit_hit'))}
+  const { rows } = await sql<{ hits: number; ttl_ms: number }>`${prepared}
     INSERT INTO rate_limit_hits AS r (key, hits, window_ends_at)
     VALUES (${key}, 1, now() + ${windowMs}::int * interval '1 millisecond')
     ON CONFLICT (key) DO UPDATE SET

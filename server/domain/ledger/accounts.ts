@@ -1,4 +1,5 @@
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
+import { prepared } from '../../db/database';
 import type { DB } from '../../db/schema';
 import type { Currency } from '../../../src/contract/money';
 import type { Provider } from '../../../src/contract/providers';
@@ -134,7 +135,7 @@ export async function resolveAccounts(db: Kysely<DB>, agencyId: string, accounts
         sql`(${kind}::text, ${playerId}::uuid, ${provider}::text, ${currency}::text, ${ACCOUNT_KINDS[kind].mayGoNegative}::boolean)`,
     ),
   );
-  let { rows } = await sql<AccountRow>`
+  let { rows } = await sql<AccountRow>`${prepared}
     WITH existing AS (${existing}),
     created AS (
       INSERT INTO ledger_accounts (agency_id, kind, player_id, provider, currency, may_go_negative)

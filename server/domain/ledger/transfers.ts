@@ -1,5 +1,6 @@
 import { createHash } from 'node:crypto';
 import { sql, type Compilable, type Insertable, type Kysely, type RawBuilder, type Selectable, type Transaction } from 'kysely';
+import { prepared } from '../../db/database';
 import type { DB, LedgerTables } from '../../db/schema';
 import { ErrorCode } from '../../../src/contract/errors';
 import type { Provider } from '../../../src/contract/providers';
@@ -173,7 +174,7 @@ async function writeTransfer(
   accounts: ResolvedAccount[],
 ): Promise<TransferRow | undefined> {
   try {
-    const { rows } = await sql<TransferRow>`
+    const { rows } = await sql<TransferRow>`${prepared}
       WITH transfer AS (${transfer}),
       legs (account_id, amount, position) AS (${legs}),
       locked AS (

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import { preparedAs, type Database } from '../../db/database';
+import { prepared, type Database } from '../../db/database';
 import type { BankAccount } from '../../../src/contract/bankAccounts';
 import type { PlayerInfoResponse } from '../../../src/contract/players';
 
@@ -49,7 +49,7 @@ export async function findSession(
   ttlHours: number,
 ): Promise<{ player: SessionPlayer; reusableForMs: number } | undefined> {
   if (!token || token.length > 100) return undefined;
-  const { rows } = await sql<SessionRow>`${sql.raw(preparedAs('player_session'))}
+  const { rows } = await sql<SessionRow>`${prepared}
     WITH live AS (
       SELECT s.id, s.player_id, s.agency_id, s.expires_at, p.username, p.display_name, p.created_at,
         p.password_changed_at, p.must_change_password

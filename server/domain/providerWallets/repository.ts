@@ -1,6 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import type { Database } from '../../db/database';
+import { prepared, type Database } from '../../db/database';
 import type { Provider } from '../../../src/contract/providers';
 
 /** The provider_members table (a player's member name at each provider) and the pending-transfer check of a wallet. */
@@ -38,7 +38,7 @@ export async function claimMember(db: Database, who: PlayerAtProvider): Promise<
     .values({ player_id: who.playerId, provider: who.provider, agency_id: who.agencyId, member: `ch${randomBytes(7).toString('hex')}` })
     .onConflict((oc) => oc.columns(['player_id', 'provider']).doNothing())
     .returning(['member', 'registered']);
-  const { rows } = await sql<Member>`WITH inserted AS (${inserted}) SELECT * FROM inserted UNION ALL ${memberRow(db, who)}`.execute(db);
+  const { rows } = await sql<Member>`${prepared} WITH inserted AS (${inserted}) SELECT * FROM inserted UNION ALL ${memberRow(db, who)}`.execute(db);
   const member = rows[0] ?? (await memberOf(db, who));
   if (!member) throw new Error('provider member row vanished');
   return member;
