@@ -210,7 +210,7 @@ export async function measureMoneyPath(origin: string, db: Database, config: Con
         limitedBy:
           `sampled every 10 ms while the deposits were confirmed, the product's connections busy with them were ` +
           `${percent(waits.shares.walFlush)} waiting for a commit's WAL flush, ` +
-          `${percent(waits.shares.rowLock)} waiting for a row lock (every confirmation moves the agency's shared ledger accounts: cash, exchange, provider transit), ` +
+          `${percent(waits.shares.rowLock)} waiting for a row lock (every confirmation's payment moves the agency's shared ledger accounts: its cash and exchange), ` +
           `${percent(waits.shares.node)} inside a transaction waiting for this Node process's next statement ` +
           `and ${percent(waits.shares.running)} running (${waits.samples} samples); ` +
           `one confirmation commits ${commitsOf(depositSent)} times (a TPC-B transaction: ${commitsOf(tpcbSent)}) in ${depositStatements} statements ` +

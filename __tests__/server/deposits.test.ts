@@ -515,7 +515,7 @@ describe('payments that must count once, or be kept', () => {
     const check = await post(player, `/api/v2/deposits/${order.code}/check`);
     expect(check.json().order.status).toBe('PAID');
     // Money paid is either at the provider or owed to the player: here, owed (or held in transit).
-    const transit = await balanceOf(t.db, agencyId, { kind: 'provider_transit', provider: 'askmebet' });
+    const transit = await balanceOf(t.db, agencyId, { kind: 'provider_transit', playerId: player.id, provider: 'askmebet' });
     expect((await owed(player)) + transit).toBe(1000_00n);
 
     await t.app.inject({ method: 'DELETE', url: '/sandbox/providers/askmebet/faults' });

@@ -64,7 +64,6 @@ describe('the ledger under any sequence of transfers (fast-check, real PostgreSQ
     { kind: 'capital', currency: 'THB' },
     { kind: 'game_result', provider: 'askmebet' },
   ];
-  const via: AccountRef = { kind: 'provider_transit', provider: 'askmebet' };
   const index = fc.integer({ min: 0, max: 6 });
   const amount = fc.bigInt({ min: 1n, max: 5_000n });
   const operation: fc.Arbitrary<Operation> = fc.oneof(
@@ -85,6 +84,7 @@ describe('the ledger under any sequence of transfers (fast-check, real PostgreSQ
       fc.asyncProperty(fc.array(operation, { minLength: 1, maxLength: 25 }), async (operations) => {
         const { agencyId, players } = await newAgency();
         const accounts = accountsFor(players.map((p) => p.id));
+        const via: AccountRef = { kind: 'provider_transit', playerId: players[0].id, provider: 'askmebet' };
         const model = new Map<string, bigint>(accounts.concat(via).map((a) => [accountLabel(a), 0n]));
         const guarded = (a: AccountRef) => !ACCOUNT_KINDS[a.kind].mayGoNegative;
         const apply = (changes: [AccountRef, bigint][]) => {
@@ -197,7 +197,7 @@ describe('concurrency on one balance', () => {
                   key: `take-${i}`,
                   kind: 'TEST_TAKE',
                   from: credit,
-                  via: { kind: 'provider_transit', provider: 'alphabet' },
+                  via: { kind: 'provider_transit', playerId: players[0].id, provider: 'alphabet' },
                   to: capital,
                   amount: 30n,
                 }),
@@ -273,7 +273,7 @@ describe('idempotency keys', () => {
       key: 'hold-1',
       kind: 'TEST_HOLD',
       from: capital,
-      via: { kind: 'provider_transit', provider: 'gclub' } as AccountRef,
+      via: { kind: 'provider_transit', playerId: players[0].id, provider: 'gclub' } as AccountRef,
       to: credit,
       amount: 250n,
     };

@@ -55,7 +55,8 @@ async function providerWallet(provider: Provider, member: string): Promise<bigin
 
 const mirror = (who: { playerId: string; provider: Provider }) =>
   balanceOf(t.db, agencyId, { kind: 'player_credit', playerId: who.playerId, provider: who.provider });
-const transit = (provider: Provider) => balanceOf(t.db, agencyId, { kind: 'provider_transit', provider });
+const transit = (who: { playerId: string; provider: Provider }) =>
+  balanceOf(t.db, agencyId, { kind: 'provider_transit', playerId: who.playerId, provider: who.provider });
 
 async function until(condition: () => Promise<boolean>) {
   while (!(await condition())) await new Promise((resolve) => setTimeout(resolve, 50));
@@ -86,7 +87,7 @@ describe('crediting a player at a provider through the ledger', () => {
     expect(again).toEqual({ ...first, replayed: true });
     expect(await providerWallet('askmebet', member)).toBe(150_00n);
     expect(await mirror(who)).toBe(150_00n);
-    expect(await transit('askmebet')).toBe(0n);
+    expect(await transit(who)).toBe(0n);
     await expect(sendCreditToProvider(deps, { ...request, amount: 151_00n })).rejects.toMatchObject({ code: 'IDEMPOTENCY_CONFLICT' });
     await expect(sendCreditToProvider(deps, { ...request, key: 'zero', amount: 0n })).rejects.toMatchObject({ code: 'VALIDATION_ERROR' });
     await expect(sendCreditToProvider(deps, { ...request, key: 'negative', amount: -5n })).rejects.toMatchObject({
@@ -161,7 +162,7 @@ describe('the reconciler settles transfers whose provider call timed out', () =>
     await fault('askmebet', { mode: 'delay', calls: 1, delayMs: 2500, operations: ['transfer'] });
     const sent = await sendCreditToProvider(deps, { ...who, amount: 70_00n, key: 'late-done', from: capital });
     expect(sent.status).toBe('PENDING');
-    expect(await transit('askmebet')).toBe(70_00n);
+    expect(await transit(who)).toBe(70_00n);
     expect(await mirror(who)).toBe(0n);
     // The provider gets to it after the caller gave up.
     await until(async () => (await providerWallet('askmebet', member)) === 70_00n);
@@ -174,7 +175,7 @@ describe('the reconciler settles transfers whose provider call timed out', () =>
     const row = await t.db.selectFrom('ledger_transfers').select(['status']).where('id', '=', sent.transferId).executeTakeFirstOrThrow();
     expect(row.status).toBe('POSTED');
     expect(await mirror(who)).toBe(70_00n);
-    expect(await transit('askmebet')).toBe(0n);
+    expect(await transit(who)).toBe(0n);
     expect(await providerWallet('askmebet', member)).toBe(70_00n);
     expect(await ledgerViolations(t.db)).toEqual([]);
   });

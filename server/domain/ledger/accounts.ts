@@ -13,7 +13,11 @@ import type { Provider } from '../../../src/contract/providers';
 export const ACCOUNT_KINDS = {
   /** The ledger's mirror of a player's credit at one provider (THB). */
   player_credit: { mayGoNegative: false },
-  /** Credit on its way to or from a provider, while the provider's answer is not yet known (THB). */
+  /**
+   * A player's credit on its way to or from a provider, while the provider's answer is not yet known
+   * (THB). One per player and provider, so players' transfers at the same provider do not queue on
+   * one row.
+   */
   provider_transit: { mayGoNegative: false },
   /** The house's side of play at a provider: players' wins lower it, losses raise it (THB). */
   game_result: { mayGoNegative: true },
@@ -45,8 +49,8 @@ export type AccountKind = keyof typeof ACCOUNT_KINDS;
 
 /** Names one account of an agency; the account is created the first time it is named. */
 export type AccountRef =
-  | { kind: 'player_credit'; playerId: string; provider: Provider }
-  | { kind: 'provider_transit' | 'game_result'; provider: Provider }
+  | { kind: 'player_credit' | 'provider_transit'; playerId: string; provider: Provider }
+  | { kind: 'game_result'; provider: Provider }
   | { kind: 'owed_to_player'; playerId: string; currency: Currency }
   | {
       kind: 'agency_cash' | 'bonus_pool' | 'payout_clearing' | 'payouts_paid' | 'exchange' | 'capital' | 'unallocated_payments';
@@ -63,8 +67,8 @@ export interface AccountIdentity {
 export function identityOf(account: AccountRef): AccountIdentity {
   switch (account.kind) {
     case 'player_credit':
-      return { kind: account.kind, playerId: account.playerId, provider: account.provider, currency: 'THB' };
     case 'provider_transit':
+      return { kind: account.kind, playerId: account.playerId, provider: account.provider, currency: 'THB' };
     case 'game_result':
       return { kind: account.kind, playerId: null, provider: account.provider, currency: 'THB' };
     case 'owed_to_player':

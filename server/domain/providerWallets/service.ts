@@ -202,7 +202,7 @@ async function runProviderTransfer(
     key: request.key,
     kind,
     from,
-    via: { kind: 'provider_transit', provider: request.provider },
+    via: { kind: 'provider_transit', playerId: request.playerId, provider: request.provider },
     to,
     amount: request.amount,
     refs: { ...request.refs, playerId: request.playerId },
