@@ -336,6 +336,18 @@ export async function otherSessions(databaseUrl: string): Promise<number> {
   }
 }
 
+/** Every restored ledger transfer sums to zero in each currency; then the per-statement check is on again. */
+async function checkTransfersBalance(client: pg.Client, file: string) {
+  const unbalanced = await client.query<{ transfer_id: string; currency: string }>(
+    `SELECT transfer_id, currency FROM ledger_entries GROUP BY transfer_id, currency HAVING sum(amount) <> 0 LIMIT 1`,
+  );
+  if (unbalanced.rows.length) {
+    const { transfer_id: transferId, currency } = unbalanced.rows[0];
+    throw new BackupError(`${file}: ledger transfer ${transferId} does not sum to zero in ${currency}: a damaged or altered file`);
+  }
+  await client.query('ALTER TABLE ledger_entries ENABLE TRIGGER ledger_entries_balanced');
+}
+
 export interface RestoreResult {
   header: BackupHeader;
   /** Rows in each table after the restore, read back from the database. */
@@ -400,14 +412,7 @@ export async function restoreDatabase(databaseUrl: string, file: string): Promis
       );
     }
 
-    const unbalanced = await client.query<{ transfer_id: string; currency: string }>(
-      `SELECT transfer_id, currency FROM ledger_entries GROUP BY transfer_id, currency HAVING sum(amount) <> 0 LIMIT 1`,
-    );
-    if (unbalanced.rows.length) {
-      const { transfer_id: transferId, currency } = unbalanced.rows[0];
-      throw new BackupError(`${file}: ledger transfer ${transferId} does not sum to zero in ${currency}: a damaged or altered file`);
-    }
-    await client.query('ALTER TABLE ledger_entries ENABLE TRIGGER ledger_entries_balanced');
+    await checkTransfersBalance(client, file);
 
     const sequences = await client.query<{ table: string; column: string; sequence: string }>(
       `SELECT c.relname AS table, a.attname AS column, pg_get_serial_sequence(quote_ident(c.relname), a.attname) AS sequence
