@@ -4,6 +4,8 @@ import { buildTestApp, createTestAgency, type TestApp } from '../support/app';
 import { createTestPlayer, type TestPlayer } from '../support/players';
 import { loggedInOperator } from '../support/operators';
 import { projectRoot } from '../../server/config';
+import { createPromotion, setPromotionStatus } from '../../server/domain/promotions';
+import { DEMO_PROMOTIONS } from '../../server/seedPromotions';
 import { PAGE_STATE_ELEMENT_ID, type PageState } from '../../src/contract/pageRender';
 import lo from '../../public/locales/lo/home.json';
 import loShell from '../../public/locales/lo/shell.json';
@@ -150,6 +152,17 @@ describe("the visitors' page cache", () => {
     t.app.sitePages.dropAgencyPages(alphaId);
     expect((await page('/')).body).toContain(registerIn(7));
     expect((await page('/', B)).body).toContain('Bravo Star');
+  });
+
+  it('shows a new promotion, and no longer one switched off, in the next page', async () => {
+    const name = 'ໂບນັດວັນຊາດ 20%';
+    expect((await page('/')).body).not.toContain(name);
+    const promotion = await createPromotion(t.db, alphaId, { ...DEMO_PROMOTIONS[0], name: { ...DEMO_PROMOTIONS[0].name, lo: name } });
+    await t.heard();
+    expect((await page('/')).body).toContain(name);
+    await setPromotionStatus(t.db, alphaId, promotion.id, 'INACTIVE');
+    await t.heard();
+    expect((await page('/')).body).not.toContain(name);
   });
 
   it("shows an owner's settings change in the next page", async () => {

@@ -3,8 +3,9 @@ import pg from 'pg';
 import type { DB } from './schema';
 
 /**
- * Every API process caches the agencies it serves (server/plugins/agency.ts). A change of an
- * agency's settings or hosts is announced on this channel in the transaction that makes it, so
+ * Every API process caches the agencies it serves (server/plugins/agency.ts) and their visitors'
+ * pages. A change of an agency's settings, hosts or promotions (which its public pages show) is
+ * announced on this channel in the transaction that makes it, so
  * PostgreSQL delivers it to every process exactly when it commits, and never when it rolls back.
  */
 export const AGENCY_CHANGED = 'agency_changed';
@@ -26,7 +27,7 @@ export interface ChangeListener {
 }
 
 export interface ChangeHandlers {
-  /** An agency's settings or hosts changed. */
+  /** An agency's settings, hosts or promotions changed. */
   agencyChanged(agencyId: string): void;
   /** What a session check reads of this player changed; EVERY_PLAYER for all of them. */
   playerChanged(playerId: string): void;

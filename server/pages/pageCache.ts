@@ -14,8 +14,8 @@ interface Entry {
 }
 
 /**
- * How long a page is kept at most: it shows the agency's promotions and featured games too, whose
- * changes drop nothing.
+ * How long a page is kept at most: it shows the featured games too, whose changes at the providers
+ * drop nothing. A change of the agency's settings, hosts or promotions drops its pages at once.
  */
 const KEEP_MS = 60_000;
 

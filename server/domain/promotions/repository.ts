@@ -1,4 +1,5 @@
 import { sql, type Selectable } from 'kysely';
+import { announceAgencyChange } from '../../db/changes';
 import type { Database } from '../../db/database';
 import type { PromotionTables } from '../../db/schema';
 import { ErrorCode } from '../../../src/contract/errors';
@@ -113,6 +114,7 @@ export async function setPromotionStatus(
     .where('id', '=', row.id)
     .returningAll()
     .executeTakeFirstOrThrow();
+  await announceAgencyChange(db, agencyId);
   return { promotion: toPromotion(updated), previous: row.status };
 }
 
@@ -142,6 +144,7 @@ export async function createPromotion(db: Database | LedgerTrx, agencyId: string
     })
     .returningAll()
     .executeTakeFirstOrThrow();
+  await announceAgencyChange(db, agencyId);
   return toPromotion(row);
 }
 
