@@ -62,7 +62,7 @@ describe('withdrawing in Chromium', () => {
     await openPage(page, `${e2e.server.url}/player/withdraw`);
     await page.getByLabel('ຜູ້ໃຫ້ບໍລິການເກມ').selectOption('askmebet');
     await page.getByRole('textbox', { name: 'ຈຳນວນເຄຣດິດ (THB)' }).fill('5');
-    // The credit read from the provider adds a notice above the button: a tap waits for it, as a player's eye does.
+    // With no credit, a notice takes the place of the 'withdraw the most' button once the credit is read: a tap waits for it, as a player's eye does.
     await page.getByTestId('withdraw-credit-now').filter({ hasNotText: '…' }).waitFor();
     await page.getByRole('button', { name: 'ຢືນຢັນການຖອນ' }).click();
     await page.getByRole('alert').first().waitFor();

@@ -207,11 +207,15 @@ describe('the withdraw page with a promotion in use', () => {
     serveWithdrawPage();
     nock(API)
       .get('/api/v2/players/credits/gclub')
+      .delay(300)
       .reply(200, { credit: { amount: '1234.56', currency: 'THB' } })
       .persist();
     const user = userEvent.setup({ delay: null });
     renderApp('/player/withdraw');
     await user.selectOptions(await screen.findByLabelText('ຜູ້ໃຫ້ບໍລິການເກມ', {}, FIRST_PAINT), 'gclub');
+    // Before the credit arrives its button already takes its place, so nothing below it moves.
+    expect(screen.getByTestId('withdraw-credit-now')).toHaveTextContent('…');
+    expect(screen.getByRole('button', { name: 'ຖອນຈຳນວນສູງສຸດ' })).toBeDisabled();
     await user.type(screen.getByRole('textbox', { name: 'ຈຳນວນເຄຣດິດ (THB)' }), '100');
     expect(screen.getByTestId('withdraw-preview')).toHaveTextContent('60.000 LAK');
     expect(screen.queryByTestId('withdraw-promotion')).not.toBeInTheDocument();

@@ -41,15 +41,20 @@ export function WithdrawableCredit({ provider, min, max, limits, onUseMost }: Wi
         <dt>{t('form.most')}</dt>
         <dd data-testid="withdraw-most">{most === undefined ? '…' : displayMoney(most, 'THB')}</dd>
       </Details>
-      {most !== undefined && most > 0n && (
-        <Button type="button" $variant="secondary" onClick={() => onUseMost(formatAmount(most, 'THB'))}>
-          {t('form.useMost')}
-        </Button>
-      )}
-      {most === 0n && (
+      {/* The button is there, disabled, before the credit arrives: appearing later, it would move the submit button under the player's thumb. */}
+      {most === 0n ? (
         <Notice $tone="warning">
           {left <= 0 ? t('form.noneLeftToday', { limit: limits.dailyLimit }) : t('form.belowMinimum', { min: displayMoney(min, 'THB') })}
         </Notice>
+      ) : (
+        <Button
+          type="button"
+          $variant="secondary"
+          disabled={most === undefined}
+          onClick={() => most !== undefined && onUseMost(formatAmount(most, 'THB'))}
+        >
+          {t('form.useMost')}
+        </Button>
       )}
     </Panel>
   );
