@@ -3,6 +3,7 @@ import { DEMO_RECEIVING_ACCOUNT } from '../../server/seed';
 import { buildTestApp, createTestAgency, type TestApp } from '../support/app';
 import { createTestPlayer, createTestPlayerWithBank, type TestPlayer } from '../support/players';
 import { ledgerViolations } from '../support/ledgerInvariant';
+import { statementsDuring } from '../support/statements';
 import { loggedInOperator } from '../support/operators';
 import { setRate } from '../../server/domain/agencies';
 import { createDeposit, setReceivingAccount } from '../../server/domain/deposits';
@@ -225,6 +226,22 @@ describe('the deposit lifecycle', () => {
     const late = await deliver(paymentEvent(order.code, '64000', `TXCHECK${order.code}`));
     expect(late.json()).toEqual({ received: true, outcome: 'duplicate' });
     expect(await providerCredit(player, 'betflix')).toBe('100.00');
+    expect(await ledgerViolations(t.db)).toEqual([]);
+  });
+
+  it('writes the order SUCCESS in the statement that posts its credit, never after it', async () => {
+    const player = await playerWithBank();
+    const order = await openOrder(player, '64000', 'gclub');
+    const sent = await statementsDuring(async () => {
+      const delivered = await deliver(paymentEvent(order.code, '64000'));
+      expect(delivered.json()).toEqual({ received: true, outcome: 'paid' });
+    });
+    const touchingOrders = sent.filter(({ text }) => /update "deposit_orders"/.test(text));
+    // PAID in the payment's transaction; SUCCESS inside the credit's posting, with the ledger's update.
+    expect(touchingOrders).toHaveLength(2);
+    expect(touchingOrders[1].text).toMatch(/^\/\* prepared \*\/\s*WITH transfer AS \(update "ledger_transfers"/);
+    expect(await orderRow(order.code)).toMatchObject({ status: 'SUCCESS', failure_code: null });
+    expect(await providerCredit(player, 'gclub')).toBe('100.00');
     expect(await ledgerViolations(t.db)).toEqual([]);
   });
 

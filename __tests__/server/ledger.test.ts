@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { sql } from 'kysely';
+import { sql, type Expression, type SqlBool } from 'kysely';
 import { createTestDatabase, type TestDatabase } from '../support/db';
 import { createTestAgency } from '../support/app';
 import { createTestPlayer } from '../support/players';
@@ -9,6 +9,7 @@ import {
   balanceOf,
   beginPendingTransfer,
   entriesOf,
+  findTransfer,
   postPendingTransfer,
   postTransfer,
   voidPendingTransfer,
@@ -144,7 +145,7 @@ describe('the ledger under any sequence of transfers (fast-check, real PostgreSQ
             const settled = await tx((trx) =>
               op.post ? postPendingTransfer(trx, agencyId, transfer.id) : voidPendingTransfer(trx, agencyId, transfer.id, 'TEST_VOID'),
             );
-            expect(settled.status).toBe(op.post ? 'POSTED' : 'VOIDED');
+            expect(settled.transfer.status).toBe(op.post ? 'POSTED' : 'VOIDED');
           } else if (sent.length > 0) {
             const replayed = await outcome(sent[op.of % sent.length].run());
             expect(replayed).toEqual({ ok: expect.objectContaining({ replayed: true }) });
@@ -281,10 +282,48 @@ describe('idempotency keys', () => {
     expect((await tx((trx) => beginPendingTransfer(trx, request))).replayed).toBe(true);
     await tx((trx) => postPendingTransfer(trx, agencyId, begun.transfer.id));
     const twice = await tx((trx) => postPendingTransfer(trx, agencyId, begun.transfer.id));
-    expect(twice.status).toBe('POSTED');
+    expect(twice.transfer.status).toBe('POSTED');
     expect(await balanceOf(t.db, agencyId, credit)).toBe(250n);
     await expect(tx((trx) => voidPendingTransfer(trx, agencyId, begun.transfer.id, 'LATE'))).rejects.toThrow(/POSTED/);
     expect((await tx((trx) => beginPendingTransfer(trx, request))).transfer.status).toBe('POSTED');
+  });
+
+  it("writes the caller's record with the posting in its one statement: both or neither, and never again", async () => {
+    const { agencyId, players } = await newAgency();
+    const credit: AccountRef = { kind: 'player_credit', playerId: players[0].id, provider: 'gclub' };
+    const { transfer } = await beginPendingTransfer(t.db, {
+      agencyId,
+      key: 'hold-with',
+      kind: 'TEST_HOLD',
+      from: capital,
+      via: { kind: 'provider_transit', playerId: players[0].id, provider: 'gclub' },
+      to: credit,
+      amount: 250n,
+    });
+    const nameOf = async () =>
+      (await t.db.selectFrom('players').select('display_name').where('id', '=', players[1].id).executeTakeFirstOrThrow()).display_name;
+    const recordAs = (name: string | null) => (settledNow: Expression<SqlBool>) =>
+      t.db
+        .updateTable('players')
+        .set({ display_name: name as string })
+        .where('id', '=', players[1].id)
+        .where(settledNow);
+    const before = await nameOf();
+
+    await expect(postPendingTransfer(t.db, agencyId, transfer.id, recordAs(null))).rejects.toThrow(/null value/);
+    expect((await findTransfer(t.db, agencyId, 'hold-with'))?.status).toBe('PENDING');
+    expect(await balanceOf(t.db, agencyId, credit)).toBe(0n);
+    expect(await nameOf()).toBe(before);
+
+    const posted = await postPendingTransfer(t.db, agencyId, transfer.id, recordAs('posted'));
+    expect(posted).toMatchObject({ settledNow: true, transfer: { status: 'POSTED' } });
+    expect(await balanceOf(t.db, agencyId, credit)).toBe(250n);
+    expect(await nameOf()).toBe('posted');
+
+    const again = await postPendingTransfer(t.db, agencyId, transfer.id, recordAs('again'));
+    expect(again).toMatchObject({ settledNow: false, transfer: { status: 'POSTED' } });
+    expect(await nameOf()).toBe('posted');
+    expect(await ledgerViolations(t.db)).toEqual([]);
   });
 });
 

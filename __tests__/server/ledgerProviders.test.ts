@@ -82,9 +82,9 @@ describe('crediting a player at a provider through the ledger', () => {
     const { who, member } = await newPlayer('askmebet');
     const request = { ...who, amount: 150_00n, key: 'deposit-D1', from: capital, refs: { deposit: 'D1' } };
     const first = await sendCreditToProvider(deps, request);
-    expect(first).toMatchObject({ status: 'POSTED', replayed: false, failureCode: null });
+    expect(first).toMatchObject({ status: 'POSTED', replayed: false, failureCode: null, settledNow: true });
     const again = await sendCreditToProvider(deps, request);
-    expect(again).toEqual({ ...first, replayed: true });
+    expect(again).toEqual({ ...first, replayed: true, settledNow: false });
     expect(await providerWallet('askmebet', member)).toBe(150_00n);
     expect(await mirror(who)).toBe(150_00n);
     expect(await transit(who)).toBe(0n);

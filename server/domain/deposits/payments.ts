@@ -16,7 +16,7 @@ import { MAX_CREDIT_ATTEMPTS, cash, creditKey, owedTo, unmatchedReason, type Unm
 /**
  * A payment is applied in one transaction: the order becomes PAID and the ledger records the cash
  * and what the agency now owes the player. Outside that transaction the credit goes to the provider
- * through the ledger's provider wallet, and the order becomes SUCCESS. Anything paid that matches
+ * through the ledger's provider wallet, and the order becomes SUCCESS with the credit's posting. Anything paid that matches
  * no open order is kept as an unmatched payment with its cash in the ledger, for the operator.
  */
 
@@ -154,19 +154,30 @@ export async function applyPayment(db: Database, agencyId: string, payment: Depo
   );
 }
 
+/** A PAID order becomes SUCCESS: its credit is at the provider. */
+const orderSucceeded = (db: Database, orderId: string) =>
+  db
+    .updateTable('deposit_orders')
+    .set({ status: 'SUCCESS', credited_at: sql<Date>`now()`, closed_at: sql<Date>`now()`, failure_code: null })
+    .where('id', '=', orderId)
+    .where('status', '=', 'PAID');
+
+interface AttemptOutcome {
+  /** The provider's answer; UNAVAILABLE when it gave none. */
+  status: 'POSTED' | 'PENDING' | 'VOIDED' | 'UNAVAILABLE';
+  /** The order's SUCCESS was written in the statement that posted its credit. */
+  succeeded: boolean;
+}
+
 /**
  * The provider's answer to the credit of one attempt: from the ledger when it is settled there, else
- * by sending it. `unstarted` says the ledger has no transfer of this key to look up: the order was
- * open until the caller's own transaction paid it, and only a PAID order's credit is ever begun.
+ * by sending it, the order's SUCCESS written with the credit's posting. `unstarted` says the ledger
+ * has no transfer of this key to look up: the order was open until the caller's own transaction paid
+ * it, and only a PAID order's credit is ever begun.
  */
-async function creditAttempt(
-  deps: CreditDeps,
-  order: OrderRow,
-  key: string,
-  unstarted: boolean,
-): Promise<'POSTED' | 'PENDING' | 'VOIDED' | 'UNAVAILABLE'> {
+async function creditAttempt(deps: CreditDeps, order: OrderRow, key: string, unstarted: boolean): Promise<AttemptOutcome> {
   const earlier = unstarted ? undefined : await findTransfer(deps.db, order.agency_id, key);
-  if (earlier && earlier.status !== 'PENDING') return earlier.status;
+  if (earlier && earlier.status !== 'PENDING') return { status: earlier.status, succeeded: false };
   const attempt = order.credit_attempt;
   try {
     const result = await sendCreditToProvider(deps, {
@@ -181,17 +192,18 @@ async function creditAttempt(
       refs: { deposit: order.code },
       // The provider sees the order code; a retry after a refusal needs a ref of its own.
       providerRef: attempt === 1 ? order.code : `${order.code}-${attempt}`,
+      withPosting: (settledNow) => orderSucceeded(deps.db, order.id).where(settledNow),
     });
-    return result.status;
+    return { status: result.status, succeeded: result.status === 'POSTED' && result.settledNow };
   } catch (error) {
-    if (error instanceof AppError) return 'UNAVAILABLE';
+    if (error instanceof AppError) return { status: 'UNAVAILABLE', succeeded: false };
     throw error;
   }
 }
 
 /**
- * Puts a PAID order's credit at the provider (outside any transaction) and marks it SUCCESS once
- * the provider has it. A provider that is down leaves the order PAID, its money owed to the player
+ * Puts a PAID order's credit at the provider (outside any transaction) and marks it SUCCESS in the
+ * statement that records the provider has it. A provider that is down leaves the order PAID, its money owed to the player
  * in the ledger, for the reconciler; a refusal gives the money back to that account and the next
  * attempt uses a new key. Never throws for the provider's sake: the payment is recorded already.
  * justPaid: the order is as the transaction that paid it returned it, so its credit was never begun.
@@ -201,15 +213,11 @@ export async function creditPaidDeposit(deps: CreditDeps, order: OrderRow, { jus
   if (order.status !== 'PAID') return order.status;
   const attempt = order.credit_attempt;
   const key = creditKey(order.code, attempt);
-  const status = await creditAttempt(deps, order, key, justPaid);
+  const { status, succeeded } = await creditAttempt(deps, order, key, justPaid);
+  if (succeeded) return 'SUCCESS';
   if (status === 'POSTED') {
-    const done = await db
-      .updateTable('deposit_orders')
-      .set({ status: 'SUCCESS', credited_at: sql<Date>`now()`, closed_at: sql<Date>`now()`, failure_code: null })
-      .where('id', '=', order.id)
-      .where('status', '=', 'PAID')
-      .returning('status')
-      .executeTakeFirst();
+    // Posted before this call (a crash or a timeout between the two): the order catches up.
+    const done = await orderSucceeded(db, order.id).returning('status').executeTakeFirst();
     return done?.status ?? 'SUCCESS';
   }
   if (status === 'VOIDED') {

@@ -5,7 +5,7 @@
  *
  *   postTransfer(trx, { agencyId, key, kind, entries: [{ account, amount }], refs })
  *   beginPendingTransfer(db, { agencyId, key, kind, from, via, to, amount, refs, provider })
- *   postPendingTransfer(db, agencyId, transferId) / voidPendingTransfer(db, agencyId, transferId, code)
+ *   postPendingTransfer(db, agencyId, transferId, withPosting?) / voidPendingTransfer(db, agencyId, transferId, code)
  */
 export { ACCOUNT_KINDS, balanceOf, findAccount, resolveAccount, type AccountKind, type AccountRef } from './accounts';
 export {
@@ -22,9 +22,11 @@ export {
   type LedgerTrx,
   type PendingTransferRequest,
   type ProviderDirection,
+  type Settlement,
   type TransferRequest,
   type TransferResult,
   type TransferStatus,
+  type WithSettlement,
 } from './transfers';
 export {
   KIP_IN_KINDS,

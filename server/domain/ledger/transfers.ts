@@ -1,5 +1,15 @@
 import { createHash } from 'node:crypto';
-import { sql, type Compilable, type Insertable, type Kysely, type RawBuilder, type Selectable, type Transaction } from 'kysely';
+import {
+  sql,
+  type Compilable,
+  type Expression,
+  type Insertable,
+  type Kysely,
+  type RawBuilder,
+  type Selectable,
+  type SqlBool,
+  type Transaction,
+} from 'kysely';
 import { prepared } from '../../db/database';
 import type { DB, LedgerTables } from '../../db/schema';
 import { ErrorCode } from '../../../src/contract/errors';
@@ -54,6 +64,19 @@ export interface LedgerTransfer {
   failureCode: string | null;
   createdAt: Date;
   settledAt: Date | null;
+}
+
+/**
+ * A write of the caller's own records that belongs with a settlement (a deposit order's SUCCESS
+ * with its credit): given the condition that this very statement settles the transfer, it returns
+ * a data-modifying statement that runs inside the settlement's, so both commit together or neither.
+ */
+export type WithSettlement = (settledNow: Expression<SqlBool>) => Compilable;
+
+export interface Settlement {
+  transfer: LedgerTransfer;
+  /** True when this call settled the transfer (its WithSettlement ran); false when it was settled before. */
+  settledNow: boolean;
 }
 
 export interface TransferResult {
@@ -158,10 +181,14 @@ function shortfall(error: unknown, accounts: ResolvedAccount[]): unknown {
   return new AppError(409, ErrorCode.INSUFFICIENT_FUNDS, `${named} does not hold enough`);
 }
 
+/** Inside writeTransfer's statement: the transfer row was written by it. */
+const transferWritten = sql<SqlBool>`EXISTS (SELECT FROM transfer)`;
+
 /**
  * Writes a transfer and what it moves in one statement: `transfer` inserts or updates the transfer
  * row (returning it), and only when it returns one do its legs move the balances (each account by
- * the net of its legs, version bumped) and become entries, in the order given. The accounts are
+ * the net of its legs, version bumped) and become entries, in the order given. `alongside`, a
+ * caller's statement, runs in it too (it conditions itself on transferWritten). The accounts are
  * locked in id order, so concurrent transfers never deadlock on them. A balance that would go below
  * zero where it may not fails the statement (the accounts' CHECK, rechecked on the latest row after
  * any wait) with INSUFFICIENT_CREDIT or INSUFFICIENT_FUNDS, and nothing of it stays. Returns the
@@ -172,6 +199,7 @@ async function writeTransfer(
   transfer: Compilable,
   legs: RawBuilder<unknown>,
   accounts: ResolvedAccount[],
+  alongside?: Compilable,
 ): Promise<TransferRow | undefined> {
   try {
     const { rows } = await sql<TransferRow>`${prepared}
@@ -193,7 +221,7 @@ async function writeTransfer(
         FROM transfer, legs JOIN locked ON locked.id = legs.account_id
         WHERE legs.amount <> 0
         ORDER BY legs.position
-      )
+      )${alongside ? sql`, alongside AS (${alongside})` : sql``}
       SELECT * FROM transfer`.execute(db);
     return rows[0];
   } catch (error) {
@@ -322,7 +350,8 @@ async function settle(
   transferId: string,
   outcome: 'POSTED' | 'VOIDED',
   failureCode: string | null,
-): Promise<LedgerTransfer> {
+  withSettlement?: WithSettlement,
+): Promise<Settlement> {
   const update = db
     .updateTable('ledger_transfers')
     .set({ status: outcome, failure_code: failureCode, settled_at: sql<Date>`now()` })
@@ -340,8 +369,9 @@ async function settle(
       UNION ALL SELECT ${bystander}, 0::bigint, 2 FROM transfer`,
     // Only `via` gives, and it holds the amount since the transfer began.
     [],
+    withSettlement?.(transferWritten),
   );
-  if (settled) return toTransfer(settled);
+  if (settled) return { transfer: toTransfer(settled), settledNow: true };
   const row = await db
     .selectFrom('ledger_transfers')
     .selectAll()
@@ -350,16 +380,24 @@ async function settle(
     .executeTakeFirst();
   if (!row) throw new AppError(404, ErrorCode.NOT_FOUND, 'No such transfer');
   if (row.status !== outcome) throw new Error(`ledger transfer ${transferId} is ${row.status}; it cannot become ${outcome}`);
-  return toTransfer(row);
+  return { transfer: toTransfer(row), settledNow: false };
 }
 
-/** Completes a pending transfer: the held amount reaches `to`. Posting it again changes nothing. */
-export function postPendingTransfer(db: Kysely<DB>, agencyId: string, transferId: string): Promise<LedgerTransfer> {
-  return settle(db, agencyId, transferId, 'POSTED', null);
+/**
+ * Completes a pending transfer: the held amount reaches `to`, and `withPosting`'s statement is
+ * written with it. Posting it again changes nothing.
+ */
+export function postPendingTransfer(
+  db: Kysely<DB>,
+  agencyId: string,
+  transferId: string,
+  withPosting?: WithSettlement,
+): Promise<Settlement> {
+  return settle(db, agencyId, transferId, 'POSTED', null, withPosting);
 }
 
 /** Cancels a pending transfer: the held amount returns to `from`, with the reason in failureCode. */
-export function voidPendingTransfer(db: Kysely<DB>, agencyId: string, transferId: string, failureCode: string): Promise<LedgerTransfer> {
+export function voidPendingTransfer(db: Kysely<DB>, agencyId: string, transferId: string, failureCode: string): Promise<Settlement> {
   return settle(db, agencyId, transferId, 'VOIDED', failureCode);
 }
 

@@ -12,7 +12,9 @@ import {
   voidPendingTransfer,
   type AccountRef,
   type LedgerTransfer,
+  type Settlement,
   type TransferStatus,
+  type WithSettlement,
 } from '../ledger';
 import { claimMember, hasPendingTransfer, markMemberRegistered, memberOf, type PlayerAtProvider } from './repository';
 
@@ -37,6 +39,8 @@ export interface ProviderTransferResult {
   failureCode: string | null;
   /** True when the idempotency key had been used with the same request before. */
   replayed: boolean;
+  /** True when this call settled the transfer, its request's withPosting written with a POSTED one. */
+  settledNow: boolean;
 }
 
 const creditAccount = ({ playerId, provider }: PlayerAtProvider): AccountRef => ({ kind: 'player_credit', playerId, provider });
@@ -124,25 +128,26 @@ async function syncMirror(db: Database, who: PlayerAtProvider, seenVersion: bigi
   });
 }
 
-function resultOf(transfer: LedgerTransfer, replayed: boolean): ProviderTransferResult {
-  return { transferId: transfer.id, ref: transfer.provider!.ref, status: transfer.status, failureCode: transfer.failureCode, replayed };
+function resultOf({ transfer, settledNow }: Settlement, replayed: boolean): ProviderTransferResult {
+  const { id, provider, status, failureCode } = transfer;
+  return { transferId: id, ref: provider!.ref, status, failureCode, replayed, settledNow };
 }
 
 /**
  * Calls the provider for a PENDING transfer and records what it said. A refusal voids the
  * transfer (the held money goes back); an unknown outcome leaves it PENDING.
  */
-async function callAndSettle(deps: WalletDeps, transfer: LedgerTransfer, member: string): Promise<LedgerTransfer> {
+async function callAndSettle(deps: WalletDeps, transfer: LedgerTransfer, member: string, withPosting?: WithSettlement): Promise<Settlement> {
   const { db, providers } = deps;
   const { name: provider, ref, direction } = transfer.provider!;
   try {
     await providers.transfer(provider, { ref, member, direction, amount: transfer.pending!.amount });
   } catch (error) {
     if (error instanceof ProviderRefusal) return voidPendingTransfer(db, transfer.agencyId, transfer.id, error.code);
-    if (error instanceof ProviderUnavailable) return transfer;
+    if (error instanceof ProviderUnavailable) return { transfer, settledNow: false };
     throw error;
   }
-  return postPendingTransfer(db, transfer.agencyId, transfer.id);
+  return postPendingTransfer(db, transfer.agencyId, transfer.id, withPosting);
 }
 
 export interface ProviderTransferRequest extends PlayerAtProvider {
@@ -154,6 +159,8 @@ export interface ProviderTransferRequest extends PlayerAtProvider {
   refs?: Record<string, string>;
   /** The ref the provider is to know this transfer by (unique at the provider); a random one if unset. */
   providerRef?: string;
+  /** The caller's own record of the transfer, written in the statement that posts it. */
+  withPosting?: WithSettlement;
 }
 
 function checkAmount(amount: bigint) {
@@ -208,6 +215,6 @@ async function runProviderTransfer(
     refs: { ...request.refs, playerId: request.playerId },
     provider: { name: request.provider, ref: request.providerRef ?? randomUUID(), direction },
   });
-  if (transfer.status !== 'PENDING') return resultOf(transfer, replayed);
-  return resultOf(await callAndSettle(deps, transfer, member), replayed);
+  if (transfer.status !== 'PENDING') return resultOf({ transfer, settledNow: false }, replayed);
+  return resultOf(await callAndSettle(deps, transfer, member, request.withPosting), replayed);
 }
