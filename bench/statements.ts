@@ -4,6 +4,8 @@ import { SANDBOX_APPLICATION_NAME } from '../server/sandbox';
 export interface SentStatement {
   text: string;
   values: unknown[];
+  /** Set when the statement was sent as a named prepared statement. */
+  name?: string;
 }
 
 /**
@@ -21,10 +23,11 @@ export async function recordStatements(work: () => Promise<unknown>): Promise<Se
     if (this.connectionParameters.application_name !== SANDBOX_APPLICATION_NAME) {
       const [first, values] = args;
       // A (text, values) call, or a named prepared statement's {name, text, values}.
+      const named = first as { name?: string; text: string; values?: unknown[] };
       sent.push(
         typeof first === 'string'
           ? { text: first, values: Array.isArray(values) ? values : [] }
-          : { text: (first as { text: string }).text, values: (first as { values?: unknown[] }).values ?? [] },
+          : { text: named.text, values: named.values ?? [], name: named.name },
       );
     }
     return query.apply(this, args);

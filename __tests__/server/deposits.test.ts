@@ -3,7 +3,7 @@ import { DEMO_RECEIVING_ACCOUNT } from '../../server/seed';
 import { buildTestApp, createTestAgency, type TestApp } from '../support/app';
 import { createTestPlayer, createTestPlayerWithBank, type TestPlayer } from '../support/players';
 import { ledgerViolations } from '../support/ledgerInvariant';
-import { statementsDuring } from '../support/statements';
+import { recordStatements } from '../../bench/statements';
 import { loggedInOperator } from '../support/operators';
 import { setRate } from '../../server/domain/agencies';
 import { createDeposit, setReceivingAccount } from '../../server/domain/deposits';
@@ -232,7 +232,7 @@ describe('the deposit lifecycle', () => {
   it('writes the order SUCCESS in the statement that posts its credit, never after it', async () => {
     const player = await playerWithBank();
     const order = await openOrder(player, '64000', 'gclub');
-    const sent = await statementsDuring(async () => {
+    const sent = await recordStatements(async () => {
       const delivered = await deliver(paymentEvent(order.code, '64000'));
       expect(delivered.json()).toEqual({ received: true, outcome: 'paid' });
     });

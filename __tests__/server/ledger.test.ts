@@ -4,7 +4,7 @@ import { createTestDatabase, type TestDatabase } from '../support/db';
 import { createTestAgency } from '../support/app';
 import { createTestPlayer } from '../support/players';
 import { ledgerViolations } from '../support/ledgerInvariant';
-import { statementsDuring } from '../support/statements';
+import { recordStatements } from '../../bench/statements';
 import {
   balanceOf,
   beginPendingTransfer,
@@ -460,17 +460,21 @@ describe('what PostgreSQL itself guarantees', () => {
 
   it('refuses a statement whose entries do not sum to zero for their transfer, even written by hand', async () => {
     const { agencyId } = await newAgency();
-    const { transfer } = await tx((trx) =>
-      postTransfer(trx, {
-        agencyId,
-        key: 'y',
-        kind: 'TEST',
-        entries: [
-          { account: { kind: 'capital', currency: 'THB' }, amount: -5n },
-          { account: { kind: 'agency_cash', currency: 'THB' }, amount: 5n },
-        ],
-      }),
-    );
+    const fund = async (key: string) =>
+      (
+        await tx((trx) =>
+          postTransfer(trx, {
+            agencyId,
+            key,
+            kind: 'TEST',
+            entries: [
+              { account: { kind: 'capital', currency: 'THB' }, amount: -5n },
+              { account: { kind: 'agency_cash', currency: 'THB' }, amount: 5n },
+            ],
+          }),
+        )
+      ).transfer;
+    const transfer = await fund('y');
     const [entry] = await t.db.selectFrom('ledger_entries').select(['account_id']).where('transfer_id', '=', transfer.id).execute();
     await expect(
       t.db
@@ -483,17 +487,7 @@ describe('what PostgreSQL itself guarantees', () => {
         ),
     ).rejects.toThrow(/does not sum to zero/);
     // Two transfers' entries that cancel out together, in one statement, still leave each unbalanced.
-    const { transfer: other } = await tx((trx) =>
-      postTransfer(trx, {
-        agencyId,
-        key: 'y2',
-        kind: 'TEST',
-        entries: [
-          { account: { kind: 'capital', currency: 'THB' }, amount: -5n },
-          { account: { kind: 'agency_cash', currency: 'THB' }, amount: 5n },
-        ],
-      }),
-    );
+    const other = await fund('y2');
     await expect(
       t.db
         .insertInto('ledger_entries')
@@ -522,7 +516,7 @@ describe('what PostgreSQL itself guarantees', () => {
         }),
       );
     const named = async (work: () => Promise<unknown>) =>
-      (await statementsDuring(work)).filter(({ text }) => /^\/\* prepared \*\/\s*WITH transfer AS/.test(text)).map(({ name }) => name);
+      (await recordStatements(work)).filter(({ text }) => /^\/\* prepared \*\/\s*WITH transfer AS/.test(text)).map(({ name }) => name);
     const first = await named(() => post('prepared-1', players[0].id));
     const second = await named(() => post('prepared-2', players[1].id));
     expect(first).toHaveLength(1);

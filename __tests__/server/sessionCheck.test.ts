@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { buildTestApp, createTestAgency, type TestApp } from '../support/app';
 import { addTestBankAccount, createTestPlayer } from '../support/players';
-import { statementsDuring } from '../support/statements';
+import { recordStatements } from '../../bench/statements';
 import { endSession, SESSION_COOKIE } from '../../server/domain/players';
 
 /**
@@ -28,7 +28,7 @@ describe('GET /api/v2/players/info', () => {
     await info((await createTestPlayer(t.db, agencyId)).cookie); // warms the agency cache: only the session check is left
 
     const check = () =>
-      statementsDuring(async () => {
+      recordStatements(async () => {
         const res = await info(player.cookie);
         expect(res.statusCode).toBe(200);
         expect(res.json()).toMatchObject({

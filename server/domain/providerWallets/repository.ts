@@ -38,7 +38,8 @@ export async function claimMember(db: Database, who: PlayerAtProvider): Promise<
     .values({ player_id: who.playerId, provider: who.provider, agency_id: who.agencyId, member: `ch${randomBytes(7).toString('hex')}` })
     .onConflict((oc) => oc.columns(['player_id', 'provider']).doNothing())
     .returning(['member', 'registered']);
-  const { rows } = await sql<Member>`${prepared} WITH inserted AS (${inserted}) SELECT * FROM inserted UNION ALL ${memberRow(db, who)}`.execute(db);
+  const { rows } =
+    await sql<Member>`${prepared} WITH inserted AS (${inserted}) SELECT * FROM inserted UNION ALL ${memberRow(db, who)}`.execute(db);
   const member = rows[0] ?? (await memberOf(db, who));
   if (!member) throw new Error('provider member row vanished');
   return member;

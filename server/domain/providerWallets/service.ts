@@ -137,7 +137,12 @@ function resultOf({ transfer, settledNow }: Settlement, replayed: boolean): Prov
  * Calls the provider for a PENDING transfer and records what it said. A refusal voids the
  * transfer (the held money goes back); an unknown outcome leaves it PENDING.
  */
-async function callAndSettle(deps: WalletDeps, transfer: LedgerTransfer, member: string, withPosting?: WithSettlement): Promise<Settlement> {
+async function callAndSettle(
+  deps: WalletDeps,
+  transfer: LedgerTransfer,
+  member: string,
+  withPosting?: WithSettlement,
+): Promise<Settlement> {
   const { db, providers } = deps;
   const { name: provider, ref, direction } = transfer.provider!;
   try {
