@@ -16,8 +16,9 @@ import { MAX_CREDIT_ATTEMPTS, cash, creditKey, owedTo, unmatchedReason, type Unm
 /**
  * A payment is applied in one transaction: the order becomes PAID and the ledger records the cash
  * and what the agency now owes the player. Outside that transaction the credit goes to the provider
- * through the ledger's provider wallet, and the order becomes SUCCESS with the credit's posting. Anything paid that matches
- * no open order is kept as an unmatched payment with its cash in the ledger, for the operator.
+ * through the ledger's provider wallet, and the order becomes SUCCESS with the credit's posting.
+ * Anything paid that matches no open order is kept as an unmatched payment with its cash in the
+ * ledger, for the operator.
  */
 
 interface CreditDeps {
@@ -203,9 +204,10 @@ async function creditAttempt(deps: CreditDeps, order: OrderRow, key: string, uns
 
 /**
  * Puts a PAID order's credit at the provider (outside any transaction) and marks it SUCCESS in the
- * statement that records the provider has it. A provider that is down leaves the order PAID, its money owed to the player
- * in the ledger, for the reconciler; a refusal gives the money back to that account and the next
- * attempt uses a new key. Never throws for the provider's sake: the payment is recorded already.
+ * statement that records the provider has it. A provider that is down leaves the order PAID, its
+ * money owed to the player in the ledger, for the reconciler; a refusal gives the money back to
+ * that account and the next attempt uses a new key. Never throws for the provider's sake: the
+ * payment is recorded already.
  * justPaid: the order is as the transaction that paid it returned it, so its credit was never begun.
  */
 export async function creditPaidDeposit(deps: CreditDeps, order: OrderRow, { justPaid = false } = {}): Promise<DepositStatus> {
