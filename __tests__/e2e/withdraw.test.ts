@@ -71,6 +71,43 @@ describe('withdrawing in Chromium', () => {
     await context.close();
   });
 
+  it('keeps the submit button where it is on a phone when the credit arrives', async () => {
+    const db = e2e.server.database.db;
+    const player = await createTestPlayer(db, e2e.agencyId);
+    await addBankAccount(db, e2e.agencyId, player.id, {
+      bank: 'bcel',
+      accountNumber: '010120009876543002',
+      accountName: 'KHAMLA VONG',
+      currency: 'LAK',
+      owner: true,
+    });
+    await sendCreditToProvider(wallets, {
+      agencyId: e2e.agencyId,
+      playerId: player.id,
+      provider: 'askmebet',
+      amount: 500_00n,
+      key: `e2e-steady-${player.id}`,
+      from: { kind: 'capital', currency: 'THB' },
+    });
+    const { context, page } = await loggedIn(e2e.browser, e2e.server.url, player, {
+      viewport: { width: 375, height: 900 },
+      isMobile: true,
+    });
+    // The provider answers slowly, as over a poor connection: the form is drawn before the credit.
+    await page.route('**/api/v2/players/credits/askmebet', async (route) => {
+      await new Promise((resolve) => setTimeout(resolve, 1000));
+      await route.continue();
+    });
+    await openPage(page, `${e2e.server.url}/player/withdraw`);
+    await page.getByRole('combobox', { name: 'ຜູ້ໃຫ້ບໍລິການເກມ' }).selectOption('askmebet');
+    const submit = page.getByRole('button', { name: 'ຢືນຢັນການຖອນ' });
+    expect(await page.getByTestId('withdraw-credit-now').textContent()).toBe('…');
+    const before = await submit.boundingBox();
+    await page.getByTestId('withdraw-credit-now').getByText('500,00 THB').waitFor();
+    expect(await submit.boundingBox()).toEqual(before);
+    await context.close();
+  });
+
   it('after play on the sandbox slot, withdraws the credit and sees SUCCESS with LAK = credit x buy rate; a large one stays OPEN until the operator rejects it and the credit is back', async () => {
     const db = e2e.server.database.db;
     const player = await createTestPlayer(db, e2e.agencyId);
