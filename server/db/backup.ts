@@ -336,8 +336,14 @@ export async function otherSessions(databaseUrl: string): Promise<number> {
   }
 }
 
-/** Every restored ledger transfer sums to zero in each currency; then the per-statement check is on again. */
-async function checkTransfersBalance(client: pg.Client, file: string) {
+/**
+ * Runs `load` with the ledger's per-statement balance check off, then checks every transfer at once
+ * and turns the check on again: a backup's entries load in batches, and a transfer's entries may
+ * fall into two of them.
+ */
+async function withTransfersCheckedAfter(client: pg.Client, file: string, load: () => Promise<void>) {
+  await client.query('ALTER TABLE ledger_entries DISABLE TRIGGER ledger_entries_balanced');
+  await load();
   const unbalanced = await client.query<{ transfer_id: string; currency: string }>(
     `SELECT transfer_id, currency FROM ledger_entries GROUP BY transfer_id, currency HAVING sum(amount) <> 0 LIMIT 1`,
   );
@@ -399,20 +405,18 @@ export async function restoreDatabase(databaseUrl: string, file: string): Promis
         )
       ).rows.map((row) => row.table),
     );
-    // A transfer's entries may fall into two batches, so each transfer is checked once all are in.
-    await client.query('ALTER TABLE ledger_entries DISABLE TRIGGER ledger_entries_balanced');
     // The file holds the tables in dependency order (parents first): one pass loads them.
-    for await (const { table, rows } of readBackup(file, () => {})) {
-      const columns = table.columns.map((column) => quote(column.name)).join(', ');
-      const values = table.columns.map((column, index) => `(r->>${index})::${column.type}`).join(', ');
-      await client.query(
-        `INSERT INTO ${quote(table.name)} (${columns}) ${identityAlways.has(table.name) ? 'OVERRIDING SYSTEM VALUE ' : ''}` +
-          `SELECT ${values} FROM json_array_elements($1::json) AS r`,
-        [JSON.stringify(rows)],
-      );
-    }
-
-    await checkTransfersBalance(client, file);
+    await withTransfersCheckedAfter(client, file, async () => {
+      for await (const { table, rows } of readBackup(file, () => {})) {
+        const columns = table.columns.map((column) => quote(column.name)).join(', ');
+        const values = table.columns.map((column, index) => `(r->>${index})::${column.type}`).join(', ');
+        await client.query(
+          `INSERT INTO ${quote(table.name)} (${columns}) ${identityAlways.has(table.name) ? 'OVERRIDING SYSTEM VALUE ' : ''}` +
+            `SELECT ${values} FROM json_array_elements($1::json) AS r`,
+          [JSON.stringify(rows)],
+        );
+      }
+    });
 
     const sequences = await client.query<{ table: string; column: string; sequence: string }>(
       `SELECT c.relname AS table, a.attname AS column, pg_get_serial_sequence(quote_ident(c.relname), a.attname) AS sequence
