@@ -28,6 +28,27 @@ async function creditAtAskmebet(page: Page): Promise<string> {
   return (await res.json()).credit.amount;
 }
 
+/** A player with a LAK bank account and `amount` satang of credit at AskMeBet, put there from the agency's capital. */
+async function playerWithCredit(accountNumber: string, amount: bigint) {
+  const db = e2e.server.database.db;
+  const player = await createTestPlayer(db, e2e.agencyId);
+  await addBankAccount(db, e2e.agencyId, player.id, {
+    bank: 'bcel',
+    accountNumber,
+    accountName: 'KHAMLA VONG',
+    currency: 'LAK',
+    owner: true,
+  });
+  const who = { agencyId: e2e.agencyId, playerId: player.id, provider: 'askmebet' as const };
+  const credited = await sendCreditToProvider(wallets, {
+    ...who,
+    amount,
+    key: `e2e-deposit-${player.id}`,
+    from: { kind: 'capital', currency: 'THB' },
+  });
+  return { player, who, credited };
+}
+
 /** A kip amount as the page shows it: grouped by the browser's Lao locale data, then LAK. */
 function expectKip(text: string | null, kip: bigint) {
   expect(text).toMatch(/^[0-9.,\s\u00a0]+ LAK$/);
@@ -72,23 +93,7 @@ describe('withdrawing in Chromium', () => {
   });
 
   it('keeps the submit button where it is on a phone when the credit arrives', async () => {
-    const db = e2e.server.database.db;
-    const player = await createTestPlayer(db, e2e.agencyId);
-    await addBankAccount(db, e2e.agencyId, player.id, {
-      bank: 'bcel',
-      accountNumber: '010120009876543002',
-      accountName: 'KHAMLA VONG',
-      currency: 'LAK',
-      owner: true,
-    });
-    await sendCreditToProvider(wallets, {
-      agencyId: e2e.agencyId,
-      playerId: player.id,
-      provider: 'askmebet',
-      amount: 500_00n,
-      key: `e2e-steady-${player.id}`,
-      from: { kind: 'capital', currency: 'THB' },
-    });
+    const { player } = await playerWithCredit('010120009876543002', 500_00n);
     const { context, page } = await loggedIn(e2e.browser, e2e.server.url, player, {
       viewport: { width: 375, height: 900 },
       isMobile: true,
@@ -110,25 +115,8 @@ describe('withdrawing in Chromium', () => {
 
   it('after play on the sandbox slot, withdraws the credit and sees SUCCESS with LAK = credit x buy rate; a large one stays OPEN until the operator rejects it and the credit is back', async () => {
     const db = e2e.server.database.db;
-    const player = await createTestPlayer(db, e2e.agencyId);
-    await addBankAccount(db, e2e.agencyId, player.id, {
-      bank: 'bcel',
-      accountNumber: '010120009876543001',
-      accountName: 'KHAMLA VONG',
-      currency: 'LAK',
-      owner: true,
-    });
-    const who = { agencyId: e2e.agencyId, playerId: player.id, provider: 'askmebet' as const };
-    expect(
-      (
-        await sendCreditToProvider(wallets, {
-          ...who,
-          amount: 1000_00n,
-          key: `e2e-deposit-${player.id}`,
-          from: { kind: 'capital', currency: 'THB' },
-        })
-      ).status,
-    ).toBe('POSTED');
+    const { player, who, credited } = await playerWithCredit('010120009876543001', 1000_00n);
+    expect(credited.status).toBe('POSTED');
 
     // A win (three sevens) and a loss on the sandbox slot page, played by clicking.
     const member = await ensureMember(wallets, who);
