@@ -22,9 +22,17 @@ const refreshPlayerOnSuccess = (_result: unknown, error: unknown) => (error ? []
 
 export const playersApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    // Its 401 means "nobody is logged in" (baseApi does not leave the page for it).
-    getPlayerInfo: build.query<PlayerInfoResponse, void>({
-      query: () => '/v2/players/info',
+    /**
+     * The logged-in player's info, or null: its 401 means "nobody is logged in" (baseApi does not
+     * leave the page for it). Kept as an answer, not an error, so a visitor's page from the server
+     * does not ask again when it hydrates (RTK Query asks again for an entry that has only failed).
+     */
+    getPlayerInfo: build.query<PlayerInfoResponse | null, void>({
+      queryFn: async (_arg, _api, _extraOptions, fetchFromApi) => {
+        const answer = await fetchFromApi('/v2/players/info');
+        if (answer.error) return answer.error.status === 401 ? { data: null } : { error: answer.error };
+        return { data: answer.data as PlayerInfoResponse };
+      },
       providesTags: ['Player'],
     }),
     login: build.mutation<PlayerResponse, LoginForm>({

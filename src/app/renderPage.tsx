@@ -80,9 +80,9 @@ export const renderPage = async ({ url, language, callApi }: PageRequest): Promi
           store.dispatch(playersApi.endpoints.getPlayerInfo.initiate(undefined, { subscribe: false })),
         ])
       : [];
-    const loggedIn = player?.data !== undefined;
+    const loggedIn = Boolean(player?.data);
     if (agency.data && route?.access === 'visitor' && loggedIn) return { kind: 'redirect', location: '/player' };
-    if (agency.data && route?.access === 'player' && player?.isError) return { kind: 'redirect', location: '/login' };
+    if (agency.data && route?.access === 'player' && !loggedIn) return { kind: 'redirect', location: '/login' };
     if (agency.data) await prefetchShown(store, path);
 
     const i18n = i18nFor(language);
