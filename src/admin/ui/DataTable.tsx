@@ -33,6 +33,8 @@ export function DataTable<Row>({
   rowAttributes,
   detail,
 }: DataTableProps<Row>) {
+  // The site is not built with the React Compiler, and nothing here memoizes the table's functions.
+  // eslint-disable-next-line react-hooks/incompatible-library
   const table = useReactTable({ data: rows, columns, getCoreRowModel: getCoreRowModel(), getRowId: rowId });
   const classOf = (id: string) => (amountColumns.includes(id) ? 'amount' : longColumns.includes(id) ? 'long' : undefined);
   return (
