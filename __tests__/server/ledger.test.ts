@@ -437,6 +437,14 @@ describe('bad requests change nothing', () => {
 });
 
 describe('what PostgreSQL itself guarantees', () => {
+  it("vacuums the accounts' dead row versions after 2,000 of them, whatever the table's size", async () => {
+    // Every payment updates the agency's cash and exchange rows (migration 0033).
+    const { rows } = await sql<{ reloptions: string[] }>`SELECT reloptions FROM pg_class WHERE oid = 'ledger_accounts'::regclass`.execute(
+      t.db,
+    );
+    expect(rows[0].reloptions).toEqual(expect.arrayContaining(['autovacuum_vacuum_scale_factor=0', 'autovacuum_vacuum_threshold=2000']));
+  });
+
   it('refuses to update, delete or truncate ledger entries', async () => {
     const { agencyId } = await newAgency();
     const { transfer } = await tx((trx) =>
