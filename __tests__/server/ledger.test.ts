@@ -437,6 +437,20 @@ describe('bad requests change nothing', () => {
 });
 
 describe('what PostgreSQL itself guarantees', () => {
+  /** A TEST transfer of 5 from the agency's capital to `account`, in the account's currency. */
+  const fromCapital = (agencyId: string, key: string, account: Extract<AccountRef, { currency: unknown }>) =>
+    tx((trx) =>
+      postTransfer(trx, {
+        agencyId,
+        key,
+        kind: 'TEST',
+        entries: [
+          { account: { kind: 'capital', currency: account.currency }, amount: -5n },
+          { account, amount: 5n },
+        ],
+      }),
+    );
+
   it("vacuums the accounts' dead row versions after 2,000 of them, whatever the table's size", async () => {
     // Every payment updates the agency's cash and exchange rows (migration 0033).
     const { rows } = await sql<{ reloptions: string[] }>`SELECT reloptions FROM pg_class WHERE oid = 'ledger_accounts'::regclass`.execute(
@@ -447,17 +461,7 @@ describe('what PostgreSQL itself guarantees', () => {
 
   it('refuses to update, delete or truncate ledger entries', async () => {
     const { agencyId } = await newAgency();
-    const { transfer } = await tx((trx) =>
-      postTransfer(trx, {
-        agencyId,
-        key: 'x',
-        kind: 'TEST',
-        entries: [
-          { account: { kind: 'capital', currency: 'LAK' }, amount: -5n },
-          { account: { kind: 'agency_cash', currency: 'LAK' }, amount: 5n },
-        ],
-      }),
-    );
+    const { transfer } = await fromCapital(agencyId, 'x', { kind: 'agency_cash', currency: 'LAK' });
     await expect(sql`UPDATE ledger_entries SET amount = amount * 2 WHERE transfer_id = ${transfer.id}`.execute(t.db)).rejects.toThrow(
       /append-only/,
     );
@@ -468,20 +472,7 @@ describe('what PostgreSQL itself guarantees', () => {
 
   it('refuses a statement whose entries do not sum to zero for their transfer, even written by hand', async () => {
     const { agencyId } = await newAgency();
-    const fund = async (key: string) =>
-      (
-        await tx((trx) =>
-          postTransfer(trx, {
-            agencyId,
-            key,
-            kind: 'TEST',
-            entries: [
-              { account: { kind: 'capital', currency: 'THB' }, amount: -5n },
-              { account: { kind: 'agency_cash', currency: 'THB' }, amount: 5n },
-            ],
-          }),
-        )
-      ).transfer;
+    const fund = async (key: string) => (await fromCapital(agencyId, key, { kind: 'agency_cash', currency: 'THB' })).transfer;
     const transfer = await fund('y');
     const [entry] = await t.db.selectFrom('ledger_entries').select(['account_id']).where('transfer_id', '=', transfer.id).execute();
     await expect(
@@ -511,18 +502,7 @@ describe('what PostgreSQL itself guarantees', () => {
 
   it('writes each transfer of a shape through the same prepared statement', async () => {
     const { agencyId, players } = await newAgency();
-    const post = (key: string, playerId: string) =>
-      tx((trx) =>
-        postTransfer(trx, {
-          agencyId,
-          key,
-          kind: 'TEST',
-          entries: [
-            { account: { kind: 'capital', currency: 'THB' }, amount: -5n },
-            { account: { kind: 'owed_to_player', playerId, currency: 'THB' }, amount: 5n },
-          ],
-        }),
-      );
+    const post = (key: string, playerId: string) => fromCapital(agencyId, key, { kind: 'owed_to_player', playerId, currency: 'THB' });
     const named = async (work: () => Promise<unknown>) =>
       (await recordStatements(work)).filter(({ text }) => /^\/\* prepared \*\/\s*WITH transfer AS/.test(text)).map(({ name }) => name);
     const first = await named(() => post('prepared-1', players[0].id));
@@ -534,17 +514,7 @@ describe('what PostgreSQL itself guarantees', () => {
 
   it('refuses a negative balance on a guarded account even without the ledger code', async () => {
     const { agencyId, players } = await newAgency();
-    await tx((trx) =>
-      postTransfer(trx, {
-        agencyId,
-        key: 'z',
-        kind: 'TEST',
-        entries: [
-          { account: { kind: 'capital', currency: 'THB' }, amount: -5n },
-          { account: { kind: 'owed_to_player', playerId: players[0].id, currency: 'THB' }, amount: 5n },
-        ],
-      }),
-    );
+    await fromCapital(agencyId, 'z', { kind: 'owed_to_player', playerId: players[0].id, currency: 'THB' });
     await expect(
       sql`UPDATE ledger_accounts SET balance = -1 WHERE agency_id = ${agencyId} AND kind = 'owed_to_player'`.execute(t.db),
     ).rejects.toThrow(/ledger_accounts_balance_check/);
