@@ -2,9 +2,9 @@ import { createProviderClient, providerBaseUrls } from '../../server/adapters/pr
 import { setRate } from '../../server/domain/agencies';
 import { addBankAccount } from '../../server/domain/players';
 import { createOperator } from '../../server/domain/operators';
-import { sendCreditToProvider, type WalletDeps } from '../../server/domain/providerWallets';
+import type { WalletDeps } from '../../server/domain/providerWallets';
 import { loggedIn, overflowingElements, screenshot } from '../support/browser';
-import { createTestPlayer } from '../support/players';
+import { createTestPlayer, fundTestCredit } from '../support/players';
 import { e2eSite } from '../support/e2eSite';
 
 const e2e = e2eSite({ WITHDRAW_AUTO_APPROVE_THB: '5000' });
@@ -29,13 +29,7 @@ describe('the operator console in Chromium', () => {
       currency: 'LAK',
       owner: true,
     });
-    const who = { agencyId: e2e.agencyId, playerId: player.id, provider: 'askmebet' as const };
-    const funded = await sendCreditToProvider(wallets, {
-      ...who,
-      amount: 6000_00n,
-      key: `e2e-admin-${player.id}`,
-      from: { kind: 'capital', currency: 'THB' },
-    });
+    const funded = await fundTestCredit(wallets, e2e.agencyId, player.id, 6000_00n);
     expect(funded.status).toBe('POSTED');
 
     // The player asks for 6.000 THB, over the 5.000 THB limit: it waits OPEN for an operator.

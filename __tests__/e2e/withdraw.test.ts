@@ -4,10 +4,10 @@ import { createProviderClient, providerBaseUrls } from '../../server/adapters/pr
 import { setRate } from '../../server/domain/agencies';
 import { addBankAccount } from '../../server/domain/players';
 import { createOperator } from '../../server/domain/operators';
-import { ensureMember, sendCreditToProvider, type WalletDeps } from '../../server/domain/providerWallets';
+import { ensureMember, type WalletDeps } from '../../server/domain/providerWallets';
 import { convertAt, parseAmount } from '../../src/contract/money';
 import { loggedIn, overflowingElements, screenshot, openPage } from '../support/browser';
-import { createTestPlayer } from '../support/players';
+import { createTestPlayer, fundTestCredit } from '../support/players';
 import { e2eSite } from '../support/e2eSite';
 
 const e2e = e2eSite({ WITHDRAW_AUTO_APPROVE_THB: '5000' });
@@ -40,12 +40,7 @@ async function playerWithCredit(accountNumber: string, amount: bigint) {
     owner: true,
   });
   const who = { agencyId: e2e.agencyId, playerId: player.id, provider: 'askmebet' as const };
-  const credited = await sendCreditToProvider(wallets, {
-    ...who,
-    amount,
-    key: `e2e-deposit-${player.id}`,
-    from: { kind: 'capital', currency: 'THB' },
-  });
+  const credited = await fundTestCredit(wallets, e2e.agencyId, player.id, amount);
   return { player, who, credited };
 }
 
@@ -166,16 +161,7 @@ describe('withdrawing in Chromium', () => {
     await screenshot(page, 'withdraw-history-success-1280');
 
     // Over the auto-approve limit: the request stays OPEN.
-    expect(
-      (
-        await sendCreditToProvider(wallets, {
-          ...who,
-          amount: 6000_00n,
-          key: `e2e-deposit-2-${player.id}`,
-          from: { kind: 'capital', currency: 'THB' },
-        })
-      ).status,
-    ).toBe('POSTED');
+    expect((await fundTestCredit(wallets, e2e.agencyId, player.id, 6000_00n)).status).toBe('POSTED');
     await withdrawOnPage(page, '6000');
     await page.getByRole('button', { name: 'ຢືນຢັນການຖອນ' }).click();
     await expect(page.getByTestId('withdrawal-result').textContent()).resolves.toContain('ຄຳຂໍຂອງທ່ານກຳລັງລໍຖ້າການກວດສອບ');

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../server/db/database';
 import { addBankAccount, hashPassword, SESSION_COOKIE, createSession } from '../../server/domain/players';
-import { sendCreditToProvider, type WalletDeps } from '../../server/domain/providerWallets';
+import { sendCreditToProvider, type ProviderTransferResult, type WalletDeps } from '../../server/domain/providerWallets';
 import type { Provider } from '../../src/contract/providers';
 
 export interface TestPlayer {
@@ -56,7 +56,7 @@ export async function fundTestCredit(
   playerId: string,
   satang: bigint,
   provider: Provider = 'askmebet',
-): Promise<void> {
+): Promise<ProviderTransferResult> {
   const put = await sendCreditToProvider(deps, {
     agencyId,
     playerId,
@@ -66,4 +66,5 @@ export async function fundTestCredit(
     from: { kind: 'capital', currency: 'THB' },
   });
   if (put.status !== 'POSTED') throw new Error(`the test credit of ${satang} satang at ${provider} is ${put.status}`);
+  return put;
 }
