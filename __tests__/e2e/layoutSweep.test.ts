@@ -72,9 +72,6 @@ async function sweepWidths(page: Page, label: string): Promise<string[]> {
   const problems: string[] = [];
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 800 });
-    // Once, on a busy CI machine, a page was measured at 320 px laid out as if its media rules saw a
-    // width above 768 px (the previous route ended at 1440): measure once media queries see this width.
-    await page.waitForFunction((expected) => matchMedia(`(width: ${expected}px)`).matches, width);
     await page.evaluate(() => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))));
     const { scrollWidth, innerWidth } = await page.evaluate(() => ({
       scrollWidth: document.documentElement.scrollWidth,
