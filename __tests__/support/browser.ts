@@ -72,6 +72,35 @@ export function overflowingElements(page: Page): Promise<string[]> {
   );
 }
 
+/**
+ * What the browser applied to the first elements that stick out: their display and max-width, and
+ * how many of the @media rules naming their classes match the viewport now. A media rule that
+ * matches but does not show in the computed style tells a stale style state from a missing rule.
+ */
+export function overflowStyles(page: Page): Promise<string[]> {
+  return page.evaluate(() => {
+    const mediaRules: CSSMediaRule[] = [];
+    const collect = (rules: CSSRuleList) => {
+      for (const rule of Array.from(rules)) if (rule instanceof CSSMediaRule) mediaRules.push(rule);
+    };
+    for (const sheet of Array.from(document.styleSheets)) collect(sheet.cssRules);
+    return Array.from(document.querySelectorAll('body *'))
+      .filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5 && el.classList.length > 0)
+      .slice(0, 4)
+      .map((el) => {
+        const classes = Array.from(el.classList).map((name) => `.${name}`);
+        const naming = mediaRules.filter((rule) =>
+          Array.from(rule.cssRules).some(
+            (inner) => inner instanceof CSSStyleRule && classes.some((name) => inner.selectorText.includes(name)),
+          ),
+        );
+        const matching = naming.filter((rule) => matchMedia(rule.conditionText).matches).length;
+        const { display, maxWidth } = getComputedStyle(el);
+        return `${el.tagName}${classes.join('')}: display ${display}, max-width ${maxWidth}, media rules matching now ${matching} of ${naming.length}`;
+      });
+  });
+}
+
 export async function screenshot(page: Page, name: string) {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
   await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
