@@ -136,21 +136,45 @@ describe('backup and restore', () => {
     ],
   ];
 
-  it('refuses a backup whose ledger transfer does not sum to zero, once all its entries are loaded', async () => {
-    const before = await contentOf(t.url);
-    const unbalanced = variant('unbalanced.jsonl.gz', (lines) => {
+  /** A variant of the good backup with one value of the first row of `table` changed by `edit`. */
+  const withFirstValue = (name: string, table: string, column: string, edit: (value: string) => string) =>
+    variant(name, (lines) => {
       const { tables } = JSON.parse(lines[0]) as { tables: { name: string; columns: { name: string }[] }[] };
-      const amount = tables.find((table) => table.name === 'ledger_entries')!.columns.findIndex((column) => column.name === 'amount');
-      const first = lines.indexOf(JSON.stringify({ table: 'ledger_entries' })) + 1;
+      const index = tables.find((each) => each.name === table)!.columns.findIndex((each) => each.name === column);
+      const first = lines.indexOf(JSON.stringify({ table })) + 1;
       const row = JSON.parse(lines[first]) as string[];
-      row[amount] = String(BigInt(row[amount]) + 1n);
+      row[index] = edit(row[index]);
       return lines.map((line, i) => (i === first ? JSON.stringify(row) : line));
     });
-    const refusal = restoreDatabase(t.url, unbalanced);
-    await expect(refusal).rejects.toThrow(BackupError);
-    await expect(refusal).rejects.toThrow(/ledger transfer [0-9a-f-]+ does not sum to zero in (THB|LAK)/);
-    // Like any refusal found while loading, it leaves the schema empty; the good backup puts everything back.
-    await restoreDatabase(t.url, good);
+
+  // Found only once the schema was dropped and rebuilt: the restore's one transaction undoes the drop with the rest.
+  const refusedWhileLoading: [string, () => string, RegExp][] = [
+    [
+      'a ledger transfer that does not sum to zero once all its entries are loaded',
+      () => withFirstValue('unbalanced.jsonl.gz', 'ledger_entries', 'amount', (amount) => String(BigInt(amount) + 1n)),
+      /ledger transfer [0-9a-f-]+ does not sum to zero in (THB|LAK)/,
+    ],
+    [
+      'a table whose columns are not the ones its migrations build',
+      () =>
+        variant('renamed-column.jsonl.gz', ([header, ...rest]) => {
+          const parsed = JSON.parse(header) as { tables: { name: string; columns: { name: string }[] }[] };
+          parsed.tables.find((table) => table.name === 'players')!.columns[1].name = 'renamed';
+          return [JSON.stringify(parsed), ...rest];
+        }),
+      /table players of the backup does not match the schema its migrations build/,
+    ],
+    [
+      'a value its column cannot hold',
+      () => withFirstValue('bad-value.jsonl.gz', 'ledger_entries', 'amount', () => 'twelve'),
+      /invalid input syntax for type bigint/,
+    ],
+  ];
+
+  it.each(refusedWhileLoading)('refuses %s and leaves the database as it was', async (_, make, message) => {
+    const before = await contentOf(t.url);
+    const refusal = restoreDatabase(t.url, make());
+    await expect(refusal).rejects.toThrow(message);
     expect(await contentOf(t.url)).toEqual(before);
   });
 

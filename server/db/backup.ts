@@ -3,8 +3,10 @@ import path from 'node:path';
 import { once } from 'node:events';
 import { StringDecoder } from 'node:string_decoder';
 import zlib from 'node:zlib';
+import { Kysely, PostgresDialect } from 'kysely';
 import pg from 'pg';
-import { createDatabase } from './database';
+import type { Database } from './database';
+import type { DB } from './schema';
 import { knownMigrations, migrateTo } from './migrate';
 
 /**
@@ -360,29 +362,31 @@ export interface RestoreResult {
   counts: Record<string, number>;
 }
 
+/** A Kysely whose every statement goes through `client`, and so into the transaction it has open. */
+function databaseOn(client: pg.Client): Database {
+  const connection = { query: client.query.bind(client), release: () => {} };
+  const pool = { connect: async () => connection, end: async () => {} };
+  return new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
+}
+
 /**
  * Replaces the schema of the database at `databaseUrl` with the backup's: checks the whole file
- * first (a bad one changes nothing), drops and recreates the schema, runs this project's
- * migrations up to exactly the backup's, loads every table in one transaction (foreign keys in
- * dependency order; every ledger transfer is checked to balance once all its entries are in), sets every
- * sequence past its column's largest value and verifies each table's row count.
+ * first, then in one transaction drops and recreates the schema, runs this project's migrations up
+ * to exactly the backup's, loads every table (foreign keys in dependency order; every ledger
+ * transfer is checked to balance once all its entries are in), sets every sequence past its
+ * column's largest value and verifies each table's row count. PostgreSQL undoes the drop with the
+ * rest, so a refusal or failure at any step leaves the database as it was.
  */
 export async function restoreDatabase(databaseUrl: string, file: string): Promise<RestoreResult> {
   const header = await inspectBackup(file);
   const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5000 });
   await client.connect();
   try {
+    await client.query('BEGIN');
     const schema = (await client.query<{ schema: string }>('SELECT current_schema() AS schema')).rows[0].schema;
     await client.query(`DROP SCHEMA ${quote(schema)} CASCADE`);
     await client.query(`CREATE SCHEMA ${quote(schema)}`);
-    const db = createDatabase(databaseUrl, 1);
-    try {
-      await migrateTo(db, header.migrations[header.migrations.length - 1]);
-    } finally {
-      await db.destroy();
-    }
-
-    await client.query('BEGIN');
+    await migrateTo(databaseOn(client), header.migrations[header.migrations.length - 1], { inCallersTransaction: true });
     await fixSessionFormats(client);
     const present = await tablesOf(client);
     for (const table of header.tables) {

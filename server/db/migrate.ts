@@ -27,13 +27,21 @@ export async function migrateToLatest(db: Database): Promise<void> {
   await migrate(db, (migrator) => migrator.migrateToLatest());
 }
 
-/** Runs the migrations up to and including `name`, and none after it (a restore rebuilds a dump's schema this way). */
-export async function migrateTo(db: Database, name: string): Promise<void> {
-  await migrate(db, (migrator) => migrator.migrateTo(name));
+/**
+ * Runs the migrations up to and including `name`, and none after it (a restore rebuilds a dump's
+ * schema this way). `inCallersTransaction`: `db` sends its statements inside a transaction the
+ * caller opened, which the migrator must neither open again nor commit.
+ */
+export async function migrateTo(db: Database, name: string, { inCallersTransaction = false } = {}): Promise<void> {
+  await migrate(db, (migrator) => migrator.migrateTo(name), inCallersTransaction);
 }
 
-async function migrate(db: Database, run: (migrator: Migrator) => Promise<MigrationResultSet>): Promise<void> {
-  const migrator = new Migrator({ db, provider: numberedFileProvider });
+async function migrate(
+  db: Database,
+  run: (migrator: Migrator) => Promise<MigrationResultSet>,
+  inCallersTransaction = false,
+): Promise<void> {
+  const migrator = new Migrator({ db, provider: numberedFileProvider, disableTransactions: inCallersTransaction });
   const { error, results } = await run(migrator);
   const failed = results?.find((r) => r.status === 'Error');
   if (error || failed) {
