@@ -48,6 +48,27 @@ describe('pages rendered by the server', () => {
     await context.close();
   });
 
+  it('keeps the login and register forms from posting before the app has taken them over (JavaScript off)', async () => {
+    const context = await e2e.browser.newContext({ ...PHONE, javaScriptEnabled: false });
+    const page = await context.newPage();
+    for (const [path, title] of [
+      ['/login', loAuth.login.title],
+      ['/register', loAuth.register.title],
+    ]) {
+      await page.goto(`${e2e.server.url}${path}`);
+      const submit = page.locator('form button[type="submit"]');
+      expect(await submit.isDisabled()).toBe(true);
+      expect(await submit.getAttribute('aria-busy')).toBe('true');
+      // A tap, or Enter in a field, would otherwise post the form to a page with no handler for it.
+      await page.locator('input[name="username"]').fill('somphone');
+      await page.locator('input[name="username"]').press('Enter');
+      await submit.click({ force: true });
+      expect(new URL(page.url()).pathname).toBe(path);
+      expect(await page.getByRole('heading', { name: title }).isVisible()).toBe(true);
+    }
+    await context.close();
+  });
+
   for (const [device, width] of [
     [PHONE, 375],
     [{ ...DESKTOP, viewport: { width: 768, height: 900 } }, 768],

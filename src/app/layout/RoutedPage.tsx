@@ -1,12 +1,11 @@
-import { useSyncExternalStore, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import styled from 'styled-components';
+import { useHydrated } from '../../ui/useHydrated';
 
 // A frame for its busy mark only: the page lays itself out as if it were not there.
 const Region = styled.div`
   display: contents;
 `;
-
-const neverChanges = () => () => {};
 
 /**
  * The routed page. The server's HTML of it can be read at once but does not respond until the app
@@ -14,12 +13,7 @@ const neverChanges = () => () => {};
  * technology and for anything that must wait to act on it.
  */
 export function RoutedPage({ children }: { children: ReactNode }) {
-  // The server's answer (false) draws it, the browser's (true) follows once this part is hydrated.
-  const hydrated = useSyncExternalStore(
-    neverChanges,
-    () => true,
-    () => false,
-  );
+  const hydrated = useHydrated();
   return (
     <Region id="page" aria-busy={hydrated ? undefined : true}>
       {children}

@@ -5,7 +5,7 @@ import type { CallError } from '../../api/baseApi';
 import { useLoginMutation } from '../../api/players';
 import { errorMessageKey } from '../../api/errors';
 import { loginSchema, PLAYER_LIMITS, type LoginForm } from '../../contract/playerForms';
-import { Button } from '../../ui/Button';
+import { SubmitButton } from '../../ui/SubmitButton';
 import { Link } from '../../ui/Link';
 import { PageBody } from '../../ui/Page';
 import { TextField } from '../../ui/TextField';
@@ -57,9 +57,9 @@ export default function LoginPage() {
             {...form.getFieldProps('password')}
             error={errorOf('password')}
           />
-          <Button type="submit" $block disabled={form.isSubmitting}>
+          <SubmitButton $block disabled={form.isSubmitting}>
             {t('login.submit')}
-          </Button>
+          </SubmitButton>
         </form>
         <SwitchLine>
           {t('login.noAccount')}

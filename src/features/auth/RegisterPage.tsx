@@ -8,7 +8,7 @@ import { useGetAgencyQuery } from '../../api/agency';
 import { errorMessageKey } from '../../api/errors';
 import { PLAYER_LIMITS, registerSchema, usernameSchema, type RegisterForm } from '../../contract/playerForms';
 import type { DeviceFingerprint } from '../../contract/players';
-import { Button } from '../../ui/Button';
+import { SubmitButton } from '../../ui/SubmitButton';
 import { Link } from '../../ui/Link';
 import { PageBody } from '../../ui/Page';
 import { FieldError, TextField } from '../../ui/TextField';
@@ -173,9 +173,9 @@ export default function RegisterPage() {
             hint={t('register.displayNameHint')}
           />
           <AgeConfirmation field={form.getFieldProps({ name: 'ageConfirmed', type: 'checkbox' })} error={ageError} />
-          <Button type="submit" $block disabled={form.isSubmitting}>
+          <SubmitButton $block disabled={form.isSubmitting}>
             {t('register.submit')}
-          </Button>
+          </SubmitButton>
         </form>
         <SwitchLine>
           {t('register.haveAccount')}

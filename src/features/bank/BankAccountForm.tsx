@@ -7,7 +7,7 @@ import { ACCOUNT_NAME_MAX_LENGTH, bankAccountSchema, type BankAccountField, type
 import { bankOf, type Bank } from '../../contract/banks';
 import { ErrorCode } from '../../contract/errors';
 import { CURRENCIES } from '../../contract/money';
-import { Button } from '../../ui/Button';
+import { SubmitButton } from '../../ui/SubmitButton';
 import { Select } from '../../ui/Select';
 import { FieldError, FieldHint, TextField } from '../../ui/TextField';
 import { useToast } from '../../ui/Toast';
@@ -85,7 +85,7 @@ const Notice = styled.div`
   }
 `;
 
-const Submit = styled(Button)`
+const Submit = styled(SubmitButton)`
   margin-top: 16px;
 `;
 
@@ -239,7 +239,7 @@ export function BankAccountForm({ banks, onAccountExists }: BankAccountFormProps
         </ul>
       </Notice>
       <OwnerCheck field={formik.getFieldProps({ name: 'owner', type: 'checkbox' })} error={errorOf('owner')} />
-      <Submit type="submit" $block disabled={formik.isSubmitting}>
+      <Submit $block disabled={formik.isSubmitting}>
         {formik.isSubmitting ? t('form.saving') : t('form.submit')}
       </Submit>
     </Form>

@@ -10,7 +10,7 @@ import { ErrorCode } from '../../contract/errors';
 import { displayAmount, displayMoney } from '../../contract/format';
 import { convertAt, formatAmount, parseAmount } from '../../contract/money';
 import { PROVIDERS, PROVIDER_NAMES, isProvider } from '../../contract/providers';
-import { Button } from '../../ui/Button';
+import { SubmitButton } from '../../ui/SubmitButton';
 import { Card } from '../../ui/Card';
 import { Link } from '../../ui/Link';
 import { Notice } from '../../ui/Notice';
@@ -115,9 +115,9 @@ export function DepositForm({ onCreate, errorCode, errorParams, busy, taken }: D
       {isProvider(provider) && (
         <CreditAfterDeposit key={provider} provider={provider} depositCredit={depositCredit} promotion={taken?.promotion} />
       )}
-      <Button type="submit" $block disabled={busy}>
+      <SubmitButton $block disabled={busy}>
         {busy ? <Spinner $size={18} /> : t('create')}
-      </Button>
+      </SubmitButton>
     </Card>
   );
 }

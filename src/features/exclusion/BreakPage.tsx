@@ -19,6 +19,7 @@ import {
 } from '../../contract/exclusions';
 import { ActionRow } from '../../ui/ActionRow';
 import { Button } from '../../ui/Button';
+import { SubmitButton } from '../../ui/SubmitButton';
 import { Card, CardTitle } from '../../ui/Card';
 import { Notice } from '../../ui/Notice';
 import { PageBody, PageTitle } from '../../ui/Page';
@@ -95,9 +96,7 @@ function BreakForm({ onChoose }: { onChoose: (choice: { kind: ExclusionKind; dur
         error={form.errors.duration && t(form.errors.duration)}
         {...form.getFieldProps('duration')}
       />
-      <Button type="submit" $block>
-        {t('next')}
-      </Button>
+      <SubmitButton $block>{t('next')}</SubmitButton>
     </form>
   );
 }

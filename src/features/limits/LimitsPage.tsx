@@ -14,7 +14,7 @@ import {
   type DepositLimitsView,
 } from '../../contract/depositLimits';
 import { displayMoney } from '../../contract/format';
-import { Button } from '../../ui/Button';
+import { SubmitButton } from '../../ui/SubmitButton';
 import { Card } from '../../ui/Card';
 import { Notice } from '../../ui/Notice';
 import { PageBody, PageTitle } from '../../ui/Page';
@@ -151,9 +151,9 @@ function LimitsForm({ data }: { data: DepositLimitsView }) {
           <PeriodStatus entry={entry} maximum={maximum} />
         </Period>
       ))}
-      <Button type="submit" $block disabled={change.isLoading}>
+      <SubmitButton $block disabled={change.isLoading}>
         {change.isLoading ? <Spinner $size={18} /> : t('save')}
-      </Button>
+      </SubmitButton>
     </Card>
   );
 }

@@ -7,6 +7,7 @@ import { useChangePasswordMutation } from '../../api/players';
 import { useGetAgencyInfoQuery } from '../../api/agency';
 import { changePasswordSchema, PLAYER_LIMITS, type ChangePasswordForm } from '../../contract/playerForms';
 import { Button } from '../../ui/Button';
+import { SubmitButton } from '../../ui/SubmitButton';
 import { Dialog, DialogActions } from '../../ui/Dialog';
 import { Notice } from '../../ui/Notice';
 import { TextField } from '../../ui/TextField';
@@ -101,9 +102,7 @@ export function ChangePasswordDialog({ open, onClose }: { open: boolean; onClose
           {visible ? t('hidePasswords') : t('showPasswords')}
         </VisibilityToggle>
         <DialogActions>
-          <Button type="submit" disabled={!agencyInfo.isSuccess || form.isSubmitting}>
-            {t('save')}
-          </Button>
+          <SubmitButton disabled={!agencyInfo.isSuccess || form.isSubmitting}>{t('save')}</SubmitButton>
         </DialogActions>
       </form>
     </Dialog>

@@ -11,7 +11,7 @@ import { displayMoney } from '../../contract/format';
 import { convert, formatAmount, parseAmount } from '../../contract/money';
 import { PROVIDERS, PROVIDER_NAMES, isProvider } from '../../contract/providers';
 import { withdrawalFormSchema, type Withdrawal, type WithdrawalLimits, type WithdrawalRequest } from '../../contract/withdrawals';
-import { Button } from '../../ui/Button';
+import { SubmitButton } from '../../ui/SubmitButton';
 import { Notice } from '../../ui/Notice';
 import { Select } from '../../ui/Select';
 import { TextField } from '../../ui/TextField';
@@ -136,9 +136,9 @@ export function WithdrawForm({ rates, limits, hasAccount, onDone }: WithdrawForm
         </>
       )}
       <Muted>{t('form.dailyUsed', { used: limits.usedToday, limit: limits.dailyLimit })}</Muted>
-      <Button type="submit" $block disabled={!hasAccount || request.isLoading}>
+      <SubmitButton $block disabled={!hasAccount || request.isLoading}>
         {request.isLoading ? t('form.submitting') : t('form.submit')}
-      </Button>
+      </SubmitButton>
     </form>
   );
 }
