@@ -62,6 +62,19 @@ function variant(name: string, edit: (lines: string[]) => string[]): string {
   return file;
 }
 
+/** A variant of the good backup with one value of the first row of `table` changed by `edit`. */
+const withFirstValue = (name: string, table: string, column: string, edit: (value: string) => string) =>
+  variant(name, (lines) => {
+    const { tables } = JSON.parse(lines[0]) as { tables: { name: string; columns: { name: string }[] }[] };
+    const index = tables.find((each) => each.name === table)!.columns.findIndex((each) => each.name === column);
+    const first = lines.indexOf(JSON.stringify({ table })) + 1;
+    const row = JSON.parse(lines[first]) as string[];
+    row[index] = edit(row[index]);
+    return lines.map((line, i) => (i === first ? JSON.stringify(row) : line));
+  });
+
+const unbalancedTransfer = () => withFirstValue('unbalanced.jsonl.gz', 'ledger_entries', 'amount', (amount) => String(BigInt(amount) + 1n));
+
 describe('backup and restore', () => {
   it('names the file by the UTC time and writes the header: format, migrations, per-table counts', async () => {
     expect(path.basename(good)).toMatch(/^champa-\d{4}-\d{2}-\d{2}T\d{2}-\d{2}-\d{2}Z\.jsonl\.gz$/);
@@ -136,22 +149,11 @@ describe('backup and restore', () => {
     ],
   ];
 
-  /** A variant of the good backup with one value of the first row of `table` changed by `edit`. */
-  const withFirstValue = (name: string, table: string, column: string, edit: (value: string) => string) =>
-    variant(name, (lines) => {
-      const { tables } = JSON.parse(lines[0]) as { tables: { name: string; columns: { name: string }[] }[] };
-      const index = tables.find((each) => each.name === table)!.columns.findIndex((each) => each.name === column);
-      const first = lines.indexOf(JSON.stringify({ table })) + 1;
-      const row = JSON.parse(lines[first]) as string[];
-      row[index] = edit(row[index]);
-      return lines.map((line, i) => (i === first ? JSON.stringify(row) : line));
-    });
-
   // Found only once the schema was dropped and rebuilt: the restore's one transaction undoes the drop with the rest.
   const refusedWhileLoading: [string, () => string, RegExp][] = [
     [
       'a ledger transfer that does not sum to zero once all its entries are loaded',
-      () => withFirstValue('unbalanced.jsonl.gz', 'ledger_entries', 'amount', (amount) => String(BigInt(amount) + 1n)),
+      unbalancedTransfer,
       /ledger transfer [0-9a-f-]+ does not sum to zero in (THB|LAK)/,
     ],
     [
@@ -241,5 +243,21 @@ describe('npm run backup / npm run restore', () => {
     const usage = await cli(['restore'], env);
     expect(usage.output).toMatch(/usage: npm run restore -- <backup file>/);
     expect(usage.code).toBe(1);
+  });
+
+  it('says that a restore refused while loading changed nothing, and leaves the database as it was', async () => {
+    const stopped = await createTestDatabase();
+    try {
+      await seed(stopped.db);
+      const before = await contentOf(stopped.url);
+      // Its pool closed, the database is as a stopped site leaves it: no other session.
+      await stopped.db.destroy();
+      const refused = await cli(['restore', unbalancedTransfer(), '--yes'], { DATABASE_URL: stopped.url, PORT: String(await freePort()) });
+      expect(refused.output).toMatch(/not restored, nothing changed: .*ledger transfer [0-9a-f-]+ does not sum to zero/);
+      expect(refused.code).toBe(1);
+      expect(await contentOf(stopped.url)).toEqual(before);
+    } finally {
+      await stopped.drop();
+    }
   });
 });

@@ -125,7 +125,12 @@ async function restore(args: string[]) {
   if (!values.yes && !(await confirmed(`This replaces EVERY record in ${target} with this backup. Type "restore" to go on: `))) {
     throw new BackupError('not restored: nothing changed');
   }
-  const { counts } = await withDatabase(config, 'refuse', (url) => restoreDatabase(url, file));
+  const { counts } = await withDatabase(config, 'refuse', (url) =>
+    restoreDatabase(url, file).catch((error: unknown) => {
+      // The restore is one transaction: whatever stopped it, the database is as it was.
+      throw new BackupError(`not restored, nothing changed: ${error instanceof Error ? error.message : String(error)}`);
+    }),
+  );
   const total = Object.values(counts).reduce((sum, n) => sum + n, 0);
   out(`restored ${total} rows in ${Object.keys(counts).length} tables into ${target}; every table's count matches the backup`);
 }
