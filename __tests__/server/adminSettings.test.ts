@@ -70,6 +70,21 @@ describe('agency settings', () => {
     expect(entry).toMatchObject({ actor: 'anna', reason: 'new marketing', details: { name: 'Alpha Lucky', 'social.line': SOCIAL.line } });
   });
 
+  it('audits each of two changes sent at once against what it replaced', async () => {
+    let both: Promise<{ statusCode: number }[]> | undefined;
+    // Another transaction holds the agency's row, so both changes are under way before either writes.
+    await t.db.transaction().execute(async (trx) => {
+      await trx.selectFrom('agencies').select('id').where('id', '=', alphaId).forUpdate().execute();
+      both = Promise.all([change({ name: 'Alpha at once' }), change({ name: 'Alpha at once' })]);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    expect((await both!).map((answer) => answer.statusCode)).toEqual([200, 200]);
+    const details = (await audits()).slice(-2).map((entry) => JSON.stringify(entry.details));
+    // The second found the name the first had written: it changed nothing.
+    expect(details.sort()).toEqual([JSON.stringify({}), JSON.stringify({ name: 'Alpha at once' })].sort());
+    expect((await change({ name: 'Alpha Lucky' })).statusCode).toBe(200);
+  });
+
   it('changes the header numbers', async () => {
     const res = await change({ site: { signUpMinutes: 3, gameCount: 2500 } });
     expect(res.statusCode).toBe(200);

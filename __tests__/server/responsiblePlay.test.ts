@@ -257,4 +257,18 @@ describe('responsible play in the console', () => {
     // an alpha owner's cookie means nothing on bravo's host
     expect((await call('GET', '/api/v2/admin/responsible-play', owner, undefined, B)).statusCode).toBe(401);
   });
+
+  it('audits each of two changes sent at once against what it replaced', async () => {
+    let both: Promise<{ statusCode: number }[]> | undefined;
+    // Another transaction holds the agency's row, so both changes are under way before either writes.
+    await t.db.transaction().execute(async (trx) => {
+      await trx.selectFrom('agencies').select('id').where('id', '=', alphaId).forUpdate().execute();
+      both = Promise.all([put({ ...SETTINGS, reason: 'cap again' }), put({ ...SETTINGS, reason: 'cap again' })]);
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    expect((await both!).map((answer) => answer.statusCode)).toEqual([200, 200]);
+    const details = (await audits()).filter((entry) => entry.reason === 'cap again').map((entry) => JSON.stringify(entry.details));
+    // The second found the maximum the first had written back: it changed nothing.
+    expect(details.sort()).toEqual([JSON.stringify({}), JSON.stringify({ depositLimitMaxKip: '5000000' })].sort());
+  });
 });

@@ -1,21 +1,16 @@
-import type { Transaction } from 'kysely';
 import type { Database } from '../../db/database';
-import type { DB } from '../../db/schema';
 import { announceAgencyChange } from '../../db/changes';
 import { ErrorCode } from '../../../src/contract/errors';
 import { OperatorErrorCode } from '../../../src/contract/admin';
 import { appendAudit, type Actor } from '../operators';
 import { AppError } from '../errors';
+import { lockAgency } from './repository';
 
 /**
  * The hosts an agency's site answers on (agency_domains, one agency per host). Each change is an
  * owner's, audited with its reason and announced to every API process in its own transaction; the
  * agency's row is locked first so two changes at once cannot both take its last host away.
  */
-
-async function lockAgency(trx: Transaction<DB>, agencyId: string): Promise<void> {
-  await trx.selectFrom('agencies').select('id').where('id', '=', agencyId).forUpdate().executeTakeFirstOrThrow();
-}
 
 /** Adds a host (already checked against HostSchema); one another agency serves is 409 HOST_IN_USE, one this agency serves changes nothing. */
 export async function addAgencyHost(db: Database, agencyId: string, host: string, reason: string, actor: Actor): Promise<void> {

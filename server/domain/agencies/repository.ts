@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database';
 import type { DB } from '../../db/schema';
 import type { WithdrawalSettings } from '../../config';
@@ -6,6 +6,14 @@ import type { AgencySocial, SiteSettings } from '../../../src/contract/agency';
 import { DEFAULT_SITE_SETTINGS } from './rules';
 
 /** The agencies, the hosts that name them and their sites' settings. */
+
+/**
+ * The agency's row, locked until the transaction ends: an owner's changes of one agency's settings,
+ * hosts and responsible-play rules take turns, each reading what it replaces after the one before.
+ */
+export async function lockAgency(trx: Transaction<DB>, agencyId: string): Promise<void> {
+  await trx.selectFrom('agencies').select('id').where('id', '=', agencyId).forUpdate().executeTakeFirstOrThrow();
+}
 
 export interface Agency {
   id: string;

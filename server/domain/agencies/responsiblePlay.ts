@@ -5,6 +5,7 @@ import type { Notice, ResponsiblePlaySettings, ResponsiblePlayUpdate } from '../
 import type { RealityCheckMinutes } from '../../../src/contract/realityCheck';
 import { LANGUAGES } from '../../../src/contract/languages';
 import { appendAudit, type Actor } from '../operators';
+import { lockAgency } from './repository';
 
 /** An agency that never saved its settings gets the migration's defaults: an hourly check, no cap, no notice. */
 const DEFAULT_MINUTES: RealityCheckMinutes = 60;
@@ -51,20 +52,22 @@ export async function updateResponsiblePlaySettings(
     vn: change.notice.vn.trim(),
     th: change.notice.th.trim(),
   });
-  const before = await responsiblePlaySettingsOf(db, agencyId);
-  const changed: Record<string, string> = {};
-  for (const language of LANGUAGES) if (notice[language] !== before.notice[language]) changed[`notice.${language}`] = notice[language];
-  if (change.realityCheckDefaultMinutes !== before.realityCheckDefaultMinutes) {
-    changed.realityCheckDefaultMinutes = String(change.realityCheckDefaultMinutes);
-  }
   const maxKip = change.depositLimitMaxKip ?? null;
-  if (maxKip !== (before.depositLimitMaxKip ?? null)) changed.depositLimitMaxKip = String(maxKip ?? 'none');
   const values = {
     notice: JSON.stringify(notice),
     reality_check_default_minutes: change.realityCheckDefaultMinutes,
     deposit_limit_max_kip: maxKip === null ? null : BigInt(maxKip),
   };
   await db.transaction().execute(async (trx) => {
+    // The audit names what this change replaced, even when another owner's change came just before.
+    await lockAgency(trx, agencyId);
+    const before = await responsiblePlaySettingsOf(trx, agencyId);
+    const changed: Record<string, string> = {};
+    for (const language of LANGUAGES) if (notice[language] !== before.notice[language]) changed[`notice.${language}`] = notice[language];
+    if (change.realityCheckDefaultMinutes !== before.realityCheckDefaultMinutes) {
+      changed.realityCheckDefaultMinutes = String(change.realityCheckDefaultMinutes);
+    }
+    if (maxKip !== (before.depositLimitMaxKip ?? null)) changed.depositLimitMaxKip = String(maxKip ?? 'none');
     await trx
       .insertInto('agency_responsible_play_settings')
       .values({ agency_id: agencyId, ...values })

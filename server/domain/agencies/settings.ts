@@ -10,7 +10,7 @@ import { agencySettingsProblems, type AgencySettings, type AgencySettingsUpdate 
 import { SOCIAL_NETWORKS } from '../../../src/contract/socialNetworks';
 import { appendAudit, type Actor } from '../operators';
 import { AppError } from '../errors';
-import { siteSettingsOf, withdrawalSettingsOf } from './repository';
+import { lockAgency, siteSettingsOf, withdrawalSettingsOf } from './repository';
 
 type LimitsConfig = Pick<Config, 'depositMinKip' | 'depositMaxKip' | 'withdrawals'>;
 type Change = Omit<AgencySettingsUpdate, 'reason'>;
@@ -122,13 +122,15 @@ export async function updateAgencySettings(
 ): Promise<AgencySettings> {
   const [problem] = agencySettingsProblems(change);
   if (problem) throw new AppError(400, ErrorCode.VALIDATION_ERROR, `${problem.field}: ${problem.problem}`);
-  const before = await agencySettingsOf(db, agencyId, config);
-  const changed = changedFields(before, change);
-  const depositChanged = Object.keys(changed).some((field) => field.startsWith('deposit.'));
-  if (depositChanged && !before.depositLimitsOwn) {
-    throw new AppError(409, OperatorErrorCode.RECEIVING_ACCOUNT_REQUIRED, 'Set the receiving account before the deposit limits');
-  }
   await db.transaction().execute(async (trx) => {
+    // The audit names what this change replaced, even when another owner's change came just before.
+    await lockAgency(trx, agencyId);
+    const before = await agencySettingsOf(trx, agencyId, config);
+    const changed = changedFields(before, change);
+    const depositChanged = Object.keys(changed).some((field) => field.startsWith('deposit.'));
+    if (depositChanged && !before.depositLimitsOwn) {
+      throw new AppError(409, OperatorErrorCode.RECEIVING_ACCOUNT_REQUIRED, 'Set the receiving account before the deposit limits');
+    }
     await writeChange(trx, agencyId, before.depositLimitsOwn ? change : { ...change, deposit: undefined });
     await appendAudit(trx, { agencyId, actor, action: 'SET_AGENCY_SETTINGS', reason: reason.trim(), details: changed });
     await announceAgencyChange(trx, agencyId);
