@@ -45,6 +45,11 @@ describe('pages rendered by the server', () => {
     await page.goto(`${e2e.server.url}/login`);
     expect(await page.getByRole('heading', { name: loAuth.login.title }).isVisible()).toBe(true);
     expect(await page.locator('input[name="username"]').isVisible()).toBe(true);
+    // The page says, in Lao and within the screen, why nothing on it answers yet.
+    const notice = page.locator('noscript .no-script');
+    expect(await notice.textContent()).toBe('ກະລຸນາເປີດ JavaScript ເພື່ອໃຊ້ເວັບໄຊນີ້.');
+    const box = await notice.boundingBox();
+    expect(box && box.x >= 0 && box.x + box.width <= PHONE.viewport!.width).toBe(true);
     await context.close();
   });
 
