@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { LANGUAGES, LANGUAGE_STORAGE_KEY, type Language } from '../../src/contract/languages';
 import { PROVIDERS } from '../../src/contract/providers';
-import { overflowingElements, overflowStyles, openPage } from '../support/browser';
+import { overflowingElements, openPage } from '../support/browser';
 import { createProviderClient, providerBaseUrls } from '../../server/adapters/providers';
 import { addTestBankAccount, createTestPlayer, fundTestCredit, type TestPlayer } from '../support/players';
 import { e2eSite } from '../support/e2eSite';
@@ -78,9 +78,7 @@ async function sweepWidths(page: Page, label: string): Promise<string[]> {
       innerWidth: window.innerWidth,
     }));
     if (scrollWidth > innerWidth) {
-      problems.push(
-        `${label} at ${width}px: scrollWidth ${scrollWidth} > ${innerWidth} (${(await overflowingElements(page)).join(', ')}; ${(await overflowStyles(page)).join('; ')})`,
-      );
+      problems.push(`${label} at ${width}px: scrollWidth ${scrollWidth} > ${innerWidth} (${(await overflowingElements(page)).join(', ')})`);
     }
   }
   return problems;

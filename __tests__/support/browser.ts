@@ -62,31 +62,20 @@ export async function openPage(page: Page, url: string): Promise<void> {
   await waitForApp(page);
 }
 
-/** Elements that stick out past the right edge of the page: a sideways scroll on a phone. */
-export function overflowingElements(page: Page): Promise<string[]> {
-  return page.evaluate(() =>
-    Array.from(document.querySelectorAll('body *'))
-      .filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
-      .map((el) => `${el.tagName}.${el.className}:${Math.round(el.getBoundingClientRect().right)}`)
-      .slice(0, 8),
-  );
-}
-
 /**
- * What the browser applied to the first elements that stick out: their display and max-width, and
- * how many of the @media rules naming their classes match the viewport now. A media rule that
- * matches but does not show in the computed style tells a stale style state from a missing rule.
+ * Elements that stick out past the right edge of the page (a sideways scroll on a phone), each with
+ * what the browser applied to it: its display and max-width, and how many of the @media rules
+ * naming its classes match the viewport now. A media rule that matches but does not show in the
+ * computed style tells a stale style state from a missing rule.
  */
-export function overflowStyles(page: Page): Promise<string[]> {
+export function overflowingElements(page: Page): Promise<string[]> {
   return page.evaluate(() => {
-    const mediaRules: CSSMediaRule[] = [];
-    const collect = (rules: CSSRuleList) => {
-      for (const rule of Array.from(rules)) if (rule instanceof CSSMediaRule) mediaRules.push(rule);
-    };
-    for (const sheet of Array.from(document.styleSheets)) collect(sheet.cssRules);
+    const mediaRules = Array.from(document.styleSheets).flatMap((sheet) =>
+      Array.from(sheet.cssRules).filter((rule): rule is CSSMediaRule => rule instanceof CSSMediaRule),
+    );
     return Array.from(document.querySelectorAll('body *'))
-      .filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5 && el.classList.length > 0)
-      .slice(0, 4)
+      .filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
+      .slice(0, 8)
       .map((el) => {
         const classes = Array.from(el.classList).map((name) => `.${name}`);
         const naming = mediaRules.filter((rule) =>
@@ -96,7 +85,8 @@ export function overflowStyles(page: Page): Promise<string[]> {
         );
         const matching = naming.filter((rule) => matchMedia(rule.conditionText).matches).length;
         const { display, maxWidth } = getComputedStyle(el);
-        return `${el.tagName}${classes.join('')}: display ${display}, max-width ${maxWidth}, media rules matching now ${matching} of ${naming.length}`;
+        const right = Math.round(el.getBoundingClientRect().right);
+        return `${el.tagName}${classes.join('')}:${right} (display ${display}, max-width ${maxWidth}, media rules matching now ${matching} of ${naming.length})`;
       });
   });
 }
