@@ -1,4 +1,4 @@
-import { buildTestApp, createTestAgency, type TestApp } from '../support/app';
+import { buildTestApp, createTestAgency, sentWhileAgencyLocked, type TestApp } from '../support/app';
 import { loggedInOperator } from '../support/operators';
 import { setReceivingAccount } from '../../server/domain/deposits';
 import { DEMO_RECEIVING_ACCOUNT } from '../../server/seed';
@@ -71,14 +71,8 @@ describe('agency settings', () => {
   });
 
   it('audits each of two changes sent at once against what it replaced', async () => {
-    let both: Promise<{ statusCode: number }[]> | undefined;
-    // Another transaction holds the agency's row, so both changes are under way before either writes.
-    await t.db.transaction().execute(async (trx) => {
-      await trx.selectFrom('agencies').select('id').where('id', '=', alphaId).forUpdate().execute();
-      both = Promise.all([change({ name: 'Alpha at once' }), change({ name: 'Alpha at once' })]);
-      await new Promise((resolve) => setTimeout(resolve, 300));
-    });
-    expect((await both!).map((answer) => answer.statusCode)).toEqual([200, 200]);
+    const both = await sentWhileAgencyLocked(t, alphaId, () => [change({ name: 'Alpha at once' }), change({ name: 'Alpha at once' })]);
+    expect(both.map((answer) => answer.statusCode)).toEqual([200, 200]);
     const details = (await audits()).slice(-2).map((entry) => JSON.stringify(entry.details));
     // The second found the name the first had written: it changed nothing.
     expect(details.sort()).toEqual([JSON.stringify({}), JSON.stringify({ name: 'Alpha at once' })].sort());

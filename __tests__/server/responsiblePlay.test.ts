@@ -1,4 +1,4 @@
-import { buildTestApp, controllableClock, createTestAgency, type TestApp } from '../support/app';
+import { buildTestApp, controllableClock, createTestAgency, sentWhileAgencyLocked, type TestApp } from '../support/app';
 import { loggedInOperator } from '../support/operators';
 import { createTestPlayer, type TestPlayer } from '../support/players';
 import type { RealityCheck } from '../../src/contract/realityCheck';
@@ -259,14 +259,11 @@ describe('responsible play in the console', () => {
   });
 
   it('audits each of two changes sent at once against what it replaced', async () => {
-    let both: Promise<{ statusCode: number }[]> | undefined;
-    // Another transaction holds the agency's row, so both changes are under way before either writes.
-    await t.db.transaction().execute(async (trx) => {
-      await trx.selectFrom('agencies').select('id').where('id', '=', alphaId).forUpdate().execute();
-      both = Promise.all([put({ ...SETTINGS, reason: 'cap again' }), put({ ...SETTINGS, reason: 'cap again' })]);
-      await new Promise((resolve) => setTimeout(resolve, 300));
-    });
-    expect((await both!).map((answer) => answer.statusCode)).toEqual([200, 200]);
+    const both = await sentWhileAgencyLocked(t, alphaId, () => [
+      put({ ...SETTINGS, reason: 'cap again' }),
+      put({ ...SETTINGS, reason: 'cap again' }),
+    ]);
+    expect(both.map((answer) => answer.statusCode)).toEqual([200, 200]);
     const details = (await audits()).filter((entry) => entry.reason === 'cap again').map((entry) => JSON.stringify(entry.details));
     // The second found the maximum the first had written back: it changed nothing.
     expect(details.sort()).toEqual([JSON.stringify({}), JSON.stringify({ depositLimitMaxKip: '5000000' })].sort());

@@ -79,3 +79,17 @@ const social = (name: string) => ({
 export function createTestAgency(test: TestDatabase, name: string, hosts: string[]): Promise<Agency> {
   return createAgency(test.db, name, hosts, social(name));
 }
+
+/**
+ * Sends the requests `send` starts while another transaction holds the agency's row, so all of them
+ * are under way before any can write; lets the row go after 300 ms and answers their answers.
+ */
+export async function sentWhileAgencyLocked<T>(test: TestDatabase, agencyId: string, send: () => Promise<T>[]): Promise<T[]> {
+  let answers: Promise<T[]> | undefined;
+  await test.db.transaction().execute(async (trx) => {
+    await trx.selectFrom('agencies').select('id').where('id', '=', agencyId).forUpdate().execute();
+    answers = Promise.all(send());
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  });
+  return answers!;
+}
