@@ -72,7 +72,7 @@ export function SessionProvider({ children }: { children: ReactNode }) {
 
   useEffect(() => {
     if (info.isFetching) return;
-    if (info.isError || info.currentData === null) send({ type: 'player.loadFailed' });
+    if (saysLoggedOut(info.isError, info.currentData)) send({ type: 'player.loadFailed' });
     else if (info.currentData) send({ type: 'player.loaded', player: info.currentData.player });
   }, [info.isFetching, info.isError, info.currentData, send]);
 
@@ -94,11 +94,14 @@ export function SessionProvider({ children }: { children: ReactNode }) {
   return <SessionContext.Provider value={value}>{children}</SessionContext.Provider>;
 }
 
+/** The player info says nobody is logged in: its answer is null (a 401), or it could not be read. */
+const saysLoggedOut = (isError: boolean, currentData: PlayerInfoResponse | null | undefined) => isError || currentData === null;
+
 /** The session as the player info's answer at hand tells it, if one is (a server-rendered page's). */
 function knownSession(info: { currentData?: PlayerInfoResponse | null; isError: boolean }): MachineView<typeof sessionMachine> {
   if (info.currentData) return { value: 'loggedIn', context: { playerId: info.currentData.player.id, returnTo: null }, tags: new Set() };
-  const loggedOut = info.isError || info.currentData === null;
-  return { value: loggedOut ? 'loggedOut' : 'unknown', context: { playerId: null, returnTo: null }, tags: new Set() };
+  const value = saysLoggedOut(info.isError, info.currentData) ? 'loggedOut' : 'unknown';
+  return { value, context: { playerId: null, returnTo: null }, tags: new Set() };
 }
 
 /** Reports this device for the agency when the stored report is of another device or another day. */
