@@ -4,6 +4,7 @@ import { connectionStringOf, type Database } from '../server/db/database';
 import { createSession, SESSION_COOKIE } from '../server/domain/players';
 import { agencyWithdrawals } from '../server/domain/withdrawals';
 import { reconciliationOf } from '../server/domain/reports';
+import { riskFlagPage } from '../server/domain/risk';
 import { vientianeDay } from '../src/contract/vientiane';
 import type { DepositPage } from '../src/contract/deposits';
 import { recordStatements, type SentStatement } from './statements';
@@ -13,9 +14,9 @@ import { median, type Measurement } from './table';
  * The rows `npm run bench -- --scale` adds on the large database (bench/scaleLoad.ts): the API and
  * money rows again, each held to within 1.5x of its figure on the small database of the same run;
  * the deposit history's page 1,000 held to within 1.5x of its page 1; the operators' withdrawal
- * queue and the daily reconciliation beside the same on the small database, for information (they
- * grow with the queue and with the day's volume); and whether every list query's plan reads its
- * large tables through an index.
+ * queue, risk flags and daily reconciliation beside the same on the small database, for
+ * information (they grow with the queue, the flags and the day's volume); and whether every list
+ * query's plan reads its large tables through an index.
  */
 
 const PAGE_SIZE = 10;
@@ -53,17 +54,21 @@ export function atScale(small: Measurement[], large: Measurement[], players: num
     });
 }
 
-/** What the operators' lists cost: the withdrawal queue's first page and yesterday's reconciliation. */
+/** What the operators' lists cost: the withdrawal queue's first page, the risk flags' first page and yesterday's reconciliation. */
 export interface OperatorLists {
   queueMs: number;
+  riskFlagsMs: number;
   reconciliationMs: number;
 }
 
 const yesterday = () => vientianeDay(new Date(Date.now() - 86_400_000));
+/** The risk flags page as the console first opens it: every kind, newest first. */
+const riskFlagsFirstPage = (db: Database, agencyId: string) => riskFlagPage(db, agencyId, { page: 1, pageSize: 20 });
 
 export async function measureOperatorLists(db: Database, agencyId: string): Promise<OperatorLists> {
   return {
     queueMs: await medianMs(() => agencyWithdrawals(db, agencyId, 'OPEN', 1, 20)),
+    riskFlagsMs: await medianMs(() => riskFlagsFirstPage(db, agencyId), 5),
     reconciliationMs: await medianMs(() => reconciliationOf(db, agencyId, yesterday()), 5),
   };
 }
@@ -137,6 +142,7 @@ export async function measureScaleLists(
     await historyPage(firstPage);
     await historyPage(deepPage);
     await agencyWithdrawals(db, agencyId, 'OPEN', 1, 20);
+    await riskFlagsFirstPage(db, agencyId);
     await reconciliationOf(db, agencyId, yesterday());
   });
   const firstMs = await medianMs(() => historyPage(firstPage));
@@ -164,6 +170,15 @@ export async function measureScaleLists(
         reference: small.queueMs,
         referenceLabel: 'the small database',
         limitedBy: 'the queue counts every OPEN withdrawal for its pager, in the status index alone',
+      },
+      {
+        metric: 'operators’ risk flags (first page, every kind): median latency',
+        value: large.riskFlagsMs,
+        unit: 'ms',
+        reference: small.riskFlagsMs,
+        referenceLabel: 'the small database',
+        limitedBy:
+          'every kind of flag is raised from its evidence on each request; the failed deposits from the days counted at the threshold (deposit_failure_days) and those days’ orders',
       },
       {
         metric: 'daily reconciliation of yesterday: median latency',

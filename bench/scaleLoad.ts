@@ -3,6 +3,7 @@ import { finished } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { sql } from 'kysely';
+import { RECOUNTED_DEPOSIT_FAILURE_DAYS } from '../server/db/depositFailureDays';
 import { connectionStringOf, type Database } from '../server/db/database';
 import { hashPassword } from '../server/domain/players';
 import { resolveAccounts, type AccountRef } from '../server/domain/ledger/accounts';
@@ -494,7 +495,9 @@ export async function loadScale(db: Database, agencyId: string, size: ScaleSize 
   for (const [id, moved] of agencyMoved)
     await sql`UPDATE ledger_accounts SET balance = balance + ${moved}, version = version + 1, created_at = least(created_at, ${iso(start)}::timestamptz)
       WHERE id = ${id}`.execute(db);
-  await sql`VACUUM ANALYZE players, player_sessions, bank_accounts, deposit_orders, withdrawals, ledger_accounts, ledger_transfers, ledger_entries`.execute(
+  // The COPY ran without the triggers that count each player's failed deposits per day: counted here.
+  await sql.raw(`INSERT INTO deposit_failure_days (agency_id, player_id, day, orders) ${RECOUNTED_DEPOSIT_FAILURE_DAYS}`).execute(db);
+  await sql`VACUUM ANALYZE players, player_sessions, bank_accounts, deposit_orders, deposit_failure_days, withdrawals, ledger_accounts, ledger_transfers, ledger_entries`.execute(
     db,
   );
   // An agency running for the year holds the closing of every day it reconciled, each from the day

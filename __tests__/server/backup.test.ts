@@ -35,6 +35,30 @@ beforeAll(async () => {
       })),
     )
     .execute();
+  // Two cancelled deposit orders of one day: a count of failed deposits (migration 0034) to restore.
+  const [player] = await t.db.selectFrom('players').select('id').where('username', '=', 'lao0').execute();
+  const cancelledAt = new Date('2026-11-20T03:00:00Z');
+  await t.db
+    .insertInto('deposit_orders')
+    .values(
+      [1, 2].map((n) => ({
+        agency_id: agency.id,
+        code: `DBACKUP${n}`,
+        player_id: player.id,
+        provider: 'askmebet',
+        amount_kip: 64_000n,
+        credit_satang: 10_000n,
+        rate_sell: '640',
+        rate_effective_at: cancelledAt,
+        status: 'CANCELED' as const,
+        idempotency_key: `backup-${n}`,
+        request_hash: 'test',
+        expires_at: cancelledAt,
+        closed_at: cancelledAt,
+        created_at: cancelledAt,
+      })),
+    )
+    .execute();
   good = (await backupDatabase(t.url, directory)).file;
 });
 afterAll(async () => {
@@ -155,6 +179,11 @@ describe('backup and restore', () => {
       'a ledger transfer that does not sum to zero once all its entries are loaded',
       unbalancedTransfer,
       /ledger transfer [0-9a-f-]+ does not sum to zero in (THB|LAK)/,
+    ],
+    [
+      "a player's day of failed deposits counted otherwise than its orders say",
+      () => withFirstValue('miscounted.jsonl.gz', 'deposit_failure_days', 'orders', (orders) => String(Number(orders) + 1)),
+      /player [0-9a-f-]+ has 2 unsuccessful deposit orders on 2026-11-20, counted as 3/,
     ],
     [
       'a table whose columns are not the ones its migrations build',

@@ -2,6 +2,7 @@ import { sql } from 'kysely';
 import { buildTestApp, createTestAgency, type TestApp } from '../support/app';
 import { ledgerViolations } from '../support/ledgerInvariant';
 import { loadScale, type ScaleSize } from '../../bench/scaleLoad';
+import { MISCOUNTED_DEPOSIT_FAILURE_DAY } from '../../server/db/depositFailureDays';
 import { createSession, SESSION_COOKIE } from '../../server/domain/players';
 import { reconciliationOf } from '../../server/domain/reports';
 import { vientianeDay } from '../../src/contract/vientiane';
@@ -35,6 +36,12 @@ describe('the scale bench database', () => {
       .rows;
     expect(Number(count)).toBe(loaded.counts.entries);
     expect(await ledgerViolations(t.db, { agencyId })).toEqual([]);
+    // The failed deposits of each day, counted as the triggers the COPY bypassed would have.
+    expect((await sql.raw(MISCOUNTED_DEPOSIT_FAILURE_DAY).execute(t.db)).rows).toEqual([]);
+    const [{ days }] = (
+      await sql<{ days: number }>`SELECT count(*)::int AS days FROM deposit_failure_days WHERE agency_id = ${agencyId}`.execute(t.db)
+    ).rows;
+    expect(days).toBeGreaterThan(0);
 
     // The days of a paid deposit and of a paid withdrawal: the report finds their money where it should be.
     const dayOf = async (table: 'deposit_orders' | 'withdrawals', status: string) => {

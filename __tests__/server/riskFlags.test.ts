@@ -13,6 +13,7 @@ import { setRate } from '../../server/domain/agencies';
 import { ensureMember } from '../../server/domain/providerWallets';
 import { rigSpins, spin } from '../../server/sandbox/providers/books';
 import { FAILED_DEPOSITS_PER_DAY, type RiskFlag, type RiskFlagPage } from '../../src/contract/riskFlags';
+import { MISCOUNTED_DEPOSIT_FAILURE_DAY } from '../../server/db/depositFailureDays';
 
 const A = 'alpha.example';
 const B = 'bravo.example';
@@ -272,6 +273,60 @@ describe('failed deposits in a day', () => {
     expect(flag.evidence.orders.map((order) => order.code)).toEqual(codes);
     expect(flag.evidence.orders[0]).toMatchObject({ status: 'CANCELED', amount: '64000' });
   });
+
+  it("keeps each day's count of unsuccessful orders exact through every change to an order, whoever makes it", async () => {
+    const player = await createTestPlayerWithBank(t.db, alphaId);
+    const counts = async () =>
+      (
+        await sql<{ day: string; orders: number }>`SELECT day::text, orders FROM deposit_failure_days
+          WHERE player_id = ${player.id} AND orders > 0 ORDER BY day`.execute(t.db)
+      ).rows;
+    const miscounted = async () => (await sql.raw(MISCOUNTED_DEPOSIT_FAILURE_DAY).execute(t.db)).rows;
+    const order = async () => {
+      const res = await createDeposit(player, '64000');
+      expect(res.statusCode).toBe(201);
+      return res.json().order.code as string;
+    };
+    const set = (code: string, change: string) => sql.raw(`UPDATE deposit_orders SET ${change} WHERE code = '${code}'`).execute(t.db);
+    const today = (await sql<{ day: string }>`SELECT (now() AT TIME ZONE 'Asia/Vientiane')::date::text AS day`.execute(t.db)).rows[0].day;
+
+    const first = await order();
+    expect(await counts()).toEqual([]);
+    await set(first, "status = 'EXPIRED', closed_at = now()");
+    expect(await counts()).toEqual([{ day: today, orders: 1 }]);
+    // Paid in time after it expired: no longer a failure.
+    await set(first, "status = 'PAID', closed_at = null");
+    expect(await counts()).toEqual([]);
+    await set(first, "status = 'FAILED'");
+    const second = await order();
+    await set(second, "status = 'CANCELED'");
+    expect(await counts()).toEqual([{ day: today, orders: 2 }]);
+    // Moved to another Vientiane day (a support correction): counted on that day instead.
+    await set(second, "created_at = '2026-01-01T20:00:00Z'");
+    expect(await counts()).toEqual([
+      { day: '2026-01-02', orders: 1 },
+      { day: today, orders: 1 },
+    ]);
+    await set(second, "status = 'EXPIRED'");
+    expect(await counts()).toEqual([
+      { day: '2026-01-02', orders: 1 },
+      { day: today, orders: 1 },
+    ]);
+    await t.db.deleteFrom('deposit_orders').where('code', '=', second).execute();
+    expect(await counts()).toEqual([{ day: today, orders: 1 }]);
+    expect(await miscounted()).toEqual([]);
+
+    // Emptying the orders empties the counts; undone with the rest of its transaction.
+    const leftAfterTruncate = await t.db.connection().execute(async (connection) => {
+      await sql`BEGIN`.execute(connection);
+      await sql`TRUNCATE deposit_orders CASCADE`.execute(connection);
+      const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM deposit_failure_days`.execute(connection);
+      await sql`ROLLBACK`.execute(connection);
+      return rows[0].n;
+    });
+    expect(leftAfterTruncate).toBe(0);
+    expect(await counts()).toEqual([{ day: today, orders: 1 }]);
+  });
 });
 
 describe('withdrawals with less than 1x turnover', () => {
@@ -373,6 +428,9 @@ describe('the queries', () => {
       expect(
         await plan(`select * from deposit_orders where agency_id = '${alphaId}' and status in ('FAILED', 'CANCELED', 'EXPIRED')`),
       ).toContain('deposit_orders_unsuccessful_idx');
+      expect(
+        await plan(`select * from deposit_failure_days where agency_id = '${alphaId}' and orders >= ${FAILED_DEPOSITS_PER_DAY}`),
+      ).toContain('deposit_failure_days_orders_idx');
       expect(await plan(`select * from bank_account_refusals where agency_id = '${alphaId}'`)).toContain(
         'bank_account_refusals_number_idx',
       );

@@ -8,6 +8,7 @@ import pg from 'pg';
 import type { Database } from './database';
 import type { DB } from './schema';
 import { knownMigrations, migrateTo } from './migrate';
+import { loadedWithTriggersOff } from './restoreTriggers';
 
 /**
  * A logical backup of the database in Node (the embedded server ships no pg_dump): every table of
@@ -338,24 +339,6 @@ export async function otherSessions(databaseUrl: string): Promise<number> {
   }
 }
 
-/**
- * Runs `load` with the ledger's per-statement balance check off, then checks every transfer at once
- * and turns the check on again: a backup's entries load in batches, and a transfer's entries may
- * fall into two of them.
- */
-async function withTransfersCheckedAfter(client: pg.Client, file: string, load: () => Promise<void>) {
-  await client.query('ALTER TABLE ledger_entries DISABLE TRIGGER ledger_entries_balanced');
-  await load();
-  const unbalanced = await client.query<{ transfer_id: string; currency: string }>(
-    `SELECT transfer_id, currency FROM ledger_entries GROUP BY transfer_id, currency HAVING sum(amount) <> 0 LIMIT 1`,
-  );
-  if (unbalanced.rows.length) {
-    const { transfer_id: transferId, currency } = unbalanced.rows[0];
-    throw new BackupError(`${file}: ledger transfer ${transferId} does not sum to zero in ${currency}: a damaged or altered file`);
-  }
-  await client.query('ALTER TABLE ledger_entries ENABLE TRIGGER ledger_entries_balanced');
-}
-
 export interface RestoreResult {
   header: BackupHeader;
   /** Rows in each table after the restore, read back from the database. */
@@ -373,7 +356,8 @@ function databaseOn(client: pg.Client): Database {
  * Replaces the schema of the database at `databaseUrl` with the backup's: checks the whole file
  * first, then in one transaction drops and recreates the schema, runs this project's migrations up
  * to exactly the backup's, loads every table (foreign keys in dependency order; every ledger
- * transfer is checked to balance once all its entries are in), sets every sequence past its
+ * transfer is checked to balance, and the deposit failure counts against the orders, once all the
+ * rows are in), sets every sequence past its
  * column's largest value and verifies each table's row count. PostgreSQL undoes the drop with the
  * rest, so a refusal or failure at any step leaves the database as it was.
  */
@@ -410,7 +394,7 @@ export async function restoreDatabase(databaseUrl: string, file: string): Promis
       ).rows.map((row) => row.table),
     );
     // The file holds the tables in dependency order (parents first): one pass loads them.
-    await withTransfersCheckedAfter(client, file, async () => {
+    const refusal = await loadedWithTriggersOff(client, async () => {
       for await (const { table, rows } of readBackup(file, () => {})) {
         const columns = table.columns.map((column) => quote(column.name)).join(', ');
         const values = table.columns.map((column, index) => `(r->>${index})::${column.type}`).join(', ');
@@ -421,6 +405,7 @@ export async function restoreDatabase(databaseUrl: string, file: string): Promis
         );
       }
     });
+    if (refusal) throw new BackupError(`${file}: ${refusal}: a damaged or altered file`);
 
     const sequences = await client.query<{ table: string; column: string; sequence: string }>(
       `SELECT c.relname AS table, a.attname AS column, pg_get_serial_sequence(quote_ident(c.relname), a.attname) AS sequence

@@ -1,7 +1,7 @@
-import type { Generated } from 'kysely';
+import type { ColumnType, Generated } from 'kysely';
 import type { CreatedAt } from './schema';
 
-/** The tables of the operators' risk flags (migration 0027). */
+/** The tables of the operators' risk flags (migrations 0027 and 0034). */
 export interface RiskFlagTables {
   /** A player's try to add a bank account number another player of the agency holds (ACCOUNT_IN_USED). */
   bank_account_refusals: {
@@ -22,5 +22,16 @@ export interface RiskFlagTables {
     note: string;
     operator_id: string;
     created_at: CreatedAt;
+  };
+  /**
+   * How many of a player's deposit orders of a Vientiane day are FAILED, CANCELED or EXPIRED, kept by
+   * triggers on deposit_orders (migration 0034): never written by the application.
+   */
+  deposit_failure_days: {
+    agency_id: ColumnType<string, never, never>;
+    player_id: ColumnType<string, never, never>;
+    /** The Vientiane day (pg reads a date as a Date at the server's midnight: select day::text for YYYY-MM-DD). */
+    day: ColumnType<Date, never, never>;
+    orders: ColumnType<number, never, never>;
   };
 }

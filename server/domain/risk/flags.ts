@@ -93,13 +93,23 @@ async function bankAccountFlags(db: Database, agencyId: string): Promise<RaisedF
   }));
 }
 
-const vientianeDay = sql<string>`to_char(deposit_orders.created_at at time zone 'Asia/Vientiane', 'YYYY-MM-DD')`;
-
-/** A player's Vientiane day with FAILED_DEPOSITS_PER_DAY or more deposit orders failed, cancelled or expired. */
+/**
+ * A player's Vientiane day with FAILED_DEPOSITS_PER_DAY or more deposit orders failed, cancelled or
+ * expired: the days at the threshold from deposit_failure_days (counted by triggers, migration 0034),
+ * then each day's unsuccessful orders through their partial index.
+ */
 async function failedDepositFlags(db: Database, agencyId: string): Promise<RaisedFlag[]> {
-  const orders = db
-    .selectFrom('deposit_orders')
-    .innerJoin('players', 'players.id', 'deposit_orders.player_id')
+  const rows = await db
+    .selectFrom('deposit_failure_days as failures')
+    .innerJoin('players', 'players.id', 'failures.player_id')
+    .innerJoin('deposit_orders', (join) =>
+      join
+        .onRef('deposit_orders.agency_id', '=', 'failures.agency_id')
+        .onRef('deposit_orders.player_id', '=', 'failures.player_id')
+        .on(sql<boolean>`deposit_orders.created_at >= failures.day::timestamp at time zone 'Asia/Vientiane'`)
+        .on(sql<boolean>`deposit_orders.created_at < (failures.day + 1)::timestamp at time zone 'Asia/Vientiane'`)
+        .on('deposit_orders.status', 'in', UNSUCCESSFUL_DEPOSIT_STATUSES),
+    )
     .select([
       'deposit_orders.player_id',
       'players.username',
@@ -107,16 +117,11 @@ async function failedDepositFlags(db: Database, agencyId: string): Promise<Raise
       'deposit_orders.status',
       'deposit_orders.amount_kip',
       'deposit_orders.created_at',
-      vientianeDay.as('day'),
-      sql<string>`count(*) over (partition by deposit_orders.player_id, ${vientianeDay})`.as('that_day'),
+      sql<string>`failures.day::text`.as('day'),
     ])
-    .where('deposit_orders.agency_id', '=', agencyId)
-    .where('deposit_orders.status', 'in', UNSUCCESSFUL_DEPOSIT_STATUSES);
-  const rows = await db
-    .selectFrom(orders.as('orders'))
-    .selectAll()
-    .where('orders.that_day', '>=', String(FAILED_DEPOSITS_PER_DAY))
-    .orderBy('orders.created_at')
+    .where('failures.agency_id', '=', agencyId)
+    .where('failures.orders', '>=', FAILED_DEPOSITS_PER_DAY)
+    .orderBy('deposit_orders.created_at')
     .execute();
   const flags = new Map<string, RaisedFlag & { evidence: { kind: 'FAILED_DEPOSITS' } }>();
   for (const row of rows) {
