@@ -178,7 +178,7 @@ export async function measureScaleLists(
         reference: small.riskFlagsMs,
         referenceLabel: 'the small database',
         limitedBy:
-          'every kind of flag is raised from its evidence on each request; the failed deposits from the days counted at the threshold (deposit_failure_days) and those days’ orders',
+          'every kind of flag is raised from its evidence on each request: the shared devices from the devices counted with more than one player (devices) and their reports, the failed deposits from the days counted at the threshold (deposit_failure_days) and those days’ orders',
       },
       {
         metric: 'daily reconciliation of yesterday: median latency',

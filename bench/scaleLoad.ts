@@ -3,17 +3,19 @@ import { finished } from 'node:stream/promises';
 import pg from 'pg';
 import { from as copyFrom } from 'pg-copy-streams';
 import { sql } from 'kysely';
-import { RECOUNTED_DEPOSIT_FAILURE_DAYS } from '../server/db/depositFailureDays';
+import { RECOUNTED_DEPOSIT_FAILURE_DAYS, RECOUNTED_DEVICE_PLAYERS, RECOUNTED_DEVICES } from '../server/db/riskCounts';
 import { connectionStringOf, type Database } from '../server/db/database';
 import { hashPassword } from '../server/domain/players';
 import { resolveAccounts, type AccountRef } from '../server/domain/ledger/accounts';
 import { dayClosing } from '../server/domain/ledger/trialBalance';
 import { PROVIDERS, type Provider } from '../src/contract/providers';
+import type { DeviceFingerprint } from '../src/contract/players';
 import { vientianeDay } from '../src/contract/vientiane';
 
 /**
- * The large database of `npm run bench -- --scale`: players with a session and a bank account, a
- * year of their deposit orders and withdrawals, and the ledger those moved, written with COPY.
+ * The large database of `npm run bench -- --scale`: players with a session, a bank account and two
+ * device reports (registering and visiting; one player in SHARED_DEVICE_EVERY on the device of the
+ * player before), a year of their deposit orders and withdrawals, and the ledger those moved, written with COPY.
  * Every row is one the product could have written: codes and keys in its formats, each transfer's
  * entries summing to zero, each account's balance the sum of its entries, no balance below zero
  * where the ledger forbids it. One player has a long history, for the deep pages of the deposit
@@ -39,8 +41,39 @@ export const FULL_SCALE: ScaleSize = {
   longHistory: 10_010,
 };
 
+/** A mid-range Android phone's fingerprint report, as the site sends it (DeviceFingerprintSchema). */
+const phoneReporting = (visitorId: string): DeviceFingerprint => ({
+  screen: '720x1600',
+  version: '5.2.0',
+  timezone: 'Asia/Vientiane',
+  userAgent: 'Mozilla/5.0 (Linux; Android 13; SM-A145F) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/140.0 Mobile Safari/537.36',
+  plugins: '',
+  webGL: {
+    version: 'WebGL 1.0 (OpenGL ES 2.0 Chromium)',
+    vendor: 'WebKit',
+    vendorUnmasked: 'ARM',
+    renderer: 'WebKit WebGL',
+    rendererUnmasked: 'Mali-G52',
+    shadingLanguageVersion: 'WebGL GLSL ES 1.0 (OpenGL ES GLSL ES 1.0 Chromium)',
+  },
+  audio: 124.04347527516074,
+  platform: 'Linux armv8l',
+  fingerprint: visitorId,
+  memory: 4,
+  fonts: 'Noto Sans Lao',
+  languages: 'lo',
+  hardwareConcurrency: 8,
+  vendor: 'Google Inc.',
+});
+
+/** One player in this many registers on the device of the player before: a shared-device flag. */
+const SHARED_DEVICE_EVERY = 200;
+
 export interface ScaleLoad {
-  counts: Record<'players' | 'sessions' | 'bankAccounts' | 'depositOrders' | 'withdrawals' | 'transfers' | 'entries', number>;
+  counts: Record<
+    'players' | 'sessions' | 'bankAccounts' | 'fingerprints' | 'depositOrders' | 'withdrawals' | 'transfers' | 'entries',
+    number
+  >;
   /** The player with the long history. */
   longHistoryPlayerId: string;
   seconds: number;
@@ -184,6 +217,16 @@ export async function loadScale(db: Database, agencyId: string, size: ScaleSize 
       'currency',
       'created_at',
     ]),
+    fingerprints: await CopyStream.open(url, 'player_fingerprints', [
+      'id',
+      'agency_id',
+      'player_id',
+      'visitor_id',
+      'device',
+      'source',
+      'ip',
+      'created_at',
+    ]),
     orders: await CopyStream.open(url, 'deposit_orders', [
       'id',
       'agency_id',
@@ -310,6 +353,22 @@ export async function loadScale(db: Database, agencyId: string, size: ScaleSize 
       currency: 'LAK',
       created_at: iso(start - 86_400_000),
     });
+    const visitorId = (player > 0 && player % SHARED_DEVICE_EVERY === 0 ? player - 1 : player).toString(16).padStart(32, '0');
+    for (const [report, source, at] of [
+      [0, 'register', start - 86_400_000],
+      [1, 'visit', end - 3_600_000],
+    ] as const) {
+      await streams.fingerprints.row({
+        id: idOf(`a${3 + report}`, player),
+        agency_id: agencyId,
+        player_id: playerId,
+        visitor_id: visitorId,
+        device: JSON.stringify(phoneReporting(visitorId)),
+        source,
+        ip: '203.0.113.9',
+        created_at: iso(at),
+      });
+    }
 
     let firstCredit = 0;
     for (const order of ordersOf(size, player, paidShare, start)) {
@@ -446,6 +505,7 @@ export async function loadScale(db: Database, agencyId: string, size: ScaleSize 
     players: streams.players.count,
     sessions: streams.sessions.count,
     bankAccounts: streams.bankAccounts.count,
+    fingerprints: streams.fingerprints.count,
     depositOrders: streams.orders.count,
     withdrawals: streams.withdrawals.count,
     transfers: streams.transfers.count,
@@ -495,11 +555,12 @@ export async function loadScale(db: Database, agencyId: string, size: ScaleSize 
   for (const [id, moved] of agencyMoved)
     await sql`UPDATE ledger_accounts SET balance = balance + ${moved}, version = version + 1, created_at = least(created_at, ${iso(start)}::timestamptz)
       WHERE id = ${id}`.execute(db);
-  // The COPY ran without the triggers that count each player's failed deposits per day: counted here.
+  // The COPY ran without the triggers that count the risk flags' evidence: counted here.
   await sql.raw(`INSERT INTO deposit_failure_days (agency_id, player_id, day, orders) ${RECOUNTED_DEPOSIT_FAILURE_DAYS}`).execute(db);
-  await sql`VACUUM ANALYZE players, player_sessions, bank_accounts, deposit_orders, deposit_failure_days, withdrawals, ledger_accounts, ledger_transfers, ledger_entries`.execute(
-    db,
-  );
+  await sql.raw(`INSERT INTO device_players (agency_id, visitor_id, player_id) ${RECOUNTED_DEVICE_PLAYERS}`).execute(db);
+  await sql.raw(`INSERT INTO devices (agency_id, visitor_id, players) ${RECOUNTED_DEVICES}`).execute(db);
+  await sql`VACUUM ANALYZE players, player_sessions, bank_accounts, player_fingerprints, device_players, devices, deposit_orders,
+    deposit_failure_days, withdrawals, ledger_accounts, ledger_transfers, ledger_entries`.execute(db);
   // An agency running for the year holds the closing of every day it reconciled, each from the day
   // before's: here every day before yesterday, the day whose reconciliation the bench asks. The
   // closings stored before the load (the small database's reconciliation) miss the year written here.

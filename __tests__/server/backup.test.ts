@@ -11,6 +11,7 @@ import { findAgencyByHost, setRate } from '../../server/domain/agencies';
 import { seed } from '../../server/seed';
 import { freePort } from '../../scripts/freePort';
 import { createTestDatabase, type TestDatabase } from '../support/db';
+import { testDevice } from '../support/device';
 
 jest.setTimeout(90_000);
 
@@ -56,6 +57,20 @@ beforeAll(async () => {
         expires_at: cancelledAt,
         closed_at: cancelledAt,
         created_at: cancelledAt,
+      })),
+    )
+    .execute();
+  // Two players on one device: the shared-device counts (migration 0035) to restore.
+  const onePhone = await t.db.selectFrom('players').select('id').where('username', 'in', ['lao1', 'lao2']).execute();
+  await t.db
+    .insertInto('player_fingerprints')
+    .values(
+      onePhone.map(({ id }) => ({
+        agency_id: agency.id,
+        player_id: id,
+        visitor_id: 'backupphone0001',
+        device: JSON.stringify(testDevice('backupphone0001')),
+        source: 'register' as const,
       })),
     )
     .execute();
@@ -184,6 +199,11 @@ describe('backup and restore', () => {
       "a player's day of failed deposits counted otherwise than its orders say",
       () => withFirstValue('miscounted.jsonl.gz', 'deposit_failure_days', 'orders', (orders) => String(Number(orders) + 1)),
       /player [0-9a-f-]+ has 2 unsuccessful deposit orders on 2026-11-20, counted as 3/,
+    ],
+    [
+      'a device counted with more players than its reports name',
+      () => withFirstValue('device.jsonl.gz', 'devices', 'players', (players) => String(Number(players) + 1)),
+      /device backupphone0001 is kept with other players than its reports name/,
     ],
     [
       'a table whose columns are not the ones its migrations build',

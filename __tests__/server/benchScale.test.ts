@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { buildTestApp, createTestAgency, type TestApp } from '../support/app';
 import { ledgerViolations } from '../support/ledgerInvariant';
 import { loadScale, type ScaleSize } from '../../bench/scaleLoad';
-import { MISCOUNTED_DEPOSIT_FAILURE_DAY } from '../../server/db/depositFailureDays';
+import { MISCOUNTED_DEPOSIT_FAILURE_DAY, MISCOUNTED_DEVICE } from '../../server/db/riskCounts';
 import { createSession, SESSION_COOKIE } from '../../server/domain/players';
 import { reconciliationOf } from '../../server/domain/reports';
 import { vientianeDay } from '../../src/contract/vientiane';
@@ -27,6 +27,7 @@ describe('the scale bench database', () => {
       players: 300,
       sessions: 300,
       bankAccounts: 300,
+      fingerprints: 600,
       depositOrders: 1_600,
       withdrawals: 250,
     });
@@ -36,8 +37,13 @@ describe('the scale bench database', () => {
       .rows;
     expect(Number(count)).toBe(loaded.counts.entries);
     expect(await ledgerViolations(t.db, { agencyId })).toEqual([]);
-    // The failed deposits of each day, counted as the triggers the COPY bypassed would have.
+    // The risk flags' counts (failed deposits per day, players per device) as the triggers the COPY bypassed would have kept them.
     expect((await sql.raw(MISCOUNTED_DEPOSIT_FAILURE_DAY).execute(t.db)).rows).toEqual([]);
+    expect((await sql.raw(MISCOUNTED_DEVICE).execute(t.db)).rows).toEqual([]);
+    const [{ shared }] = (
+      await sql<{ shared: number }>`SELECT count(*)::int AS shared FROM devices WHERE agency_id = ${agencyId} AND players > 1`.execute(t.db)
+    ).rows;
+    expect(shared).toBe(1);
     const [{ days }] = (
       await sql<{ days: number }>`SELECT count(*)::int AS days FROM deposit_failure_days WHERE agency_id = ${agencyId}`.execute(t.db)
     ).rows;

@@ -13,7 +13,7 @@ import { setRate } from '../../server/domain/agencies';
 import { ensureMember } from '../../server/domain/providerWallets';
 import { rigSpins, spin } from '../../server/sandbox/providers/books';
 import { FAILED_DEPOSITS_PER_DAY, type RiskFlag, type RiskFlagPage } from '../../src/contract/riskFlags';
-import { MISCOUNTED_DEPOSIT_FAILURE_DAY } from '../../server/db/depositFailureDays';
+import { MISCOUNTED_DEPOSIT_FAILURE_DAY, MISCOUNTED_DEVICE } from '../../server/db/riskCounts';
 
 const A = 'alpha.example';
 const B = 'bravo.example';
@@ -208,6 +208,52 @@ describe('shared devices', () => {
     expect(res.statusCode).toBe(201);
     const shown = await inject('GET', `/api/v2/admin/withdrawals/${res.json().withdrawal.code}/review`, A, { cookie: staff });
     expect(shown.json().flags).toContainEqual({ flag: 'SHARED_DEVICE', usernames: ['darala'] });
+  });
+
+  it("keeps each device's players exact through every change to the reports, whoever makes it", async () => {
+    const device = visitorId();
+    const [one, two] = [await createTestPlayer(t.db, alphaId), await createTestPlayer(t.db, alphaId)];
+    const report = (playerId: string, visitor = device) => ({
+      agency_id: alphaId,
+      player_id: playerId,
+      visitor_id: visitor,
+      device: JSON.stringify(testDevice(visitor)),
+      source: 'visit' as const,
+    });
+    const players = async () =>
+      (await sql<{ players: number }>`SELECT players FROM devices WHERE agency_id = ${alphaId} AND visitor_id = ${device}`.execute(t.db))
+        .rows[0]?.players ?? 0;
+    const miscounted = async () => (await sql.raw(MISCOUNTED_DEVICE).execute(t.db)).rows;
+
+    // One player's reports in one statement count that player once.
+    await t.db
+      .insertInto('player_fingerprints')
+      .values([report(one.id), report(one.id)])
+      .execute();
+    expect(await players()).toBe(1);
+    // Two reports of the second player at once, in two transactions: still counted once.
+    await Promise.all([0, 1].map(() => t.db.insertInto('player_fingerprints').values(report(two.id)).execute()));
+    expect(await players()).toBe(2);
+    // A correction moving one of the second player's reports elsewhere: the player is still on the device.
+    await sql`UPDATE player_fingerprints SET visitor_id = ${visitorId()}
+      WHERE id = (SELECT id FROM player_fingerprints WHERE player_id = ${two.id} LIMIT 1)`.execute(t.db);
+    expect(await players()).toBe(2);
+    await t.db.deleteFrom('player_fingerprints').where('player_id', '=', two.id).where('visitor_id', '=', device).execute();
+    expect(await players()).toBe(1);
+    expect(await miscounted()).toEqual([]);
+
+    // Emptying the reports empties the counts; undone with the rest of its transaction.
+    const leftAfterTruncate = await t.db.connection().execute(async (connection) => {
+      await sql`BEGIN`.execute(connection);
+      await sql`TRUNCATE player_fingerprints`.execute(connection);
+      const { rows } = await sql<{ n: string }>`SELECT (SELECT count(*) FROM devices) + (SELECT count(*) FROM device_players) AS n`.execute(
+        connection,
+      );
+      await sql`ROLLBACK`.execute(connection);
+      return Number(rows[0].n);
+    });
+    expect(leftAfterTruncate).toBe(0);
+    expect(await players()).toBe(1);
   });
 });
 
@@ -437,11 +483,7 @@ describe('the queries', () => {
       expect(await plan(`select * from player_exclusions where agency_id = '${alphaId}' and kind = 'SELF_EXCLUSION'`)).toContain(
         'player_exclusions_self_idx',
       );
-      expect(
-        await plan(
-          `select visitor_id from player_fingerprints where agency_id = '${alphaId}' group by visitor_id having count(distinct player_id) > 1`,
-        ),
-      ).toContain('player_fingerprints_device_players_idx');
+      expect(await plan(`select visitor_id from devices where agency_id = '${alphaId}' and players > 1`)).toContain('devices_players_idx');
       await sql`reset enable_seqscan`.execute(connection);
     });
   });

@@ -1,5 +1,5 @@
 import type pg from 'pg';
-import { MISCOUNTED_DEPOSIT_FAILURE_DAY } from './depositFailureDays';
+import { MISCOUNTED_DEPOSIT_FAILURE_DAY, MISCOUNTED_DEVICE } from './riskCounts';
 
 /**
  * A trigger a restore turns off while it loads, because the backup's rows arrive in batches: a
@@ -33,6 +33,14 @@ const TRIGGERS_OFF_WHILE_LOADING: TriggerOffWhileLoading[] = [
       if (!rows.length) return undefined;
       const { player_id: playerId, day, kept, recounted } = rows[0];
       return `player ${playerId} has ${recounted ?? 0} unsuccessful deposit orders on ${day}, counted as ${kept ?? 0}`;
+    },
+  },
+  {
+    table: 'player_fingerprints',
+    trigger: 'player_fingerprints_device_insert',
+    check: async (client) => {
+      const { rows } = await client.query<{ visitor_id: string }>(MISCOUNTED_DEVICE);
+      return rows.length ? `device ${rows[0].visitor_id} is kept with other players than its reports name` : undefined;
     },
   },
 ];

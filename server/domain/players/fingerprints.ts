@@ -47,9 +47,11 @@ export async function sharedDevices(db: Database, agencyId: string, playerId?: s
     .where('seen.agency_id', '=', agencyId)
     .where('seen.visitor_id', 'in', (eb) =>
       eb
-        .selectFrom('player_fingerprints as device')
+        .selectFrom('devices as device')
         .select('device.visitor_id')
         .where('device.agency_id', '=', agencyId)
+        // Counted by triggers on player_fingerprints (migration 0035): read from an index, not grouped here.
+        .where('device.players', '>', 1)
         .$if(playerId !== undefined, (q) =>
           q.where('device.visitor_id', 'in', (inner) =>
             inner
@@ -58,9 +60,7 @@ export async function sharedDevices(db: Database, agencyId: string, playerId?: s
               .where('mine.agency_id', '=', agencyId)
               .where('mine.player_id', '=', playerId!),
           ),
-        )
-        .groupBy('device.visitor_id')
-        .having((having) => having.fn.count('device.player_id').distinct(), '>', 1),
+        ),
     )
     .groupBy(['seen.visitor_id', 'seen.player_id', 'players.username'])
     .orderBy('seen.visitor_id')
