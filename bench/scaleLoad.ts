@@ -555,10 +555,23 @@ export async function loadScale(db: Database, agencyId: string, size: ScaleSize 
   for (const [id, moved] of agencyMoved)
     await sql`UPDATE ledger_accounts SET balance = balance + ${moved}, version = version + 1, created_at = least(created_at, ${iso(start)}::timestamptz)
       WHERE id = ${id}`.execute(db);
-  // The COPY ran without the triggers that count the risk flags' evidence: counted here.
-  await sql.raw(`INSERT INTO deposit_failure_days (agency_id, player_id, day, orders) ${RECOUNTED_DEPOSIT_FAILURE_DAYS}`).execute(db);
-  await sql.raw(`INSERT INTO device_players (agency_id, visitor_id, player_id) ${RECOUNTED_DEVICE_PLAYERS}`).execute(db);
-  await sql.raw(`INSERT INTO devices (agency_id, visitor_id, players) ${RECOUNTED_DEVICES}`).execute(db);
+  // The COPY ran without the triggers that count the risk flags' evidence: counted here, over what
+  // the triggers counted before the load too (the small database's players).
+  await sql
+    .raw(
+      `INSERT INTO deposit_failure_days (agency_id, player_id, day, orders) ${RECOUNTED_DEPOSIT_FAILURE_DAYS}
+    ON CONFLICT (agency_id, player_id, day) DO UPDATE SET orders = EXCLUDED.orders`,
+    )
+    .execute(db);
+  await sql
+    .raw(`INSERT INTO device_players (agency_id, visitor_id, player_id) ${RECOUNTED_DEVICE_PLAYERS} ON CONFLICT DO NOTHING`)
+    .execute(db);
+  await sql
+    .raw(
+      `INSERT INTO devices (agency_id, visitor_id, players) ${RECOUNTED_DEVICES}
+    ON CONFLICT (agency_id, visitor_id) DO UPDATE SET players = EXCLUDED.players`,
+    )
+    .execute(db);
   await sql`VACUUM ANALYZE players, player_sessions, bank_accounts, player_fingerprints, device_players, devices, deposit_orders,
     deposit_failure_days, withdrawals, ledger_accounts, ledger_transfers, ledger_entries`.execute(db);
   // An agency running for the year holds the closing of every day it reconciled, each from the day

@@ -1,5 +1,7 @@
 import { sql } from 'kysely';
 import { buildTestApp, createTestAgency, type TestApp } from '../support/app';
+import { testDevice } from '../support/device';
+import { createTestPlayer } from '../support/players';
 import { ledgerViolations } from '../support/ledgerInvariant';
 import { loadScale, type ScaleSize } from '../../bench/scaleLoad';
 import { MISCOUNTED_DEPOSIT_FAILURE_DAY, MISCOUNTED_DEVICE } from '../../server/db/riskCounts';
@@ -22,6 +24,37 @@ afterAll(() => t.close());
 
 describe('the scale bench database', () => {
   it('loads the sizes asked, with a balanced ledger, and reconciles the days of its deposits and withdrawals', async () => {
+    // Counted by the triggers before the load, as the bench's small database has them: a player of the API rows on a device, with cancelled orders.
+    const before = await createTestPlayer(t.db, agencyId, 'beforescale');
+    await t.db
+      .insertInto('player_fingerprints')
+      .values({
+        agency_id: agencyId,
+        player_id: before.id,
+        visitor_id: 'beforescale01',
+        device: JSON.stringify(testDevice('beforescale01')),
+        source: 'register',
+      })
+      .execute();
+    await t.db
+      .insertInto('deposit_orders')
+      .values(
+        [1, 2].map((n) => ({
+          agency_id: agencyId,
+          code: `DBEFORESCALE${n}`,
+          player_id: before.id,
+          provider: 'askmebet',
+          amount_kip: 64_000n,
+          credit_satang: 10_000n,
+          rate_sell: '640',
+          rate_effective_at: new Date(),
+          status: 'CANCELED' as const,
+          idempotency_key: `before-scale-${n}`,
+          request_hash: 'test',
+          expires_at: new Date(),
+        })),
+      )
+      .execute();
     const loaded = await loadScale(t.db, agencyId, SIZE);
     expect(loaded.counts).toMatchObject({
       players: 300,
