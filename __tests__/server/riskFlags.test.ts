@@ -143,6 +143,18 @@ async function bet(player: TestPlayer, stake: bigint) {
 const withdraw = (player: TestPlayer, amount: string) =>
   inject('POST', '/api/v2/withdrawals', A, { cookie: player.cookie, 'idempotency-key': randomUUID() }, { provider: 'askmebet', amount });
 
+/** Rows left in `counts` once `table` is truncated (with what references it), in a transaction then rolled back. */
+const rowsLeftAfterTruncating = (table: string, counts: string[]) =>
+  t.db.connection().execute(async (connection) => {
+    await sql`BEGIN`.execute(connection);
+    await sql`TRUNCATE ${sql.table(table)} CASCADE`.execute(connection);
+    let left = 0;
+    for (const count of counts)
+      left += (await sql<{ n: number }>`SELECT count(*)::int AS n FROM ${sql.table(count)}`.execute(connection)).rows[0].n;
+    await sql`ROLLBACK`.execute(connection);
+    return left;
+  });
+
 describe('shared devices', () => {
   it('flags a device two players used, with both players and the fingerprint; reviewed with a note until a third player comes', async () => {
     const device = visitorId();
@@ -243,15 +255,7 @@ describe('shared devices', () => {
     expect(await miscounted()).toEqual([]);
 
     // Emptying the reports empties the counts; undone with the rest of its transaction.
-    const leftAfterTruncate = await t.db.connection().execute(async (connection) => {
-      await sql`BEGIN`.execute(connection);
-      await sql`TRUNCATE player_fingerprints`.execute(connection);
-      const { rows } = await sql<{ n: string }>`SELECT (SELECT count(*) FROM devices) + (SELECT count(*) FROM device_players) AS n`.execute(
-        connection,
-      );
-      await sql`ROLLBACK`.execute(connection);
-      return Number(rows[0].n);
-    });
+    const leftAfterTruncate = await rowsLeftAfterTruncating('player_fingerprints', ['devices', 'device_players']);
     expect(leftAfterTruncate).toBe(0);
     expect(await players()).toBe(1);
   });
@@ -363,13 +367,7 @@ describe('failed deposits in a day', () => {
     expect(await miscounted()).toEqual([]);
 
     // Emptying the orders empties the counts; undone with the rest of its transaction.
-    const leftAfterTruncate = await t.db.connection().execute(async (connection) => {
-      await sql`BEGIN`.execute(connection);
-      await sql`TRUNCATE deposit_orders CASCADE`.execute(connection);
-      const { rows } = await sql<{ n: number }>`SELECT count(*)::int AS n FROM deposit_failure_days`.execute(connection);
-      await sql`ROLLBACK`.execute(connection);
-      return rows[0].n;
-    });
+    const leftAfterTruncate = await rowsLeftAfterTruncating('deposit_orders', ['deposit_failure_days']);
     expect(leftAfterTruncate).toBe(0);
     expect(await counts()).toEqual([{ day: today, orders: 1 }]);
   });
