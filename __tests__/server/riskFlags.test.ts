@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import { sql } from 'kysely';
+import { CompiledQuery, sql } from 'kysely';
 import { DEMO_RECEIVING_ACCOUNT } from '../../server/seed';
 import { buildTestApp, createTestAgency, type TestApp } from '../support/app';
 import { testDevice } from '../support/device';
 import { loggedInOperator } from '../support/operators';
 import { createTestPlayer, createTestPlayerWithBank, type TestPlayer } from '../support/players';
 import { ledgerViolations } from '../support/ledgerInvariant';
+import { recordStatements } from '../../bench/statements';
 import { loadConfig } from '../../server/config';
 import { signWebhook, type PaymentPaidEventBody } from '../../server/adapters/payment';
 import { setReceivingAccount } from '../../server/domain/deposits';
@@ -483,6 +484,23 @@ describe('the queries', () => {
       );
       expect(await plan(`select visitor_id from devices where agency_id = '${alphaId}' and players > 1`)).toContain('devices_players_idx');
       await sql`reset enable_seqscan`.execute(connection);
+    });
+  });
+
+  it('read the players of pass-through withdrawals by key, with no join the planner could turn into reading every player', async () => {
+    const sent = await recordStatements(() => flags('kind=PASS_THROUGH_WITHDRAWAL', owner));
+    const statement = sent.find(({ text }) => /from "withdrawals"/.test(text));
+    if (!statement) throw new Error('the pass-through withdrawals flag sent no statement reading withdrawals');
+    await t.db.connection().execute(async (connection) => {
+      await sql`set enable_seqscan = off`.execute(connection);
+      const { rows } = await connection.executeQuery<{ 'QUERY PLAN': string }>(
+        CompiledQuery.raw(`explain ${statement.text}`, statement.values),
+      );
+      await sql`reset enable_seqscan`.execute(connection);
+      const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+      expect(plan).toContain('withdrawals_pass_through_idx');
+      expect(plan).toMatch(/SubPlan[\s\S]*Index Scan using players_pkey on players/);
+      expect(plan).not.toMatch(/Join|Nested Loop/);
     });
   });
 });
