@@ -13,6 +13,8 @@
  *   refund: { ref, paymentTransactionId, amount, status: REFUNDED, transactionId, completedAt }
  */
 
+import { callOutside } from '../outsideCall';
+
 export type PaymentCheck =
   | { outcome: 'paid'; billNumber: string; amountKip: bigint; transactionId: string; paidAt: Date }
   | { outcome: 'unpaid'; billNumber: string }
@@ -52,14 +54,6 @@ export interface LaoQrGatewayOptions {
 }
 
 type Answer = { kind: 'answer'; status: number; body: unknown } | { kind: 'unknown'; reason: string };
-
-/** Why a call got no answer. Checked by name: fetch's DOMException may come from another realm than Error. */
-function describe(error: unknown): string {
-  const failure = error as { name?: unknown; message?: unknown; cause?: { code?: unknown } } | null;
-  if (failure?.name === 'TimeoutError' || failure?.name === 'AbortError') return 'TIMEOUT';
-  if (typeof failure?.cause?.code === 'string') return `NETWORK: ${failure.cause.code}`;
-  return `NETWORK: ${typeof failure?.message === 'string' ? failure.message : String(error)}`;
-}
 
 const KIP = /^[1-9]\d{0,15}$/;
 const isText = (value: unknown): value is string => typeof value === 'string' && value.length > 0;
@@ -120,25 +114,10 @@ export function createLaoQrGateway({ baseUrl, timeoutMs }: LaoQrGatewayOptions):
   const base = () => (typeof baseUrl === 'function' ? baseUrl() : baseUrl);
 
   async function call(method: 'GET' | 'POST', path: string, body?: unknown): Promise<Answer> {
-    try {
-      const response = await fetch(`${base()}${path}`, {
-        method,
-        headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
-        body: body === undefined ? undefined : JSON.stringify(body),
-        signal: AbortSignal.timeout(timeoutMs),
-      });
-      const text = await response.text();
-      let parsed: unknown = undefined;
-      try {
-        parsed = text ? JSON.parse(text) : undefined;
-      } catch {
-        parsed = undefined;
-      }
-      if (response.status >= 500) return { kind: 'unknown', reason: `GATEWAY_ERROR: HTTP ${response.status}` };
-      return { kind: 'answer', status: response.status, body: parsed };
-    } catch (error) {
-      return { kind: 'unknown', reason: describe(error) };
-    }
+    const answer = await callOutside(`${base()}${path}`, { method, body, timeoutMs });
+    if (!answer.answered) return { kind: 'unknown', reason: answer.timedOut ? 'TIMEOUT' : `NETWORK: ${answer.reason}` };
+    if (answer.status >= 500) return { kind: 'unknown', reason: `GATEWAY_ERROR: HTTP ${answer.status}` };
+    return { kind: 'answer', status: answer.status, body: answer.body };
   }
 
   return {

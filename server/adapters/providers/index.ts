@@ -2,6 +2,7 @@ import { setTimeout as sleep } from 'node:timers/promises';
 import { formatAmount, parseAmount } from '../../../src/contract/money';
 import type { Provider } from '../../../src/contract/providers';
 import type { Game } from '../../../src/contract/games';
+import { callOutside } from '../outsideCall';
 
 /**
  * The transfer-wallet client for the five game providers (docs/providers.md has the wire API).
@@ -104,25 +105,12 @@ async function callOnce(
   timeoutMs: number,
   { provider, operation, method, body }: ProviderCall,
 ): Promise<Record<string, unknown>> {
-  let response: Response;
-  let data: unknown;
-  try {
-    response = await fetch(url, {
-      method,
-      headers: body === undefined ? { accept: 'application/json' } : { accept: 'application/json', 'content-type': 'application/json' },
-      body: body === undefined ? undefined : JSON.stringify(body),
-      signal: AbortSignal.timeout(timeoutMs),
-    });
-    data = await response.json();
-  } catch (error) {
-    // By name: fetch's DOMException may come from another realm than this module's Error (as under jest).
-    const timedOut = (error as { name?: unknown } | null)?.name === 'TimeoutError';
-    const reason = timedOut ? `no answer within ${timeoutMs} ms` : error instanceof Error ? error.message : String(error);
-    throw new ProviderUnavailable(provider, operation, reason, timedOut);
-  }
-  if (response.status >= 500 || !isRecord(data)) throw new ProviderUnavailable(provider, operation, `HTTP ${response.status}`);
-  if (response.status >= 400) {
-    throw new ProviderRefusal(provider, operation, typeof data.code === 'string' ? data.code : `HTTP_${response.status}`, response.status);
+  const answer = await callOutside(url, { method, body, timeoutMs });
+  if (!answer.answered) throw new ProviderUnavailable(provider, operation, answer.reason, answer.timedOut);
+  const data = answer.body;
+  if (answer.status >= 500 || !isRecord(data)) throw new ProviderUnavailable(provider, operation, `HTTP ${answer.status}`);
+  if (answer.status >= 400) {
+    throw new ProviderRefusal(provider, operation, typeof data.code === 'string' ? data.code : `HTTP_${answer.status}`, answer.status);
   }
   return data;
 }
