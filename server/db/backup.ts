@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { once } from 'node:events';
+import { setTimeout as sleep } from 'node:timers/promises';
 import { StringDecoder } from 'node:string_decoder';
 import zlib from 'node:zlib';
 import { Kysely, PostgresDialect } from 'kysely';
@@ -325,15 +326,22 @@ async function checkSchemaVersion(file: string, header: BackupHeader) {
   if (!header.migrations.length) throw new BackupError(`${file}: the backup lists no migrations: not a Champa backup`);
 }
 
-/** Other sessions on the database: a site still running on it. */
-export async function otherSessions(databaseUrl: string): Promise<number> {
+/**
+ * Other sessions on the database: a site still running on it. A site stopped a moment ago may
+ * still have sessions on their way out (a closed connection's server process ends after the
+ * client has gone), so they get up to graceMs to end before they count.
+ */
+export async function otherSessions(databaseUrl: string, graceMs = 3000): Promise<number> {
   const client = new pg.Client({ connectionString: databaseUrl, connectionTimeoutMillis: 5000 });
   await client.connect();
   try {
-    const { rows } = await client.query<{ n: string }>(
-      `SELECT count(*)::text AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
-    );
-    return Number(rows[0].n);
+    for (const deadline = Date.now() + graceMs; ; await sleep(100)) {
+      const { rows } = await client.query<{ n: string }>(
+        `SELECT count(*)::text AS n FROM pg_stat_activity WHERE datname = current_database() AND pid <> pg_backend_pid()`,
+      );
+      const sessions = Number(rows[0].n);
+      if (sessions === 0 || Date.now() >= deadline) return sessions;
+    }
   } finally {
     await client.end();
   }
