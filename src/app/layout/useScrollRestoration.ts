@@ -1,7 +1,11 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 
-/** How long a back or forward move waits for its page to grow tall enough to scroll back. */
-const RESTORE_WAIT_MS = 3000;
+/**
+ * How long a back or forward move waits for its page to grow tall enough to scroll back: a cheap
+ * phone on 4G may take seconds to load the page and refill its list. The player's own wheel or
+ * touch ends the wait sooner.
+ */
+const RESTORE_WAIT_MS = 10_000;
 
 /**
  * The key of the history entry in view, written into its state the first time it is seen. An entry
