@@ -19,14 +19,19 @@ interface LcpPhase {
   timing: number;
 }
 
-/** The LCP phases, the main thread's script time and blocking time of a report, in one line. */
-export function limitsOf(audits: Record<string, { numericValue?: number; details?: unknown }>): string {
+/**
+ * The LCP phases, the main thread's script time and blocking time of a report, in one line, with
+ * the benchmark index Lighthouse measured of the machine: its 4x slowdown multiplies what this
+ * machine's own CPU took, so a slower machine gives longer tasks (Lighthouse's docs calibrate the
+ * mobile preset for an index of about 1000 and more).
+ */
+export function limitsOf(audits: Record<string, { numericValue?: number; details?: unknown }>, benchmarkIndex?: number): string {
   const breakdown =
     (audits['largest-contentful-paint-element']?.details as { items?: { items?: LcpPhase[] }[] } | undefined)?.items?.[1]?.items ?? [];
   const phases = breakdown.map(({ phase, timing }) => `${phase} ${Math.round(timing)} ms`).join(', ');
   const bootup = Math.round(audits['bootup-time']?.numericValue ?? Number.NaN);
   const blocking = Math.round(audits['total-blocking-time']?.numericValue ?? Number.NaN);
-  return `LCP ${phases || 'phases unknown'}; script evaluation ${bootup} ms and total blocking time ${blocking} ms under the preset's 4x CPU slowdown (the server draws the page; the bundle then hydrates it)`;
+  return `LCP ${phases || 'phases unknown'}; script evaluation ${bootup} ms and total blocking time ${blocking} ms under the preset's 4x CPU slowdown (the server draws the page; the bundle then hydrates it); this machine's benchmark index ${Math.round(benchmarkIndex ?? Number.NaN)}`;
 }
 
 /** The least a page can be: one heading, no script, no style, from a bare Node HTTP server. */
@@ -92,7 +97,7 @@ export async function measurePageSpeed(siteUrl: string): Promise<Measurement[]> 
         score: Math.round((lhr.categories.performance.score ?? 0) * 100),
         lcpMs: lhr.audits['largest-contentful-paint'].numericValue ?? Number.NaN,
         tbtMs: lhr.audits['total-blocking-time'].numericValue ?? Number.NaN,
-        limitedBy: limitsOf(lhr.audits),
+        limitedBy: limitsOf(lhr.audits, lhr.environment.benchmarkIndex),
       };
     };
     const empty = await withEmptyPageServer(audit);
