@@ -363,10 +363,10 @@ function databaseOn(client: pg.Client): Database {
 /**
  * Replaces the schema of the database at `databaseUrl` with the backup's: checks the whole file
  * first, then in one transaction drops and recreates the schema, runs this project's migrations up
- * to exactly the backup's, loads every table (foreign keys in dependency order; every ledger
- * transfer is checked to balance, and the deposit failure counts against the orders, once all the
- * rows are in), sets every sequence past its
- * column's largest value and verifies each table's row count. PostgreSQL undoes the drop with the
+ * to exactly the backup's, loads every table (foreign keys in dependency order; once all the rows
+ * are in, every ledger transfer is checked to balance, and the counts the risk flags read against
+ * the orders and device reports they count), sets every sequence past its column's largest value
+ * and verifies each table's row count. PostgreSQL undoes the drop with the
  * rest, so a refusal or failure at any step leaves the database as it was.
  */
 export async function restoreDatabase(databaseUrl: string, file: string): Promise<RestoreResult> {

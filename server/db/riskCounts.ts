@@ -25,11 +25,15 @@ export const RECOUNTED_DEVICE_PLAYERS = `SELECT DISTINCT agency_id, visitor_id, 
 /** devices from device_players: how many players each device has seen. */
 export const RECOUNTED_DEVICES = `SELECT agency_id, visitor_id, count(*)::int AS players FROM device_players GROUP BY 1, 2`;
 
-/** The first device whose kept players (each, or their count) are not those of its reports, if any; one kept at 0 has none. */
+/**
+ * The first device whose kept players (each, or their count) are not those of its reports, if any;
+ * one kept at 0 has none. The reports are read once (a CTE named twice is computed once).
+ */
 export const MISCOUNTED_DEVICE = `
+  WITH reported AS (${RECOUNTED_DEVICE_PLAYERS})
   SELECT visitor_id FROM (
-    (SELECT agency_id, visitor_id, player_id FROM device_players EXCEPT ${RECOUNTED_DEVICE_PLAYERS})
-    UNION ALL (${RECOUNTED_DEVICE_PLAYERS} EXCEPT SELECT agency_id, visitor_id, player_id FROM device_players)
+    (SELECT agency_id, visitor_id, player_id FROM device_players EXCEPT SELECT * FROM reported)
+    UNION ALL (SELECT * FROM reported EXCEPT SELECT agency_id, visitor_id, player_id FROM device_players)
   ) pairs
   UNION ALL
   SELECT visitor_id FROM (SELECT * FROM devices WHERE players > 0) kept
