@@ -1,9 +1,8 @@
 import { useEffect, useLayoutEffect, useRef } from 'react';
 
 /**
- * How long a back or forward move waits for its page to grow tall enough to scroll back: a cheap
- * phone on 4G may take seconds to load the page and refill its list. The player's own wheel or
- * touch ends the wait sooner.
+ * How long a back or forward move holds the player's place while its page settles: a cheap phone on
+ * 4G may take seconds to load the page and refill its list. The player's own input ends it sooner.
  */
 const RESTORE_WAIT_MS = 10_000;
 
@@ -20,30 +19,28 @@ function historyEntry(): { key: string; revisited: boolean } {
   return { key, revisited: false };
 }
 
+/** What the player does to scroll or leave the place: any of it ends the restoring. */
+const PLAYER_INPUT = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const;
+
 /**
- * Scrolls back to where the player was on that entry once its page is tall enough again (pages
- * load lazily and fill with data), unless the player scrolls first or it takes too long.
+ * Scrolls back to where the player was on that entry whenever the page is tall enough, until the
+ * player acts or the wait ends: pages load lazily and fill with data, and a list that refetches
+ * may shrink for a moment after the place was reached (the browser then pulls the page up).
  */
 function restore(top: number): () => void {
-  const reach = () => {
-    if (document.documentElement.scrollHeight - window.innerHeight < top) return false;
-    window.scrollTo(0, top);
-    return true;
+  const hold = () => {
+    if (document.documentElement.scrollHeight - window.innerHeight >= top && window.scrollY !== top) window.scrollTo(0, top);
   };
-  if (reach()) return () => {};
-  const observer = new ResizeObserver(() => {
-    if (reach()) stop();
-  });
+  hold();
+  const observer = new ResizeObserver(hold);
   const stop = () => {
     observer.disconnect();
     clearTimeout(timer);
-    window.removeEventListener('wheel', stop);
-    window.removeEventListener('touchstart', stop);
+    for (const input of PLAYER_INPUT) window.removeEventListener(input, stop);
   };
   const timer = setTimeout(stop, RESTORE_WAIT_MS);
   observer.observe(document.body);
-  window.addEventListener('wheel', stop, { passive: true });
-  window.addEventListener('touchstart', stop, { passive: true });
+  for (const input of PLAYER_INPUT) window.addEventListener(input, stop, { passive: true });
   return stop;
 }
 
