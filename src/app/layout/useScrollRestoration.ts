@@ -28,6 +28,11 @@ const PLAYER_INPUT = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const;
  * may shrink for a moment after the place was reached (the browser then pulls the page up).
  */
 function restore(top: number): () => void {
+  // The top of a page is always there to scroll to, however the page grows or shrinks.
+  if (top === 0) {
+    window.scrollTo(0, 0);
+    return () => {};
+  }
   const hold = () => {
     if (document.documentElement.scrollHeight - window.innerHeight >= top && window.scrollY !== top) window.scrollTo(0, top);
   };
