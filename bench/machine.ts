@@ -30,3 +30,34 @@ export function describeMachine(): Machine {
     loadAverage: Math.round(os.loadavg()[0] * 10) / 10,
   };
 }
+
+/**
+ * CPU time the machine's processes spent, from /proc/stat's first line (clock ticks over all cores):
+ * user, nice, system, irq and softirq. Idle and iowait are not work, and steal is time the host
+ * gave to others; guest time is counted in user already.
+ */
+export function busyTicksOf(stat: string): number {
+  const line = /^cpu\s+(.+)$/m.exec(stat);
+  if (!line) throw new Error('/proc/stat has no cpu line');
+  const [user, nice, system, , , irq = 0, softirq = 0] = line[1].trim().split(/\s+/).map(Number);
+  return user + nice + system + irq + softirq;
+}
+
+/**
+ * Runs work and the milliseconds of CPU every process of the machine spent meanwhile (the app,
+ * PostgreSQL's backends, the bench itself); cpuMs is undefined where there is no /proc/stat.
+ */
+export async function withMachineCpu<T>(work: () => Promise<T>): Promise<{ result: T; cpuMs: number | undefined }> {
+  const read = () => {
+    try {
+      return busyTicksOf(fs.readFileSync('/proc/stat', 'utf8'));
+    } catch {
+      return undefined;
+    }
+  };
+  const before = read();
+  const result = await work();
+  const after = read();
+  // Linux counts /proc/stat in USER_HZ, 100 ticks a second.
+  return { result, cpuMs: before !== undefined && after !== undefined ? (after - before) * 10 : undefined };
+}

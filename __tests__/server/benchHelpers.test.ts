@@ -1,7 +1,7 @@
 import { allJavaScript, chunkNameOfRoute, javaScriptOfGroups, type BundleStats } from '../../bench/chunks';
 import { formatMisses, formatTable, toRow, type Measurement } from '../../bench/table';
-import { cpuModelOf } from '../../bench/machine';
-import { inParallel } from '../../bench/money';
+import { busyTicksOf, cpuModelOf } from '../../bench/machine';
+import { inParallel, machineShare } from '../../bench/money';
 import { limitsOf } from '../../bench/lighthouse';
 import { atScale } from '../../bench/scale';
 import { commitsOf } from '../../bench/statements';
@@ -133,6 +133,19 @@ describe('the machine', () => {
   it('names the CPU model of /proc/cpuinfo', () => {
     expect(cpuModelOf('processor\t: 0\nvendor_id\t: AuthenticAMD\nmodel name\t: AMD EPYC 7B13\nflags\t: fpu\n')).toBe('AMD EPYC 7B13');
     expect(cpuModelOf('processor\t: 0\n')).toBe('unknown');
+  });
+
+  it('counts the CPU its processes spent, not idle, iowait or the time the host took', () => {
+    const stat = 'cpu  1000 20 300 9000 400 5 6 700 0 0\ncpu0 500 10 150 4500 200 2 3 350 0 0\n';
+    expect(busyTicksOf(stat)).toBe(1000 + 20 + 300 + 5 + 6);
+    expect(() => busyTicksOf('intr 1 2 3\n')).toThrow('/proc/stat has no cpu line');
+  });
+
+  it("bounds the money path's ratio by the machine's CPU per confirmation and per TPC-B transaction", () => {
+    const limit = machineShare(640 * 20, 640 * 2.5, 640);
+    expect(limit).toContain('20.0 ms per confirmation against 2.5 ms per TPC-B transaction');
+    expect(limit).toContain('the ratio cannot exceed 0.13');
+    expect(machineShare(undefined, 1600, 640)).toBe('');
   });
 });
 
