@@ -3,6 +3,7 @@ import { formatMisses, formatTable, toRow, type Measurement } from '../../bench/
 import { busyTicksOf, cpuModelOf } from '../../bench/machine';
 import { inParallel, machineShare } from '../../bench/money';
 import { limitsOf } from '../../bench/lighthouse';
+import { meanLatencyMs } from '../../bench/api';
 import { atScale } from '../../bench/scale';
 import { commitsOf } from '../../bench/statements';
 
@@ -146,6 +147,13 @@ describe('the machine', () => {
     expect(limit).toContain('20.0 ms per confirmation against 2.5 ms per TPC-B transaction');
     expect(limit).toContain('the ratio cannot exceed 0.13');
     expect(machineShare(undefined, 1600, 640)).toBe('');
+  });
+});
+
+describe('latency under load', () => {
+  it("is on average the connections over the rate, as Little's law has it", () => {
+    expect(meanLatencyMs(100, 4000)).toBe(25);
+    expect(meanLatencyMs(100, 3776)).toBeCloseTo(26.48, 2);
   });
 });
 
