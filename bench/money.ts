@@ -1,3 +1,4 @@
+import os from 'node:os';
 import { sql } from 'kysely';
 import { request } from 'undici';
 import type { Database } from '../server/db/database';
@@ -137,19 +138,29 @@ const cpuMsSince = (since: NodeJS.CpuUsage) => {
 
 const percent = (share: number) => `${Math.round(share * 100)}%`;
 
+/** The machine's CPU (every process) over one timed part: its milliseconds, and the part's count and seconds. */
+export interface MachineCpu {
+  cpuMs: number | undefined;
+  count: number;
+  seconds: number;
+}
+
 /**
- * The machine's CPU (every process) per confirmation against per TPC-B transaction. The ratio of
- * the two rates is at most their quotient while TPC-B keeps the cores busy: the confirmations
- * cannot use more than all of them.
+ * The machine's CPU per confirmation against per TPC-B transaction, and how busy each part kept
+ * the cores. A rate is the busy share of the cores over the CPU one item costs, so the ratio of
+ * the two rates is the quotient of the costs times that of the busy shares: with the cores as
+ * busy in both parts, the costs alone set it.
  */
-export function machineShare(depositMs: number | undefined, tpcbMs: number | undefined, count: number): string {
-  if (depositMs === undefined || tpcbMs === undefined || depositMs === 0 || tpcbMs === 0) return '';
-  const perDeposit = depositMs / count;
-  const perTpcb = tpcbMs / count;
+export function machineShare(deposits: MachineCpu, tpcb: MachineCpu, cores: number): string {
+  if (!deposits.cpuMs || !tpcb.cpuMs) return '';
+  const perItem = ({ cpuMs, count }: MachineCpu) => (cpuMs ?? 0) / count;
+  const busy = ({ cpuMs, seconds }: MachineCpu) => (cpuMs ?? 0) / (seconds * 1000 * cores);
   return (
     `; the machine's CPU, every process together (the app, PostgreSQL, the sandbox provider, the bench's client), ` +
-    `was ${perDeposit.toFixed(1)} ms per confirmation against ${perTpcb.toFixed(1)} ms per TPC-B transaction: ` +
-    `while TPC-B keeps the cores busy, the ratio cannot exceed ${(perTpcb / perDeposit).toFixed(2)} at that cost`
+    `was ${perItem(deposits).toFixed(1)} ms per confirmation with the ${cores} cores ${percent(busy(deposits))} busy, ` +
+    `against ${perItem(tpcb).toFixed(1)} ms per TPC-B transaction with them ${percent(busy(tpcb))} busy: ` +
+    `the ratio of the rates is the quotient of those costs, ${(perItem(tpcb) / perItem(deposits)).toFixed(2)}, ` +
+    `times that of the busy shares, ${(busy(deposits) / busy(tpcb)).toFixed(2)}`
   );
 }
 
@@ -244,7 +255,11 @@ export async function measureMoneyPath(origin: string, db: Database, config: Con
           `and costs this Node process ${depositCpuMs.toFixed(1)} ms of CPU (TPC-B: ${tpcbCpuMs.toFixed(1)} ms) for the webhook, ` +
           `the HTTP call that puts the credit at the sandbox provider (client and server both in this process) and the statements; ` +
           `the sandbox provider writes its own wallets on its own pool; all on the machine's shared cores` +
-          machineShare(depositMachineMs, tpcbMachineMs, orders.length),
+          machineShare(
+            { cpuMs: depositMachineMs, count: orders.length, seconds: depositSeconds },
+            { cpuMs: tpcbMachineMs, count: orders.length, seconds: tpcbSeconds },
+            os.availableParallelism(),
+          ),
       },
       {
         metric: 'money path: statements per deposit confirmation',

@@ -142,11 +142,16 @@ describe('the machine', () => {
     expect(() => busyTicksOf('intr 1 2 3\n')).toThrow('/proc/stat has no cpu line');
   });
 
-  it("bounds the money path's ratio by the machine's CPU per confirmation and per TPC-B transaction", () => {
-    const limit = machineShare(640 * 20, 640 * 2.5, 640);
-    expect(limit).toContain('20.0 ms per confirmation against 2.5 ms per TPC-B transaction');
-    expect(limit).toContain('the ratio cannot exceed 0.13');
-    expect(machineShare(undefined, 1600, 640)).toBe('');
+  it("gives the money path's ratio as the quotient of the machine's CPU costs times that of the busy shares", () => {
+    // 640 confirmations in 8 s at 20 ms each keep 2 cores 80 % busy; 640 TPC-B transactions in 1 s at 2.5 ms each, 80 % too.
+    const limit = machineShare({ cpuMs: 640 * 20, count: 640, seconds: 8 }, { cpuMs: 640 * 2.5, count: 640, seconds: 1 }, 2);
+    expect(limit).toContain('20.0 ms per confirmation with the 2 cores 80% busy, against 2.5 ms per TPC-B transaction with them 80% busy');
+    expect(limit).toContain('the quotient of those costs, 0.13, times that of the busy shares, 1.00');
+    // Confirmed in 10 s instead: 64/s against 640/s is 0.1, which is 0.125 times the busy shares' 64 % over 80 %.
+    expect(machineShare({ cpuMs: 640 * 20, count: 640, seconds: 10 }, { cpuMs: 640 * 2.5, count: 640, seconds: 1 }, 2)).toContain(
+      'with the 2 cores 64% busy, against 2.5 ms per TPC-B transaction with them 80% busy: the ratio of the rates is the quotient of those costs, 0.13, times that of the busy shares, 0.80',
+    );
+    expect(machineShare({ cpuMs: undefined, count: 640, seconds: 8 }, { cpuMs: 1600, count: 640, seconds: 1 }, 2)).toBe('');
   });
 });
 
