@@ -487,6 +487,38 @@ describe('the queries', () => {
     });
   });
 
+  it("read each failure day's orders by player and time, not all of the player's failed orders for each day", async () => {
+    // An agency of its own where a thousand players made 20 deposits and failed one, and one player
+    // failed six a day for 40 days: the shape that made the planner read that player's 240 failed
+    // orders once for each of the days.
+    const C = 'charlie.example';
+    const charlieId = (await createTestAgency(t, 'charlie', [C])).id;
+    const charlieOwner = await loggedInOperator(t, charlieId, { username: 'cleo', host: C });
+    await sql`
+      INSERT INTO players (agency_id, username, password_hash, display_name)
+      SELECT ${charlieId}, 'failing' || n, 'not-a-login', 'Failing ' || n FROM generate_series(1, 1000) n`.execute(t.db);
+    await sql`
+      INSERT INTO deposit_orders (agency_id, code, player_id, provider, amount_kip, credit_satang, rate_sell, rate_effective_at,
+                                  status, idempotency_key, request_hash, expires_at, created_at)
+      SELECT ${charlieId}, 'FD' || substr(players.username, 8) || 'N' || n, players.id, 'askmebet', 100000, 15625, '640', now(),
+             CASE WHEN n <= 20 THEN 'SUCCESS' ELSE 'CANCELED' END, 'failing-' || n, 'hash', created, created
+      FROM players
+      CROSS JOIN LATERAL generate_series(1, CASE WHEN players.username = 'failing1' THEN 260 ELSE 21 END) n
+      CROSS JOIN LATERAL (SELECT now() - interval '2 days' - (n / 6) * interval '1 day' AS created) at
+      WHERE players.agency_id = ${charlieId}`.execute(t.db);
+    await sql`ANALYZE players, deposit_orders, deposit_failure_days`.execute(t.db);
+    const sent = await recordStatements(async () => {
+      const flagged = await flags('kind=FAILED_DEPOSITS', charlieOwner, C);
+      expect(flagged.length).toBeGreaterThanOrEqual(39);
+    });
+    const statement = sent.find(({ text }) => /from "deposit_failure_days"/.test(text));
+    if (!statement) throw new Error('the failed deposits flag sent no statement reading deposit_failure_days');
+    const { rows } = await t.db.executeQuery<{ 'QUERY PLAN': string }>(CompiledQuery.raw(`explain ${statement.text}`, statement.values));
+    const plan = rows.map((row) => row['QUERY PLAN']).join('\n');
+    expect(plan).toMatch(/Index Cond: \([^\n]*\(created_at >= [^\n]*\(created_at < /);
+    expect(plan).not.toMatch(/Filter: [^\n]*created_at/);
+  });
+
   it('read the players of pass-through withdrawals by key, with no join the planner could turn into reading every player', async () => {
     const sent = await recordStatements(() => flags('kind=PASS_THROUGH_WITHDRAWAL', owner));
     const statement = sent.find(({ text }) => /from "withdrawals"/.test(text));
