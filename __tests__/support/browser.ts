@@ -62,33 +62,58 @@ export async function openPage(page: Page, url: string): Promise<void> {
   await waitForApp(page);
 }
 
-/**
- * Elements that stick out past the right edge of the page (a sideways scroll on a phone), each with
- * what the browser applied to it: its display and max-width, and how many of the @media rules
- * naming its classes match the viewport now. A media rule that matches but does not show in the
- * computed style tells a stale style state from a missing rule.
- */
-export function overflowingElements(page: Page): Promise<string[]> {
+/** An element that sticks out past the right edge of the page, and the media rules it does not show. */
+export interface Overflowing {
+  /** Tag, classes and right edge, with the display and max-width the browser applied. */
+  element: string;
+  /**
+   * Declarations of the @media rules that match the viewport now and select the element, which its
+   * computed style does not show: the browser's style state is stale, not a rule missing.
+   */
+  unapplied: string[];
+}
+
+/** The first elements that stick out past the right edge of the page (a sideways scroll on a phone). */
+export function overflowReport(page: Page): Promise<Overflowing[]> {
   return page.evaluate(() => {
-    const mediaRules = Array.from(document.styleSheets).flatMap((sheet) =>
-      Array.from(sheet.cssRules).filter((rule): rule is CSSMediaRule => rule instanceof CSSMediaRule),
-    );
+    const matchingRules = Array.from(document.styleSheets)
+      .flatMap((sheet) => Array.from(sheet.cssRules))
+      .filter((rule): rule is CSSMediaRule => rule instanceof CSSMediaRule && matchMedia(rule.conditionText).matches)
+      .flatMap((rule) => Array.from(rule.cssRules).filter((inner): inner is CSSStyleRule => inner instanceof CSSStyleRule));
+    const selects = (el: Element, selector: string) => {
+      try {
+        return el.matches(selector);
+      } catch {
+        return false; // a pseudo-element's selector
+      }
+    };
     return Array.from(document.querySelectorAll('body *'))
       .filter((el) => el.getBoundingClientRect().right > document.documentElement.clientWidth + 0.5)
       .slice(0, 8)
       .map((el) => {
+        const computed = getComputedStyle(el);
+        const unapplied = matchingRules
+          .filter((rule) => selects(el, rule.selectorText))
+          .flatMap((rule) =>
+            Array.from(rule.style)
+              .filter((property) => computed.getPropertyValue(property) !== rule.style.getPropertyValue(property))
+              .map((property) => `${property} ${rule.style.getPropertyValue(property)} shows ${computed.getPropertyValue(property)}`),
+          );
         const classes = Array.from(el.classList).map((name) => `.${name}`);
-        const naming = mediaRules.filter((rule) =>
-          Array.from(rule.cssRules).some(
-            (inner) => inner instanceof CSSStyleRule && classes.some((name) => inner.selectorText.includes(name)),
-          ),
-        );
-        const matching = naming.filter((rule) => matchMedia(rule.conditionText).matches).length;
-        const { display, maxWidth } = getComputedStyle(el);
         const right = Math.round(el.getBoundingClientRect().right);
-        return `${el.tagName}${classes.join('')}:${right} (display ${display}, max-width ${maxWidth}, media rules matching now ${matching} of ${naming.length})`;
+        return {
+          element: `${el.tagName}${classes.join('')}:${right} (display ${computed.display}, max-width ${computed.maxWidth})`,
+          unapplied,
+        };
       });
   });
+}
+
+/** The overflow report one line per element, with any media rule that matches but does not show. */
+export async function overflowingElements(page: Page): Promise<string[]> {
+  return (await overflowReport(page)).map(({ element, unapplied }) =>
+    unapplied.length === 0 ? element : `${element} [matching media rules not applied: ${unapplied.join(', ')}]`,
+  );
 }
 
 export async function screenshot(page: Page, name: string) {
