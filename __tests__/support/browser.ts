@@ -68,7 +68,8 @@ export interface Overflowing {
   element: string;
   /**
    * Declarations of the @media rules that match the viewport now and select the element, which its
-   * computed style does not show: the browser's style state is stale, not a rule missing.
+   * computed style does not show: another rule overrides them, or the browser's style is stale (as
+   * after a resize, seen in CI), not a rule missing.
    */
   unapplied: string[];
 }
