@@ -30,7 +30,18 @@ describe('moving between pages on a phone', () => {
 
     await page.goBack();
     await page.waitForURL(`${e2e.server.url}/player/promotion`);
-    await page.waitForFunction((position) => Math.abs(window.scrollY - position) < 2, listPosition);
+    await page
+      .waitForFunction((position) => Math.abs(window.scrollY - position) < 2, listPosition)
+      .catch(async (error: unknown) => {
+        // Once in a while CI sees the place not restored: say where the page was and how tall.
+        const seen = await page.evaluate(() => ({
+          scrollY: window.scrollY,
+          scrollHeight: document.documentElement.scrollHeight,
+          innerHeight: window.innerHeight,
+          historyState: window.history.state as unknown,
+        }));
+        throw new Error(`back did not return to ${listPosition}: ${JSON.stringify(seen)}`, { cause: error });
+      });
     await context.close();
   });
 
