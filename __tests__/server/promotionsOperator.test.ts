@@ -122,8 +122,15 @@ describe('the operator command line', () => {
     providers: ['askmebet', 'betflix'],
     status: 'INACTIVE',
   };
+  // One scratch directory for the files these tests write, removed after them.
+  let directory: string;
+  let written = 0;
+  beforeAll(() => {
+    directory = fs.mkdtempSync(path.join(os.tmpdir(), 'champa-promotion-'));
+  });
+  afterAll(() => fs.rmSync(directory, { recursive: true, force: true }));
   const file = (content: unknown) => {
-    const name = path.join(fs.mkdtempSync(path.join(os.tmpdir(), 'champa-promotion-')), 'promotion.json');
+    const name = path.join(directory, `promotion-${(written += 1)}.json`);
     fs.writeFileSync(name, typeof content === 'string' ? content : JSON.stringify(content));
     return name;
   };
