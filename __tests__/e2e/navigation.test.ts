@@ -45,6 +45,32 @@ describe('moving between pages on a phone', () => {
     await context.close();
   });
 
+  it('back to a list left at its very end, in a window grown taller meanwhile, returns to the end of the list', async () => {
+    // A phone's address bar hides and shows as the player scrolls, so the window's height on return
+    // need not be what it was: the place at the very end then lies beyond the page's reach.
+    const { context, page } = await loggedIn(e2e.browser, e2e.server.url, player, { ...PHONE, viewport: { width: 375, height: 600 } });
+    await openPage(page, `${e2e.server.url}/player/promotion`);
+    const details = page.locator('main a[href^="/player/promotion/"]:not([href$="/history"])');
+    await details.first().waitFor();
+    await page.evaluate(() => document.fonts.ready.then(() => undefined));
+    await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
+    const end = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
+    expect(end).toBeGreaterThan(100);
+    await page.waitForFunction((position) => window.scrollY === position, end);
+
+    await details.last().click();
+    await page.waitForURL(/\/player\/promotion\/[0-9a-f-]{36}$/);
+    await page.locator('main h1, main h2').first().waitFor();
+    await page.setViewportSize({ width: 375, height: 656 });
+
+    await page.goBack();
+    await page.waitForURL(`${e2e.server.url}/player/promotion`);
+    await page.waitForFunction(
+      () => window.scrollY > 0 && Math.abs(window.scrollY - (document.documentElement.scrollHeight - window.innerHeight)) < 2,
+    );
+    await context.close();
+  });
+
   it('sends a player whose session ended on the server to /login at the next call, and back to that page after logging in', async () => {
     const { context, page } = await loggedIn(e2e.browser, e2e.server.url, player, PHONE);
     await openPage(page, `${e2e.server.url}/player/deposit`);

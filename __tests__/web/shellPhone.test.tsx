@@ -85,4 +85,25 @@ describe('scroll position across pages', () => {
     await waitFor(() => expect(window.location.pathname).toBe('/player/withdraw'));
     await waitFor(() => expect(window.scrollY).toBe(120));
   });
+
+  it('returns as near the place as a page now shorter reaches: its end, not its top', async () => {
+    mockShellApi({ session: 'player' });
+    renderApp('/player');
+    await screen.findByRole('button', { name: /Somchai/ });
+    act(() => window.scrollTo(0, 640));
+    await openDrawer();
+    await userEvent.click(within(drawer()).getByRole('link', { name: 'ຖອນເງິນ' }));
+    expect(window.scrollY).toBe(0);
+
+    // The window grew taller meanwhile (a phone's address bar hid): the page reaches 500 px down.
+    const reach = Object.getOwnPropertyDescriptor(document.documentElement, 'scrollHeight')!;
+    Object.defineProperty(document.documentElement, 'scrollHeight', { configurable: true, get: () => window.innerHeight + 500 });
+    try {
+      window.history.back();
+      await waitFor(() => expect(window.location.pathname).toBe('/player'));
+      await waitFor(() => expect(window.scrollY).toBe(500));
+    } finally {
+      Object.defineProperty(document.documentElement, 'scrollHeight', reach);
+    }
+  });
 });

@@ -23,9 +23,11 @@ function historyEntry(): { key: string; revisited: boolean } {
 const PLAYER_INPUT = ['wheel', 'touchstart', 'keydown', 'mousedown'] as const;
 
 /**
- * Scrolls back to where the player was on that entry whenever the page is tall enough, until the
- * player acts or the wait ends: pages load lazily and fill with data, and a list that refetches
- * may shrink for a moment after the place was reached (the browser then pulls the page up).
+ * Scrolls back to where the player was on that entry, or as near as the page reaches, whenever its
+ * height changes, until the player acts or the wait ends: pages load lazily and fill with data, and
+ * a list that refetches may shrink for a moment after the place was reached (the browser then pulls
+ * the page up). A place the page no longer reaches (a phone's address bar hidden meanwhile makes the
+ * window taller; an item may have gone) ends at the page's end rather than its top.
  */
 function restore(top: number): () => void {
   // The top of a page is always there to scroll to, however the page grows or shrinks.
@@ -34,7 +36,8 @@ function restore(top: number): () => void {
     return () => {};
   }
   const hold = () => {
-    if (document.documentElement.scrollHeight - window.innerHeight >= top && window.scrollY !== top) window.scrollTo(0, top);
+    const nearest = Math.min(top, document.documentElement.scrollHeight - window.innerHeight);
+    if (nearest > 0 && window.scrollY !== nearest) window.scrollTo(0, nearest);
   };
   hold();
   const observer = new ResizeObserver(hold);
