@@ -22,7 +22,8 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addUniqueConstraint('ledger_accounts_identity_key', ['agency_id', 'kind', 'player_id', 'provider', 'currency'], (c) =>
       c.nullsNotDistinct(),
     )
-    // The last line of defence behind the conditional updates of the ledger code.
+    // What keeps a balance from going below zero: a transfer that would fails whole, and the ledger
+    // code answers INSUFFICIENT_CREDIT or INSUFFICIENT_FUNDS.
     .addCheckConstraint('ledger_accounts_balance_check', sql`may_go_negative OR balance >= 0`)
     .execute();
   await db.schema
