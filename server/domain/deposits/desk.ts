@@ -5,6 +5,7 @@ import { ErrorCode } from '../../../src/contract/errors';
 import { convertAt, formatAmount, normalizeRate } from '../../../src/contract/money';
 import type { Provider } from '../../../src/contract/providers';
 import type { DepositStatus } from '../../../src/contract/deposits';
+import { vientianeDayStart } from '../../../src/contract/vientiane';
 import type {
   AgencyDeposit,
   AgencyDepositPage,
@@ -36,9 +37,6 @@ END`;
 const stuck = sql<boolean>`(deposit_orders.status = 'PAID' AND (deposit_orders.failure_code IS NOT NULL OR deposit_orders.paid_at < now() - ${STUCK_AFTER}))`;
 
 const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
-
-/** The start of a day in Laos, as an instant. */
-const dayStart = (day: string, plusDays = 0) => sql<Date>`((${day}::date + ${plusDays}::integer)::timestamp AT TIME ZONE 'Asia/Vientiane')`;
 
 function agencyDeposits(db: Database | LedgerTrx, agencyId: string) {
   return db
@@ -85,8 +83,8 @@ export async function searchDeposits(db: Database, agencyId: string, query: Agen
     .$if(Boolean(code), (q) => q.where('deposit_orders.code', 'ilike', like(code!.trim())))
     .$if(Boolean(player), (q) => q.where('players.username', 'ilike', like(player!.trim())))
     .$if(status !== undefined, (q) => q.where(effectiveStatus, '=', status!))
-    .$if(from !== undefined, (q) => q.where('deposit_orders.created_at', '>=', dayStart(from!)))
-    .$if(to !== undefined, (q) => q.where('deposit_orders.created_at', '<', dayStart(to!, 1)));
+    .$if(from !== undefined, (q) => q.where('deposit_orders.created_at', '>=', vientianeDayStart(from!)))
+    .$if(to !== undefined, (q) => q.where('deposit_orders.created_at', '<', vientianeDayStart(to!, 1)));
   const [rows, count] = await Promise.all([
     selectDeposit(filtered)
       .orderBy('deposit_orders.created_at', 'desc')

@@ -1,6 +1,7 @@
-import { sql, type Kysely, type RawBuilder, type Transaction } from 'kysely';
+import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import { ErrorCode } from '../../../src/contract/errors';
+import { vientianeDayStart } from '../../../src/contract/vientiane';
 import { AppError } from '../errors';
 
 /**
@@ -74,9 +75,8 @@ export interface KindClosing extends KindBalance {
   currency: string;
 }
 
-/** The instants a day (YYYY-MM-DD) begins and ends in Laos. */
-const startOf = (day: string) => sql<Date>`(${day}::date::timestamp AT TIME ZONE 'Asia/Vientiane')`;
-const endOf = (day: string) => sql<Date>`((${day}::date + 1)::timestamp AT TIME ZONE 'Asia/Vientiane')`;
+/** The instant a day (YYYY-MM-DD) ends in Laos. */
+const endOf = (day: string) => vientianeDayStart(day, 1);
 const daysBetween = (a: string, b: string) => Math.abs(Date.parse(a) - Date.parse(b)) / 86_400_000;
 
 /**
@@ -97,22 +97,23 @@ const daysBetween = (a: string, b: string) => Math.abs(Date.parse(a) - Date.pars
  * true; two operators storing the same day at once store it once.
  */
 export async function dayClosing(db: Kysely<DB> | Transaction<DB>, agencyId: string, day: string): Promise<KindClosing[]> {
-  const { rows: found } = await sql<{ to: Date; before: string | null; after: string | null; closed: boolean }>`
-    SELECT to_ AS "to", before, after,
+  const to = endOf(day);
+  const { rows: found } = await sql<{ before: string | null; after: string | null; closed: boolean }>`
+    SELECT before, after,
            to_ <= now() AND current_setting('transaction_isolation') = 'read committed'
              AND NOT EXISTS (SELECT FROM pg_stat_activity
                              WHERE datname = current_database() AND backend_type = 'client backend'
                                AND pid <> pg_backend_pid() AND xact_start < to_) AS closed
-    FROM (SELECT ${endOf(day)} AS to_,
+    FROM (SELECT ${to}::timestamptz AS to_,
                  (SELECT max(day) FROM ledger_day_closings WHERE agency_id = ${agencyId} AND day <= ${day}::date)::text AS before,
                  (SELECT min(day) FROM ledger_day_closings WHERE agency_id = ${agencyId} AND day > ${day}::date)::text AS after) bounds`.execute(
     db,
   );
-  const { to, before, after, closed } = found[0];
+  const { before, after, closed } = found[0];
   const nearest = before !== null && (after === null || daysBetween(before, day) <= daysBetween(after, day)) ? before : after;
   // Each moved account's kind is read by its key: joined, the accounts would be planned as a hash of
   // every account of the agency. An entry carries its account's currency.
-  const moved = (from: RawBuilder<Date> | Date, until: RawBuilder<Date> | Date, sign: 1 | -1) => sql`
+  const moved = (from: Date, until: Date, sign: 1 | -1) => sql`
     SELECT (SELECT kind FROM ledger_accounts WHERE id = moved.account_id), currency, 0 AS accounts, ${sign}::int * amount AS balance
     FROM (SELECT account_id, currency, sum(amount) AS amount FROM ledger_entries
           WHERE agency_id = ${agencyId} AND created_at >= ${from} AND created_at < ${until} GROUP BY account_id, currency) moved
@@ -151,8 +152,8 @@ export async function dayClosing(db: Kysely<DB> | Transaction<DB>, agencyId: str
 
 export async function trialBalance(db: Kysely<DB> | Transaction<DB>, agencyId: string, day: string): Promise<TrialBalance> {
   if (!isCalendarDay(day)) throw new AppError(400, ErrorCode.VALIDATION_ERROR, `"${day}" is not a calendar day written YYYY-MM-DD`);
-  const bounds = await sql<{ from: Date; to: Date }>`SELECT ${startOf(day)} AS "from", ${endOf(day)} AS "to"`.execute(db);
-  const { from, to } = bounds.rows[0];
+  const from = vientianeDayStart(day);
+  const to = endOf(day);
 
   const balances = await dayClosing(db, agencyId, day);
   const movements = await sql<{ currency: string; debits: string | null; credits: string | null }>`

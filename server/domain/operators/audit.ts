@@ -1,5 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { AuditLogQuery } from '../../../src/contract/admin';
+import { vientianeDayStart } from '../../../src/contract/vientiane';
 import type { DB } from '../../db/schema';
 import { csvOf } from '../csv';
 
@@ -52,9 +53,6 @@ export interface AuditRow {
   at: string;
 }
 
-/** The Vientiane calendar day's first instant (UTC+7, no daylight saving). */
-const vientianeDayStart = (day: string) => new Date(`${day}T00:00:00+07:00`);
-
 /**
  * The agency's audit log, newest first, filtered by who (the actor's name), what (the action),
  * about whom (the target, or the player a detail names) and when (Vientiane days, both included);
@@ -69,7 +67,7 @@ export async function auditLogOf(db: Kysely<DB>, agencyId: string, query: AuditL
     select = select.where((eb) => eb.or([eb('target', '=', target), eb(sql<string>`details->>'player'`, '=', target)]));
   }
   if (query.from) select = select.where('created_at', '>=', vientianeDayStart(query.from));
-  if (query.to) select = select.where('created_at', '<', new Date(vientianeDayStart(query.to).getTime() + 86_400_000));
+  if (query.to) select = select.where('created_at', '<', vientianeDayStart(query.to, 1));
   if (query.before) select = select.where('id', '<', query.before);
   const rows = await select.orderBy('id', 'desc').limit(query.limit).execute();
   return rows.map((row) => ({

@@ -2,13 +2,11 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/database';
 import { vientianeDay, type Dashboard, type DashboardDay, type DashboardWaiting } from '../../../src/contract/adminReports';
 import { formatAmount } from '../../../src/contract/money';
+import { vientianeDayStart } from '../../../src/contract/vientiane';
 import { balanceOf } from '../ledger';
 
 const DAY_MS = 24 * 60 * 60 * 1000;
 const DASHBOARD_DAYS = 7;
-
-/** The start of a Vientiane day (UTC+7 all year) as an instant. */
-export const startOfVientianeDay = (day: string) => new Date(`${day}T00:00:00+07:00`);
 
 /** The day's ledger movement of one transfer kind on one account kind: the entries' sum and how many transfers. */
 interface Movement {
@@ -95,7 +93,7 @@ async function waiting(db: Database, agencyId: string): Promise<DashboardWaiting
 /** Today and the 6 days before it in Vientiane, from the ledger; what waits; the bonus pool. */
 export async function dashboardOf(db: Database, agencyId: string, now: Date = new Date()): Promise<Dashboard> {
   const today = vientianeDay(now);
-  const to = new Date(startOfVientianeDay(today).getTime() + DAY_MS);
+  const to = vientianeDayStart(today, 1);
   const from = new Date(to.getTime() - DASHBOARD_DAYS * DAY_MS);
   const moves = await movements(db, agencyId, from, to);
   const days = Array.from({ length: DASHBOARD_DAYS }, (_, index) =>
