@@ -12,12 +12,18 @@ beforeAll(async () => {
 });
 
 describe('moving between pages on a phone', () => {
-  it('opens a promotion from far down the list at its top, and back returns to the same place in the list', async () => {
+  /** The promotions list on a short phone screen, drawn with its fonts; its links to promotions' pages. */
+  const openPromotionList = async () => {
     const { context, page } = await loggedIn(e2e.browser, e2e.server.url, player, { ...PHONE, viewport: { width: 375, height: 600 } });
     await openPage(page, `${e2e.server.url}/player/promotion`);
     const details = page.locator('main a[href^="/player/promotion/"]:not([href$="/history"])');
     await details.first().waitFor();
     await page.evaluate(() => document.fonts.ready.then(() => undefined));
+    return { context, page, details };
+  };
+
+  it('opens a promotion from far down the list at its top, and back returns to the same place in the list', async () => {
+    const { context, page, details } = await openPromotionList();
     const last = details.last();
     await last.scrollIntoViewIfNeeded();
     const listPosition = await page.evaluate(() => window.scrollY);
@@ -48,11 +54,7 @@ describe('moving between pages on a phone', () => {
   it('back to a list left at its very end, in a window grown taller meanwhile, returns to the end of the list', async () => {
     // A phone's address bar hides and shows as the player scrolls, so the window's height on return
     // need not be what it was: the place at the very end then lies beyond the page's reach.
-    const { context, page } = await loggedIn(e2e.browser, e2e.server.url, player, { ...PHONE, viewport: { width: 375, height: 600 } });
-    await openPage(page, `${e2e.server.url}/player/promotion`);
-    const details = page.locator('main a[href^="/player/promotion/"]:not([href$="/history"])');
-    await details.first().waitFor();
-    await page.evaluate(() => document.fonts.ready.then(() => undefined));
+    const { context, page, details } = await openPromotionList();
     await page.evaluate(() => window.scrollTo(0, document.documentElement.scrollHeight));
     const end = await page.evaluate(() => document.documentElement.scrollHeight - window.innerHeight);
     expect(end).toBeGreaterThan(100);

@@ -67,7 +67,8 @@ describe('the top bar on a phone', () => {
 });
 
 describe('scroll position across pages', () => {
-  it('opens every new page at its top, and back returns to where the player was', async () => {
+  /** The player leaves the home page 640 px down for the withdraw page, which opens at its top. */
+  const leaveHomeAt640 = async () => {
     mockShellApi({ session: 'player' });
     renderApp('/player');
     await screen.findByRole('button', { name: /Somchai/ });
@@ -76,6 +77,10 @@ describe('scroll position across pages', () => {
     await userEvent.click(within(drawer()).getByRole('link', { name: 'ຖອນເງິນ' }));
     expect(window.location.pathname).toBe('/player/withdraw');
     expect(window.scrollY).toBe(0);
+  };
+
+  it('opens every new page at its top, and back returns to where the player was', async () => {
+    await leaveHomeAt640();
     act(() => window.scrollTo(0, 120));
 
     window.history.back();
@@ -87,13 +92,7 @@ describe('scroll position across pages', () => {
   });
 
   it('returns as near the place as a page now shorter reaches: its end, not its top', async () => {
-    mockShellApi({ session: 'player' });
-    renderApp('/player');
-    await screen.findByRole('button', { name: /Somchai/ });
-    act(() => window.scrollTo(0, 640));
-    await openDrawer();
-    await userEvent.click(within(drawer()).getByRole('link', { name: 'ຖອນເງິນ' }));
-    expect(window.scrollY).toBe(0);
+    await leaveHomeAt640();
 
     // The window grew taller meanwhile (a phone's address bar hid): the page reaches 500 px down.
     const reach = Object.getOwnPropertyDescriptor(document.documentElement, 'scrollHeight')!;
