@@ -62,6 +62,25 @@ export async function openPage(page: Page, url: string): Promise<void> {
   await waitForApp(page);
 }
 
+/**
+ * Waits until the page has stopped moving: its calls answered, its fonts loaded and its height the
+ * same for `quietMs`. Data that arrives late, or a font swapped in when new text first needs it,
+ * reflows the page, and the browser then moves the view to keep what was in it in place.
+ */
+export async function waitForSteadyLayout(page: Page, quietMs = 600): Promise<void> {
+  await page.waitForLoadState('networkidle');
+  let last = '';
+  for (let steadySince = Date.now(); Date.now() - steadySince < quietMs; await page.waitForTimeout(100)) {
+    const now = await page.evaluate(() =>
+      document.fonts.ready.then(() => `${document.fonts.status} ${document.documentElement.scrollHeight}`),
+    );
+    if (now !== last) {
+      last = now;
+      steadySince = Date.now();
+    }
+  }
+}
+
 /** An element that sticks out past the right edge of the page, and the media rules it does not show. */
 export interface Overflowing {
   /** Tag, classes and right edge, with the display and max-width the browser applied. */
