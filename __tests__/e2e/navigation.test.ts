@@ -1,15 +1,13 @@
 import type { Page } from 'playwright-core';
 import { PHONE, loggedIn, openPage, waitForSteadyLayout } from '../support/browser';
-import { addTestBankAccount, createTestPlayer, type TestPlayer } from '../support/players';
+import { createTestPlayerWithBank, type TestPlayer } from '../support/players';
 import { e2eSite } from '../support/e2eSite';
 
 const e2e = e2eSite();
 let player: TestPlayer;
 
 beforeAll(async () => {
-  const db = e2e.server.database.db;
-  player = await createTestPlayer(db, e2e.agencyId);
-  await addTestBankAccount(db, e2e.agencyId, player.id);
+  player = await createTestPlayerWithBank(e2e.server.database.db, e2e.agencyId);
 });
 
 describe('moving between pages on a phone', () => {

@@ -1,5 +1,6 @@
 import { parse } from 'regexparam';
 import { PROVIDERS, type Provider } from '../contract/providers';
+import type { Namespace } from '../i18n/namespaces';
 import { lazyPage, type LazyPage } from './lazyPage';
 
 /** visitor: public pages a logged-in player is sent away from; player: the /player area; anyone: open to both. */
@@ -10,6 +11,8 @@ export interface RouteDef {
   page: LazyPage<{ provider?: Provider }>;
   access: Access;
   titleKey: string;
+  /** The texts the page shows beyond the shell's: it waits for them rather than show their keys. */
+  namespaces: Namespace[];
   /** login and register are internally grouped as the public pages. */
   group?: 'public';
   provider?: Provider;
@@ -39,27 +42,48 @@ const game = lazyPage(() => import(/* webpackChunkName: "game" */ '../features/g
 
 /** Every route of SPEC.md section 2, most specific first. */
 export const routes: RouteDef[] = [
-  { path: '/', page: home, access: 'visitor', titleKey: 'page.home' },
-  { path: '/login', page: login, access: 'visitor', titleKey: 'page.login', group: 'public' },
-  { path: '/register', page: register, access: 'visitor', titleKey: 'page.register', group: 'public' },
-  { path: '/player', page: playerHome, access: 'player', titleKey: 'page.player' },
-  { path: '/player/deposit', page: deposit, access: 'player', titleKey: 'page.deposit', startsPlay: true },
-  { path: '/player/deposit/history', page: depositHistory, access: 'player', titleKey: 'page.depositHistory' },
-  { path: '/player/withdraw', page: withdraw, access: 'player', titleKey: 'page.withdraw' },
-  { path: '/player/withdraw/history', page: withdrawHistory, access: 'player', titleKey: 'page.withdrawHistory' },
-  { path: '/player/bank', page: bank, access: 'player', titleKey: 'page.bank' },
-  { path: '/player/limits', page: limits, access: 'player', titleKey: 'page.limits' },
-  { path: '/player/promotion', page: promotions, access: 'player', titleKey: 'page.promotion', startsPlay: true },
-  { path: '/player/promotion/history', page: promotionHistory, access: 'player', titleKey: 'page.promotionHistory' },
-  { path: '/player/promotion/:promotionId', page: promotionDetail, access: 'player', titleKey: 'page.promotionDetail', startsPlay: true },
-  { path: '/player/break', page: takeBreak, access: 'player', titleKey: 'page.break' },
-  { path: '/player/statement', page: statement, access: 'player', titleKey: 'page.statement' },
-  { path: '/responsible-play', page: responsiblePlay, access: 'anyone', titleKey: 'page.responsiblePlay' },
+  { path: '/', page: home, access: 'visitor', titleKey: 'page.home', namespaces: ['home', 'promotion', 'game'] },
+  { path: '/login', page: login, access: 'visitor', titleKey: 'page.login', namespaces: ['auth'], group: 'public' },
+  { path: '/register', page: register, access: 'visitor', titleKey: 'page.register', namespaces: ['auth'], group: 'public' },
+  { path: '/player', page: playerHome, access: 'player', titleKey: 'page.player', namespaces: ['home'] },
+  { path: '/player/deposit', page: deposit, access: 'player', titleKey: 'page.deposit', namespaces: ['deposit'], startsPlay: true },
+  { path: '/player/deposit/history', page: depositHistory, access: 'player', titleKey: 'page.depositHistory', namespaces: ['deposit'] },
+  { path: '/player/withdraw', page: withdraw, access: 'player', titleKey: 'page.withdraw', namespaces: ['withdraw'] },
+  { path: '/player/withdraw/history', page: withdrawHistory, access: 'player', titleKey: 'page.withdrawHistory', namespaces: ['withdraw'] },
+  { path: '/player/bank', page: bank, access: 'player', titleKey: 'page.bank', namespaces: ['bank'] },
+  { path: '/player/limits', page: limits, access: 'player', titleKey: 'page.limits', namespaces: ['limits'] },
+  {
+    path: '/player/promotion',
+    page: promotions,
+    access: 'player',
+    titleKey: 'page.promotion',
+    namespaces: ['promotion'],
+    startsPlay: true,
+  },
+  {
+    path: '/player/promotion/history',
+    page: promotionHistory,
+    access: 'player',
+    titleKey: 'page.promotionHistory',
+    namespaces: ['promotion'],
+  },
+  {
+    path: '/player/promotion/:promotionId',
+    page: promotionDetail,
+    access: 'player',
+    titleKey: 'page.promotionDetail',
+    namespaces: ['promotion'],
+    startsPlay: true,
+  },
+  { path: '/player/break', page: takeBreak, access: 'player', titleKey: 'page.break', namespaces: ['exclusion'] },
+  { path: '/player/statement', page: statement, access: 'player', titleKey: 'page.statement', namespaces: ['responsiblePlay'] },
+  { path: '/responsible-play', page: responsiblePlay, access: 'anyone', titleKey: 'page.responsiblePlay', namespaces: ['responsiblePlay'] },
   ...PROVIDERS.map((provider): RouteDef => ({
     path: `/player/game/${provider}`,
     page: game,
     access: 'player',
     titleKey: 'page.game',
+    namespaces: ['game'],
     provider,
     startsPlay: true,
   })),

@@ -14,3 +14,5 @@ export const NAMESPACES = [
   'shell',
   'withdraw',
 ] as const;
+
+export type Namespace = (typeof NAMESPACES)[number];

@@ -23,6 +23,7 @@ import { RouteGuard } from '../../features/auth/RouteGuard';
 import { VisitorLinks } from '../../features/auth/VisitorLinks';
 import { inspect } from '../../devtools/inspect';
 import { lazyPart } from '../lazyPage';
+import { WithTexts } from '../../i18n/WithTexts';
 
 // Its form library and rules load the first time a player opens it, not with every page.
 const ChangePasswordDialog = lazyPart(
@@ -53,19 +54,21 @@ function Pages({ location }: { location: string }) {
       <Suspense fallback={<PageSpinner label={t('loading')} />}>
         <RoutedPage>
           <Switch>
-            {routes.map(({ path, page: Page, provider, access, startsPlay }) => (
+            {routes.map(({ path, page: Page, provider, access, startsPlay, namespaces }) => (
               <Route key={path} path={path}>
                 <RouteGuard access={access}>
-                  {startsPlay ? (
-                    <BreakGate>
-                      <Page provider={provider} />
-                    </BreakGate>
-                  ) : (
-                    <>
-                      {access === 'player' && <BreakNotice />}
-                      <Page provider={provider} />
-                    </>
-                  )}
+                  <WithTexts namespaces={namespaces}>
+                    {startsPlay ? (
+                      <BreakGate>
+                        <Page provider={provider} />
+                      </BreakGate>
+                    ) : (
+                      <>
+                        {access === 'player' && <BreakNotice />}
+                        <Page provider={provider} />
+                      </>
+                    )}
+                  </WithTexts>
                 </RouteGuard>
               </Route>
             ))}
