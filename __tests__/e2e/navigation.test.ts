@@ -13,7 +13,8 @@ beforeAll(async () => {
 describe('moving between pages on a phone', () => {
   /**
    * The promotions list on a short phone screen, settled: a place measured while it still reflows
-   * (a font swapped in moved the cards by 120 px on a loaded machine) is not where the player left.
+   * (its texts arriving after its data moved the view 120 px on a loaded machine) is not where the
+   * player left.
    */
   const openPromotionList = async () => {
     const { context, page } = await loggedIn(e2e.browser, e2e.server.url, player, { ...PHONE, viewport: { width: 375, height: 600 } });

@@ -69,6 +69,18 @@ describe('a page never shows the keys of texts still loading', () => {
     await context.close();
   });
 
+  it('the change-password dialog, opened from the account menu after a fresh load', async () => {
+    const { context, page } = await loggedIn(e2e.browser, e2e.server.url, player, PHONE);
+    await watchTexts(page);
+    await openPage(page, `${e2e.server.url}/player/bank`);
+    await page.getByTestId('player-area').getByRole('button').first().click();
+    await page.getByRole('menuitem', { name: 'ປ່ຽນລະຫັດຜ່ານ' }).click();
+    await page.getByRole('dialog', { name: 'ປ່ຽນລະຫັດຜ່ານ' }).waitFor();
+    await waitForSteadyLayout(page);
+    expect(await rawKeysSeen(page)).toEqual([]);
+    await context.close();
+  });
+
   it('the promotions page, reached from the drawer after a fresh load of the player home', async () => {
     const { context, page } = await loggedIn(e2e.browser, e2e.server.url, player, PHONE);
     await watchTexts(page);

@@ -64,8 +64,8 @@ export async function openPage(page: Page, url: string): Promise<void> {
 
 /**
  * Waits until the page has stopped moving: its calls answered, its fonts loaded and its height the
- * same for `quietMs`. Data that arrives late, or a font swapped in when new text first needs it,
- * reflows the page, and the browser then moves the view to keep what was in it in place.
+ * same for `quietMs`. Data or texts that arrive late, or a font swapped in, reflow the page, and
+ * the browser then moves the view to keep what was in it in place.
  */
 export async function waitForSteadyLayout(page: Page, quietMs = 600): Promise<void> {
   await page.waitForLoadState('networkidle');

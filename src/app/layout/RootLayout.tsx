@@ -126,19 +126,25 @@ function Shell() {
       />
       {mustChangePassword ? (
         <Suspense fallback={null}>
-          <ChangePasswordDialog open />
+          <WithTexts namespaces={['password']}>
+            <ChangePasswordDialog open />
+          </WithTexts>
         </Suspense>
       ) : (
         passwordDialogWanted && (
           <Suspense fallback={null}>
-            <ChangePasswordDialog open={changingPassword} onClose={closeChangePassword} />
+            <WithTexts namespaces={['password']}>
+              <ChangePasswordDialog open={changingPassword} onClose={closeChangePassword} />
+            </WithTexts>
           </Suspense>
         )
       )}
       {session.status === 'loggedOut' && <Banner />}
       {session.status === 'loggedIn' && !mustChangePassword && (
         <Suspense fallback={null}>
-          <RealityCheck onLogOut={logOut} />
+          <WithTexts namespaces={['responsiblePlay']}>
+            <RealityCheck onLogOut={logOut} />
+          </WithTexts>
         </Suspense>
       )}
       <Suspense fallback={null}>
