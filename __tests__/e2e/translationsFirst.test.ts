@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { PHONE, loggedIn, openPage, waitForSteadyLayout } from '../support/browser';
 import { createTestPlayerWithBank, type TestPlayer } from '../support/players';
 import { e2eSite } from '../support/e2eSite';
@@ -46,51 +46,49 @@ async function watchTexts(page: Page) {
 
 const rawKeysSeen = (page: Page) => page.evaluate(() => [...(window as unknown as { rawKeysSeen: Set<string> }).rawKeysSeen]);
 
+/** The keys a page showed, loaded afresh at `path` and then taken through `act`, once it has settled. */
+async function keysShown({ context, page }: { context: BrowserContext; page: Page }, path: string, act?: (page: Page) => Promise<void>) {
+  await watchTexts(page);
+  await openPage(page, `${e2e.server.url}${path}`);
+  await act?.(page);
+  await waitForSteadyLayout(page);
+  const seen = await rawKeysSeen(page);
+  await context.close();
+  return seen;
+}
+
+const asPlayer = () => loggedIn(e2e.browser, e2e.server.url, player, PHONE);
+
 describe('a page never shows the keys of texts still loading', () => {
   const pages = (access: string) =>
     routes.filter((route) => route.access === access && !route.path.includes(':')).map((route) => route.path);
 
   it.each(pages('player'))('%s, loaded afresh in Lao', async (path) => {
-    const { context, page } = await loggedIn(e2e.browser, e2e.server.url, player, PHONE);
-    await watchTexts(page);
-    await openPage(page, `${e2e.server.url}${path}`);
-    await waitForSteadyLayout(page);
-    expect(await rawKeysSeen(page)).toEqual([]);
-    await context.close();
+    expect(await keysShown(await asPlayer(), path)).toEqual([]);
   });
 
   it.each([...pages('visitor'), ...pages('anyone')])('%s, loaded afresh in Lao by a visitor', async (path) => {
     const context = await e2e.browser.newContext(PHONE);
-    const page = await context.newPage();
-    await watchTexts(page);
-    await openPage(page, `${e2e.server.url}${path}`);
-    await waitForSteadyLayout(page);
-    expect(await rawKeysSeen(page)).toEqual([]);
-    await context.close();
+    expect(await keysShown({ context, page: await context.newPage() }, path)).toEqual([]);
   });
 
   it('the change-password dialog, opened from the account menu after a fresh load', async () => {
-    const { context, page } = await loggedIn(e2e.browser, e2e.server.url, player, PHONE);
-    await watchTexts(page);
-    await openPage(page, `${e2e.server.url}/player/bank`);
-    await page.getByTestId('player-area').getByRole('button').first().click();
-    await page.getByRole('menuitem', { name: 'ປ່ຽນລະຫັດຜ່ານ' }).click();
-    await page.getByRole('dialog', { name: 'ປ່ຽນລະຫັດຜ່ານ' }).waitFor();
-    await waitForSteadyLayout(page);
-    expect(await rawKeysSeen(page)).toEqual([]);
-    await context.close();
+    const seen = await keysShown(await asPlayer(), '/player/bank', async (page) => {
+      await page.getByTestId('player-area').getByRole('button').first().click();
+      await page.getByRole('menuitem', { name: 'ປ່ຽນລະຫັດຜ່ານ' }).click();
+      await page.getByRole('dialog', { name: 'ປ່ຽນລະຫັດຜ່ານ' }).waitFor();
+    });
+    expect(seen).toEqual([]);
   });
 
   it('the promotions page, reached from the drawer after a fresh load of the player home', async () => {
-    const { context, page } = await loggedIn(e2e.browser, e2e.server.url, player, PHONE);
-    await watchTexts(page);
-    await openPage(page, `${e2e.server.url}/player`);
-    await page.getByTestId('open-drawer').click();
-    await page.getByTestId('drawer').locator('a[href="/player/promotion"]').click();
-    await page.waitForURL(`${e2e.server.url}/player/promotion`);
-    await waitForSteadyLayout(page);
-    expect(await page.locator('main a[href^="/player/promotion/"]').count()).toBeGreaterThan(0);
-    expect(await rawKeysSeen(page)).toEqual([]);
-    await context.close();
+    const seen = await keysShown(await asPlayer(), '/player', async (page) => {
+      await page.getByTestId('open-drawer').click();
+      await page.getByTestId('drawer').locator('a[href="/player/promotion"]').click();
+      await page.waitForURL(`${e2e.server.url}/player/promotion`);
+      await waitForSteadyLayout(page);
+      expect(await page.locator('main a[href^="/player/promotion/"]').count()).toBeGreaterThan(0);
+    });
+    expect(seen).toEqual([]);
   });
 });

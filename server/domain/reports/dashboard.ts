@@ -94,7 +94,7 @@ async function waiting(db: Database, agencyId: string): Promise<DashboardWaiting
 export async function dashboardOf(db: Database, agencyId: string, now: Date = new Date()): Promise<Dashboard> {
   const today = vientianeDay(now);
   const to = vientianeDayStart(today, 1);
-  const from = new Date(to.getTime() - DASHBOARD_DAYS * DAY_MS);
+  const from = vientianeDayStart(today, 1 - DASHBOARD_DAYS);
   const moves = await movements(db, agencyId, from, to);
   const days = Array.from({ length: DASHBOARD_DAYS }, (_, index) =>
     dayFigures(vientianeDay(new Date(from.getTime() + index * DAY_MS)), moves),
