@@ -8,6 +8,7 @@ import { initI18n, storedLanguage, translationsLoaded } from './i18n';
 import { PAGE_STATE_ELEMENT_ID, type PageState } from './contract/pageRender';
 import type { ResourceLanguage } from 'i18next';
 import { loadReactDom } from './reactDom';
+import { nextTask } from './nextTask';
 
 const root = document.getElementById('root');
 if (!root) throw new Error('#root is missing from index.html');
@@ -40,12 +41,14 @@ if (stateElement?.textContent) {
  */
 async function hydrate(root: HTMLElement, state: PageState) {
   const i18n = initI18n(state.language, state.translations as ResourceLanguage);
-  // i18next and the store are set up in tasks of their own, each short enough not to block a tap.
-  await new Promise((resolve) => setTimeout(resolve));
+  // i18next, the store and its state are set up in tasks of their own, each short enough not to
+  // hold back a tap.
+  await nextTask();
   const store = makeStore();
+  await nextTask();
   store.dispatch(hydrateApi({ api: state.api }));
-  // Set up first: if React's DOM renderer arrives only now, its modules run in its script's task,
-  // and this one is not added to it.
+  await nextTask();
+  // If React's DOM renderer arrives only now, its modules run in its script's task, not in this one.
   const { hydrateRoot } = await loadReactDom();
   // As a transition, hydration yields to the browser every few milliseconds instead of holding
   // the main thread (and a tap on the page) until the whole page is done.

@@ -33,6 +33,21 @@ export function i18nOptions(language: Language, resources: Resource) {
 
 let loaded: Promise<unknown> = Promise.resolve();
 
+/** The language chosen: stored for the next visit and the server's next page, and dates shown in it. */
+function keepLanguage(language: Language) {
+  // moment and its four locales are not needed to draw the first page: they follow in their own chunk.
+  void import(/* webpackChunkName: "moment" */ './momentLocale').then(({ applyMomentLocale }) => applyMomentLocale(language));
+  try {
+    globalThis.localStorage?.setItem(LANGUAGE_STORAGE_KEY, language);
+  } catch {
+    // Private mode may refuse storage; the choice still holds for this visit.
+  }
+  if (globalThis.document) {
+    globalThis.document.cookie = `${LANGUAGE_STORAGE_KEY}=${language}; path=/; max-age=31536000; samesite=lax`;
+    globalThis.document.documentElement.setAttribute('lang', LANGUAGE_TAGS[language]);
+  }
+}
+
 /**
  * Starts i18next with a language (the stored one by default) and keeps the choice stored, in
  * localStorage and in a cookie the server renders the next page by. translations are the namespaces
@@ -42,17 +57,9 @@ export function initI18n(language: Language = storedLanguage(), translations?: R
   if (!i18n.isInitialized) {
     i18n.on('languageChanged', (lng) => {
       if (!isLanguage(lng)) return;
-      // moment and its four locales are not needed to draw the first page: they follow in their own chunk.
-      void import(/* webpackChunkName: "moment" */ './momentLocale').then(({ applyMomentLocale }) => applyMomentLocale(lng));
-      try {
-        globalThis.localStorage?.setItem(LANGUAGE_STORAGE_KEY, lng);
-      } catch {
-        // Private mode may refuse storage; the choice still holds for this visit.
-      }
-      if (globalThis.document) {
-        globalThis.document.cookie = `${LANGUAGE_STORAGE_KEY}=${lng}; path=/; max-age=31536000; samesite=lax`;
-        globalThis.document.documentElement.setAttribute('lang', LANGUAGE_TAGS[lng]);
-      }
+      // Storing the choice and fetching moment's locales take a phone tens of milliseconds: they
+      // run after the task that set the language up (at start, the one that begins hydrating).
+      setTimeout(() => keepLanguage(lng));
     });
     const options = i18nOptions(language, translations ? { [language]: translations } : {});
     loaded = i18n
