@@ -1,6 +1,11 @@
 import { displayAmount, displayMoney } from '../../src/contract/format';
 import { formatDate, formatDateTime } from '../../src/contract/dates';
 import { statusTone, TRANSACTION_STATUSES } from '../../src/contract/status';
+import moment from 'moment';
+import 'moment/locale/lo';
+import 'moment/locale/zh-cn';
+import 'moment/locale/vi';
+import 'moment/locale/th';
 
 describe('dates', () => {
   it('shows the zero date 0001-01-01 as N/A, in every form the API may send it', () => {
@@ -27,6 +32,18 @@ describe('dates', () => {
     const pad = (n: number) => String(n).padStart(2, '0');
     const expected = `${pad(local.getDate())}/${pad(local.getMonth() + 1)}/${local.getFullYear()} ${pad(local.getHours())}:${pad(local.getMinutes())}:${pad(local.getSeconds())}`;
     expect(formatDateTime(instant)).toBe(expected);
+  });
+
+  it("reads the same in each language's moment locale, so the site loads none of them", () => {
+    try {
+      for (const locale of ['lo', 'zh-cn', 'vi', 'th']) {
+        expect(moment.locale(locale)).toBe(locale);
+        expect(formatDateTime('2024-03-05T14:07:09')).toBe('05/03/2024 14:07:09');
+        expect(formatDate('2024-12-31T23:59:59')).toBe('31/12/2024');
+      }
+    } finally {
+      moment.locale('en');
+    }
   });
 });
 

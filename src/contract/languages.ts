@@ -14,9 +14,6 @@ export const LANGUAGE_SHORT_NAMES: Record<Language, string> = { lo: 'ລາວ',
 /** The BCP 47 tag of each interface language, for lang attributes (cn and vn are the site's own names). */
 export const LANGUAGE_TAGS: Record<Language, string> = { lo: 'lo', cn: 'zh-CN', vn: 'vi', th: 'th' };
 
-/** moment's locale for each interface language. */
-export const MOMENT_LOCALE: Record<Language, string> = { lo: 'lo', cn: 'zh-cn', vn: 'vi', th: 'th' };
-
 export function isLanguage(value: unknown): value is Language {
   return typeof value === 'string' && (LANGUAGES as readonly string[]).includes(value);
 }

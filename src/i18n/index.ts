@@ -33,10 +33,8 @@ export function i18nOptions(language: Language, resources: Resource) {
 
 let loaded: Promise<unknown> = Promise.resolve();
 
-/** The language chosen: stored for the next visit and the server's next page, and dates shown in it. */
+/** The language chosen, stored for the next visit and the server's next page. */
 function keepLanguage(language: Language) {
-  // moment and its four locales are not needed to draw the first page: they follow in their own chunk.
-  void import(/* webpackChunkName: "moment" */ './momentLocale').then(({ applyMomentLocale }) => applyMomentLocale(language));
   try {
     globalThis.localStorage?.setItem(LANGUAGE_STORAGE_KEY, language);
   } catch {
@@ -57,8 +55,8 @@ export function initI18n(language: Language = storedLanguage(), translations?: R
   if (!i18n.isInitialized) {
     i18n.on('languageChanged', (lng) => {
       if (!isLanguage(lng)) return;
-      // Storing the choice and fetching moment's locales take a phone tens of milliseconds: they
-      // run after the task that set the language up (at start, the one that begins hydrating).
+      // Storing the choice takes a phone tens of milliseconds: it runs after the task that set the
+      // language up (at start, the one that begins hydrating).
       setTimeout(() => keepLanguage(lng));
     });
     const options = i18nOptions(language, translations ? { [language]: translations } : {});
