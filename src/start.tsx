@@ -20,7 +20,7 @@ if (stateElement?.textContent) {
   preloadRoute(window.location.pathname);
   // The app's modules were evaluated in this task: setting the app up and hydrating wait for the
   // next one, so the main thread is not held for both at once.
-  setTimeout(() => void hydrate(root, JSON.parse(serverState) as PageState));
+  void nextTask().then(() => hydrate(root, JSON.parse(serverState) as PageState));
 } else {
   // The server could not render the page and sent the bare one: the browser draws it all.
   const i18n = initI18n();
