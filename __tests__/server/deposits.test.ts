@@ -7,6 +7,7 @@ import { recordStatements } from '../../bench/statements';
 import { loggedInOperator } from '../support/operators';
 import { setRate } from '../../server/domain/agencies';
 import { createDeposit, setReceivingAccount } from '../../server/domain/deposits';
+import { applyPayments } from '../../server/domain/deposits/payments';
 import { reconcilePendingTransfers } from '../../server/domain/reconciler';
 import { balanceOf } from '../../server/domain/ledger';
 import { signWebhook, type PaymentPaidEventBody } from '../../server/adapters/payment';
@@ -236,7 +237,7 @@ describe('the deposit lifecycle', () => {
       const delivered = await deliver(paymentEvent(order.code, '64000'));
       expect(delivered.json()).toEqual({ received: true, outcome: 'paid' });
     });
-    const touchingOrders = sent.filter(({ text }) => /update "deposit_orders"/.test(text));
+    const touchingOrders = sent.filter(({ text }) => /update "?deposit_orders"?/i.test(text));
     // PAID in the payment's transaction; SUCCESS inside the credit's posting, with the ledger's update.
     expect(touchingOrders).toHaveLength(2);
     expect(touchingOrders[1].text).toMatch(/^\/\* prepared \*\/\s*WITH transfer AS \(update "ledger_transfers"/);
@@ -545,6 +546,155 @@ describe('payments that must count once, or be kept', () => {
     expect(again.depositsChecked).toBe(0);
     expect(await providerCredit(player)).toBe('1000.00');
     expect(await ledgerViolations(t.db)).toEqual([]);
+  });
+});
+
+describe('payments that arrive together', () => {
+  /** The grouped statement that marks a transaction's orders PAID, with how many it marked. */
+  const paidTogether = (sent: Array<{ text: string; values: unknown[] }>) =>
+    sent.filter(({ text }) => /UPDATE deposit_orders\s+SET status = 'PAID'/.test(text)).map(({ values }) => (values[0] as string[]).length);
+
+  it('applies concurrent webhooks in shared transactions, each payment as it would be alone', async () => {
+    const players = await Promise.all(Array.from({ length: 10 }, () => playerWithBank()));
+    const orders = await Promise.all(players.map((player) => openOrder(player, '64000')));
+    const expired = await openOrder(await playerWithBank(), '64000');
+    await t.db
+      .updateTable('deposit_orders')
+      .set({ expires_at: new Date(Date.now() - 60_000) })
+      .where('code', '=', expired.code)
+      .execute();
+    const wrongAmount = await openOrder(await playerWithBank(), '64000');
+    const events = orders.map((order) => paymentEvent(order.code, '64000'));
+    const deliveries = [
+      ...events,
+      // A replay of the first, and the second's payment resent under another event id.
+      events[0],
+      { ...events[1], id: `${events[1].id}-resent` },
+      paymentEvent(expired.code, '64000'),
+      paymentEvent(wrongAmount.code, '60000'),
+      paymentEvent('DNOSUCHBILL2', '25000'),
+    ];
+    let answers: Array<{ statusCode: number; outcome: string }> = [];
+    const sent = await recordStatements(async () => {
+      const responses = await Promise.all(deliveries.map((event) => deliver(event)));
+      answers = responses.map((res) => ({ statusCode: res.statusCode, outcome: res.json().outcome }));
+    });
+    expect(answers.map(({ statusCode }) => statusCode)).toEqual(Array(deliveries.length).fill(200));
+    expect(answers.map(({ outcome }) => outcome)).toEqual([
+      ...Array(10).fill('paid'),
+      'duplicate',
+      'duplicate',
+      'unmatched',
+      'unmatched',
+      'unmatched',
+    ]);
+    // Ten orders paid in fewer transactions than ten: at least one carried several.
+    const groups = paidTogether(sent);
+    expect(groups.reduce((sum, size) => sum + size, 0)).toBe(10);
+    expect(Math.max(...groups)).toBeGreaterThan(1);
+    // And their ten credits posted in fewer statements than ten, each order's SUCCESS within one.
+    const postings = sent.filter(({ text }) => /WITH transfer AS \(update "ledger_transfers" set "status"/.test(text));
+    expect(postings.length).toBeLessThan(10);
+
+    for (const [index, order] of orders.entries()) {
+      expect(await orderRow(order.code)).toMatchObject({ status: 'SUCCESS', paid_amount_kip: '64000' });
+      expect(await providerCredit(players[index])).toBe('100.00');
+      expect(await owed(players[index])).toBe(0n);
+    }
+    expect((await orderRow(expired.code)).status).toBe('EXPIRED');
+    expect(await unmatched(expired.code)).toMatchObject([{ reason: 'ORDER_EXPIRED' }]);
+    expect((await orderRow(wrongAmount.code)).status).toBe('FAILED');
+    expect(await unmatched(wrongAmount.code)).toMatchObject([{ reason: 'AMOUNT_MISMATCH', amount_kip: '60000' }]);
+    expect(await unmatched('DNOSUCHBILL2')).toMatchObject([{ reason: 'UNKNOWN_BILL' }]);
+    const payments = await t.db
+      .selectFrom('ledger_transfers')
+      .select(sql<string>`refs->>'deposit'`.as('deposit'))
+      .where('agency_id', '=', agencyId)
+      .where('kind', '=', 'DEPOSIT_PAYMENT')
+      .where(
+        sql<string>`refs->>'deposit'`,
+        'in',
+        orders.map(({ code }) => code),
+      )
+      .execute();
+    expect(payments.map(({ deposit }) => deposit).sort()).toEqual(orders.map(({ code }) => code).sort());
+    expect(await ledgerViolations(t.db)).toEqual([]);
+  });
+
+  it("applies a bill's second payment and a transaction's second event after the first, as they would be alone", async () => {
+    const player = await playerWithBank();
+    const order = await openOrder(player, '64000');
+    const payment = (transactionId: string, eventId: string) => ({
+      eventId,
+      billNumber: order.code,
+      amountKip: 64_000n,
+      transactionId,
+      paidAt: new Date(),
+    });
+    let results: Awaited<ReturnType<typeof applyPayments>> = [];
+    const sent = await recordStatements(async () => {
+      results = await applyPayments(t.db, agencyId, [
+        payment(`TXA${order.code}`, `evt-a-${order.code}`),
+        payment(`TXB${order.code}`, `evt-b-${order.code}`),
+        payment(`TXA${order.code}`, `evt-a-again-${order.code}`),
+      ]);
+    });
+    expect(results.map((result) => (result.status === 'fulfilled' ? result.value.outcome : result.reason))).toEqual([
+      'paid',
+      'unmatched',
+      'duplicate',
+    ]);
+    // Each was applied after the one before it committed, none by a transaction that failed.
+    expect(sent.filter(({ text }) => /^rollback/i.test(text.trim()))).toEqual([]);
+    expect(sent.filter(({ text }) => /^commit/i.test(text.trim()))).toHaveLength(3);
+    expect(await orderRow(order.code)).toMatchObject({ status: 'PAID', transaction_id: `TXA${order.code}` });
+    expect(await unmatched(order.code)).toMatchObject([{ reason: 'ORDER_CLOSED', transaction_id: `TXB${order.code}` }]);
+    expect(await ledgerViolations(t.db)).toEqual([]);
+  });
+
+  it("keeps one payment's failure its own: its neighbours are paid, it changes nothing and is paid when delivered again", async () => {
+    const players = await Promise.all(Array.from({ length: 5 }, () => playerWithBank()));
+    const orders = await Promise.all(players.map((player) => openOrder(player, '64000')));
+    const failing = orders[2].code;
+    // A fault of this one order's row, as a broken row or a constraint would be.
+    await sql`CREATE FUNCTION fail_one_payment() RETURNS trigger LANGUAGE plpgsql AS $$
+      BEGIN
+        IF NEW.code = ${sql.lit(failing)} AND NEW.status = 'PAID' THEN RAISE EXCEPTION 'this order cannot be paid now'; END IF;
+        RETURN NEW;
+      END $$`.execute(t.db);
+    await sql`CREATE TRIGGER fail_one_payment BEFORE UPDATE ON deposit_orders FOR EACH ROW EXECUTE FUNCTION fail_one_payment()`.execute(
+      t.db,
+    );
+    const events = orders.map((order) => paymentEvent(order.code, '64000'));
+    let answers: Array<{ statusCode: number; outcome?: string }>;
+    let groups: number[];
+    try {
+      const sent = await recordStatements(async () => {
+        const responses = await Promise.all(events.map((event) => deliver(event)));
+        answers = responses.map((res) => ({ statusCode: res.statusCode, outcome: res.json().outcome }));
+      });
+      groups = paidTogether(sent);
+    } finally {
+      await sql`DROP TRIGGER fail_one_payment ON deposit_orders`.execute(t.db);
+      await sql`DROP FUNCTION fail_one_payment()`.execute(t.db);
+    }
+    expect(answers!.map(({ statusCode }) => statusCode)).toEqual([200, 200, 500, 200, 200]);
+    // The failing payment was in a transaction of several, which was tried again one by one.
+    expect(Math.max(...groups!)).toBeGreaterThan(1);
+    for (const [index, order] of orders.entries()) {
+      if (order.code === failing) continue;
+      expect((await orderRow(order.code)).status).toBe('SUCCESS');
+      expect(await providerCredit(players[index])).toBe('100.00');
+    }
+    expect(await orderRow(failing)).toMatchObject({ status: 'OPEN', transaction_id: null });
+    expect(await owed(players[2])).toBe(0n);
+    expect(await t.db.selectFrom('laoqr_webhook_events').select('event_id').where('event_id', '=', events[2].id).execute()).toEqual([]);
+    expect(await ledgerViolations(t.db)).toEqual([]);
+
+    const again = await deliver(events[2]);
+    expect(again.json()).toEqual({ received: true, outcome: 'paid' });
+    expect((await orderRow(failing)).status).toBe('SUCCESS');
+    expect(await providerCredit(players[2])).toBe('100.00');
   });
 });
 

@@ -8,7 +8,7 @@ import { ledgerViolations } from '../support/ledgerInvariant';
 import { loadConfig } from '../../server/config';
 import { runAgencyCli } from '../../server/cli/agency';
 import { setRate } from '../../server/domain/agencies';
-import { createDeposit, receivePayment, setReceivingAccount } from '../../server/domain/deposits';
+import { createDeposit, paymentReceiver, setReceivingAccount } from '../../server/domain/deposits';
 import { balanceOf, entriesOf, findTransfer, trialBalance, type AccountRef } from '../../server/domain/ledger';
 import { payOut, rejectWithdrawal, requestWithdrawal, type WithdrawalDeps } from '../../server/domain/withdrawals';
 
@@ -63,7 +63,7 @@ async function deposit(agencyId: string, player: TestPlayer, kip: bigint): Promi
     amount: kip.toString(),
     idempotencyKey: `deposit-${randomUUID()}`,
   });
-  const outcome = await receivePayment(deps, agencyId, {
+  const outcome = await paymentReceiver(deps)(agencyId, {
     billNumber: created.order.code,
     amountKip: kip,
     transactionId: `tx-${randomUUID()}`,

@@ -3,7 +3,7 @@ import { ApiErrorSchema } from '../../src/contract/apiError';
 import { ErrorCode } from '../../src/contract/errors';
 import { verifyWebhook } from '../adapters/payment';
 import { AppError } from '../domain/errors';
-import { receivePayment } from '../domain/deposits';
+import { paymentReceiver } from '../domain/deposits';
 
 /**
  * POST /webhooks/laoqr: the gateway reports a paid bill. The signature covers the body exactly as
@@ -14,6 +14,7 @@ import { receivePayment } from '../domain/deposits';
 const laoqrWebhookRoutes: FastifyPluginAsync = async (app) => {
   const { db, providers } = app;
   const secret = app.config.laoqrWebhookSecret;
+  const receivePayment = paymentReceiver({ db, providers });
   app.addContentTypeParser('application/json', { parseAs: 'string' }, (request, body, done) => done(null, body));
 
   app.post<{ Body: string }>(
@@ -43,7 +44,7 @@ const laoqrWebhookRoutes: FastifyPluginAsync = async (app) => {
         );
       }
       const { eventId, billNumber, amountKip, transactionId, paidAt } = verified.event;
-      const outcome = await receivePayment({ db, providers }, request.agency.id, { eventId, billNumber, amountKip, transactionId, paidAt });
+      const outcome = await receivePayment(request.agency.id, { eventId, billNumber, amountKip, transactionId, paidAt });
       if (outcome === 'unmatched')
         request.log.warn({ billNumber, transactionId }, 'LaoQR payment matched no open deposit; kept for the operator');
       return { received: true, outcome };

@@ -1,5 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto';
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
+import { prepared } from '../../db/database';
 import type { DB } from '../../db/schema';
 
 /**
@@ -9,7 +10,7 @@ import type { DB } from '../../db/schema';
  *   X-LaoQR-Signature: sha256=<hex HMAC-SHA256 of `${timestamp}.${rawBody}` with the shared secret>
  *
  * Binding the timestamp into the signature lets the receiver refuse old deliveries (5 minutes);
- * the event id lets it refuse a second delivery within them (recordWebhookEvent).
+ * the event id lets it refuse a second delivery within them (recordWebhookEvents).
  */
 
 export const TIMESTAMP_HEADER = 'x-laoqr-timestamp';
@@ -140,28 +141,37 @@ export function verifyWebhook(rawBody: string | Buffer, headers: Headers, secret
   return { ok: true, event };
 }
 
+/** What a payment event reported, so the operator sees a deposit's events. */
+interface ReportedPayment {
+  billNumber: string;
+  transactionId: string;
+  amountKip: bigint;
+  paidAt: Date;
+}
+
 /**
- * Records that the site acts on this event; false when it was recorded before (a replay or a
- * duplicate delivery, which the caller then ignores). Call it with the transaction that applies
- * the event, so an event is recorded exactly when its effect is.
+ * Records that the site acts on these events, in one statement; returns the ids recorded now. An id
+ * recorded before (a replay or a duplicate delivery, which the caller then ignores) is not among
+ * them, nor is a second one of the same id. Call it with the transaction that applies the events,
+ * so an event is recorded exactly when its effect is.
  */
-export async function recordWebhookEvent(
+export async function recordWebhookEvents(
   db: Kysely<DB>,
-  eventId: string,
-  payment?: { billNumber: string; transactionId: string; amountKip: bigint; paidAt: Date },
-): Promise<boolean> {
-  const inserted = await db
-    .insertInto('laoqr_webhook_events')
-    .values({
-      event_id: eventId,
-      // What it reported, so the operator sees a deposit's events.
-      bill_number: payment?.billNumber ?? null,
-      transaction_id: payment?.transactionId ?? null,
-      amount_kip: payment?.amountKip ?? null,
-      paid_at: payment?.paidAt ?? null,
-    })
-    .onConflict((conflict) => conflict.column('event_id').doNothing())
-    .returning('event_id')
-    .executeTakeFirst();
-  return inserted !== undefined;
+  events: Array<{ eventId: string; payment?: ReportedPayment }>,
+): Promise<Set<string>> {
+  if (events.length === 0) return new Set();
+  const column = (pick: (payment: ReportedPayment) => string) => events.map(({ payment }) => (payment ? pick(payment) : null));
+  const { rows } = await sql<{ event_id: string }>`${prepared}
+    INSERT INTO laoqr_webhook_events (event_id, bill_number, transaction_id, amount_kip, paid_at)
+    SELECT * FROM unnest(${events.map(({ eventId }) => eventId)}::text[], ${column(({ billNumber }) => billNumber)}::text[],
+      ${column(({ transactionId }) => transactionId)}::text[], ${column(({ amountKip }) => amountKip.toString())}::bigint[],
+      ${column(({ paidAt }) => paidAt.toISOString())}::timestamptz[])
+    ON CONFLICT (event_id) DO NOTHING
+    RETURNING event_id`.execute(db);
+  return new Set(rows.map(({ event_id }) => event_id));
+}
+
+/** Records one event as recordWebhookEvents does; false when it was recorded before. */
+export async function recordWebhookEvent(db: Kysely<DB>, eventId: string, payment?: ReportedPayment): Promise<boolean> {
+  return (await recordWebhookEvents(db, [{ eventId, payment }])).has(eventId);
 }

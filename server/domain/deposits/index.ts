@@ -12,5 +12,5 @@ export { searchDeposits, agencyDeposit, depositDetail, unmatchedPaymentsOf, unma
 export { creditUnmatchedPayment, refundUnmatchedPayment, retryDepositCredit, refundDeposit, type DeskDeps } from './resolutions';
 export { refundRefOf, reconcileRefunds, type RefundReconcileReport } from './refunds';
 export { depositLimitsView, createDeposit, depositQr, cancelDeposit, checkDeposit, type DepositDeps } from './service';
-export { receivePayment, creditPaidDeposits, type DepositPayment, type PaymentOutcome, type DepositReconcileReport } from './payments';
+export { paymentReceiver, creditPaidDeposits, type DepositPayment, type PaymentOutcome, type DepositReconcileReport } from './payments';
 export { updateReceivingAccount, type ReceivingAccountChange } from './receivingAccount';

@@ -1,14 +1,15 @@
 import { retryingDeadlocks } from '../../db/errors';
-import { sql, type Selectable } from 'kysely';
-import type { Database } from '../../db/database';
+import { sql, type Expression, type Selectable, type SqlBool } from 'kysely';
+import { prepared, type Database } from '../../db/database';
+import { inGroups } from '../../db/inGroups';
 import type { DepositTables } from '../../db/schema';
 import type { Provider } from '../../../src/contract/providers';
 import type { DepositStatus } from '../../../src/contract/deposits';
-import { recordWebhookEvent } from '../../adapters/payment';
+import { recordWebhookEvents } from '../../adapters/payment';
 import type { ProviderClient } from '../../adapters/providers';
 import { AppError } from '../errors';
-import { findTransfer, postTransfer, type LedgerTrx } from '../ledger';
-import { sendCreditToProvider } from '../providerWallets';
+import { findTransfer, postTransfer, postTransfers, type LedgerTrx } from '../ledger';
+import { sendCreditsToProvider } from '../providerWallets';
 import { creditPromotionBonus } from '../promotions';
 import { paidOrders, type OrderRow } from './repository';
 import { MAX_CREDIT_ATTEMPTS, cash, creditKey, owedTo, unmatchedReason, type UnmatchedReason } from './rules';
@@ -40,42 +41,61 @@ export type PaymentOutcome =
   | { outcome: 'duplicate' }
   | { outcome: 'unmatched'; reason: Selectable<DepositTables['deposit_unmatched_payments']>['reason'] };
 
-/** The order is PAID with its ledger transfer, and the bonus of a promotion it carries. */
-async function payOrder(trx: LedgerTrx, agencyId: string, order: OrderRow, payment: DepositPayment): Promise<PaymentOutcome> {
-  const paid = await trx
-    .updateTable('deposit_orders')
-    .set({
-      status: 'PAID',
-      transaction_id: payment.transactionId,
-      paid_amount_kip: payment.amountKip,
-      paid_at: payment.paidAt,
-      closed_at: null,
-    })
-    .where('id', '=', order.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  const credit = BigInt(order.credit_satang);
-  await postTransfer(trx, {
-    agencyId,
-    key: `deposit:${order.code}:paid`,
-    kind: 'DEPOSIT_PAYMENT',
-    entries: [
-      { account: cash, amount: payment.amountKip },
-      { account: { kind: 'exchange', currency: 'LAK' }, amount: -payment.amountKip },
-      { account: owedTo(order.player_id), amount: credit },
-      { account: { kind: 'exchange', currency: 'THB' }, amount: -credit },
-    ],
-    refs: { deposit: order.code, transactionId: payment.transactionId, playerId: order.player_id },
-  });
-  const bonus = await creditPromotionBonus(trx, paid);
-  if (bonus === null) return { outcome: 'paid', order: paid };
-  const withBonus = await trx
-    .updateTable('deposit_orders')
-    .set({ promo_credit_satang: bonus })
-    .where('id', '=', order.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
-  return { outcome: 'paid', order: withBonus };
+/** A payment that matched its order, which it pays. */
+interface Payable {
+  order: OrderRow;
+  payment: DepositPayment;
+}
+
+/**
+ * The orders become PAID with their ledger transfers, in one statement each for all of them, and
+ * the bonus of a promotion an order carries. Returns the orders as paid, in the order given.
+ */
+async function payOrders(trx: LedgerTrx, agencyId: string, payables: Payable[]): Promise<OrderRow[]> {
+  if (payables.length === 0) return [];
+  const { rows } = await sql<OrderRow>`${prepared}
+    UPDATE deposit_orders
+    SET status = 'PAID', transaction_id = paid.transaction_id, paid_amount_kip = paid.amount_kip, paid_at = paid.paid_at, closed_at = NULL
+    FROM unnest(${payables.map(({ order }) => order.id)}::uuid[], ${payables.map(({ payment }) => payment.transactionId)}::text[],
+      ${payables.map(({ payment }) => payment.amountKip.toString())}::bigint[],
+      ${payables.map(({ payment }) => payment.paidAt.toISOString())}::timestamptz[]) AS paid (id, transaction_id, amount_kip, paid_at)
+    WHERE deposit_orders.id = paid.id
+    RETURNING deposit_orders.*`.execute(trx);
+  const paidById = new Map(rows.map((row) => [row.id, row]));
+  await postTransfers(
+    trx,
+    payables.map(({ order, payment }) => {
+      const credit = BigInt(order.credit_satang);
+      return {
+        agencyId,
+        key: `deposit:${order.code}:paid`,
+        kind: 'DEPOSIT_PAYMENT',
+        entries: [
+          { account: cash, amount: payment.amountKip },
+          { account: { kind: 'exchange', currency: 'LAK' }, amount: -payment.amountKip },
+          { account: owedTo(order.player_id), amount: credit },
+          { account: { kind: 'exchange', currency: 'THB' }, amount: -credit },
+        ],
+        refs: { deposit: order.code, transactionId: payment.transactionId, playerId: order.player_id },
+      };
+    }),
+  );
+  const paid: OrderRow[] = [];
+  for (const { order } of payables) {
+    const row = paidById.get(order.id) as OrderRow;
+    const bonus = await creditPromotionBonus(trx, row);
+    paid.push(
+      bonus === null
+        ? row
+        : await trx
+            .updateTable('deposit_orders')
+            .set({ promo_credit_satang: bonus })
+            .where('id', '=', order.id)
+            .returningAll()
+            .executeTakeFirstOrThrow(),
+    );
+  }
+  return paid;
 }
 
 /** The payment is kept unmatched with its cash in the ledger; a mismatched order fails, a stale one expires. */
@@ -129,30 +149,122 @@ async function keepUnmatched(
 }
 
 /**
- * Applies a payment in one transaction: records the webhook event (a replay stops here), locks the
- * order, and either marks it PAID with its ledger transfer, or keeps the payment unmatched with its
- * cash in the ledger. Payments are told apart by the gateway's transaction id, so the webhook and a
- * check that both see the same payment apply it once.
+ * Payments one transaction applies together: their event ids, transaction ids and bills all
+ * differ, so each is applied as it would be alone. The others are left for a transaction after it.
  */
-export async function applyPayment(db: Database, agencyId: string, payment: DepositPayment): Promise<PaymentOutcome> {
-  return retryingDeadlocks(() =>
-    db.transaction().execute(async (trx): Promise<PaymentOutcome> => {
-      if (payment.eventId !== undefined && !(await recordWebhookEvent(trx, payment.eventId, payment))) return { outcome: 'duplicate' };
-      const order = await trx
-        .selectFrom('deposit_orders')
-        .selectAll()
-        .where('agency_id', '=', agencyId)
-        .where('code', '=', payment.billNumber)
-        .forUpdate()
-        .executeTakeFirst();
-      if (order?.transaction_id === payment.transactionId) return { outcome: 'duplicate' };
+function apart(payments: DepositPayment[]): { together: number[]; after: number[] } {
+  const seen = new Set<string>();
+  const together: number[] = [];
+  const after: number[] = [];
+  payments.forEach(({ eventId, transactionId, billNumber }, index) => {
+    const names = [`bill:${billNumber}`, `transaction:${transactionId}`, ...(eventId === undefined ? [] : [`event:${eventId}`])];
+    if (names.some((name) => seen.has(name))) return after.push(index);
+    names.forEach((name) => seen.add(name));
+    together.push(index);
+  });
+  return { together, after };
+}
 
-      const inTime = payment.paidAt.getTime() <= (order?.expires_at.getTime() ?? 0);
-      const payable = order !== undefined && (order.status === 'OPEN' || order.status === 'EXPIRED') && inTime;
-      if (order && payable && BigInt(order.amount_kip) === payment.amountKip) return payOrder(trx, agencyId, order, payment);
-      return keepUnmatched(trx, agencyId, order, payment, unmatchedReason(order, payable));
+/**
+ * Applies payments that are apart (see `apart`) in one transaction: records their webhook events
+ * (a replay stops there), locks their orders, marks those that match PAID with their ledger
+ * transfers, and keeps the others unmatched with their cash in the ledger.
+ */
+function applyTogether(db: Database, agencyId: string, payments: DepositPayment[]): Promise<PaymentOutcome[]> {
+  return retryingDeadlocks(() =>
+    db.transaction().execute(async (trx) => {
+      const events = payments.flatMap(({ eventId, ...payment }) => (eventId === undefined ? [] : [{ eventId, payment }]));
+      const recorded = await recordWebhookEvents(trx, events);
+      const fresh = payments.filter(({ eventId }) => eventId === undefined || recorded.has(eventId));
+      // In id order, so transactions that lock the same orders wait for each other instead of deadlocking.
+      const orders =
+        fresh.length === 0
+          ? []
+          : await trx
+              .selectFrom('deposit_orders')
+              .selectAll()
+              .where('agency_id', '=', agencyId)
+              .where('code', '=', sql<string>`ANY(${fresh.map(({ billNumber }) => billNumber)}::text[])`)
+              .orderBy('id')
+              .forUpdate()
+              .execute();
+      const orderOf = new Map(orders.map((order) => [order.code, order]));
+
+      const outcomes = new Map<DepositPayment, PaymentOutcome>();
+      const payables: Payable[] = [];
+      const unmatched: Array<{ order: OrderRow | undefined; payment: DepositPayment; reason: UnmatchedReason }> = [];
+      for (const payment of fresh) {
+        const order = orderOf.get(payment.billNumber);
+        if (order?.transaction_id === payment.transactionId) {
+          outcomes.set(payment, { outcome: 'duplicate' });
+          continue;
+        }
+        const inTime = payment.paidAt.getTime() <= (order?.expires_at.getTime() ?? 0);
+        const payable = order !== undefined && (order.status === 'OPEN' || order.status === 'EXPIRED') && inTime;
+        if (order && payable && BigInt(order.amount_kip) === payment.amountKip) payables.push({ order, payment });
+        else unmatched.push({ order, payment, reason: unmatchedReason(order, payable) });
+      }
+      const paid = await payOrders(trx, agencyId, payables);
+      payables.forEach(({ payment }, index) => outcomes.set(payment, { outcome: 'paid', order: paid[index] }));
+      for (const { order, payment, reason } of unmatched) outcomes.set(payment, await keepUnmatched(trx, agencyId, order, payment, reason));
+      return payments.map((payment) => outcomes.get(payment) ?? { outcome: 'duplicate' });
     }),
   );
+}
+
+/**
+ * Applies payments together, or, when that fails, each in a transaction of its own, so that a
+ * payment's failure is its own and not its neighbours'.
+ */
+async function settleTogether(
+  db: Database,
+  agencyId: string,
+  payments: DepositPayment[],
+): Promise<Array<PromiseSettledResult<PaymentOutcome>>> {
+  try {
+    return (await applyTogether(db, agencyId, payments)).map((value) => ({ status: 'fulfilled', value }));
+  } catch (reason) {
+    if (payments.length === 1) return [{ status: 'rejected', reason }];
+    const each: Array<PromiseSettledResult<PaymentOutcome>> = [];
+    for (const payment of payments) each.push(...(await settleTogether(db, agencyId, [payment])));
+    return each;
+  }
+}
+
+/**
+ * Applies payments as each would be applied alone, in as few transactions as they allow, and says
+ * for each what came of it. Payments are told apart by the gateway's transaction id, so the webhook
+ * and a check that both see the same payment apply it once.
+ */
+export async function applyPayments(
+  db: Database,
+  agencyId: string,
+  payments: DepositPayment[],
+): Promise<Array<PromiseSettledResult<PaymentOutcome>>> {
+  const { together, after } = apart(payments);
+  const settled = await settleTogether(
+    db,
+    agencyId,
+    together.map((index) => payments[index]),
+  );
+  const results: Array<PromiseSettledResult<PaymentOutcome>> = [];
+  together.forEach((index, position) => (results[index] = settled[position]));
+  if (after.length > 0) {
+    const rest = await applyPayments(
+      db,
+      agencyId,
+      after.map((index) => payments[index]),
+    );
+    after.forEach((index, position) => (results[index] = rest[position]));
+  }
+  return results;
+}
+
+/** Applies one payment, as applyPayments does. */
+export async function applyPayment(db: Database, agencyId: string, payment: DepositPayment): Promise<PaymentOutcome> {
+  const [result] = await applyPayments(db, agencyId, [payment]);
+  if (result.status === 'rejected') throw result.reason;
+  return result.value;
 }
 
 /** A PAID order becomes SUCCESS: its credit is at the provider. */
@@ -170,52 +282,66 @@ interface AttemptOutcome {
   succeeded: boolean;
 }
 
-/**
- * The provider's answer to the credit of one attempt: from the ledger when it is settled there, else
- * by sending it, the order's SUCCESS written with the credit's posting. `unstarted` says the ledger
- * has no transfer of this key to look up: the order was open until the caller's own transaction paid
- * it, and only a PAID order's credit is ever begun.
- */
-async function creditAttempt(deps: CreditDeps, order: OrderRow, key: string, unstarted: boolean): Promise<AttemptOutcome> {
-  const earlier = unstarted ? undefined : await findTransfer(deps.db, order.agency_id, key);
-  if (earlier && earlier.status !== 'PENDING') return { status: earlier.status, succeeded: false };
+/** The credit of an order's current attempt, as the provider is to be asked for it. */
+function creditRequest(deps: CreditDeps, order: OrderRow) {
   const attempt = order.credit_attempt;
-  try {
-    const result = await sendCreditToProvider(deps, {
-      agencyId: order.agency_id,
-      playerId: order.player_id,
-      provider: order.provider as Provider,
-      // The deposit's credit and its promotion bonus, both owed to the player since the payment.
-      amount: BigInt(order.credit_satang) + BigInt(order.promo_credit_satang ?? 0),
-      key,
-      kind: 'DEPOSIT_CREDIT',
-      from: owedTo(order.player_id),
-      refs: { deposit: order.code },
-      // The provider sees the order code; a retry after a refusal needs a ref of its own.
-      providerRef: attempt === 1 ? order.code : `${order.code}-${attempt}`,
-      withPosting: (settledNow) => orderSucceeded(deps.db, order.id).where(settledNow),
-    });
-    return { status: result.status, succeeded: result.status === 'POSTED' && result.settledNow };
-  } catch (error) {
-    if (error instanceof AppError) return { status: 'UNAVAILABLE', succeeded: false };
-    throw error;
-  }
+  return {
+    agencyId: order.agency_id,
+    playerId: order.player_id,
+    provider: order.provider as Provider,
+    // The deposit's credit and its promotion bonus, both owed to the player since the payment.
+    amount: BigInt(order.credit_satang) + BigInt(order.promo_credit_satang ?? 0),
+    key: creditKey(order.code, attempt),
+    kind: 'DEPOSIT_CREDIT',
+    from: owedTo(order.player_id),
+    refs: { deposit: order.code },
+    // The provider sees the order code; a retry after a refusal needs a ref of its own.
+    providerRef: attempt === 1 ? order.code : `${order.code}-${attempt}`,
+    withPosting: (settledNow: Expression<SqlBool>) => orderSucceeded(deps.db, order.id).where(settledNow),
+  };
 }
 
 /**
- * Puts a PAID order's credit at the provider (outside any transaction) and marks it SUCCESS in the
- * statement that records the provider has it. A provider that is down leaves the order PAID, its
- * money owed to the player in the ledger, for the reconciler; a refusal gives the money back to
- * that account and the next attempt uses a new key. Never throws for the provider's sake: the
- * payment is recorded already.
- * justPaid: the order is as the transaction that paid it returned it, so its credit was never begun.
+ * The providers' answers to the credits of the orders' current attempts, one agency's: from the
+ * ledger when one is settled there, else by sending them together, each order's SUCCESS written
+ * with its credit's posting. `unstarted` says the ledger has no transfer of these keys to look up:
+ * the orders were open until the caller's own transaction paid them, and only a PAID order's
+ * credit is ever begun.
  */
-export async function creditPaidDeposit(deps: CreditDeps, order: OrderRow, { justPaid = false } = {}): Promise<DepositStatus> {
-  const { db } = deps;
-  if (order.status !== 'PAID') return order.status;
-  const attempt = order.credit_attempt;
-  const key = creditKey(order.code, attempt);
-  const { status, succeeded } = await creditAttempt(deps, order, key, justPaid);
+async function creditAttempts(
+  deps: CreditDeps,
+  orders: OrderRow[],
+  unstarted: boolean,
+): Promise<Array<PromiseSettledResult<AttemptOutcome>>> {
+  const outcomes: Array<PromiseSettledResult<AttemptOutcome>> = [];
+  const toSend: number[] = [];
+  for (const [index, order] of orders.entries()) {
+    const earlier = unstarted ? undefined : await findTransfer(deps.db, order.agency_id, creditKey(order.code, order.credit_attempt));
+    if (earlier && earlier.status !== 'PENDING')
+      outcomes[index] = { status: 'fulfilled', value: { status: earlier.status, succeeded: false } };
+    else toSend.push(index);
+  }
+  const sent = await sendCreditsToProvider(
+    deps,
+    toSend.map((index) => creditRequest(deps, orders[index])),
+  );
+  toSend.forEach((index, position) => {
+    const result = sent[position];
+    outcomes[index] =
+      result.status === 'fulfilled'
+        ? {
+            status: 'fulfilled',
+            value: { status: result.value.status, succeeded: result.value.status === 'POSTED' && result.value.settledNow },
+          }
+        : result.reason instanceof AppError
+          ? { status: 'fulfilled', value: { status: 'UNAVAILABLE', succeeded: false } }
+          : result;
+  });
+  return outcomes;
+}
+
+/** After the provider's answer to its credit: the order as it then stands. */
+async function afterCredit(db: Database, order: OrderRow, { status, succeeded }: AttemptOutcome): Promise<DepositStatus> {
   if (succeeded) return 'SUCCESS';
   if (status === 'POSTED') {
     // Posted before this call (a crash or a timeout between the two): the order catches up.
@@ -223,7 +349,8 @@ export async function creditPaidDeposit(deps: CreditDeps, order: OrderRow, { jus
     return done?.status ?? 'SUCCESS';
   }
   if (status === 'VOIDED') {
-    const failureCode = (await findTransfer(db, order.agency_id, key))?.failureCode ?? 'PROVIDER_REFUSED';
+    const attempt = order.credit_attempt;
+    const failureCode = (await findTransfer(db, order.agency_id, creditKey(order.code, attempt)))?.failureCode ?? 'PROVIDER_REFUSED';
     const next = attempt + 1;
     // After the last refusal the order stays PAID with its credit owed to the player: staff settle it.
     await db
@@ -236,11 +363,61 @@ export async function creditPaidDeposit(deps: CreditDeps, order: OrderRow, { jus
   return 'PAID';
 }
 
-/** The webhook's work after verification: apply, then credit outside the transaction. */
-export async function receivePayment(deps: CreditDeps, agencyId: string, payment: DepositPayment): Promise<PaymentOutcome['outcome']> {
-  const applied = await applyPayment(deps.db, agencyId, payment);
-  if (applied.outcome === 'paid') await creditPaidDeposit(deps, applied.order, { justPaid: true });
-  return applied.outcome;
+/**
+ * Puts PAID orders' credits at their providers (outside any transaction), one agency's together,
+ * and marks each SUCCESS in the statement that records the provider has it. A provider that is
+ * down leaves the order PAID, its money owed to the player in the ledger, for the reconciler; a
+ * refusal gives the money back to that account and the next attempt uses a new key. Answers each
+ * order's status, or the error of that order alone; never fails for the provider's sake: the
+ * payment is recorded already.
+ * justPaid: the orders are as the transaction that paid them returned them, so no credit of theirs was begun.
+ */
+async function creditPaidOrders(
+  deps: CreditDeps,
+  orders: OrderRow[],
+  { justPaid = false } = {},
+): Promise<Array<PromiseSettledResult<DepositStatus>>> {
+  const paid = orders.filter((order) => order.status === 'PAID');
+  const attempts = await creditAttempts(deps, paid, justPaid);
+  return Promise.all(
+    orders.map(async (order): Promise<PromiseSettledResult<DepositStatus>> => {
+      if (order.status !== 'PAID') return { status: 'fulfilled', value: order.status };
+      const attempt = attempts[paid.indexOf(order)];
+      if (attempt.status === 'rejected') return attempt;
+      try {
+        return { status: 'fulfilled', value: await afterCredit(deps.db, order, attempt.value) };
+      } catch (reason) {
+        return { status: 'rejected', reason };
+      }
+    }),
+  );
+}
+
+/** Credits one PAID order, as creditPaidOrders does; its error is thrown. */
+export async function creditPaidDeposit(deps: CreditDeps, order: OrderRow, options: { justPaid?: boolean } = {}): Promise<DepositStatus> {
+  const [result] = await creditPaidOrders(deps, [order], options);
+  if (result.status === 'rejected') throw result.reason;
+  return result.value;
+}
+
+/** At most this many payments share a transaction, or credits a round of provider calls. */
+const TOGETHER = 64;
+
+/**
+ * The webhook's work after verification, for one process: apply the payment, then credit it
+ * outside the transaction. Payments of an agency that arrive while one transaction of its payments
+ * is being written are applied together in the next, so their statements, the lock on the agency's
+ * cash and exchange accounts, and the commit are shared; the credits of the payments a transaction
+ * applied are then sent together the same way. Each answers what came of it alone.
+ */
+export function paymentReceiver(deps: CreditDeps): (agencyId: string, payment: DepositPayment) => Promise<PaymentOutcome['outcome']> {
+  const apply = inGroups<DepositPayment, PaymentOutcome>((agencyId, payments) => applyPayments(deps.db, agencyId, payments), TOGETHER);
+  const credit = inGroups<OrderRow, DepositStatus>((_, orders) => creditPaidOrders(deps, orders, { justPaid: true }), TOGETHER);
+  return async (agencyId, payment) => {
+    const applied = await apply(agencyId, payment);
+    if (applied.outcome === 'paid') await credit(agencyId, applied.order);
+    return applied.outcome;
+  };
 }
 
 export interface DepositReconcileReport {

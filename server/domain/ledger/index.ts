@@ -6,20 +6,27 @@
  *   postTransfer(trx, { agencyId, key, kind, entries: [{ account, amount }], refs })
  *   beginPendingTransfer(db, { agencyId, key, kind, from, via, to, amount, refs, provider })
  *   postPendingTransfer(db, agencyId, transferId, withPosting?) / voidPendingTransfer(db, agencyId, transferId, code)
+ *
+ * The plural forms (postTransfers, beginPendingTransfers, postPendingTransfers) write many
+ * transfers of one agency in one statement, for callers that gather them.
  */
 export { ACCOUNT_KINDS, balanceOf, findAccount, resolveAccount, type AccountKind, type AccountRef } from './accounts';
 export {
   beginPendingTransfer,
+  beginPendingTransfers,
   entriesOf,
   findTransfer,
   postPendingTransfer,
+  postPendingTransfers,
   postTransfer,
+  postTransfers,
   toTransfer,
   voidPendingTransfer,
   type Entry,
   type LedgerEntry,
   type LedgerTransfer,
   type LedgerTrx,
+  type PendingSettlement,
   type PendingTransferRequest,
   type ProviderDirection,
   type Settlement,

@@ -159,14 +159,18 @@ async function replayOf(db: Kysely<DB>, values: NewTransfer): Promise<TransferRe
   return { transfer: toTransfer(existing), replayed: true };
 }
 
-/** One line of a transfer: an entry, or (amount 0) an account whose version is only bumped. */
+/** One line of a transfer (by its key): an entry, or (amount 0) an account whose version is only bumped. */
 interface Leg {
+  key: string;
   account: ResolvedAccount;
   amount: bigint;
 }
 
+/** The legs as rows (transfer_key, account_id, amount, position); arrays keep the text the same for any number. */
 const legRows = (legs: Leg[]) =>
-  sql`VALUES ${sql.join(legs.map((leg, position) => sql`(${leg.account.id}::uuid, ${leg.amount}::bigint, ${position}::int)`))}`;
+  sql`SELECT * FROM unnest(${legs.map(({ key }) => key)}::text[], ${legs.map(({ account }) => account.id)}::uuid[], ${legs.map(
+    ({ amount }) => amount.toString(),
+  )}::bigint[]) WITH ORDINALITY`;
 
 /**
  * A balance check that failed, as the API error it means: a player's credit or another account's
@@ -181,147 +185,192 @@ function shortfall(error: unknown, accounts: ResolvedAccount[]): unknown {
   return new AppError(409, ErrorCode.INSUFFICIENT_FUNDS, `${named} does not hold enough`);
 }
 
-/** Inside writeTransfer's statement: the transfer row was written by it. */
-const transferWritten = sql<SqlBool>`EXISTS (SELECT FROM transfer)`;
+/** Inside writeTransfers' statement: it wrote this transfer. */
+const transferWritten = (transferId: string) => sql<SqlBool>`EXISTS (SELECT FROM transfer WHERE transfer.id = ${transferId}::uuid)`;
 
 /**
- * Writes a transfer and what it moves in one statement: `transfer` inserts or updates the transfer
- * row (returning it), and only when it returns one do its legs move the balances (each account by
- * the net of its legs, version bumped) and become entries, in the order given. `alongside`, a
- * caller's statement, runs in it too (it conditions itself on transferWritten). The accounts are
- * locked in id order, so concurrent transfers never deadlock on them. A balance that would go below
- * zero where it may not fails the statement (the accounts' CHECK, rechecked on the latest row after
- * any wait) with INSUFFICIENT_CREDIT or INSUFFICIENT_FUNDS, and nothing of it stays. Returns the
- * transfer row, or undefined when `transfer` wrote none.
+ * Writes transfers and what they move in one statement: `transfer` inserts or updates transfer
+ * rows (returning them), and the legs of each row it returns move the balances (each account by
+ * the net of those legs, its version bumped once per transfer) and become entries, in the order
+ * given; legs of a key it returned no row for move nothing. `alongside`, callers' statements, run
+ * in it too (each conditions itself on transferWritten). The accounts are locked in id order,
+ * so concurrent writers never deadlock on them, and an account many of the transfers move (the
+ * agency's cash) is locked and updated once. A balance that would go below zero where it may not
+ * fails the statement (the accounts' CHECK, rechecked on the latest row after any wait) with
+ * INSUFFICIENT_CREDIT or INSUFFICIENT_FUNDS, and nothing of it stays. Returns the rows written.
  */
-async function writeTransfer(
+async function writeTransfers(
   db: Kysely<DB>,
-  transfer: Compilable,
+  transfer: Compilable | RawBuilder<unknown>,
   legs: RawBuilder<unknown>,
   accounts: ResolvedAccount[],
-  alongside?: Compilable,
-): Promise<TransferRow | undefined> {
+  alongside: Compilable[] = [],
+): Promise<TransferRow[]> {
   try {
     const { rows } = await sql<TransferRow>`${prepared}
       WITH transfer AS (${transfer}),
-      legs (account_id, amount, position) AS (${legs}),
+      legs (transfer_key, account_id, amount, position) AS (${legs}),
+      written AS (
+        SELECT transfer.id AS transfer_id, transfer.agency_id, legs.account_id, legs.amount, legs.position
+        FROM legs JOIN transfer ON transfer.idempotency_key = legs.transfer_key
+      ),
       locked AS (
         SELECT id, currency FROM ledger_accounts
-        WHERE id IN (SELECT account_id FROM legs) AND EXISTS (SELECT FROM transfer)
+        WHERE id IN (SELECT account_id FROM written)
         ORDER BY id FOR UPDATE
       ),
       moved AS (
-        UPDATE ledger_accounts SET balance = balance + net.amount, version = version + 1
-        FROM (SELECT account_id, sum(amount)::bigint AS amount FROM legs GROUP BY account_id) net, locked
+        UPDATE ledger_accounts SET balance = balance + net.amount, version = version + net.transfers
+        FROM (
+          SELECT account_id, sum(amount)::bigint AS amount, count(DISTINCT transfer_id)::bigint AS transfers FROM written GROUP BY account_id
+        ) net, locked
         WHERE ledger_accounts.id = net.account_id AND locked.id = net.account_id
       ),
       entries AS (
         INSERT INTO ledger_entries (transfer_id, account_id, agency_id, amount, currency)
-        SELECT transfer.id, legs.account_id, transfer.agency_id, legs.amount, locked.currency
-        FROM transfer, legs JOIN locked ON locked.id = legs.account_id
-        WHERE legs.amount <> 0
-        ORDER BY legs.position
-      )${alongside ? sql`, alongside AS (${alongside})` : sql``}
+        SELECT written.transfer_id, written.account_id, written.agency_id, written.amount, locked.currency
+        FROM written JOIN locked ON locked.id = written.account_id
+        WHERE written.amount <> 0
+        ORDER BY written.position
+      )${sql.join(
+        alongside.map((statement, index) => sql`, ${sql.id(`alongside_${index}`)} AS (${statement})`),
+        sql``,
+      )}
       SELECT * FROM transfer`.execute(db);
-    return rows[0];
+    return rows;
   } catch (error) {
     throw shortfall(error, accounts);
   }
 }
 
 /**
- * Inserts the transfer and moves its legs unless the key was used before; a concurrent insert of
- * the same key waits on the unique index, so exactly one of them creates the transfer.
+ * Inserts the transfers and moves their legs, each unless its key was used before; a concurrent
+ * insert of the same key waits on the unique index, so exactly one of them creates the transfer.
+ * The rows are one agency's, with keys that differ.
  */
-async function createTransfer(db: Kysely<DB>, values: NewTransfer, legs: Leg[]): Promise<TransferResult> {
-  const insert = db
-    .insertInto('ledger_transfers')
-    .values(values)
-    .onConflict((oc) => oc.constraint('ledger_transfers_idempotency_key').doNothing())
-    .returningAll();
-  const created = await writeTransfer(
+async function createTransfers(db: Kysely<DB>, agencyId: string, values: NewTransfer[], legs: Leg[]): Promise<TransferResult[]> {
+  if (new Set(values.map(({ idempotency_key }) => idempotency_key)).size !== values.length)
+    throw new Error('one write creates each transfer key once');
+  // Each column as an array of text (or null), cast in the statement.
+  const text = (pick: (row: NewTransfer) => string | bigint | null | undefined) => values.map((row) => pick(row)?.toString() ?? null);
+  const insert = sql`
+    INSERT INTO ledger_transfers (agency_id, idempotency_key, kind, status, request_hash, refs, pending_from, pending_via, pending_to,
+      pending_amount, provider, provider_ref, provider_direction)
+    SELECT ${agencyId}::uuid, * FROM unnest(${text((row) => row.idempotency_key)}::text[], ${text((row) => row.kind)}::text[],
+      ${text((row) => row.status)}::text[], ${text((row) => row.request_hash)}::text[], ${text((row) => row.refs)}::jsonb[],
+      ${text((row) => row.pending_from)}::uuid[], ${text((row) => row.pending_via)}::uuid[], ${text((row) => row.pending_to)}::uuid[],
+      ${text((row) => row.pending_amount)}::bigint[], ${text((row) => row.provider)}::text[],
+      ${text((row) => row.provider_ref)}::text[], ${text((row) => row.provider_direction)}::text[])
+    ON CONFLICT ON CONSTRAINT ledger_transfers_idempotency_key DO NOTHING
+    RETURNING *`;
+  const created = await writeTransfers(
     db,
     insert,
     legRows(legs),
     legs.map(({ account }) => account),
   );
-  return created ? { transfer: toTransfer(created), replayed: false } : replayOf(db, values);
+  const byKey = new Map(created.map((row) => [row.idempotency_key, row]));
+  const results: TransferResult[] = [];
+  for (const row of values) {
+    const written = byKey.get(row.idempotency_key);
+    results.push(written ? { transfer: toTransfer(written), replayed: false } : await replayOf(db, row));
+  }
+  return results;
 }
 
 /**
- * Posts a transfer at once: its entries move the balances in the caller's transaction. Replaying
- * the key with the same content returns the first transfer and moves nothing.
+ * Posts transfers at once: their entries move the balances in the caller's transaction, all in one
+ * statement. Replaying a key with the same content returns its first transfer and moves nothing;
+ * with other content it is a 409. The transfers are one agency's, each key once.
  */
-export async function postTransfer(trx: LedgerTrx, request: TransferRequest): Promise<TransferResult> {
-  checkBase(request);
-  const { agencyId, key, kind, entries, refs = {} } = request;
-  if (!Array.isArray(entries) || entries.length < 2) throw invalid('A transfer has at least two entries');
-  entries.forEach(({ amount }) => checkAmount(amount));
+export async function postTransfers(trx: LedgerTrx, requests: TransferRequest[]): Promise<TransferResult[]> {
+  if (requests.length === 0) return [];
+  const { agencyId } = requests[0];
+  requests.forEach((request) => {
+    checkBase(request);
+    if (request.agencyId !== agencyId) throw invalid('Transfers posted together belong to one agency');
+    if (!Array.isArray(request.entries) || request.entries.length < 2) throw invalid('A transfer has at least two entries');
+    request.entries.forEach(({ amount }) => checkAmount(amount));
+  });
+  const entries = requests.flatMap(({ key, entries }) => entries.map((entry) => ({ key, ...entry })));
   const accounts = await resolveAccounts(
     trx,
     agencyId,
     entries.map(({ account }) => account),
   );
-  const totals = new Map<string, bigint>();
-  entries.forEach(({ amount }, index) => totals.set(accounts[index].currency, (totals.get(accounts[index].currency) ?? 0n) + amount));
-  for (const [currency, total] of totals) if (total !== 0n) throw invalid(`The entries do not sum to zero in ${currency}`);
-
-  const hash = requestHash({
+  const legs = entries.map(({ key, amount }, index) => ({ key, account: accounts[index], amount }));
+  for (const { key } of requests) {
+    const totals = new Map<string, bigint>();
+    for (const leg of legs) if (leg.key === key) totals.set(leg.account.currency, (totals.get(leg.account.currency) ?? 0n) + leg.amount);
+    for (const [currency, total] of totals) if (total !== 0n) throw invalid(`The entries do not sum to zero in ${currency}`);
+  }
+  const rows = requests.map(({ key, kind, entries, refs = {} }): NewTransfer => ({
+    agency_id: agencyId,
+    idempotency_key: key,
     kind,
-    entries: entries.map(({ account, amount }) => [accountLabel(account), amount]).sort((a, b) => (String(a) < String(b) ? -1 : 1)),
-    refs: sortedRefs(refs),
-  });
-  return createTransfer(
-    trx,
-    {
-      agency_id: agencyId,
-      idempotency_key: key,
+    status: 'POSTED',
+    request_hash: requestHash({
       kind,
-      status: 'POSTED',
-      request_hash: hash,
-      refs: JSON.stringify(refs),
-      pending_from: null,
-      pending_via: null,
-      pending_to: null,
-      pending_amount: null,
-      provider: null,
-      provider_ref: null,
-      provider_direction: null,
-    },
-    entries.map(({ amount }, index) => ({ account: accounts[index], amount })),
-  );
+      entries: entries.map(({ account, amount }) => [accountLabel(account), amount]).sort((a, b) => (String(a) < String(b) ? -1 : 1)),
+      refs: sortedRefs(refs),
+    }),
+    refs: JSON.stringify(refs),
+    pending_from: null,
+    pending_via: null,
+    pending_to: null,
+    pending_amount: null,
+    provider: null,
+    provider_ref: null,
+    provider_direction: null,
+  }));
+  return createTransfers(trx, agencyId, rows, legs);
+}
+
+/** Posts one transfer at once, as postTransfers does. */
+export async function postTransfer(trx: LedgerTrx, request: TransferRequest): Promise<TransferResult> {
+  const [result] = await postTransfers(trx, [request]);
+  return result;
 }
 
 /**
- * Starts a two-phase transfer: `amount` leaves `from` into `via` now, and stays there until
- * postPendingTransfer moves it on to `to` or voidPendingTransfer returns it to `from`. Used when an
- * outside party (a game provider) must act in between, outside any database transaction: the
- * intent is one statement once its accounts exist, so it needs no transaction of its own.
+ * Starts two-phase transfers of one agency, in one statement once their accounts exist: each
+ * `amount` leaves `from` into `via` now, and stays there until postPendingTransfers moves it on to
+ * `to` or voidPendingTransfer returns it to `from`. Used when an outside party (a game provider)
+ * must act in between, outside any database transaction, so they need no transaction of their own.
  */
-export async function beginPendingTransfer(db: Kysely<DB>, request: PendingTransferRequest): Promise<TransferResult> {
-  checkBase(request);
-  const { agencyId, key, kind, amount, refs = {}, provider } = request;
-  checkAmount(amount);
-  if (amount < 0n) throw invalid('A pending transfer moves a positive amount');
-  const [from, via, to] = await resolveAccounts(db, agencyId, [request.from, request.via, request.to]);
-  if (new Set([from.id, via.id, to.id]).size !== 3) throw invalid('from, via and to are three different accounts');
-  if (from.currency !== via.currency || via.currency !== to.currency) throw invalid('from, via and to hold the same currency');
-  if (provider && (!provider.ref || provider.ref.length > 100)) throw invalid('A provider ref is 1 to 100 characters');
-
-  const hash = requestHash({
-    kind,
-    pending: [accountLabel(request.from), accountLabel(request.via), accountLabel(request.to), amount],
-    provider: provider ? [provider.name, provider.direction] : null,
-    refs: sortedRefs(refs),
+export async function beginPendingTransfers(db: Kysely<DB>, requests: PendingTransferRequest[]): Promise<TransferResult[]> {
+  if (requests.length === 0) return [];
+  const { agencyId } = requests[0];
+  requests.forEach((request) => {
+    checkBase(request);
+    if (request.agencyId !== agencyId) throw invalid('Transfers begun together belong to one agency');
+    checkAmount(request.amount);
+    if (request.amount < 0n) throw invalid('A pending transfer moves a positive amount');
+    const ref = request.provider?.ref;
+    if (request.provider && (!ref || ref.length > 100)) throw invalid('A provider ref is 1 to 100 characters');
   });
-  return createTransfer(
+  const accounts = await resolveAccounts(
     db,
-    {
+    agencyId,
+    requests.flatMap((request) => [request.from, request.via, request.to]),
+  );
+  const rows: NewTransfer[] = [];
+  const legs: Leg[] = [];
+  requests.forEach(({ key, kind, amount, refs = {}, provider, ...request }, index) => {
+    const [from, via, to] = accounts.slice(index * 3, index * 3 + 3);
+    if (new Set([from.id, via.id, to.id]).size !== 3) throw invalid('from, via and to are three different accounts');
+    if (from.currency !== via.currency || via.currency !== to.currency) throw invalid('from, via and to hold the same currency');
+    rows.push({
       agency_id: agencyId,
       idempotency_key: key,
       kind,
       status: 'PENDING',
-      request_hash: hash,
+      request_hash: requestHash({
+        kind,
+        pending: [accountLabel(request.from), accountLabel(request.via), accountLabel(request.to), amount],
+        provider: provider ? [provider.name, provider.direction] : null,
+        refs: sortedRefs(refs),
+      }),
       refs: JSON.stringify(refs),
       pending_from: from.id,
       pending_via: via.id,
@@ -330,48 +379,69 @@ export async function beginPendingTransfer(db: Kysely<DB>, request: PendingTrans
       provider: provider?.name ?? null,
       provider_ref: provider?.ref ?? null,
       provider_direction: provider?.direction ?? null,
-    },
-    [
-      { account: from, amount: -amount },
-      { account: via, amount },
-      { account: to, amount: 0n },
-    ],
-  );
+    });
+    legs.push({ key, account: from, amount: -amount }, { key, account: via, amount }, { key, account: to, amount: 0n });
+  });
+  return createTransfers(db, agencyId, rows, legs);
+}
+
+/** Starts one two-phase transfer, as beginPendingTransfers does. */
+export async function beginPendingTransfer(db: Kysely<DB>, request: PendingTransferRequest): Promise<TransferResult> {
+  const [result] = await beginPendingTransfers(db, [request]);
+  return result;
+}
+
+/** A PENDING transfer to settle, with the caller's own record of it (see WithSettlement). */
+export interface PendingSettlement {
+  transferId: string;
+  withSettlement?: WithSettlement;
 }
 
 /**
- * Settles a PENDING transfer in one statement: its row becomes `outcome` and the held amount leaves
- * `via` for `to` (POSTED) or back to `from` (VOIDED); the other account's version is bumped too. A
- * transfer settled that way already is returned as it is; one settled the other way is an error.
+ * Settles PENDING transfers of one agency in one statement: their rows become `outcome` and each
+ * held amount leaves `via` for `to` (POSTED) or back to `from` (VOIDED); the other account's
+ * version is bumped too. A transfer settled that way already is returned as it is; one settled the
+ * other way is an error. Answers in the order given.
  */
 async function settle(
   db: Kysely<DB>,
   agencyId: string,
-  transferId: string,
+  settlements: PendingSettlement[],
   outcome: 'POSTED' | 'VOIDED',
   failureCode: string | null,
-  withSettlement?: WithSettlement,
-): Promise<Settlement> {
+): Promise<Settlement[]> {
+  if (settlements.length === 0) return [];
+  const ids = settlements.map(({ transferId }) => transferId);
   const update = db
     .updateTable('ledger_transfers')
     .set({ status: outcome, failure_code: failureCode, settled_at: sql<Date>`now()` })
-    .where('id', '=', transferId)
+    .where('id', '=', sql<string>`ANY(${ids}::uuid[])`)
     .where('agency_id', '=', agencyId)
     .where('status', '=', 'PENDING')
     .returningAll();
   const [destination, bystander] =
     outcome === 'POSTED' ? [sql.ref('pending_to'), sql.ref('pending_from')] : [sql.ref('pending_from'), sql.ref('pending_to')];
-  const settled = await writeTransfer(
+  const settled = await writeTransfers(
     db,
     update,
-    sql`SELECT pending_via, -pending_amount, 0 FROM transfer
-      UNION ALL SELECT ${destination}, pending_amount, 1 FROM transfer
-      UNION ALL SELECT ${bystander}, 0::bigint, 2 FROM transfer`,
+    sql`SELECT idempotency_key, pending_via, -pending_amount, 0 FROM transfer
+      UNION ALL SELECT idempotency_key, ${destination}, pending_amount, 1 FROM transfer
+      UNION ALL SELECT idempotency_key, ${bystander}, 0::bigint, 2 FROM transfer`,
     // Only `via` gives, and it holds the amount since the transfer began.
     [],
-    withSettlement?.(transferWritten),
+    settlements.flatMap(({ transferId, withSettlement }) => (withSettlement ? [withSettlement(transferWritten(transferId))] : [])),
   );
-  if (settled) return { transfer: toTransfer(settled), settledNow: true };
+  const byId = new Map(settled.map((row) => [row.id, row]));
+  const results: Settlement[] = [];
+  for (const transferId of ids) {
+    const row = byId.get(transferId);
+    results.push(row ? { transfer: toTransfer(row), settledNow: true } : await settledBefore(db, agencyId, transferId, outcome));
+  }
+  return results;
+}
+
+/** A transfer the settling statement did not change: settled as asked before, or an error. */
+async function settledBefore(db: Kysely<DB>, agencyId: string, transferId: string, outcome: 'POSTED' | 'VOIDED'): Promise<Settlement> {
   const row = await db
     .selectFrom('ledger_transfers')
     .selectAll()
@@ -384,21 +454,28 @@ async function settle(
 }
 
 /**
- * Completes a pending transfer: the held amount reaches `to`, and `withPosting`'s statement is
- * written with it. Posting it again changes nothing.
+ * Completes pending transfers of one agency in one statement: each held amount reaches its `to`,
+ * and each `withSettlement`'s statement is written with it. Posting one again changes nothing.
  */
-export function postPendingTransfer(
+export function postPendingTransfers(db: Kysely<DB>, agencyId: string, settlements: PendingSettlement[]): Promise<Settlement[]> {
+  return settle(db, agencyId, settlements, 'POSTED', null);
+}
+
+/** Completes one pending transfer, as postPendingTransfers does. */
+export async function postPendingTransfer(
   db: Kysely<DB>,
   agencyId: string,
   transferId: string,
   withPosting?: WithSettlement,
 ): Promise<Settlement> {
-  return settle(db, agencyId, transferId, 'POSTED', null, withPosting);
+  const [settlement] = await postPendingTransfers(db, agencyId, [{ transferId, withSettlement: withPosting }]);
+  return settlement;
 }
 
 /** Cancels a pending transfer: the held amount returns to `from`, with the reason in failureCode. */
-export function voidPendingTransfer(db: Kysely<DB>, agencyId: string, transferId: string, failureCode: string): Promise<Settlement> {
-  return settle(db, agencyId, transferId, 'VOIDED', failureCode);
+export async function voidPendingTransfer(db: Kysely<DB>, agencyId: string, transferId: string, failureCode: string): Promise<Settlement> {
+  const [settlement] = await settle(db, agencyId, [{ transferId }], 'VOIDED', failureCode);
+  return settlement;
 }
 
 export async function findTransfer(db: Kysely<DB> | LedgerTrx, agencyId: string, key: string): Promise<LedgerTransfer | undefined> {

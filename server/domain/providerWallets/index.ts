@@ -4,6 +4,7 @@ export {
   readCredit,
   peekCredit,
   sendCreditToProvider,
+  sendCreditsToProvider,
   takeCreditFromProvider,
   type WalletDeps,
   type ProviderTransferResult,

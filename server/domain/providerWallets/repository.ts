@@ -29,20 +29,35 @@ export async function memberOf(db: Database, who: PlayerAtProvider): Promise<Mem
 }
 
 /**
- * The player's member at the provider, storing a new member name unless one is stored already, in
- * one statement. A member another request stored after that statement began is read on its own.
+ * The players' members at the providers, storing a new member name for each that has none, in one
+ * statement; answers in the order given. A member another request stored after that statement
+ * began is read on its own.
  */
-export async function claimMember(db: Database, who: PlayerAtProvider): Promise<Member> {
-  const inserted = db
-    .insertInto('provider_members')
-    .values({ player_id: who.playerId, provider: who.provider, agency_id: who.agencyId, member: `ch${randomBytes(7).toString('hex')}` })
-    .onConflict((oc) => oc.columns(['player_id', 'provider']).doNothing())
-    .returning(['member', 'registered']);
-  const { rows } =
-    await sql<Member>`${prepared} WITH inserted AS (${inserted}) SELECT * FROM inserted UNION ALL ${memberRow(db, who)}`.execute(db);
-  const member = rows[0] ?? (await memberOf(db, who));
-  if (!member) throw new Error('provider member row vanished');
-  return member;
+export async function claimMembers(db: Database, whos: PlayerAtProvider[]): Promise<Member[]> {
+  const keyOf = ({ playerId, provider }: { playerId: string; provider: string }) => `${playerId}:${provider}`;
+  const wanted = [...new Map(whos.map((who) => [keyOf(who), who])).values()];
+  const { rows } = await sql<Member & { player_id: string; provider: string }>`${prepared}
+    WITH wanted (player_id, provider, agency_id, member) AS (
+      SELECT * FROM unnest(${wanted.map(({ playerId }) => playerId)}::uuid[], ${wanted.map(({ provider }) => provider)}::text[],
+        ${wanted.map(({ agencyId }) => agencyId)}::uuid[], ${wanted.map(() => `ch${randomBytes(7).toString('hex')}`)}::text[])
+    ),
+    inserted AS (
+      INSERT INTO provider_members (player_id, provider, agency_id, member) SELECT * FROM wanted
+      ON CONFLICT (player_id, provider) DO NOTHING
+      RETURNING player_id, provider, member, registered
+    )
+    SELECT * FROM inserted
+    UNION ALL SELECT player_id, provider, provider_members.member, registered FROM provider_members JOIN wanted USING (player_id, provider)`.execute(
+    db,
+  );
+  const found = new Map(rows.map((row) => [keyOf({ playerId: row.player_id, provider: row.provider }), row]));
+  return Promise.all(
+    whos.map(async (who) => {
+      const member = found.get(keyOf(who)) ?? (await memberOf(db, who));
+      if (!member) throw new Error('provider member row vanished');
+      return { member: member.member, registered: member.registered };
+    }),
+  );
 }
 
 export async function markMemberRegistered(db: Database, who: PlayerAtProvider): Promise<void> {

@@ -4,9 +4,9 @@ import { ErrorCode } from '../../../src/contract/errors';
 import { ProviderRefusal, ProviderUnavailable, type ProviderClient } from '../../adapters/providers';
 import { AppError } from '../errors';
 import {
-  beginPendingTransfer,
+  beginPendingTransfers,
   findAccount,
-  postPendingTransfer,
+  postPendingTransfers,
   postTransfer,
   resolveAccount,
   voidPendingTransfer,
@@ -16,7 +16,7 @@ import {
   type TransferStatus,
   type WithSettlement,
 } from '../ledger';
-import { claimMember, hasPendingTransfer, markMemberRegistered, memberOf, type PlayerAtProvider } from './repository';
+import { claimMembers, hasPendingTransfer, markMemberRegistered, memberOf, type PlayerAtProvider } from './repository';
 
 /**
  * A player's credit at the game providers, kept in step with the ledger. Provider calls are never
@@ -65,17 +65,47 @@ export async function withProvider<T>(call: () => Promise<T>): Promise<T> {
   }
 }
 
+type Settled<T> = PromiseSettledResult<T>;
+
+/** What a settled result holds, or its reason thrown. */
+function unwrap<T>(result: Settled<T>): T {
+  if (result.status === 'rejected') throw result.reason;
+  return result.value;
+}
+
 /**
- * The player's member name at the provider, creating the member there on first use. The name is
- * stored before the provider is asked, so a crash in between finishes with the same name later.
+ * The players' member names at the providers, creating each member there on first use; answers
+ * each with its name or with what the provider said. The names are stored before the provider is
+ * asked, so a crash in between finishes with the same name later.
  */
-export async function ensureMember(deps: WalletDeps, who: PlayerAtProvider): Promise<string> {
+export async function ensureMembers(deps: WalletDeps, whos: PlayerAtProvider[]): Promise<Array<Settled<string>>> {
   const { db, providers } = deps;
-  const { member, registered } = await claimMember(db, who);
-  if (registered) return member;
-  await providers.createMember(who.provider, member);
-  await markMemberRegistered(db, who);
-  return member;
+  const claimed = await claimMembers(db, whos);
+  // A player named twice (two deposits at once) is created at the provider once.
+  const creations = new Map<string, Promise<void>>();
+  return Promise.all(
+    claimed.map(async ({ member, registered }, index): Promise<Settled<string>> => {
+      if (registered) return { status: 'fulfilled', value: member };
+      const who = whos[index];
+      let creation = creations.get(member);
+      if (!creation) {
+        creation = providers.createMember(who.provider, member).then(() => markMemberRegistered(db, who));
+        creations.set(member, creation);
+      }
+      try {
+        await creation;
+        return { status: 'fulfilled', value: member };
+      } catch (reason) {
+        return { status: 'rejected', reason };
+      }
+    }),
+  );
+}
+
+/** The player's member name at the provider, as ensureMembers gives it; the provider's failure is thrown. */
+export async function ensureMember(deps: WalletDeps, who: PlayerAtProvider): Promise<string> {
+  const [member] = await ensureMembers(deps, [who]);
+  return unwrap(member);
 }
 
 /**
@@ -133,28 +163,6 @@ function resultOf({ transfer, settledNow }: Settlement, replayed: boolean): Prov
   return { transferId: id, ref: provider!.ref, status, failureCode, replayed, settledNow };
 }
 
-/**
- * Calls the provider for a PENDING transfer and records what it said. A refusal voids the
- * transfer (the held money goes back); an unknown outcome leaves it PENDING.
- */
-async function callAndSettle(
-  deps: WalletDeps,
-  transfer: LedgerTransfer,
-  member: string,
-  withPosting?: WithSettlement,
-): Promise<Settlement> {
-  const { db, providers } = deps;
-  const { name: provider, ref, direction } = transfer.provider!;
-  try {
-    await providers.transfer(provider, { ref, member, direction, amount: transfer.pending!.amount });
-  } catch (error) {
-    if (error instanceof ProviderRefusal) return voidPendingTransfer(db, transfer.agencyId, transfer.id, error.code);
-    if (error instanceof ProviderUnavailable) return { transfer, settledNow: false };
-    throw error;
-  }
-  return postPendingTransfer(db, transfer.agencyId, transfer.id, withPosting);
-}
-
 export interface ProviderTransferRequest extends PlayerAtProvider {
   /** THB credit in satang, above 0. */
   amount: bigint;
@@ -173,16 +181,49 @@ function checkAmount(amount: bigint) {
 }
 
 /**
- * Puts credit into the player's wallet at the provider, paid from the `from` account (for a deposit,
- * what is owed to the player): record PENDING, transfer in with the ref, settle.
+ * Puts credit into the players' wallets at the providers, each paid from its `from` account (for a
+ * deposit, what is owed to the player), several of one agency together: record them PENDING, send
+ * each with its ref, settle; each statement serves all of them. Answers each with its result or
+ * its error.
  */
+export async function sendCreditsToProvider(
+  deps: WalletDeps,
+  requests: Array<ProviderTransferRequest & { from: AccountRef }>,
+): Promise<Array<Settled<ProviderTransferResult>>> {
+  requests.forEach(({ amount }) => checkAmount(amount));
+  const members = await ensureMembers(deps, requests);
+  const results: Array<Settled<ProviderTransferResult>> = [];
+  const ready: number[] = [];
+  members.forEach((member, index) => {
+    if (member.status === 'rejected') results[index] = { status: 'rejected', reason: providerFailure(member.reason) };
+    else ready.push(index);
+  });
+  const sent = await runProviderTransfers(
+    deps,
+    ready.map((index) => {
+      const request = requests[index];
+      const member = (members[index] as PromiseFulfilledResult<string>).value;
+      return {
+        request,
+        member,
+        direction: 'IN',
+        from: request.from,
+        to: creditAccount(request),
+        kind: request.kind ?? 'PROVIDER_CREDIT_IN',
+      };
+    }),
+  );
+  ready.forEach((index, position) => (results[index] = sent[position]));
+  return results;
+}
+
+/** Puts credit into one player's wallet at the provider, as sendCreditsToProvider does; its error is thrown. */
 export async function sendCreditToProvider(
   deps: WalletDeps,
   request: ProviderTransferRequest & { from: AccountRef },
 ): Promise<ProviderTransferResult> {
-  checkAmount(request.amount);
-  const member = await withProvider(() => ensureMember(deps, request));
-  return runProviderTransfer(deps, request, member, 'IN', request.from, creditAccount(request), request.kind ?? 'PROVIDER_CREDIT_IN');
+  const [result] = await sendCreditsToProvider(deps, [request]);
+  return unwrap(result);
 }
 
 /**
@@ -197,29 +238,84 @@ export async function takeCreditFromProvider(
   checkAmount(request.amount);
   const member = await withProvider(() => ensureMember(deps, request));
   await withProvider(() => readCredit(deps, request));
-  return runProviderTransfer(deps, request, member, 'OUT', creditAccount(request), request.to, request.kind ?? 'PROVIDER_CREDIT_OUT');
+  const kind = request.kind ?? 'PROVIDER_CREDIT_OUT';
+  const [result] = await runProviderTransfers(deps, [
+    { request, member, direction: 'OUT', from: creditAccount(request), to: request.to, kind },
+  ]);
+  return unwrap(result);
 }
 
-async function runProviderTransfer(
-  deps: WalletDeps,
-  request: ProviderTransferRequest,
-  member: string,
-  direction: 'IN' | 'OUT',
-  from: AccountRef,
-  to: AccountRef,
-  kind: string,
-): Promise<ProviderTransferResult> {
-  const { transfer, replayed } = await beginPendingTransfer(deps.db, {
-    agencyId: request.agencyId,
-    key: request.key,
-    kind,
-    from,
-    via: { kind: 'provider_transit', playerId: request.playerId, provider: request.provider },
-    to,
-    amount: request.amount,
-    refs: { ...request.refs, playerId: request.playerId },
-    provider: { name: request.provider, ref: request.providerRef ?? randomUUID(), direction },
+/** A transfer at a provider to run: the request, its player's member there and its ledger legs. */
+interface ProviderTransfer {
+  request: ProviderTransferRequest;
+  member: string;
+  direction: 'IN' | 'OUT';
+  from: AccountRef;
+  to: AccountRef;
+  kind: string;
+}
+
+/** What the provider said to one transfer: done, refused (with its code), or no answer. */
+type ProviderAnswer = { said: 'done' } | { said: 'refused'; code: string } | { said: 'nothing' };
+
+async function askProvider(deps: WalletDeps, transfer: LedgerTransfer, member: string): Promise<ProviderAnswer> {
+  const { name: provider, ref, direction } = transfer.provider!;
+  try {
+    await deps.providers.transfer(provider, { ref, member, direction, amount: transfer.pending!.amount });
+    return { said: 'done' };
+  } catch (error) {
+    if (error instanceof ProviderRefusal) return { said: 'refused', code: error.code };
+    if (error instanceof ProviderUnavailable) return { said: 'nothing' };
+    throw error;
+  }
+}
+
+/**
+ * Runs transfers at the providers, several of one agency together: their intents (PENDING ledger
+ * transfers with unique provider refs) in one statement, then each provider call, then the
+ * outcomes: those done posted in one statement with their requests' withPosting, each refusal
+ * voided (the held money goes back), an unknown outcome left PENDING for the reconciler. A key used
+ * before answers with its transfer as it stands, or retries it while it is PENDING.
+ */
+async function runProviderTransfers(deps: WalletDeps, transfers: ProviderTransfer[]): Promise<Array<Settled<ProviderTransferResult>>> {
+  if (transfers.length === 0) return [];
+  const { db } = deps;
+  const begun = await beginPendingTransfers(
+    db,
+    transfers.map(({ request, direction, from, to, kind }) => ({
+      agencyId: request.agencyId,
+      key: request.key,
+      kind,
+      from,
+      via: { kind: 'provider_transit', playerId: request.playerId, provider: request.provider },
+      to,
+      amount: request.amount,
+      refs: { ...request.refs, playerId: request.playerId },
+      provider: { name: request.provider, ref: request.providerRef ?? randomUUID(), direction },
+    })),
+  );
+  const answers = await Promise.allSettled(
+    begun.map(({ transfer }, index) =>
+      transfer.status === 'PENDING' ? askProvider(deps, transfer, transfers[index].member) : Promise.resolve(undefined),
+    ),
+  );
+  const done = begun.flatMap(({ transfer }, index) => {
+    const answer = answers[index];
+    return answer.status === 'fulfilled' && answer.value?.said === 'done'
+      ? [{ transferId: transfer.id, withSettlement: transfers[index].request.withPosting }]
+      : [];
   });
-  if (transfer.status !== 'PENDING') return resultOf({ transfer, settledNow: false }, replayed);
-  return resultOf(await callAndSettle(deps, transfer, member, request.withPosting), replayed);
+  const posted = new Map(
+    (await postPendingTransfers(db, transfers[0].request.agencyId, done)).map((settlement) => [settlement.transfer.id, settlement]),
+  );
+  const results: Array<Settled<ProviderTransferResult>> = [];
+  for (const [index, { transfer, replayed }] of begun.entries()) {
+    const answer = answers[index];
+    if (answer.status === 'rejected') results.push(answer);
+    else if (answer.value?.said === 'refused') {
+      const voided = await voidPendingTransfer(db, transfer.agencyId, transfer.id, answer.value.code);
+      results.push({ status: 'fulfilled', value: resultOf(voided, replayed) });
+    } else results.push({ status: 'fulfilled', value: resultOf(posted.get(transfer.id) ?? { transfer, settledNow: false }, replayed) });
+  }
+  return results;
 }

@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
-import type { Database } from '../../db/database';
+import { prepared, type Database } from '../../db/database';
 import type { Provider } from '../../../src/contract/providers';
 import { SandboxError } from '../errors';
 import { payoutFor, spinReels, isSymbol, type SlotSymbol } from './slot';
@@ -47,60 +47,57 @@ export async function walletBalance(db: Database, provider: Provider, member: st
 /**
  * Runs a transfer exactly once per ref. The first request with a ref decides its outcome (done, or
  * refused for a reason) and every later request with the same ref gets that same outcome; the same
- * ref with another member, direction or amount is a conflict.
+ * ref with another member, direction or amount is a conflict. A first request is one statement: it
+ * locks the wallet, records the ref with its outcome and moves the balance when it is done.
  */
 export async function applyTransfer(
   db: Database,
   provider: Provider,
   request: { ref: string; member: string; direction: 'IN' | 'OUT'; amount: bigint },
 ): Promise<SandboxTransferOutcome> {
-  return db.transaction().execute(async (trx) => {
-    const { ref, member, direction, amount } = request;
-    const inserted = await trx
-      .insertInto('sandbox_provider_transfers')
-      .values({ provider, ref, member, direction, amount, status: 'SUCCESS' })
-      .onConflict((oc) => oc.columns(['provider', 'ref']).doNothing())
-      .returning('ref')
-      .executeTakeFirst();
-    if (!inserted) {
-      const earlier = await trx
-        .selectFrom('sandbox_provider_transfers')
-        .selectAll()
-        .where('provider', '=', provider)
-        .where('ref', '=', ref)
-        .executeTakeFirstOrThrow();
-      if (earlier.direction === 'NONE') return { status: 'FAILED', code: REF_CLOSED };
-      if (earlier.member !== member || earlier.direction !== direction || BigInt(earlier.amount) !== amount) {
-        throw new SandboxError(409, 'REF_CONFLICT', `Ref ${ref} was used for another transfer`);
-      }
-      if (earlier.status === 'FAILED') return { status: 'FAILED', code: earlier.failure_code ?? 'FAILED' };
-      return { status: 'SUCCESS', balance: await walletBalance(db, provider, member) };
-    }
-    const change = direction === 'IN' ? amount : -amount;
-    const wallet = await trx
-      .updateTable('sandbox_provider_wallets')
-      .set({ balance: sql`balance + ${change}::bigint` })
-      .where('provider', '=', provider)
-      .where('member', '=', member)
-      .where(sql<boolean>`balance + ${change}::bigint >= 0`)
-      .returning('balance')
-      .executeTakeFirst();
-    if (wallet) return { status: 'SUCCESS', balance: BigInt(wallet.balance) };
-    const exists = await trx
-      .selectFrom('sandbox_provider_members')
-      .select('member')
-      .where('provider', '=', provider)
-      .where('member', '=', member)
-      .executeTakeFirst();
-    const code = exists ? 'INSUFFICIENT_BALANCE' : 'MEMBER_NOT_FOUND';
-    await trx
-      .updateTable('sandbox_provider_transfers')
-      .set({ status: 'FAILED', failure_code: code })
-      .where('provider', '=', provider)
-      .where('ref', '=', ref)
-      .execute();
-    return { status: 'FAILED', code };
-  });
+  const { ref, member, direction, amount } = request;
+  const change = direction === 'IN' ? amount : -amount;
+  const { rows } = await sql<{ status: 'SUCCESS' | 'FAILED'; failure_code: string | null; balance: string | null }>`${prepared}
+    WITH wallet AS (
+      SELECT balance FROM sandbox_provider_wallets WHERE provider = ${provider} AND member = ${member} FOR UPDATE
+    ),
+    verdict AS (
+      SELECT CASE
+        WHEN EXISTS (SELECT FROM wallet WHERE balance + ${change}::bigint >= 0) THEN NULL
+        WHEN EXISTS (SELECT FROM sandbox_provider_members WHERE provider = ${provider} AND member = ${member}) THEN 'INSUFFICIENT_BALANCE'
+        ELSE 'MEMBER_NOT_FOUND'
+      END AS code
+    ),
+    recorded AS (
+      INSERT INTO sandbox_provider_transfers (provider, ref, member, direction, amount, status, failure_code)
+      SELECT ${provider}, ${ref}, ${member}, ${direction}, ${amount}::bigint, CASE WHEN code IS NULL THEN 'SUCCESS' ELSE 'FAILED' END, code
+      FROM verdict
+      ON CONFLICT (provider, ref) DO NOTHING
+      RETURNING status, failure_code
+    ),
+    moved AS (
+      UPDATE sandbox_provider_wallets SET balance = balance + ${change}::bigint
+      WHERE provider = ${provider} AND member = ${member} AND EXISTS (SELECT FROM recorded WHERE status = 'SUCCESS')
+      RETURNING balance
+    )
+    SELECT recorded.status, recorded.failure_code, moved.balance FROM recorded LEFT JOIN moved ON true`.execute(db);
+  const first = rows[0];
+  if (first)
+    return first.status === 'SUCCESS'
+      ? { status: 'SUCCESS', balance: BigInt(first.balance as string) }
+      : { status: 'FAILED', code: first.failure_code as string };
+  const earlier = await db
+    .selectFrom('sandbox_provider_transfers')
+    .selectAll()
+    .where('provider', '=', provider)
+    .where('ref', '=', ref)
+    .executeTakeFirstOrThrow();
+  if (earlier.direction === 'NONE') return { status: 'FAILED', code: REF_CLOSED };
+  if (earlier.member !== member || earlier.direction !== direction || BigInt(earlier.amount) !== amount) {
+    throw new SandboxError(409, 'REF_CONFLICT', `Ref ${ref} was used for another transfer`);
+  }
+  if (earlier.status === 'FAILED') return { status: 'FAILED', code: earlier.failure_code ?? 'FAILED' };
+  return { status: 'SUCCESS', balance: await walletBalance(db, provider, member) };
 }
 
 /**
