@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { sql, type Expression, type SqlBool } from 'kysely';
+import { sql, type RawBuilder } from 'kysely';
 import { createTestDatabase, type TestDatabase } from '../support/db';
 import { createTestAgency } from '../support/app';
 import { createTestPlayer } from '../support/players';
@@ -302,12 +302,12 @@ describe('idempotency keys', () => {
     });
     const nameOf = async () =>
       (await t.db.selectFrom('players').select('display_name').where('id', '=', players[1].id).executeTakeFirstOrThrow()).display_name;
-    const recordAs = (name: string | null) => (settledNow: Expression<SqlBool>) =>
+    const recordAs = (name: string | null) => (settled: RawBuilder<unknown>) =>
       t.db
         .updateTable('players')
         .set({ display_name: name as string })
         .where('id', '=', players[1].id)
-        .where(settledNow);
+        .where(sql<boolean>`EXISTS (SELECT FROM ${settled})`);
     const before = await nameOf();
 
     await expect(postPendingTransfer(t.db, agencyId, transfer.id, recordAs(null))).rejects.toThrow(/null value/);

@@ -1,5 +1,5 @@
 import { retryingDeadlocks } from '../../db/errors';
-import { sql, type Expression, type Selectable, type SqlBool } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import { prepared, type Database } from '../../db/database';
 import { inGroups } from '../../db/inGroups';
 import type { DepositTables } from '../../db/schema';
@@ -8,7 +8,7 @@ import type { DepositStatus } from '../../../src/contract/deposits';
 import { recordWebhookEvents } from '../../adapters/payment';
 import type { ProviderClient } from '../../adapters/providers';
 import { AppError } from '../errors';
-import { findTransfer, postTransfer, postTransfers, type LedgerTrx } from '../ledger';
+import { findTransfer, postTransfer, postTransfers, type LedgerTrx, type WithSettlement } from '../ledger';
 import { sendCreditsToProvider } from '../providerWallets';
 import { creditPromotionBonus } from '../promotions';
 import { paidOrders, type OrderRow } from './repository';
@@ -267,13 +267,26 @@ export async function applyPayment(db: Database, agencyId: string, payment: Depo
   return result.value;
 }
 
-/** A PAID order becomes SUCCESS: its credit is at the provider. */
-const orderSucceeded = (db: Database, orderId: string) =>
+/** PAID orders become SUCCESS: their credits are at the provider. */
+const ordersSucceed = (db: Database) =>
   db
     .updateTable('deposit_orders')
     .set({ status: 'SUCCESS', credited_at: sql<Date>`now()`, closed_at: sql<Date>`now()`, failure_code: null })
-    .where('id', '=', orderId)
     .where('status', '=', 'PAID');
+
+/**
+ * The orders become SUCCESS in the statement that posts their credits, each only when that
+ * statement posts its own current credit (by the credit's key).
+ */
+function ordersSucceedWith(db: Database, orders: OrderRow[]): WithSettlement {
+  const keys = orders.map((order) => creditKey(order.code, order.credit_attempt));
+  return (posted) =>
+    ordersSucceed(db)
+      .where('id', '=', sql<string>`ANY(${orders.map(({ id }) => id)}::uuid[])`)
+      .where(
+        sql<boolean>`EXISTS (SELECT FROM ${posted} AS posted WHERE posted.refs->>'deposit' = deposit_orders.code AND posted.idempotency_key = ANY(${keys}::text[]))`,
+      );
+}
 
 interface AttemptOutcome {
   /** The provider's answer; UNAVAILABLE when it gave none. */
@@ -283,7 +296,7 @@ interface AttemptOutcome {
 }
 
 /** The credit of an order's current attempt, as the provider is to be asked for it. */
-function creditRequest(deps: CreditDeps, order: OrderRow) {
+function creditRequest(order: OrderRow) {
   const attempt = order.credit_attempt;
   return {
     agencyId: order.agency_id,
@@ -297,7 +310,6 @@ function creditRequest(deps: CreditDeps, order: OrderRow) {
     refs: { deposit: order.code },
     // The provider sees the order code; a retry after a refusal needs a ref of its own.
     providerRef: attempt === 1 ? order.code : `${order.code}-${attempt}`,
-    withPosting: (settledNow: Expression<SqlBool>) => orderSucceeded(deps.db, order.id).where(settledNow),
   };
 }
 
@@ -321,10 +333,8 @@ async function creditAttempts(
       outcomes[index] = { status: 'fulfilled', value: { status: earlier.status, succeeded: false } };
     else toSend.push(index);
   }
-  const sent = await sendCreditsToProvider(
-    deps,
-    toSend.map((index) => creditRequest(deps, orders[index])),
-  );
+  const sending = toSend.map((index) => orders[index]);
+  const sent = await sendCreditsToProvider(deps, sending.map(creditRequest), ordersSucceedWith(deps.db, sending));
   toSend.forEach((index, position) => {
     const result = sent[position];
     outcomes[index] =
@@ -345,7 +355,7 @@ async function afterCredit(db: Database, order: OrderRow, { status, succeeded }:
   if (succeeded) return 'SUCCESS';
   if (status === 'POSTED') {
     // Posted before this call (a crash or a timeout between the two): the order catches up.
-    const done = await orderSucceeded(db, order.id).returning('status').executeTakeFirst();
+    const done = await ordersSucceed(db).where('id', '=', order.id).returning('status').executeTakeFirst();
     return done?.status ?? 'SUCCESS';
   }
   if (status === 'VOIDED') {
@@ -400,8 +410,12 @@ export async function creditPaidDeposit(deps: CreditDeps, order: OrderRow, optio
   return result.value;
 }
 
-/** At most this many payments share a transaction, or credits a round of provider calls. */
-const TOGETHER = 64;
+/**
+ * At most this many payments share a transaction, or credits a round of provider calls. Smaller
+ * groups let one group's credits run while the next group's payments are written: with 32 payers
+ * at once, 16 confirmed more per second than 64 or 32 here (210 to 225 against 186 to 219).
+ */
+const TOGETHER = 16;
 
 /**
  * The webhook's work after verification, for one process: apply the payment, then credit it

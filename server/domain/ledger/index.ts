@@ -26,7 +26,6 @@ export {
   type LedgerEntry,
   type LedgerTransfer,
   type LedgerTrx,
-  type PendingSettlement,
   type PendingTransferRequest,
   type ProviderDirection,
   type Settlement,

@@ -1,15 +1,5 @@
 import { createHash } from 'node:crypto';
-import {
-  sql,
-  type Compilable,
-  type Expression,
-  type Insertable,
-  type Kysely,
-  type RawBuilder,
-  type Selectable,
-  type SqlBool,
-  type Transaction,
-} from 'kysely';
+import { sql, type Compilable, type Insertable, type Kysely, type RawBuilder, type Selectable, type Transaction } from 'kysely';
 import { prepared } from '../../db/database';
 import type { DB, LedgerTables } from '../../db/schema';
 import { ErrorCode } from '../../../src/contract/errors';
@@ -67,11 +57,12 @@ export interface LedgerTransfer {
 }
 
 /**
- * A write of the caller's own records that belongs with a settlement (a deposit order's SUCCESS
- * with its credit): given the condition that this very statement settles the transfer, it returns
- * a data-modifying statement that runs inside the settlement's, so both commit together or neither.
+ * A write of the caller's own records that belongs with a settlement (deposit orders' SUCCESS with
+ * their credits): given the table of the transfers this very statement settles (their rows as
+ * settled), it returns a data-modifying statement that runs inside the settlement's, so both
+ * commit together or neither.
  */
-export type WithSettlement = (settledNow: Expression<SqlBool>) => Compilable;
+export type WithSettlement = (settled: RawBuilder<unknown>) => Compilable;
 
 export interface Settlement {
   transfer: LedgerTransfer;
@@ -185,15 +176,15 @@ function shortfall(error: unknown, accounts: ResolvedAccount[]): unknown {
   return new AppError(409, ErrorCode.INSUFFICIENT_FUNDS, `${named} does not hold enough`);
 }
 
-/** Inside writeTransfers' statement: it wrote this transfer. */
-const transferWritten = (transferId: string) => sql<SqlBool>`EXISTS (SELECT FROM transfer WHERE transfer.id = ${transferId}::uuid)`;
+/** Inside writeTransfers' statement: the transfers it wrote. */
+const transfersWritten = sql`transfer`;
 
 /**
  * Writes transfers and what they move in one statement: `transfer` inserts or updates transfer
  * rows (returning them), and the legs of each row it returns move the balances (each account by
  * the net of those legs, its version bumped once per transfer) and become entries, in the order
- * given; legs of a key it returned no row for move nothing. `alongside`, callers' statements, run
- * in it too (each conditions itself on transferWritten). The accounts are locked in id order,
+ * given; legs of a key it returned no row for move nothing. `alongside`, a caller's statement,
+ * runs in it too (it reads the written rows from transfersWritten). The accounts are locked in id order,
  * so concurrent writers never deadlock on them, and an account many of the transfers move (the
  * agency's cash) is locked and updated once. A balance that would go below zero where it may not
  * fails the statement (the accounts' CHECK, rechecked on the latest row after any wait) with
@@ -204,7 +195,7 @@ async function writeTransfers(
   transfer: Compilable | RawBuilder<unknown>,
   legs: RawBuilder<unknown>,
   accounts: ResolvedAccount[],
-  alongside: Compilable[] = [],
+  alongside?: Compilable,
 ): Promise<TransferRow[]> {
   try {
     const { rows } = await sql<TransferRow>`${prepared}
@@ -214,28 +205,25 @@ async function writeTransfers(
         SELECT transfer.id AS transfer_id, transfer.agency_id, legs.account_id, legs.amount, legs.position
         FROM legs JOIN transfer ON transfer.idempotency_key = legs.transfer_key
       ),
+      net AS (
+        SELECT account_id, sum(amount)::bigint AS amount, count(DISTINCT transfer_id)::bigint AS transfers FROM written GROUP BY account_id
+      ),
       locked AS (
-        SELECT id, currency FROM ledger_accounts
-        WHERE id IN (SELECT account_id FROM written)
-        ORDER BY id FOR UPDATE
+        SELECT ledger_accounts.id, ledger_accounts.currency, net.amount, net.transfers
+        FROM net JOIN ledger_accounts ON ledger_accounts.id = net.account_id
+        ORDER BY ledger_accounts.id FOR UPDATE OF ledger_accounts
       ),
       moved AS (
-        UPDATE ledger_accounts SET balance = balance + net.amount, version = version + net.transfers
-        FROM (
-          SELECT account_id, sum(amount)::bigint AS amount, count(DISTINCT transfer_id)::bigint AS transfers FROM written GROUP BY account_id
-        ) net, locked
-        WHERE ledger_accounts.id = net.account_id AND locked.id = net.account_id
+        UPDATE ledger_accounts SET balance = balance + locked.amount, version = version + locked.transfers
+        FROM locked WHERE ledger_accounts.id = locked.id
       ),
       entries AS (
         INSERT INTO ledger_entries (transfer_id, account_id, agency_id, amount, currency)
-        SELECT written.transfer_id, written.account_id, written.agency_id, written.amount, locked.currency
-        FROM written JOIN locked ON locked.id = written.account_id
+        SELECT written.transfer_id, written.account_id, written.agency_id, written.amount, account.currency
+        FROM written JOIN ledger_accounts account ON account.id = written.account_id
         WHERE written.amount <> 0
         ORDER BY written.position
-      )${sql.join(
-        alongside.map((statement, index) => sql`, ${sql.id(`alongside_${index}`)} AS (${statement})`),
-        sql``,
-      )}
+      )${alongside ? sql`, alongside AS (${alongside})` : sql``}
       SELECT * FROM transfer`.execute(db);
     return rows;
   } catch (error) {
@@ -391,27 +379,22 @@ export async function beginPendingTransfer(db: Kysely<DB>, request: PendingTrans
   return result;
 }
 
-/** A PENDING transfer to settle, with the caller's own record of it (see WithSettlement). */
-export interface PendingSettlement {
-  transferId: string;
-  withSettlement?: WithSettlement;
-}
-
 /**
  * Settles PENDING transfers of one agency in one statement: their rows become `outcome` and each
  * held amount leaves `via` for `to` (POSTED) or back to `from` (VOIDED); the other account's
- * version is bumped too. A transfer settled that way already is returned as it is; one settled the
- * other way is an error. Answers in the order given.
+ * version is bumped too. `withSettlement`'s statement is written with them. A transfer settled
+ * that way already is returned as it is; one settled the other way is an error. Answers in the
+ * order given.
  */
 async function settle(
   db: Kysely<DB>,
   agencyId: string,
-  settlements: PendingSettlement[],
+  ids: string[],
   outcome: 'POSTED' | 'VOIDED',
   failureCode: string | null,
+  withSettlement?: WithSettlement,
 ): Promise<Settlement[]> {
-  if (settlements.length === 0) return [];
-  const ids = settlements.map(({ transferId }) => transferId);
+  if (ids.length === 0) return [];
   const update = db
     .updateTable('ledger_transfers')
     .set({ status: outcome, failure_code: failureCode, settled_at: sql<Date>`now()` })
@@ -429,7 +412,7 @@ async function settle(
       UNION ALL SELECT idempotency_key, ${bystander}, 0::bigint, 2 FROM transfer`,
     // Only `via` gives, and it holds the amount since the transfer began.
     [],
-    settlements.flatMap(({ transferId, withSettlement }) => (withSettlement ? [withSettlement(transferWritten(transferId))] : [])),
+    withSettlement?.(transfersWritten),
   );
   const byId = new Map(settled.map((row) => [row.id, row]));
   const results: Settlement[] = [];
@@ -455,10 +438,15 @@ async function settledBefore(db: Kysely<DB>, agencyId: string, transferId: strin
 
 /**
  * Completes pending transfers of one agency in one statement: each held amount reaches its `to`,
- * and each `withSettlement`'s statement is written with it. Posting one again changes nothing.
+ * and `withPosting`'s statement is written with them. Posting one again changes nothing.
  */
-export function postPendingTransfers(db: Kysely<DB>, agencyId: string, settlements: PendingSettlement[]): Promise<Settlement[]> {
-  return settle(db, agencyId, settlements, 'POSTED', null);
+export function postPendingTransfers(
+  db: Kysely<DB>,
+  agencyId: string,
+  transferIds: string[],
+  withPosting?: WithSettlement,
+): Promise<Settlement[]> {
+  return settle(db, agencyId, transferIds, 'POSTED', null, withPosting);
 }
 
 /** Completes one pending transfer, as postPendingTransfers does. */
@@ -468,13 +456,13 @@ export async function postPendingTransfer(
   transferId: string,
   withPosting?: WithSettlement,
 ): Promise<Settlement> {
-  const [settlement] = await postPendingTransfers(db, agencyId, [{ transferId, withSettlement: withPosting }]);
+  const [settlement] = await postPendingTransfers(db, agencyId, [transferId], withPosting);
   return settlement;
 }
 
 /** Cancels a pending transfer: the held amount returns to `from`, with the reason in failureCode. */
 export async function voidPendingTransfer(db: Kysely<DB>, agencyId: string, transferId: string, failureCode: string): Promise<Settlement> {
-  const [settlement] = await settle(db, agencyId, [{ transferId }], 'VOIDED', failureCode);
+  const [settlement] = await settle(db, agencyId, [transferId], 'VOIDED', failureCode);
   return settlement;
 }
 

@@ -39,7 +39,7 @@ export interface ProviderTransferResult {
   failureCode: string | null;
   /** True when the idempotency key had been used with the same request before. */
   replayed: boolean;
-  /** True when this call settled the transfer, its request's withPosting written with a POSTED one. */
+  /** True when this call settled the transfer, the caller's withPosting written with a POSTED one. */
   settledNow: boolean;
 }
 
@@ -172,8 +172,6 @@ export interface ProviderTransferRequest extends PlayerAtProvider {
   refs?: Record<string, string>;
   /** The ref the provider is to know this transfer by (unique at the provider); a random one if unset. */
   providerRef?: string;
-  /** The caller's own record of the transfer, written in the statement that posts it. */
-  withPosting?: WithSettlement;
 }
 
 function checkAmount(amount: bigint) {
@@ -183,12 +181,14 @@ function checkAmount(amount: bigint) {
 /**
  * Puts credit into the players' wallets at the providers, each paid from its `from` account (for a
  * deposit, what is owed to the player), several of one agency together: record them PENDING, send
- * each with its ref, settle; each statement serves all of them. Answers each with its result or
- * its error.
+ * each with its ref, settle; each statement serves all of them. `withPosting`, the caller's own
+ * record of the credits, is written in the statement that posts them. Answers each with its result
+ * or its error.
  */
 export async function sendCreditsToProvider(
   deps: WalletDeps,
   requests: Array<ProviderTransferRequest & { from: AccountRef }>,
+  withPosting?: WithSettlement,
 ): Promise<Array<Settled<ProviderTransferResult>>> {
   requests.forEach(({ amount }) => checkAmount(amount));
   const members = await ensureMembers(deps, requests);
@@ -200,6 +200,7 @@ export async function sendCreditsToProvider(
   });
   const sent = await runProviderTransfers(
     deps,
+    withPosting,
     ready.map((index) => {
       const request = requests[index];
       const member = (members[index] as PromiseFulfilledResult<string>).value;
@@ -239,7 +240,7 @@ export async function takeCreditFromProvider(
   const member = await withProvider(() => ensureMember(deps, request));
   await withProvider(() => readCredit(deps, request));
   const kind = request.kind ?? 'PROVIDER_CREDIT_OUT';
-  const [result] = await runProviderTransfers(deps, [
+  const [result] = await runProviderTransfers(deps, undefined, [
     { request, member, direction: 'OUT', from: creditAccount(request), to: request.to, kind },
   ]);
   return unwrap(result);
@@ -273,11 +274,15 @@ async function askProvider(deps: WalletDeps, transfer: LedgerTransfer, member: s
 /**
  * Runs transfers at the providers, several of one agency together: their intents (PENDING ledger
  * transfers with unique provider refs) in one statement, then each provider call, then the
- * outcomes: those done posted in one statement with their requests' withPosting, each refusal
+ * outcomes: those done posted in one statement with the caller's withPosting, each refusal
  * voided (the held money goes back), an unknown outcome left PENDING for the reconciler. A key used
  * before answers with its transfer as it stands, or retries it while it is PENDING.
  */
-async function runProviderTransfers(deps: WalletDeps, transfers: ProviderTransfer[]): Promise<Array<Settled<ProviderTransferResult>>> {
+async function runProviderTransfers(
+  deps: WalletDeps,
+  withPosting: WithSettlement | undefined,
+  transfers: ProviderTransfer[],
+): Promise<Array<Settled<ProviderTransferResult>>> {
   if (transfers.length === 0) return [];
   const { db } = deps;
   const begun = await beginPendingTransfers(
@@ -301,12 +306,13 @@ async function runProviderTransfers(deps: WalletDeps, transfers: ProviderTransfe
   );
   const done = begun.flatMap(({ transfer }, index) => {
     const answer = answers[index];
-    return answer.status === 'fulfilled' && answer.value?.said === 'done'
-      ? [{ transferId: transfer.id, withSettlement: transfers[index].request.withPosting }]
-      : [];
+    return answer.status === 'fulfilled' && answer.value?.said === 'done' ? [transfer.id] : [];
   });
   const posted = new Map(
-    (await postPendingTransfers(db, transfers[0].request.agencyId, done)).map((settlement) => [settlement.transfer.id, settlement]),
+    (await postPendingTransfers(db, transfers[0].request.agencyId, done, withPosting)).map((settlement) => [
+      settlement.transfer.id,
+      settlement,
+    ]),
   );
   const results: Array<Settled<ProviderTransferResult>> = [];
   for (const [index, { transfer, replayed }] of begun.entries()) {
