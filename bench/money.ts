@@ -247,11 +247,11 @@ export async function measureMoneyPath(origin: string, db: Database, config: Con
         limitedBy:
           `sampled every 10 ms while the deposits were confirmed, the product's connections busy with them were ` +
           `${percent(waits.shares.walFlush)} waiting for a commit's WAL flush, ` +
-          `${percent(waits.shares.rowLock)} waiting for a row lock (every confirmation's payment moves the agency's shared ledger accounts: its cash and exchange), ` +
+          `${percent(waits.shares.rowLock)} waiting for a row lock (every transaction of payments moves the agency's shared ledger accounts: its cash and exchange), ` +
           `${percent(waits.shares.node)} inside a transaction waiting for this Node process's next statement ` +
           `and ${percent(waits.shares.running)} running (${waits.samples} samples); ` +
-          `one confirmation commits ${commitsOf(depositSent)} times (a TPC-B transaction: ${commitsOf(tpcbSent)}) in ${depositStatements} statements ` +
-          `(TPC-B: ${tpcbStatements}) on the product's pool of ${config.pgPoolSize} connections, ` +
+          `one confirmation alone commits ${commitsOf(depositSent)} times (a TPC-B transaction: ${commitsOf(tpcbSent)}) in ${depositStatements} statements ` +
+          `(TPC-B: ${tpcbStatements}), which confirmations arriving together share, on the product's pool of ${config.pgPoolSize} connections, ` +
           `and costs this Node process ${depositCpuMs.toFixed(1)} ms of CPU (TPC-B: ${tpcbCpuMs.toFixed(1)} ms) for the webhook, ` +
           `the HTTP call that puts the credit at the sandbox provider (client and server both in this process) and the statements; ` +
           `the sandbox provider writes its own wallets on its own pool; all on the machine's shared cores` +
