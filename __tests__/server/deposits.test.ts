@@ -652,6 +652,38 @@ describe('payments that arrive together', () => {
     expect(await ledgerViolations(t.db)).toEqual([]);
   });
 
+  it("keeps one credit's failure its own: a provider call of a group timing out leaves that order PAID for the reconciler", async () => {
+    const players = await Promise.all(Array.from({ length: 5 }, () => playerWithBank()));
+    const orders = await Promise.all(players.map((player) => openOrder(player, '64000')));
+    const fault = await t.app.inject({
+      method: 'POST',
+      url: '/sandbox/providers/askmebet/faults',
+      // One call that does nothing and answers after the site gave up: not tried again, its outcome unknown.
+      payload: { mode: 'hang', calls: 1, delayMs: 2000, operations: ['transfer'] },
+    });
+    expect(fault.statusCode).toBe(204);
+    const sent = await recordStatements(async () => {
+      const answers = await Promise.all(orders.map((order) => deliver(paymentEvent(order.code, '64000'))));
+      expect(answers.map((res) => res.json().outcome)).toEqual(Array(5).fill('paid'));
+    });
+    expect(Math.max(...paidTogether(sent))).toBeGreaterThan(1);
+    const statuses = await Promise.all(orders.map(async (order) => (await orderRow(order.code)).status));
+    expect(statuses.filter((status) => status === 'SUCCESS')).toHaveLength(4);
+    const left = statuses.indexOf('PAID');
+    expect(left).toBeGreaterThanOrEqual(0);
+    expect(await providerCredit(players[left])).toBe('0.00');
+
+    // The provider never got that call: the reconciler voids it, and its next round credits the order anew.
+    const first = await reconcilePendingTransfers({ db: t.db, providers: t.app.providers }, { olderThanMs: 0 });
+    expect(first.voided).toBeGreaterThanOrEqual(1);
+    expect(await orderRow(orders[left].code)).toMatchObject({ status: 'PAID', credit_attempt: 2 });
+    const second = await reconcilePendingTransfers({ db: t.db, providers: t.app.providers }, { olderThanMs: 0 });
+    expect(second.depositsCredited).toBeGreaterThanOrEqual(1);
+    expect((await orderRow(orders[left].code)).status).toBe('SUCCESS');
+    for (const player of players) expect(await providerCredit(player)).toBe('100.00');
+    expect(await ledgerViolations(t.db)).toEqual([]);
+  });
+
   it("keeps one payment's failure its own: its neighbours are paid, it changes nothing and is paid when delivered again", async () => {
     const players = await Promise.all(Array.from({ length: 5 }, () => playerWithBank()));
     const orders = await Promise.all(players.map((player) => openOrder(player, '64000')));

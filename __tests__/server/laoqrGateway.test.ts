@@ -5,7 +5,7 @@ import {
   SIGNATURE_HEADER,
   TIMESTAMP_HEADER,
   createLaoQrGateway,
-  recordWebhookEvent,
+  recordWebhookEvents,
   signWebhook,
   verifyWebhook,
   type LaoQrGateway,
@@ -31,6 +31,9 @@ afterAll(async () => {
   await t.close();
   await receiver.close();
 });
+
+/** Whether this call recorded the event (false: it was recorded before). */
+const recordedNow = async (eventId: string) => (await recordWebhookEvents(t.db, [{ eventId }])).has(eventId);
 
 let billCounter = 0;
 function bill(amountKip = 100_000n): LaoQrBill {
@@ -161,14 +164,17 @@ describe('the payment webhook', () => {
       const verified = verifyWebhook(call.rawBody, call.headers, SECRET, new Date());
       if (!verified.ok) throw new Error(verified.message);
       expect(verified.event.eventId).toBe(paid.body.payment.eventId);
-      outcomes.push(await recordWebhookEvent(t.db, verified.event.eventId));
+      outcomes.push(await recordedNow(verified.event.eventId));
     }
     expect(outcomes).toEqual([true, false, false]);
   });
 
-  it('records each event id once when twenty deliveries race', async () => {
-    const results = await Promise.all(Array.from({ length: 20 }, () => recordWebhookEvent(t.db, 'evt_race')));
+  it('records each event id once when twenty deliveries race, and once when one call names it twice', async () => {
+    const results = await Promise.all(Array.from({ length: 20 }, () => recordedNow('evt_race')));
     expect(results.filter(Boolean)).toHaveLength(1);
+    const twice = await recordWebhookEvents(t.db, [{ eventId: 'evt_twice' }, { eventId: 'evt_twice' }, { eventId: 'evt_race' }]);
+    expect([...twice]).toEqual(['evt_twice']);
+    expect(await t.db.selectFrom('laoqr_webhook_events').select('event_id').where('event_id', '=', 'evt_twice').execute()).toHaveLength(1);
   });
 
   it('reports a correctly signed body that is not a payment event as malformed', () => {

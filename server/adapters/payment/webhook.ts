@@ -114,7 +114,7 @@ function paymentEventOf(rawBody: string): LaoQrPaymentEvent | string {
  * Checks a webhook delivery: the signature over `${timestamp}.${rawBody}` (compared in constant
  * time), a timestamp within 5 minutes of now, and a well-formed payment event. rawBody must be the
  * bytes as received: re-serialised JSON would not match the signature. Replays within the 5
- * minutes are the caller's to refuse, with recordWebhookEvent.
+ * minutes are the caller's to refuse, with recordWebhookEvents.
  */
 export function verifyWebhook(rawBody: string | Buffer, headers: Headers, secret: string, now: Date = new Date()): WebhookVerification {
   const timestamp = header(headers, TIMESTAMP_HEADER);
@@ -169,9 +169,4 @@ export async function recordWebhookEvents(
     ON CONFLICT (event_id) DO NOTHING
     RETURNING event_id`.execute(db);
   return new Set(rows.map(({ event_id }) => event_id));
-}
-
-/** Records one event as recordWebhookEvents does; false when it was recorded before. */
-export async function recordWebhookEvent(db: Kysely<DB>, eventId: string, payment?: ReportedPayment): Promise<boolean> {
-  return (await recordWebhookEvents(db, [{ eventId, payment }])).has(eventId);
 }

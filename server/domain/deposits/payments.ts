@@ -207,6 +207,7 @@ function applyTogether(db: Database, agencyId: string, payments: DepositPayment[
       const paid = await payOrders(trx, agencyId, payables);
       payables.forEach(({ payment }, index) => outcomes.set(payment, { outcome: 'paid', order: paid[index] }));
       for (const { order, payment, reason } of unmatched) outcomes.set(payment, await keepUnmatched(trx, agencyId, order, payment, reason));
+      // A payment not among the fresh ones is a replay of an event recorded before.
       return payments.map((payment) => outcomes.get(payment) ?? { outcome: 'duplicate' });
     }),
   );
