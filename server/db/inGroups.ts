@@ -50,3 +50,9 @@ export function inGroups<Item, Result>(
       setImmediate(() => void drain(key, queue));
     });
 }
+
+/** What a settled result holds, or its reason thrown: one item of a group answered as a lone call. */
+export function settledValue<T>(result: PromiseSettledResult<T>): T {
+  if (result.status === 'rejected') throw result.reason;
+  return result.value;
+}

@@ -160,10 +160,12 @@ export async function recordWebhookEvents(
   events: Array<{ eventId: string; payment?: ReportedPayment }>,
 ): Promise<Set<string>> {
   if (events.length === 0) return new Set();
-  const column = (pick: (payment: ReportedPayment) => string) => events.map(({ payment }) => (payment ? pick(payment) : null));
+  // In id order, so two transactions recording the same events wait on each other instead of deadlocking.
+  const sorted = [...events].sort((a, b) => (a.eventId < b.eventId ? -1 : a.eventId > b.eventId ? 1 : 0));
+  const column = (pick: (payment: ReportedPayment) => string) => sorted.map(({ payment }) => (payment ? pick(payment) : null));
   const { rows } = await sql<{ event_id: string }>`${prepared}
     INSERT INTO laoqr_webhook_events (event_id, bill_number, transaction_id, amount_kip, paid_at)
-    SELECT * FROM unnest(${events.map(({ eventId }) => eventId)}::text[], ${column(({ billNumber }) => billNumber)}::text[],
+    SELECT * FROM unnest(${sorted.map(({ eventId }) => eventId)}::text[], ${column(({ billNumber }) => billNumber)}::text[],
       ${column(({ transactionId }) => transactionId)}::text[], ${column(({ amountKip }) => amountKip.toString())}::bigint[],
       ${column(({ paidAt }) => paidAt.toISOString())}::timestamptz[])
     ON CONFLICT (event_id) DO NOTHING

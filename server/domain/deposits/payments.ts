@@ -1,7 +1,7 @@
 import { retryingDeadlocks } from '../../db/errors';
 import { sql, type Selectable } from 'kysely';
 import { prepared, type Database } from '../../db/database';
-import { inGroups } from '../../db/inGroups';
+import { inGroups, settledValue } from '../../db/inGroups';
 import type { DepositTables } from '../../db/schema';
 import type { Provider } from '../../../src/contract/providers';
 import type { DepositStatus } from '../../../src/contract/deposits';
@@ -264,8 +264,7 @@ export async function applyPayments(
 /** Applies one payment, as applyPayments does. */
 export async function applyPayment(db: Database, agencyId: string, payment: DepositPayment): Promise<PaymentOutcome> {
   const [result] = await applyPayments(db, agencyId, [payment]);
-  if (result.status === 'rejected') throw result.reason;
-  return result.value;
+  return settledValue(result);
 }
 
 /** PAID orders become SUCCESS: their credits are at the provider. */
@@ -389,11 +388,12 @@ async function creditPaidOrders(
   { justPaid = false } = {},
 ): Promise<Array<PromiseSettledResult<DepositStatus>>> {
   const paid = orders.filter((order) => order.status === 'PAID');
-  const attempts = await creditAttempts(deps, paid, justPaid);
+  const settled = await creditAttempts(deps, paid, justPaid);
+  const attempts = new Map(paid.map((order, index) => [order, settled[index]]));
   return Promise.all(
     orders.map(async (order): Promise<PromiseSettledResult<DepositStatus>> => {
-      if (order.status !== 'PAID') return { status: 'fulfilled', value: order.status };
-      const attempt = attempts[paid.indexOf(order)];
+      const attempt = attempts.get(order);
+      if (!attempt) return { status: 'fulfilled', value: order.status };
       if (attempt.status === 'rejected') return attempt;
       try {
         return { status: 'fulfilled', value: await afterCredit(deps.db, order, attempt.value) };
@@ -407,8 +407,7 @@ async function creditPaidOrders(
 /** Credits one PAID order, as creditPaidOrders does; its error is thrown. */
 export async function creditPaidDeposit(deps: CreditDeps, order: OrderRow, options: { justPaid?: boolean } = {}): Promise<DepositStatus> {
   const [result] = await creditPaidOrders(deps, [order], options);
-  if (result.status === 'rejected') throw result.reason;
-  return result.value;
+  return settledValue(result);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { settledValue } from '../../db/inGroups';
 import type { Database } from '../../db/database';
 import { ErrorCode } from '../../../src/contract/errors';
 import { ProviderRefusal, ProviderUnavailable, type ProviderClient } from '../../adapters/providers';
@@ -67,12 +68,6 @@ export async function withProvider<T>(call: () => Promise<T>): Promise<T> {
 
 type Settled<T> = PromiseSettledResult<T>;
 
-/** What a settled result holds, or its reason thrown. */
-function unwrap<T>(result: Settled<T>): T {
-  if (result.status === 'rejected') throw result.reason;
-  return result.value;
-}
-
 /**
  * The players' member names at the providers, creating each member there on first use; answers
  * each with its name or with what the provider said. The names are stored before the provider is
@@ -105,7 +100,7 @@ export async function ensureMembers(deps: WalletDeps, whos: PlayerAtProvider[]):
 /** The player's member name at the provider, as ensureMembers gives it; the provider's failure is thrown. */
 export async function ensureMember(deps: WalletDeps, who: PlayerAtProvider): Promise<string> {
   const [member] = await ensureMembers(deps, [who]);
-  return unwrap(member);
+  return settledValue(member);
 }
 
 /**
@@ -224,7 +219,7 @@ export async function sendCreditToProvider(
   request: ProviderTransferRequest & { from: AccountRef },
 ): Promise<ProviderTransferResult> {
   const [result] = await sendCreditsToProvider(deps, [request]);
-  return unwrap(result);
+  return settledValue(result);
 }
 
 /**
@@ -243,7 +238,7 @@ export async function takeCreditFromProvider(
   const [result] = await runProviderTransfers(deps, undefined, [
     { request, member, direction: 'OUT', from: creditAccount(request), to: request.to, kind },
   ]);
-  return unwrap(result);
+  return settledValue(result);
 }
 
 /** A transfer at a provider to run: the request, its player's member there and its ledger legs. */
