@@ -91,6 +91,11 @@ describe('the lobbies in Chromium', () => {
     await page.getByTestId('lobby-games').waitFor();
     await page.getByTestId('lobby-promotions').waitFor();
     expect(await page.getByTestId('lobby-providers').getByRole('link').count()).toBe(5);
+    // Below the first screen the browser lays a part out only once it comes near: the footer, far down.
+    const footerDrawn = () => document.querySelector('footer a')?.checkVisibility({ contentVisibilityAuto: true });
+    expect(await page.evaluate(footerDrawn)).toBe(false);
+    await page.locator('footer').scrollIntoViewIfNeeded();
+    await page.waitForFunction(footerDrawn);
     // The pictures are lazy: each loads as it comes near the screen.
     for (const picture of await page.locator('main img').all()) await picture.scrollIntoViewIfNeeded();
     await settled(page);

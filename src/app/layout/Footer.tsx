@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useGetAgencyInfoQuery } from '../../api/agency';
 import { useGetPromotionsQuery } from '../../api/promotions';
 import { useLanguage } from '../../i18n/useLanguage';
+import { laidOutWhenNear } from '../../ui/laidOutWhenNear';
 import { Link } from '../../ui/Link';
 import { media } from '../../ui/theme';
 
@@ -21,6 +22,7 @@ const GAME_CATEGORIES = ['card', 'slot', 'fishShooting', 'roulette', 'others'] a
 const INFO_LINKS = ['service', 'aboutUs', 'howToPlay'] as const;
 
 const Wrapper = styled.footer`
+  ${laidOutWhenNear(680)}
   margin-top: 40px;
   background: ${({ theme }) => theme.colors.surface};
   border-top: 1px solid ${({ theme }) => theme.colors.border};

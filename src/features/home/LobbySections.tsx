@@ -8,7 +8,7 @@ import { useLanguage } from '../../i18n/useLanguage';
 import { Artwork, BonusHeadline } from '../../ui/Artwork';
 import { Link } from '../../ui/Link';
 import { FEATURED } from './featured';
-import { CardGrid, CardLink, CardText, Section, SectionHead } from './Section';
+import { CardGrid, CardLink, CardText, LaterSection, SectionHead } from './Section';
 
 const Steps = styled.ol`
   list-style: none;
@@ -64,7 +64,7 @@ function FeaturedGames() {
   const failed = lists.every((list) => list.isError);
   if (games.length === 0 && !failed) return null;
   return (
-    <Section aria-labelledby="lobby-games">
+    <LaterSection aria-labelledby="lobby-games">
       <SectionHead>
         <h2 id="lobby-games">{t('games.title')}</h2>
       </SectionHead>
@@ -85,7 +85,7 @@ function FeaturedGames() {
           ))}
         </CardGrid>
       )}
-    </Section>
+    </LaterSection>
   );
 }
 
@@ -97,7 +97,7 @@ function PromotionTeasers() {
   const { data: promotions } = useGetPromotionsQuery();
   if (!promotions || promotions.length === 0) return null;
   return (
-    <Section aria-labelledby="lobby-promotions">
+    <LaterSection aria-labelledby="lobby-promotions">
       <SectionHead>
         <h2 id="lobby-promotions">{t('promotions.title')}</h2>
       </SectionHead>
@@ -113,14 +113,14 @@ function PromotionTeasers() {
           </li>
         ))}
       </CardGrid>
-    </Section>
+    </LaterSection>
   );
 }
 
 function DepositSteps() {
   const { t } = useTranslation('home');
   return (
-    <Section aria-labelledby="lobby-steps">
+    <LaterSection aria-labelledby="lobby-steps">
       <SectionHead>
         <h2 id="lobby-steps">{t('steps.title')}</h2>
       </SectionHead>
@@ -132,7 +132,7 @@ function DepositSteps() {
           </li>
         ))}
       </Steps>
-    </Section>
+    </LaterSection>
   );
 }
 

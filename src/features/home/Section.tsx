@@ -1,8 +1,14 @@
 import styled from 'styled-components';
+import { laidOutWhenNear } from '../../ui/laidOutWhenNear';
 
 /** A part of a lobby page: a heading, an optional link on its right, and its content. */
 export const Section = styled.section`
   margin: 0 0 32px;
+`;
+
+/** A part that lies below the first screen on a phone: laid out and painted once it comes near. */
+export const LaterSection = styled(Section)`
+  ${laidOutWhenNear(480)}
 `;
 
 export const SectionHead = styled.div`
