@@ -1,5 +1,6 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { AnyActorRef, AnyStateMachine, EventFromLogic, InspectionEvent, SnapshotFrom } from 'xstate';
+import { nextTask } from '../nextTask';
 
 /** What a component reads of a machine's state. */
 export type MachineView<Machine extends AnyStateMachine> = Pick<SnapshotFrom<Machine>, 'value' | 'context' | 'tags'>;
@@ -25,7 +26,14 @@ export function useLazyMachine<Machine extends AnyStateMachine>(
     const { load, initial, inspect } = start.current;
     let cancelled = false;
     let running: AnyActorRef | undefined;
-    void Promise.all([load(), import(/* webpackChunkName: "xstate" */ 'xstate')]).then(([machine, { createActor }]) => {
+    // Hydration runs every component's effects in one task, and the chunks' modules evaluate in
+    // one task when they arrive: inserting the chunks' scripts and starting the actor each take a
+    // task of their own instead of lengthening those.
+    const run = async () => {
+      await nextTask();
+      if (cancelled) return;
+      const [machine, { createActor }] = await Promise.all([load(), import(/* webpackChunkName: "xstate" */ 'xstate')]);
+      await nextTask();
       if (cancelled) return;
       const started: AnyActorRef = createActor(machine as AnyStateMachine, { snapshot: machine.resolveState(initial), inspect });
       started.start();
@@ -37,7 +45,8 @@ export function useLazyMachine<Machine extends AnyStateMachine>(
       running = started;
       actor.current = started;
       for (const event of early.current.splice(0)) started.send(event);
-    });
+    };
+    void run();
     return () => {
       cancelled = true;
       running?.stop();
