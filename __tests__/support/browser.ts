@@ -138,9 +138,11 @@ export async function overflowingElements(page: Page): Promise<string[]> {
 
 export async function screenshot(page: Page, name: string) {
   fs.mkdirSync(SCREENSHOTS, { recursive: true });
-  // Parts laid out only near the screen (content-visibility) would be blank in a whole-page picture;
-  // drawn for it, they show what a player scrolling down sees.
-  const everyPart = await page.addStyleTag({ content: '* { content-visibility: visible !important; }' });
-  await page.screenshot({ path: path.join(SCREENSHOTS, `${name}.png`), fullPage: true });
-  await everyPart.evaluate((style) => (style as HTMLStyleElement).remove());
+  await page.screenshot({
+    path: path.join(SCREENSHOTS, `${name}.png`),
+    fullPage: true,
+    // Parts laid out only near the screen (content-visibility) would be blank in a whole-page
+    // picture; drawn for it, they show what a player scrolling down sees.
+    style: '* { content-visibility: visible !important; }',
+  });
 }

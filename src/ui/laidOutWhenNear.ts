@@ -8,5 +8,5 @@ import { css } from 'styled-components';
  */
 export const laidOutWhenNear = (estimatedHeight: number) => css`
   content-visibility: auto;
-  contain-intrinsic-size: auto ${estimatedHeight}px;
+  contain-intrinsic-block-size: auto ${estimatedHeight}px;
 `;
