@@ -8,8 +8,9 @@ export type MachineView<Machine extends AnyStateMachine> = Pick<SnapshotFrom<Mac
 /**
  * Runs a machine without XState in the chunks a page needs to draw: the shell's (the session, the
  * drawer) and the deposit page's. The page draws and hydrates from `initial`, the state the machine
- * starts in, and the machine and XState load right after. Events sent before they are in are kept
- * and sent to it then, in order.
+ * starts in; the machine and XState start loading one task after the page's effects, and the actor
+ * starts one task after they arrive. Events sent before it runs are kept and sent to it then, in
+ * order.
  */
 export function useLazyMachine<Machine extends AnyStateMachine>(
   load: () => Promise<Machine>,
