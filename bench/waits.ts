@@ -60,3 +60,13 @@ export async function waitsDuring(db: Database, work: () => Promise<void>): Prom
   >;
   return { samples, shares };
 }
+
+/** The samples of several runs as one: each run's shares weighed by its samples. */
+export function mergedWaits(runs: WaitShares[]): WaitShares {
+  const samples = runs.reduce((sum, run) => sum + run.samples, 0);
+  const waits: ConnectionWait[] = ['walFlush', 'rowLock', 'node', 'running', 'other'];
+  const shares = Object.fromEntries(
+    waits.map((wait) => [wait, samples === 0 ? 0 : runs.reduce((sum, run) => sum + run.shares[wait] * run.samples, 0) / samples]),
+  ) as Record<ConnectionWait, number>;
+  return { samples, shares };
+}

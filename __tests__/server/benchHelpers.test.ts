@@ -6,6 +6,7 @@ import { limitsOf } from '../../bench/lighthouse';
 import { meanLatencyMs } from '../../bench/api';
 import { atScale } from '../../bench/scale';
 import { commitsOf } from '../../bench/statements';
+import { mergedWaits } from '../../bench/waits';
 
 // The bench's pure helpers: which files a route needs, how a row is judged and shown.
 
@@ -241,5 +242,18 @@ describe('the commits of a confirmation', () => {
     ].map((text) => ({ text, values: [] }));
     expect(commitsOf(sent)).toBe(3);
     expect(commitsOf([])).toBe(0);
+  });
+});
+
+describe("the connections' waits of several rounds", () => {
+  it('are one set of samples: each round weighs as many samples as it took', () => {
+    const none = { walFlush: 0, rowLock: 0, node: 0, running: 0, other: 0 };
+    const merged = mergedWaits([
+      { samples: 30, shares: { ...none, walFlush: 1 } },
+      { samples: 10, shares: { ...none, running: 0.5, node: 0.5 } },
+    ]);
+    expect(merged.samples).toBe(40);
+    expect(merged.shares).toEqual({ walFlush: 0.75, rowLock: 0, node: 0.125, running: 0.125, other: 0 });
+    expect(mergedWaits([]).shares.walFlush).toBe(0);
   });
 });
