@@ -54,9 +54,10 @@ async function withEmptyPageServer<T>(use: (url: string) => Promise<T>): Promise
 /**
  * Lighthouse runs of each page. One run's blocking time swings with whatever else the machine's two
  * cores do, so each row is of the median run, as Lighthouse's own computeMedianRun picks it (the
- * run nearest the median first paint and time to interactive).
+ * run nearest the median first paint and time to interactive); Lighthouse's notes on variability
+ * advise five runs, whose median varies about half as much as one run.
  */
-const RUNS = 3;
+const RUNS = 5;
 
 /**
  * Lighthouse's default (mobile) preset, performance only, in Debian's headless Chromium. Both
