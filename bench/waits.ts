@@ -2,8 +2,9 @@ import pg from 'pg';
 import { connectionStringOf, type Database } from '../server/db/database';
 import { SANDBOX_APPLICATION_NAME } from '../server/sandbox';
 
-/** What a busy connection of the product's pool was doing when sampled. */
-export type ConnectionWait = 'walFlush' | 'rowLock' | 'node' | 'running' | 'other';
+/** What a busy connection of the product's pool can be doing when sampled. */
+const CONNECTION_WAITS = ['walFlush', 'rowLock', 'node', 'running', 'other'] as const;
+export type ConnectionWait = (typeof CONNECTION_WAITS)[number];
 
 export interface WaitShares {
   /** Samples of busy connections taken while the work ran. */
@@ -32,7 +33,7 @@ function waitOf(state: string, waitType: string | null, waitEvent: string | null
 export async function waitsDuring(db: Database, work: () => Promise<void>): Promise<WaitShares> {
   const client = new pg.Client({ connectionString: connectionStringOf(db) });
   await client.connect();
-  const counts: Record<ConnectionWait, number> = { walFlush: 0, rowLock: 0, node: 0, running: 0, other: 0 };
+  const counts = Object.fromEntries(CONNECTION_WAITS.map((wait) => [wait, 0])) as Record<ConnectionWait, number>;
   let working = true;
   const sampling = (async () => {
     while (working) {
@@ -64,9 +65,11 @@ export async function waitsDuring(db: Database, work: () => Promise<void>): Prom
 /** The samples of several runs as one: each run's shares weighed by its samples. */
 export function mergedWaits(runs: WaitShares[]): WaitShares {
   const samples = runs.reduce((sum, run) => sum + run.samples, 0);
-  const waits: ConnectionWait[] = ['walFlush', 'rowLock', 'node', 'running', 'other'];
   const shares = Object.fromEntries(
-    waits.map((wait) => [wait, samples === 0 ? 0 : runs.reduce((sum, run) => sum + run.shares[wait] * run.samples, 0) / samples]),
+    CONNECTION_WAITS.map((wait) => [
+      wait,
+      samples === 0 ? 0 : runs.reduce((sum, run) => sum + run.shares[wait] * run.samples, 0) / samples,
+    ]),
   ) as Record<ConnectionWait, number>;
   return { samples, shares };
 }
