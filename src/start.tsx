@@ -4,7 +4,7 @@ import { GlobalStyle } from './ui/GlobalStyle';
 import { makeStore } from './app/store';
 import { preloadRoute } from './app/routes';
 import { hydrateApi } from './api/baseApi';
-import { initI18n, storedLanguage, translationsLoaded } from './i18n';
+import { chosenLanguage, initI18n, translationsLoaded } from './i18n';
 import { PAGE_STATE_ELEMENT_ID, type PageState } from './contract/pageRender';
 import type { ResourceLanguage } from 'i18next';
 import { loadReactDom } from './reactDom';
@@ -40,6 +40,8 @@ if (stateElement?.textContent) {
  * React takes over the HTML as it is.
  */
 async function hydrate(root: HTMLElement, state: PageState) {
+  // Read before i18next starts, which stores the page's own language in its place.
+  const chosen = chosenLanguage();
   const i18n = initI18n(state.language, state.translations as ResourceLanguage);
   // i18next, the store and its state are set up in tasks of their own, each short enough not to
   // hold back a tap.
@@ -60,7 +62,7 @@ async function hydrate(root: HTMLElement, state: PageState) {
       </StrictMode>,
     );
   });
-  // A language chosen in this browser before the server knew of it (no cookie yet) takes over now.
-  const stored = storedLanguage();
-  if (stored !== state.language) void i18n.changeLanguage(stored);
+  // A language chosen in this browser before the server knew of it (no cookie yet) takes over now;
+  // a browser that chose none keeps the page's language, the one its cookie asked the server for.
+  if (chosen !== undefined && chosen !== state.language) void i18n.changeLanguage(chosen);
 }

@@ -2,8 +2,10 @@ import type { ConsoleMessage, Page } from 'playwright-core';
 import { DESKTOP, PHONE, loggedIn, overflowingElements, screenshot, waitForApp } from '../support/browser';
 import { createTestPlayer } from '../support/players';
 import { e2eSite } from '../support/e2eSite';
+import { LANGUAGE_STORAGE_KEY } from '../../src/contract/languages';
 import loHome from '../../public/locales/lo/home.json';
 import loAuth from '../../public/locales/lo/auth.json';
+import thHome from '../../public/locales/th/home.json';
 
 const e2e = e2eSite();
 
@@ -130,6 +132,32 @@ describe('pages rendered by the server', () => {
     };
     expect(await fontsOf('lo')).toEqual(['/fonts/NotoSansLao-Bold.woff2', '/fonts/NotoSansLao-Regular.woff2']);
     expect(await fontsOf('th')).toEqual(['/fonts/NotoSansLao-Regular.woff2']);
+  });
+
+  it('keeps a Thai page in Thai once the app has it, in a browser that has stored no language', async () => {
+    const context = await e2e.browser.newContext(PHONE);
+    await context.addCookies([{ name: 'i18nextLng', value: 'th', url: e2e.server.url }]);
+    // Nothing is stored while the page hydrates, as where storage refuses writes: only the cookie
+    // chose the language.
+    await context.addInitScript((key) => {
+      const setItem = Object.getOwnPropertyDescriptor(Storage.prototype, 'setItem')?.value as (
+        this: Storage,
+        name: string,
+        value: string,
+      ) => void;
+      Storage.prototype.setItem = function (name: string, value: string) {
+        if (name !== key) setItem.call(this, name, value);
+      };
+    }, LANGUAGE_STORAGE_KEY);
+    const page = await context.newPage();
+    const complaints = complaintsOf(page);
+    await page.goto(e2e.server.url);
+    await hydrated(page);
+    await page.waitForTimeout(300);
+    expect(await page.evaluate(() => document.documentElement.lang)).toBe('th');
+    expect(await page.getByRole('heading', { level: 1 }).textContent()).toBe(thHome.hero.title);
+    expect(complaints).toEqual([]);
+    await context.close();
   });
 
   it('renders the next page in the language chosen in the browser', async () => {

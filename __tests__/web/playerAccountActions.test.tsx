@@ -21,7 +21,8 @@ describe('a login an operator suspended', () => {
     mockAgency();
     mockVisitor();
     renderApp('/login');
-    const main = await screen.findByRole('main');
+    // The login page's chunk loads first; a busy machine may take a while (in one CI run, over 5 s).
+    const main = await screen.findByRole('main', {}, { timeout: 10_000 });
     nock(API).post('/api/v2/players/login').reply(403, { code: 'PLAYER_SUSPENDED', message: 'suspended' });
     await userEvent.type(await within(main).findByLabelText('ຊື່ຜູ້ໃຊ້'), 'somchai');
     await userEvent.type(within(main).getByLabelText('ລະຫັດຜ່ານ'), 'secret-pass-1');

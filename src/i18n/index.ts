@@ -4,15 +4,18 @@ import { TranslationBackend } from './backend';
 import { NAMESPACES } from './namespaces';
 import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_STORAGE_KEY, LANGUAGE_TAGS, isLanguage, type Language } from '../contract/languages';
 
-/** The language this browser chose before (localStorage i18nextLng), else Lao. */
-export function storedLanguage(): Language {
+/** The language this browser chose before (localStorage i18nextLng), if it chose one. */
+export function chosenLanguage(): Language | undefined {
   try {
     const value = globalThis.localStorage?.getItem(LANGUAGE_STORAGE_KEY);
-    return isLanguage(value) ? value : DEFAULT_LANGUAGE;
+    return isLanguage(value) ? value : undefined;
   } catch {
-    return DEFAULT_LANGUAGE;
+    return undefined;
   }
 }
+
+/** The language this browser chose before, else Lao. */
+const storedLanguage = (): Language => chosenLanguage() ?? DEFAULT_LANGUAGE;
 
 /** i18next's options of the site, in the browser and in the server's renderer alike. */
 export function i18nOptions(language: Language, resources: Resource) {
