@@ -117,23 +117,6 @@ describe('pages rendered by the server', () => {
     await context.close();
   });
 
-  it('fetches both Lao faces for a Lao page, and for a Thai one only the regular face its drawer names Lao in', async () => {
-    const fontsOf = async (language: string) => {
-      const context = await e2e.browser.newContext(PHONE);
-      await context.addCookies([{ name: 'i18nextLng', value: language, url: e2e.server.url }]);
-      const page = await context.newPage();
-      const fonts: string[] = [];
-      page.on('request', (request) => request.resourceType() === 'font' && fonts.push(new URL(request.url()).pathname));
-      await page.goto(e2e.server.url);
-      await waitForApp(page);
-      await page.evaluate(() => document.fonts.ready);
-      await context.close();
-      return fonts.sort();
-    };
-    expect(await fontsOf('lo')).toEqual(['/fonts/NotoSansLao-Bold.woff2', '/fonts/NotoSansLao-Regular.woff2']);
-    expect(await fontsOf('th')).toEqual(['/fonts/NotoSansLao-Regular.woff2']);
-  });
-
   it('keeps a Thai page in Thai once the app has it, in a browser that has stored no language', async () => {
     const context = await e2e.browser.newContext(PHONE);
     await context.addCookies([{ name: 'i18nextLng', value: 'th', url: e2e.server.url }]);

@@ -57,8 +57,6 @@ describe('public pages', () => {
     // styled-components' rules, in the head, for the classes the markup uses.
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head).toMatch(/<style data-styled="true"[^>]*>[^<]*\.[\w-]+\{/);
-    // Both Lao faces are fetched before the first layout finds them.
-    expect(head.match(/<link rel="preload" href="\/fonts\/NotoSansLao-(Regular|Bold)\.woff2" as="font"/g)).toHaveLength(2);
     const state = stateOf(html);
     expect(state.language).toBe('lo');
     expect(Object.keys(state.translations)).toEqual(expect.arrayContaining(['common', 'shell', 'home']));
@@ -93,11 +91,6 @@ describe('public pages', () => {
     expect(res.body).toContain('<html lang="zh-CN"');
     expect(res.body).toContain(registerIn(1, cnShell));
     expect(stateOf(res.body).language).toBe('cn');
-    // The Lao faces are for Lao text alone: a Chinese page preloads only the regular one, for the drawer's "ລາວ".
-    expect(res.body.match(/<link rel="preload" href="[^"]*" as="font"/g)).toEqual([
-      '<link rel="preload" href="/fonts/NotoSansLao-Regular.woff2" as="font"',
-    ]);
-    expect(res.body).toMatch(/@font-face \{[^}]*unicode-range: U\+0E81-0EDF/);
   });
 
   it('sends a logged-in player from a public page to /player', async () => {

@@ -50,7 +50,7 @@ const escapeHtml = (text: string) =>
   text.replace(/[&<>"]/g, (char) => ({ '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;' })[char] as string);
 
 /**
- * The rendered page inside the site's index.html: its language, title, faces and styles in the head, its
+ * The rendered page inside the site's index.html: its language, title and styles in the head, its
  * markup in #root, and its state in a JSON script the browser reads before it hydrates. The state's
  * hash joins script-src for this response only, so the CSP stays as strict as before.
  */
@@ -61,7 +61,7 @@ function assemble(template: string, page: Extract<RenderedPage, { kind: 'page' }
   const html = template
     .replace(/<html lang="?[\w-]+"?/, () => `<html lang="${LANGUAGE_TAGS[page.state.language]}"`)
     .replace(/<title>[^<]*<\/title>/, (title) => (page.title === undefined ? title : `<title>${escapeHtml(page.title)}</title>`))
-    .replace('</head>', () => `${page.head}</head>`)
+    .replace('</head>', () => `${page.styles}</head>`)
     .replace(
       ROOT,
       () => `<div id="root">${page.html}</div><script type="application/json" id="${PAGE_STATE_ELEMENT_ID}">${state}</script>`,

@@ -40,8 +40,8 @@ export type RenderedPage =
       status: number;
       /** The markup inside #root. */
       html: string;
-      /** What the page adds to the head: its faces' preloads (Lao pages), the global rules and styled-components' style tags. */
-      head: string;
+      /** styled-components' style tags for the head. */
+      styles: string;
       /** The agency's name, the title of all its pages (the browser does not retitle as it moves). */
       title?: string;
       state: PageState;
