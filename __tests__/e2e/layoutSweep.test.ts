@@ -113,8 +113,14 @@ async function foreignAmounts(page: Page, label: string): Promise<string[]> {
   return FOREIGN_AMOUNTS.flatMap((pattern) => [...text.matchAll(pattern)].map((match) => `${label}: "${match[0]}"`));
 }
 
-async function sweep(language: Language, as: 'visitor' | 'player', routes: string[]): Promise<string[]> {
+/**
+ * `faces: 'system'` lays the pages out without the site's Lao faces, as a phone does before they
+ * arrive (`font-display: swap`) or when they cannot be fetched: its own faces' letters and spaces
+ * are wider, and the pages must fit with them too.
+ */
+async function sweep(language: Language, as: 'visitor' | 'player', routes: string[], faces: 'site' | 'system' = 'site'): Promise<string[]> {
   const context = await e2e.browser.newContext({ viewport: { width: WIDTHS[0], height: 800 } });
+  if (faces === 'system') await context.route('**/fonts/*.woff2', (route) => route.abort());
   await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [LANGUAGE_STORAGE_KEY, language]);
   if (as === 'player') {
     const [name, value] = player.cookie.split('=');
@@ -140,6 +146,12 @@ describe('no sideways scroll on any route from 320 to 1440 px, every amount in t
     });
     it(`player pages in ${language}`, async () => {
       expect(await sweep(language, 'player', playerRoutes())).toEqual([]);
+    });
+    it(`visitor pages in ${language} in the phone's own faces`, async () => {
+      expect(await sweep(language, 'visitor', VISITOR_ROUTES, 'system')).toEqual([]);
+    });
+    it(`player pages in ${language} in the phone's own faces`, async () => {
+      expect(await sweep(language, 'player', playerRoutes(), 'system')).toEqual([]);
     });
   }
 });

@@ -15,10 +15,14 @@ export const CardTitle = styled.h2`
   font-size: 1.15rem;
 `;
 
-/** Label and value pairs (code, amount, status...), labels muted, values bold and wrapping anywhere. */
+/**
+ * Label and value pairs (code, amount, status...), labels muted, values bold and wrapping anywhere.
+ * A label takes its one line where it fits; a longer one (Thai writes a phrase without spaces)
+ * wraps at half the width, so the values keep theirs on a 320 px phone.
+ */
 export const Details = styled.dl`
   display: grid;
-  grid-template-columns: max-content 1fr;
+  grid-template-columns: fit-content(50%) minmax(0, 1fr);
   gap: 6px 16px;
   margin: 0 0 16px;
   dt {

@@ -11,20 +11,16 @@ import { HistoryHead, HistoryItem, HistoryList } from '../../ui/HistoryList';
 import { displayMoney } from '../../contract/format';
 import { formatDateTime } from '../../contract/dates';
 import { StatusBadge } from '../../ui/StatusBadge';
+import { Details } from '../../ui/Card';
 
 const PAGE_SIZE = 10;
 
-const Fields = styled.dl`
-  display: grid;
-  grid-template-columns: max-content 1fr;
+/** An order's fields: the card's label and value pairs, closer together and not bold. */
+const Fields = styled(Details)`
   gap: 4px 16px;
   margin: 0;
-  dt {
-    color: ${({ theme }) => theme.colors.textMuted};
-  }
   dd {
-    margin: 0;
-    overflow-wrap: anywhere;
+    font-weight: 400;
   }
 `;
 
