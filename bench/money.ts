@@ -163,16 +163,18 @@ async function timedRound(count: number, work: () => Promise<void>): Promise<Tim
 
 const perSecond = ({ count, seconds }: TimedRound) => count / seconds;
 
-const processCpuPerItem = (rounds: TimedRound[]) =>
-  rounds.reduce((sum, { processCpuMs }) => sum + processCpuMs, 0) / rounds.reduce((sum, { count }) => sum + count, 0);
+/** One measure of a part's rounds, summed over them. */
+const total = (rounds: TimedRound[], measure: (round: TimedRound) => number) => rounds.reduce((sum, round) => sum + measure(round), 0);
+
+const processCpuPerItem = (rounds: TimedRound[]) => total(rounds, (round) => round.processCpuMs) / total(rounds, (round) => round.count);
 
 /** A part's rounds together, as machineShare reads them. */
 function machineCpuOf(rounds: TimedRound[]): MachineCpu {
   const known = rounds.every(({ machineCpuMs }) => machineCpuMs !== undefined);
   return {
-    cpuMs: known ? rounds.reduce((sum, { machineCpuMs }) => sum + (machineCpuMs ?? 0), 0) : undefined,
-    count: rounds.reduce((sum, { count }) => sum + count, 0),
-    seconds: rounds.reduce((sum, { seconds }) => sum + seconds, 0),
+    cpuMs: known ? total(rounds, (round) => round.machineCpuMs ?? 0) : undefined,
+    count: total(rounds, (round) => round.count),
+    seconds: total(rounds, (round) => round.seconds),
   };
 }
 

@@ -14,9 +14,6 @@ export function chosenLanguage(): Language | undefined {
   }
 }
 
-/** The language this browser chose before, else Lao. */
-const storedLanguage = (): Language => chosenLanguage() ?? DEFAULT_LANGUAGE;
-
 /** i18next's options of the site, in the browser and in the server's renderer alike. */
 export function i18nOptions(language: Language, resources: Resource) {
   return {
@@ -50,11 +47,12 @@ function keepLanguage(language: Language) {
 }
 
 /**
- * Starts i18next with a language (the stored one by default) and keeps the choice stored, in
- * localStorage and in a cookie the server renders the next page by. translations are the namespaces
- * the server's page came with; whatever else the site needs loads through the backend.
+ * Starts i18next with a language (by default the one this browser chose before, else Lao) and keeps
+ * the choice stored, in localStorage and in a cookie the server renders the next page by.
+ * translations are the namespaces the server's page came with; whatever else the site needs loads
+ * through the backend.
  */
-export function initI18n(language: Language = storedLanguage(), translations?: ResourceLanguage) {
+export function initI18n(language: Language = chosenLanguage() ?? DEFAULT_LANGUAGE, translations?: ResourceLanguage) {
   if (!i18n.isInitialized) {
     i18n.on('languageChanged', (lng) => {
       if (!isLanguage(lng)) return;
