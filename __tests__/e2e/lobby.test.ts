@@ -96,8 +96,23 @@ describe('the lobbies in Chromium', () => {
     expect(await page.evaluate(footerDrawn)).toBe(false);
     await page.locator('footer').scrollIntoViewIfNeeded();
     await page.waitForFunction(footerDrawn);
-    // The pictures are lazy: each loads as it comes near the screen.
-    for (const picture of await page.locator('main img').all()) await picture.scrollIntoViewIfNeeded();
+    // A picture below the first screen is drawn only once it comes near: the promotions' (two screens
+    // down) are not there yet, so the page did not fetch them while it loaded.
+    const pictures = (testId: string) => page.getByTestId(testId).locator('img');
+    expect(await pictures('lobby-promotions').count()).toBe(0);
+    // Scrolled down half a screen at a time, as a player would, every card's picture is drawn and loads.
+    await page.evaluate(async () => {
+      for (let y = 0; y <= document.documentElement.scrollHeight; y += innerHeight / 2) {
+        scrollTo(0, y);
+        await new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve)));
+      }
+    });
+    await page.waitForFunction(() =>
+      ['lobby-providers', 'lobby-games', 'lobby-promotions'].every((testId) => {
+        const cards = document.querySelector(`[data-testid="${testId}"]`);
+        return cards && cards.querySelectorAll('img').length === cards.querySelectorAll('a').length;
+      }),
+    );
     await settled(page);
     const broken = await page.evaluate(() =>
       Array.from(document.querySelectorAll('main img'))

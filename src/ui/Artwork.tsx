@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { displayAmount } from '../contract/format';
 import type { PromotionBonus } from '../contract/promotions';
+import { useNearScreen } from './useNearScreen';
 
 const Frame = styled.div`
   position: relative;
@@ -37,7 +38,8 @@ interface ArtworkProps {
   height: number;
   /**
    * The first screen's pictures (the largest of them is what a phone's first paint waits for): fetched
-   * at once and ahead of the rest, and preloaded from the server's HTML. Others load when they come near.
+   * at once and ahead of the rest, and preloaded from the server's HTML. Others are drawn once they
+   * come near the screen (useNearScreen): until then the frame holds their place.
    */
   priority?: boolean;
   children?: ReactNode;
@@ -48,12 +50,13 @@ interface ArtworkProps {
  * live text in the player's language. The picture itself is decoration: its words are the caption.
  */
 export function Artwork({ src, width, height, priority = false, children }: ArtworkProps) {
+  const [frameRef, near] = useNearScreen<HTMLDivElement>(!priority);
   return (
-    <Frame style={{ aspectRatio: `${width} / ${height}` }}>
+    <Frame ref={frameRef} style={{ aspectRatio: `${width} / ${height}` }}>
       {priority ? (
         <img src={src} alt="" width={width} height={height} fetchPriority="high" />
       ) : (
-        <img src={src} alt="" width={width} height={height} loading="lazy" decoding="async" />
+        near && <img src={src} alt="" width={width} height={height} decoding="async" />
       )}
       {children !== undefined && <Caption>{children}</Caption>}
     </Frame>

@@ -42,6 +42,9 @@ const HeroActions = styled.div`
   margin-top: 8px;
 `;
 
+/** Provider cards in a row on a phone: that first row is on its first screen, the rest below it. */
+const PHONE_ROW = 2;
+
 const gameHref = (provider: Provider) => `/player/game/${provider}`;
 
 function ProviderCards() {
@@ -52,10 +55,10 @@ function ProviderCards() {
         <h2 id="lobby-providers">{t('providers.title')}</h2>
       </SectionHead>
       <CardGrid $min={130} data-testid="lobby-providers">
-        {PROVIDERS.map((provider) => (
+        {PROVIDERS.map((provider, i) => (
           <li key={provider}>
             <CardLink as={Link} href={gameHref(provider)} data-testid={`provider-card-${provider}`}>
-              <Artwork src={`/images/providers/${provider}.svg`} width={320} height={180} priority />
+              <Artwork src={`/images/providers/${provider}.svg`} width={320} height={180} priority={i < PHONE_ROW} />
               <CardText>
                 <strong>{PROVIDER_NAMES[provider]}</strong>
                 <small>{t(`providers.${provider}`)}</small>
