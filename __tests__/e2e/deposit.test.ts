@@ -3,6 +3,7 @@ import { DEMO_RATES } from '../../server/seed';
 import { convertAt, formatAmount } from '../../src/contract/money';
 import { loggedIn, overflowingElements, screenshot, openPage } from '../support/browser';
 import { createTestPlayer, createTestPlayerWithBank, type TestPlayer } from '../support/players';
+import { payAtSandboxBank } from '../support/depositPage';
 import { e2eSite } from '../support/e2eSite';
 import { displayAmount } from '../../src/contract/format';
 
@@ -107,17 +108,13 @@ describe('deposit by LaoQR in Chromium', () => {
     const code = await page.getByTestId('deposit-code').textContent();
 
     // The banking app is another device: the deposit page stays on screen, and nobody presses check.
-    const phone = await e2e.browser.newContext();
-    const bank = await phone.newPage();
-    await bank.goto(`${e2e.server.url}/sandbox/bank`);
-    await bank.getByLabel('QR code text').fill(payload);
-    await bank.getByRole('button', { name: 'Read QR' }).click();
-    await bank.getByTestId('payee-name').getByText('CHAMPA GAMES').waitFor();
-    expect(await bank.getByTestId('bill-number').textContent()).toBe(code);
-    await bank.getByRole('button', { name: 'Pay 100,000 LAK' }).click();
-    await bank.getByTestId('deliveries').getByText('Site answered HTTP 200').waitFor();
-
-    await phone.close();
+    await payAtSandboxBank(e2e.browser, e2e.server.url, payload, {
+      beforePaying: async (bank) => {
+        await bank.getByTestId('payee-name').getByText('CHAMPA GAMES').waitFor();
+        expect(await bank.getByTestId('bill-number').textContent()).toBe(code);
+        expect(await bank.getByRole('button', { name: 'Pay 100,000 LAK' }).count()).toBe(1);
+      },
+    });
     // The page reads the order at most every 4 s; 10 s leaves room for a busy machine.
     await page.locator('[data-state="success"]').waitFor({ timeout: 10_000 });
     await page.getByText(`ຝາກເງິນສຳເລັດ ເຄຣດິດ ${displayAmount(expected)} ບາດ ເຂົ້າ AskMeBet ແລ້ວ`).waitFor();
@@ -134,6 +131,38 @@ describe('deposit by LaoQR in Chromium', () => {
     expect(text).toContain('AskMeBet');
     expect(text).toMatch(/\d{2}\/\d{2}\/\d{4} \d{2}:\d{2}:\d{2}/);
     await screenshot(page, 'deposit-history-1280');
+    await context.close();
+  });
+
+  it('credits a payment whose notice was lost once the player checks: the page waits, the check asks the gateway', async () => {
+    const player = await createTestPlayerWithBank(e2e.server.database.db, e2e.agencyId);
+    const { context, page } = await loggedIn(e2e.browser, e2e.server.url, player, {
+      viewport: { width: 375, height: 812 },
+      isMobile: true,
+    });
+    const expected = formatAmount(convertAt('DEPOSIT', 100_000n, DEMO_RATES.THB), 'THB');
+    await createOrder(page, '100000');
+    const payload = await page.getByTestId('deposit-payload').inputValue();
+    const code = await page.getByTestId('deposit-code').textContent();
+
+    // The bank takes the money, but its notice to the site is lost on the way.
+    await payAtSandboxBank(e2e.browser, e2e.server.url, payload, { noticeLost: true });
+
+    // The page reads the order again, and the site knows nothing of the payment: still open.
+    const read = await page.waitForResponse(
+      (response) => response.request().method() === 'GET' && response.url().endsWith(`/api/v2/deposits/${code}`),
+    );
+    expect((await read.json()).order.status).toBe('OPEN');
+    expect(await page.locator('[data-state="open"]').count()).toBe(1);
+    expect(await credit(player)).toBe('0.00');
+
+    // The player checks: the site asks the gateway, which knows the payment, and credits it once.
+    await page.getByRole('button', { name: 'ກວດສອບການຊຳລະ' }).click();
+    await page.locator('[data-state="success"]').waitFor();
+    await page.getByText(`ຝາກເງິນສຳເລັດ ເຄຣດິດ ${displayAmount(expected)} ບາດ ເຂົ້າ AskMeBet ແລ້ວ`).waitFor();
+    expect(await credit(player)).toBe(expected);
+    expect(await overflowingElements(page)).toEqual([]);
+    await screenshot(page, 'deposit-checked-success-375');
     await context.close();
   });
 

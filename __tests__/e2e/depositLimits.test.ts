@@ -1,25 +1,11 @@
-import type { Page } from 'playwright-core';
 import { PHONE, loggedIn, overflowingElements, screenshot, openPage } from '../support/browser';
 import { createTestPlayerWithBank } from '../support/players';
 import { e2eSite } from '../support/e2eSite';
-import { sendDepositForm } from '../support/depositPage';
+import { payAtSandboxBank, sendDepositForm } from '../support/depositPage';
 
 jest.setTimeout(120_000);
 
 const e2e = e2eSite();
-
-/** Pays the open order's QR at the sandbox bank, as the player's banking app on another device would. */
-async function payAtSandboxBank(page: Page, label: string) {
-  const payload = await page.getByTestId('deposit-payload').inputValue();
-  const phone = await e2e.browser.newContext();
-  const bank = await phone.newPage();
-  await bank.goto(`${e2e.server.url}/sandbox/bank`);
-  await bank.getByLabel('QR code text').fill(payload);
-  await bank.getByRole('button', { name: 'Read QR' }).click();
-  await bank.getByRole('button', { name: label }).click();
-  await bank.getByTestId('deliveries').getByText('Site answered HTTP 200').waitFor();
-  await phone.close();
-}
 
 describe('deposit limits in Chromium on a 390 px phone', () => {
   it('sets a daily limit of 200,000 kip, deposits 150,000, and is refused 100,000 with 50,000 left', async () => {
@@ -37,7 +23,7 @@ describe('deposit limits in Chromium on a 390 px phone', () => {
 
     await sendDepositForm(page, e2e.server.url, '150000');
     await page.locator('[data-state="open"]').waitFor();
-    await payAtSandboxBank(page, 'Pay 150,000 LAK');
+    await payAtSandboxBank(e2e.browser, e2e.server.url, await page.getByTestId('deposit-payload').inputValue());
     await page.locator('[data-state="success"]').waitFor({ timeout: 10_000 });
 
     await openPage(page, `${e2e.server.url}/player/deposit`);

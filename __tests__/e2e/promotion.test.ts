@@ -5,6 +5,7 @@ import { loggedIn, PHONE, screenshot, openPage } from '../support/browser';
 import { createTestPlayerWithBank, type TestPlayer } from '../support/players';
 import { createTestPromotion } from '../support/promotions';
 import { e2eSite } from '../support/e2eSite';
+import { payAtSandboxBank } from '../support/depositPage';
 
 jest.setTimeout(180_000);
 
@@ -62,14 +63,9 @@ describe('a promotion in Chromium, on a phone', () => {
     await page.getByText(/ທ່ານຈະໄດ້ຮັບເຄຣດິດ/).waitFor();
     await page.getByRole('button', { name: 'ສ້າງ QR ຝາກເງິນ' }).click();
     await page.locator('[data-state="open"]').waitFor();
-    const payload = await page.getByTestId('deposit-payload').inputValue();
-    const bank = await context.newPage();
-    await bank.goto(`${e2e.server.url}/sandbox/bank`);
-    await bank.getByLabel('QR code text').fill(payload);
-    await bank.getByRole('button', { name: 'Read QR' }).click();
-    await bank.getByRole('button', { name: 'Pay 64,000 LAK' }).click();
-    await bank.getByTestId('deliveries').getByText('Site answered HTTP 200').waitFor();
-    await page.bringToFront();
+    await payAtSandboxBank(e2e.browser, e2e.server.url, await page.getByTestId('deposit-payload').inputValue(), {
+      beforePaying: async (bank) => expect(await bank.getByRole('button', { name: 'Pay 64,000 LAK' }).count()).toBe(1),
+    });
     // The page reads the order at most every 4 s and shows it credited on its own, as in
     // deposit.test.ts: a CI run saw it do so before the check button could be pressed, which then
     // waited for a button no longer there. 10 s leaves room for a busy machine.

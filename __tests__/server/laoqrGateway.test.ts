@@ -50,7 +50,7 @@ function bill(amountKip = 100_000n): LaoQrBill {
   };
 }
 
-async function pay(payload: string, options: { amount?: string; delaySeconds?: number; twice?: boolean } = {}) {
+async function pay(payload: string, options: { amount?: string; delaySeconds?: number; twice?: boolean; noticeLost?: boolean } = {}) {
   const response = await t.app.inject({ method: 'POST', url: '/sandbox/bank/api/payments', payload: { payload, ...options } });
   return { status: response.statusCode, body: response.json() };
 }
@@ -169,6 +169,19 @@ describe('the payment webhook', () => {
     expect(outcomes).toEqual([true, false, false]);
   });
 
+  it('loses the notice of a payment when asked: nothing reaches the site, the gateway still reports it paid, and it can be sent later', async () => {
+    const qr = bill();
+    const before = receiver.received.length;
+    const paid = await pay(buildLaoQr(qr), { noticeLost: true });
+    expect(paid).toMatchObject({ status: 201, body: { payment: { status: 'PAID', deliveriesWanted: 0, deliveries: [] } } });
+    expect(await gateway.checkPayment(qr.billNumber)).toMatchObject({ outcome: 'paid', amountKip: 100_000n });
+    const redelivered = await t.app.inject({ method: 'POST', url: `/sandbox/bank/api/payments/${qr.billNumber}/redeliver` });
+    expect(redelivered.json().payment.deliveries).toHaveLength(1);
+    const verified = verifyWebhook((await receiver.call(before + 1)).rawBody, receiver.received[before].headers, SECRET);
+    expect(verified).toMatchObject({ ok: true, event: { billNumber: qr.billNumber } });
+    expect(receiver.received.length).toBe(before + 1);
+  });
+
   it('records each event id once when twenty deliveries race, and once when one call names it twice', async () => {
     const results = await Promise.all(Array.from({ length: 20 }, () => recordedNow('evt_race')));
     expect(results.filter(Boolean)).toHaveLength(1);
@@ -224,6 +237,12 @@ describe('the sandbox bank refusals', () => {
       alreadyPaid: true,
       bill: { amount: '100000', merchantName: 'CHAMPA GAMES', merchantId: 'CHAMPA0001' },
     });
+  });
+
+  it('refuses a notice both sent twice and lost, and records no payment', async () => {
+    const qr = bill();
+    expect(await pay(buildLaoQr(qr), { twice: true, noticeLost: true })).toMatchObject({ status: 400, body: { code: 'OPTIONS_CONFLICT' } });
+    expect(await gateway.checkPayment(qr.billNumber)).toMatchObject({ outcome: 'unpaid' });
   });
 
   it('refuses a decline fault for anything but payouts', async () => {

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core';
+import type { Browser, Page } from 'playwright-core';
 import { openPage } from './browser';
 
 /**
@@ -13,4 +13,33 @@ export async function sendDepositForm(page: Page, siteUrl: string, amount: strin
   await page.getByText(/ທ່ານຈະໄດ້ຮັບເຄຣດິດ/).waitFor();
   await page.getByTestId('deposit-credit-after').filter({ hasText: 'THB' }).waitFor();
   await page.getByRole('button', { name: 'ສ້າງ QR ຝາກເງິນ' }).click();
+}
+
+/**
+ * Pays the open order's QR (its text, as the deposit page shows it) at the sandbox bank, as the
+ * player's banking app on another device does, and waits for the bank's notice to the site: answered
+ * with HTTP 200, or lost on the way with `noticeLost`. `beforePaying` may look at the bill first.
+ */
+export async function payAtSandboxBank(
+  browser: Browser,
+  siteUrl: string,
+  payload: string,
+  { noticeLost = false, beforePaying }: { noticeLost?: boolean; beforePaying?: (bank: Page) => Promise<void> } = {},
+): Promise<void> {
+  const phone = await browser.newContext();
+  const bank = await phone.newPage();
+  await bank.goto(`${siteUrl}/sandbox/bank`);
+  await bank.getByLabel('QR code text').fill(payload);
+  await bank.getByRole('button', { name: 'Read QR' }).click();
+  await beforePaying?.(bank);
+  if (noticeLost) {
+    await bank.getByText('Tester options').click();
+    await bank.getByLabel(/Lose the payment notice/).check();
+  }
+  await bank.getByRole('button', { name: /^Pay [\d,]+ LAK$/ }).click();
+  await bank
+    .getByTestId('deliveries')
+    .getByText(noticeLost ? /Lost on the way/ : 'Site answered HTTP 200')
+    .waitFor();
+  await phone.close();
 }

@@ -13,6 +13,7 @@ export const SandboxBankCode = {
   PAYOUT_REF_CONFLICT: 'PAYOUT_REF_CONFLICT',
   GATEWAY_FAULT: 'GATEWAY_FAULT',
   INVALID_FAULT: 'INVALID_FAULT',
+  OPTIONS_CONFLICT: 'OPTIONS_CONFLICT',
 } as const;
 
 export const kip = { type: 'string', pattern: '^[1-9][0-9]{0,12}$' } as const;

@@ -43,7 +43,7 @@ export function payRoutes(app: FastifyInstance, { db, webhookUrlFor, deliverAll,
     },
   );
 
-  app.post<{ Body: { payload: string; amount?: string; delaySeconds?: number; twice?: boolean } }>(
+  app.post<{ Body: { payload: string; amount?: string; delaySeconds?: number; twice?: boolean; noticeLost?: boolean } }>(
     '/api/payments',
     {
       schema: {
@@ -59,20 +59,25 @@ export function payRoutes(app: FastifyInstance, { db, webhookUrlFor, deliverAll,
             delaySeconds: { type: 'integer', minimum: 0, maximum: 3600 },
             // Delivers the webhook twice: the same event again, as a gateway retry does.
             twice: { type: 'boolean' },
+            // Delivers no webhook, as when the notice is lost on the way: the gateway knows of the
+            // payment, and the site learns of it only by asking (the player's check, the reconciler).
+            noticeLost: { type: 'boolean' },
           },
         },
         response: { 201: { type: 'object', properties: { payment: paymentSchema } }, 400: errorSchema, 409: errorSchema },
       },
     },
     async (request, reply) => {
-      const { payload, amount, delaySeconds = 0, twice = false } = request.body;
+      const { payload, amount, delaySeconds = 0, twice = false, noticeLost = false } = request.body;
+      if (twice && noticeLost)
+        throw new SandboxError(400, SandboxBankCode.OPTIONS_CONFLICT, 'A notice cannot be sent twice and lost: choose one');
       const bill = readBill(payload);
       const payment = await insertPayment(db, {
         bill,
         payload: payload.trim(),
         paidAmountKip: amount === undefined ? bill.amountKip : BigInt(amount),
         delaySeconds,
-        deliveries: twice ? 2 : 1,
+        deliveries: noticeLost ? 0 : twice ? 2 : 1,
         webhookUrl: webhookUrlFor(request),
       });
       if (!payment) throw new SandboxError(409, SandboxBankCode.BILL_ALREADY_PAID, `Bill ${bill.billNumber} is paid already`);

@@ -83,6 +83,7 @@
     $('delay').value = '0';
     $('wrong-amount').value = '';
     $('twice').checked = false;
+    $('notice-lost').checked = false;
     show('already-paid', result.alreadyPaid);
     setError('pay-error', '');
     show('scan', false);
@@ -142,6 +143,7 @@
       body.amount = wrongAmount;
     }
     if ($('twice').checked) body.twice = true;
+    if ($('notice-lost').checked) body.noticeLost = true;
     setError('pay-error', '');
     busy($('pay'), true);
     api('POST', '/payments', body)
@@ -167,7 +169,8 @@
     var list = $('receipt-deliveries');
     list.textContent = '';
     if (payment.deliveries.length === 0) {
-      list.appendChild(element('li', 'muted', scheduled ? 'Sent when the payment is made' : 'Not sent yet'));
+      var pending = scheduled ? 'Sent when the payment is made' : 'Not sent yet';
+      list.appendChild(element('li', 'muted', payment.deliveriesWanted === 0 ? 'Lost on the way: the site learns of the payment only by asking' : pending));
     }
     payment.deliveries.forEach(function (delivery) {
       var item = element('li', 'row');
