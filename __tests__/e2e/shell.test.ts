@@ -68,7 +68,8 @@ describe('the shell at 375, 768 and 1280 px', () => {
       expect(await banner.textContent()).toContain('1200');
       expect(await page.getByTestId('bottom-app-bar').isVisible()).toBe(width <= 576);
       expect(await footerLayout(page)).toBe(width > 768 ? 'wide' : 'narrow');
-      // The badges load lazily, once the footer comes near.
+      // The badges are drawn once the footer comes within half a screen: far below the lobby, not yet.
+      expect(await page.locator('footer img[src^="/images/banks/"]').count()).toBe(0);
       await page.getByTestId('footer-banks').scrollIntoViewIfNeeded();
       for (const bank of ['bcel', 'jdb', 'ldb', 'indochina', 'kasikam', 'lvb']) {
         const logo = page.locator(`footer img[src="/images/banks/${bank}.svg"]`);

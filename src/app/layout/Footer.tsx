@@ -5,6 +5,7 @@ import { useGetAgencyInfoQuery } from '../../api/agency';
 import { useGetPromotionsQuery } from '../../api/promotions';
 import { useLanguage } from '../../i18n/useLanguage';
 import { laidOutWhenNear } from '../../ui/laidOutWhenNear';
+import { useNearScreen } from '../../ui/useNearScreen';
 import { Link } from '../../ui/Link';
 import { media } from '../../ui/theme';
 
@@ -108,12 +109,28 @@ const Banks = styled.ul`
     max-width: 360px;
     margin: 0 auto;
   }
+`;
+
+/** A bank's badge: its place kept at the picture's shape, and its name for screen readers before the picture is drawn. */
+const Badge = styled.span`
+  display: block;
+  aspect-ratio: 120 / 56;
   img {
     display: block;
     width: 100%;
     height: auto;
   }
 `;
+
+/** A bank's badge, drawn once it comes near the screen: the footer's six SVG pictures are not the first screen's work. */
+function BankBadge({ bank, label }: { bank: string; label: string }) {
+  const [badgeRef, near] = useNearScreen<HTMLSpanElement>();
+  return (
+    <Badge ref={badgeRef} role="img" aria-label={label}>
+      {near && <img src={`/images/banks/${bank}.svg`} alt="" width={120} height={56} decoding="async" />}
+    </Badge>
+  );
+}
 
 const Bottom = styled.div`
   border-top: 1px solid ${({ theme }) => theme.colors.border};
@@ -215,14 +232,7 @@ export function Footer() {
           <Banks>
             {FOOTER_BANKS.map((bank) => (
               <li key={bank.id}>
-                <img
-                  src={`/images/banks/${bank.id}.svg`}
-                  alt={t('footer.bankLogo', { bank: bank.name })}
-                  width={120}
-                  height={56}
-                  loading="lazy"
-                  decoding="async"
-                />
+                <BankBadge bank={bank.id} label={t('footer.bankLogo', { bank: bank.name })} />
               </li>
             ))}
           </Banks>
