@@ -36,6 +36,10 @@ afterAll(() => t.close());
 const page = (url: string, host = A, cookie?: string) =>
   t.app.inject({ method: 'GET', url, headers: { host, ...(cookie ? { cookie } : {}) } });
 
+/** The fonts a page preloads, in order (the build writes its tags' attributes unquoted). */
+const fontPreloadsOf = (html: string) =>
+  [...html.matchAll(/<link rel="?preload"? href="?([^"\s>]+)"? as="?font"?/g)].map((match) => match[1]);
+
 function stateOf(html: string): PageState {
   const match = new RegExp(`<script type="application/json" id="${PAGE_STATE_ELEMENT_ID}">(.*?)</script>`).exec(html);
   if (!match) throw new Error('the page has no state');
@@ -57,6 +61,8 @@ describe('public pages', () => {
     // styled-components' rules, in the head, for the classes the markup uses.
     const head = html.slice(0, html.indexOf('</head>'));
     expect(head).toMatch(/<style data-styled="true"[^>]*>[^<]*\.[\w-]+\{/);
+    // Both Lao faces are fetched before the first layout finds them.
+    expect(fontPreloadsOf(head)).toEqual(['/fonts/NotoSansLao-Regular.woff2', '/fonts/NotoSansLao-Bold.woff2']);
     const state = stateOf(html);
     expect(state.language).toBe('lo');
     expect(Object.keys(state.translations)).toEqual(expect.arrayContaining(['common', 'shell', 'home']));
@@ -91,6 +97,9 @@ describe('public pages', () => {
     expect(res.body).toContain('<html lang="zh-CN"');
     expect(res.body).toContain(registerIn(1, cnShell));
     expect(stateOf(res.body).language).toBe('cn');
+    // Every page preloads both Lao faces: the drawer names Lao in Lao on every page, and without the
+    // faces' own spaces a Thai page's labels overflowed a phone (see the layout sweep).
+    expect(fontPreloadsOf(res.body)).toEqual(['/fonts/NotoSansLao-Regular.woff2', '/fonts/NotoSansLao-Bold.woff2']);
   });
 
   it('sends a logged-in player from a public page to /player', async () => {
