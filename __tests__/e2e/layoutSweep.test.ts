@@ -113,6 +113,13 @@ async function foreignAmounts(page: Page, label: string): Promise<string[]> {
   return FOREIGN_AMOUNTS.flatMap((pattern) => [...text.matchAll(pattern)].map((match) => `${label}: "${match[0]}"`));
 }
 
+/** Makes the page's requests for the site's font files fail, as an unreachable server's would. */
+async function refuseFaces(page: Page) {
+  const devtools = await page.context().newCDPSession(page);
+  await devtools.send('Network.enable');
+  await devtools.send('Network.setBlockedURLs', { urls: ['*/fonts/*.woff2'] });
+}
+
 /**
  * `faces: 'system'` lays the pages out without the site's Lao faces, as a phone does before they
  * arrive (`font-display: swap`) or when they cannot be fetched: its own faces' letters and spaces
@@ -120,13 +127,15 @@ async function foreignAmounts(page: Page, label: string): Promise<string[]> {
  */
 async function sweep(language: Language, as: 'visitor' | 'player', routes: string[], faces: 'site' | 'system' = 'site'): Promise<string[]> {
   const context = await e2e.browser.newContext({ viewport: { width: WIDTHS[0], height: 800 } });
-  if (faces === 'system') await context.route('**/fonts/*.woff2', (route) => route.abort());
   await context.addInitScript(([key, value]) => localStorage.setItem(key, value), [LANGUAGE_STORAGE_KEY, language]);
   if (as === 'player') {
     const [name, value] = player.cookie.split('=');
     await context.addCookies([{ name, value, url: e2e.server.url }]);
   }
   const page = await context.newPage();
+  // Refused by the browser itself: a route would pass every request of the page through this process
+  // and turn the HTTP cache off, which on a loaded machine kept the network from going idle.
+  if (faces === 'system') await refuseFaces(page);
   await openPage(page, e2e.server.url + routes[0]);
   const problems: string[] = [];
   for (const route of routes) {
