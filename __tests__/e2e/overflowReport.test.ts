@@ -35,6 +35,19 @@ describe('the layout sweep’s overflow report', () => {
     await page.close();
   });
 
+  it('counts a value the browser resolves as shown: a track of 1fr as pixels, auto margins as lengths', async () => {
+    const page = await pageWith('@media (max-width: 400px) { .box { display: grid; grid-template-columns: 1fr; margin: 0 auto; } }');
+    expect(await overflowReport(page)).toEqual([{ element: 'DIV.box:600 (display grid, max-width none)', unapplied: [] }]);
+    await page.close();
+  });
+
+  it('measures again while something sticks out, so a part that follows the width a moment later is not a fault', async () => {
+    const page = await pageWith('');
+    await page.evaluate(() => setTimeout(() => document.querySelector<HTMLElement>('.box')!.style.setProperty('width', '100px'), 300));
+    expect(await overflowingElements(page)).toEqual([]);
+    await page.close();
+  });
+
   it('leaves out media rules for other widths and elements that fit', async () => {
     const page = await pageWith('@media (min-width: 400px) { .box { max-width: 100px; } } .fits { width: 10px; }');
     await page.evaluate(() => document.querySelector('main')!.insertAdjacentHTML('beforeend', '<p class="fits">y</p>'));
