@@ -64,7 +64,7 @@ export function Artwork({ src, width, height, priority = false, children }: Artw
 }
 
 const Figure = styled.strong`
-  font-size: 1.6rem;
+  font-size: ${({ theme }) => theme.fontSizes.xxl};
   line-height: 1.1;
   color: ${({ theme }) => theme.colors.primary};
 `;

@@ -12,7 +12,7 @@ export const Card = styled.section`
 
 export const CardTitle = styled.h2`
   margin: 0 0 12px;
-  font-size: 1.15rem;
+  font-size: ${({ theme }) => theme.fontSizes.lg};
 `;
 
 /**

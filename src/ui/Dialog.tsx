@@ -28,7 +28,7 @@ const Panel = styled.div`
 const Title = styled.h2`
   margin: 0 0 12px;
   padding-right: 40px;
-  font-size: 1.2rem;
+  font-size: ${({ theme }) => theme.fontSizes.xl};
 `;
 
 /**
@@ -47,7 +47,7 @@ const CloseButton = styled.button`
   border-radius: ${({ theme }) => theme.radius};
   background: transparent;
   color: ${({ theme }) => theme.colors.textMuted};
-  font-size: 1.6rem;
+  font-size: ${({ theme }) => theme.fontSizes.xxl};
   line-height: 1;
   cursor: pointer;
   &:hover,

@@ -21,7 +21,7 @@ const Details = styled.pre`
   text-align: left;
   white-space: pre-wrap;
   word-break: break-word;
-  font-size: 0.85rem;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
   border-radius: 8px;
   background: ${({ theme }) => theme.colors.background};
   color: ${({ theme }) => theme.colors.textMuted};

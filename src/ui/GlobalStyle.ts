@@ -20,13 +20,16 @@ export const GLOBAL_CSS = `
     font-display: swap;
   }
   *, *::before, *::after { box-sizing: border-box; }
-  html { color-scheme: dark; }
+  html {
+    color-scheme: dark;
+    /* On the root, not the body: the root's face is set up too, and the browser's own would be one more. */
+    font-family: ${theme.font};
+  }
   body {
     margin: 0;
     min-height: 100vh;
     background: ${theme.colors.background};
     color: ${theme.colors.text};
-    font-family: ${theme.font};
     line-height: 1.5;
     -webkit-font-smoothing: antialiased;
   }

@@ -19,7 +19,7 @@ const Trigger = styled.button`
   border: 1px solid ${({ theme }) => theme.colors.border};
   background: ${({ theme }) => theme.colors.surfaceRaised};
   color: ${({ theme }) => theme.colors.text};
-  font-weight: 600;
+  font-weight: 700;
   cursor: pointer;
   &[aria-expanded='true'] {
     border-color: ${({ theme }) => theme.colors.primary};

@@ -8,6 +8,6 @@ export const PageBody = styled.main`
 `;
 
 export const PageTitle = styled.h1`
-  font-size: 1.5rem;
+  font-size: ${({ theme }) => theme.fontSizes.xxl};
   margin: 8px 0 16px;
 `;

@@ -16,7 +16,7 @@ const Badge = styled.span<{ $tone: StatusTone }>`
   gap: 6px;
   padding: 2px 10px;
   border-radius: 999px;
-  font-size: 0.85rem;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
   font-weight: 700;
   white-space: nowrap;
   color: ${({ theme, $tone }) => theme.colors[TONE_COLOUR[$tone]]};

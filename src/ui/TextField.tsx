@@ -9,7 +9,7 @@ export const Field = styled.div`
 `;
 
 export const Label = styled.label`
-  font-size: 0.9rem;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
@@ -29,13 +29,13 @@ const Input = styled.input<{ $invalid: boolean }>`
 
 export const FieldError = styled.p`
   margin: 0;
-  font-size: 0.85rem;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
   color: ${({ theme }) => theme.colors.danger};
 `;
 
 export const FieldHint = styled.p`
   margin: 0;
-  font-size: 0.85rem;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 

@@ -29,7 +29,28 @@ export const theme = {
   },
   radius: '10px',
   buttonPadding: '2px 16px',
-  font: "'Noto Sans Lao', system-ui, -apple-system, 'Segoe UI', Roboto, sans-serif",
+  /**
+   * The Lao face, then the phone's own (system-ui is Roboto on Android, San Francisco on iOS,
+   * Segoe UI on Windows). Every name the browser cannot find is a look-up on the page's first layout.
+   */
+  font: "'Noto Sans Lao', system-ui, sans-serif",
+  /**
+   * The type scale: every size of text on the site and in the console. Each size of a face is one
+   * more font for the browser to set up on a page's first layout, so a page uses few, and all of
+   * them from here. Two weights, 400 and 700, the Lao face's two files.
+   */
+  fontSizes: {
+    xs: '0.75rem',
+    sm: '0.875rem',
+    md: '1rem',
+    lg: '1.125rem',
+    xl: '1.25rem',
+    xxl: '1.5rem',
+    /** The lobby's title, growing with the screen. */
+    hero: 'clamp(1.5rem, 5vw, 2.4rem)',
+    /** A figure that is the whole message (the 404). */
+    figure: '4rem',
+  },
 } as const;
 
 export type Theme = typeof theme;

@@ -35,7 +35,7 @@ const Nav = styled.nav`
   }
   a[aria-current='page'] {
     border-bottom-color: ${({ theme }) => theme.colors.primary};
-    font-weight: 600;
+    font-weight: 700;
   }
 `;
 

@@ -20,7 +20,7 @@ const Section = styled.section`
   border: 1px solid ${({ theme }) => theme.colors.border};
   h2 {
     margin: 0 0 8px;
-    font-size: 1.05rem;
+    font-size: ${({ theme }) => theme.fontSizes.md};
   }
 `;
 

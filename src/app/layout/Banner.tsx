@@ -38,18 +38,18 @@ const BrandLine = styled.p`
   margin: 0;
   color: ${({ theme }) => theme.colors.primary};
   font-weight: 700;
-  font-size: 0.9rem;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
   letter-spacing: 0.06em;
   text-transform: uppercase;
 `;
 
 const BestOnline = styled.p`
   margin: 0;
-  font-size: 1.45rem;
+  font-size: ${({ theme }) => theme.fontSizes.xxl};
   font-weight: 700;
   line-height: 1.35;
   ${media.phone} {
-    font-size: 1.1rem;
+    font-size: ${({ theme }) => theme.fontSizes.lg};
   }
 `;
 
@@ -73,7 +73,7 @@ const RegisterNow = styled(Link)`
   background: linear-gradient(180deg, #ffd86b, ${({ theme }) => theme.colors.primary});
   color: ${({ theme }) => theme.colors.onPrimary};
   font-weight: 700;
-  font-size: 1.05rem;
+  font-size: ${({ theme }) => theme.fontSizes.md};
   text-decoration: none;
   box-shadow: 0 6px 18px rgba(245, 197, 66, 0.3);
   ${media.phone} {

@@ -1,5 +1,5 @@
 import { Suspense, useCallback, useState } from 'react';
-import styled from 'styled-components';
+import styled, { css } from 'styled-components';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../ui/Link';
 import { media } from '../../ui/theme';
@@ -28,7 +28,7 @@ const Bar = styled.nav`
   box-shadow: 0 -6px 18px rgba(0, 0, 0, 0.4);
 `;
 
-const itemCss = `
+const itemCss = css`
   display: flex;
   flex-direction: column;
   align-items: center;
@@ -38,7 +38,7 @@ const itemCss = `
   padding: 0;
   border: 0;
   background: transparent;
-  font-size: 0.75rem;
+  font-size: ${({ theme }) => theme.fontSizes.xs};
   line-height: 1.2;
   text-decoration: none;
   cursor: pointer;

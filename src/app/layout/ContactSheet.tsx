@@ -32,7 +32,7 @@ const SheetHeader = styled.div`
   margin-bottom: 8px;
   h2 {
     margin: 0;
-    font-size: 1.1rem;
+    font-size: ${({ theme }) => theme.fontSizes.lg};
   }
 `;
 

@@ -83,13 +83,13 @@ const Top = styled.div`
 const BrandName = styled.span`
   color: ${({ theme }) => theme.colors.primary};
   font-weight: 700;
-  font-size: 1.3rem;
+  font-size: ${({ theme }) => theme.fontSizes.xl};
 `;
 
 const Greeting = styled.span`
   display: block;
   color: ${({ theme }) => theme.colors.text};
-  font-size: 0.9rem;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
   font-weight: 400;
 `;
 
@@ -99,7 +99,7 @@ const Section = styled.div`
 
 const GroupHeading = styled.h2`
   margin: 8px 12px 6px;
-  font-size: 0.8rem;
+  font-size: ${({ theme }) => theme.fontSizes.xs};
   font-weight: 700;
   letter-spacing: 0.08em;
   text-transform: uppercase;

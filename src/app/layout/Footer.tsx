@@ -56,7 +56,7 @@ const BrandRow = styled.div`
   align-items: center;
   gap: 10px;
   color: ${({ theme }) => theme.colors.primary};
-  font-size: 1.4rem;
+  font-size: ${({ theme }) => theme.fontSizes.xxl};
   font-weight: 700;
   ${media.tabletDown} {
     justify-content: center;
@@ -65,7 +65,7 @@ const BrandRow = styled.div`
 
 const Heading = styled.h2`
   margin: 0 0 12px;
-  font-size: 0.95rem;
+  font-size: ${({ theme }) => theme.fontSizes.md};
   color: ${({ theme }) => theme.colors.text};
   letter-spacing: 0.04em;
 `;
@@ -94,7 +94,7 @@ const Chips = styled.ul`
     border: 1px solid ${({ theme }) => theme.colors.border};
     background: ${({ theme }) => theme.colors.surfaceRaised};
     color: ${({ theme }) => theme.colors.text};
-    font-size: 0.9rem;
+    font-size: ${({ theme }) => theme.fontSizes.sm};
   }
 `;
 
@@ -167,7 +167,7 @@ const InfoLinks = styled.ul`
 
 const Small = styled.p`
   margin: 0;
-  font-size: 0.85rem;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
 `;
 
 /** The agency's licence and jurisdiction notice, as the operator wrote it (line breaks kept). */
@@ -175,7 +175,7 @@ const LicenceNotice = styled.p`
   max-width: 1080px;
   margin: 0 auto;
   padding: 12px 16px 16px;
-  font-size: 0.85rem;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
   white-space: pre-line;
   overflow-wrap: anywhere;
   ${media.tabletDown} {

@@ -55,7 +55,7 @@ const Brand = styled(Link)`
   text-decoration: none;
   color: ${({ theme }) => theme.colors.primary};
   font-weight: 700;
-  font-size: 1.25rem;
+  font-size: ${({ theme }) => theme.fontSizes.xl};
   letter-spacing: 0.02em;
 `;
 

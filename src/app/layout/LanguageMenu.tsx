@@ -8,7 +8,7 @@ import { Icon } from './icons';
 const Current = styled.span`
   white-space: nowrap;
   ${media.phone} {
-    font-size: 0.9rem;
+    font-size: ${({ theme }) => theme.fontSizes.sm};
   }
 `;
 

@@ -13,7 +13,7 @@ const Box = styled.div`
 
 const Code = styled.p`
   margin: 0;
-  font-size: 4rem;
+  font-size: ${({ theme }) => theme.fontSizes.figure};
   font-weight: 700;
   line-height: 1;
   color: ${({ theme }) => theme.colors.primary};

@@ -6,7 +6,7 @@ const Ribbon = styled.p`
   margin: 0;
   padding: 4px 12px;
   text-align: center;
-  font-size: 0.85rem;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
   font-weight: 700;
   color: #1a1300;
   background: repeating-linear-gradient(-45deg, #ffd166 0 14px, #f4b942 14px 28px);

@@ -15,7 +15,7 @@ const Button = styled.button`
   border: 1px solid ${({ theme }) => theme.colors.border};
   background: ${({ theme }) => theme.colors.surfaceRaised};
   color: ${({ theme }) => theme.colors.text};
-  font-size: 20px;
+  font-size: ${({ theme }) => theme.fontSizes.xl};
   cursor: pointer;
 `;
 

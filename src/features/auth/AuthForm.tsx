@@ -12,7 +12,7 @@ export const AuthCard = styled.section`
 
 export const AuthTitle = styled.h1`
   margin: 0 0 16px;
-  font-size: 1.5rem;
+  font-size: ${({ theme }) => theme.fontSizes.xxl};
 `;
 
 export const FormAlert = styled.p.attrs({ role: 'alert' })`

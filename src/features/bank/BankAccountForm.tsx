@@ -29,7 +29,7 @@ const Group = styled.fieldset`
 const Legend = styled.legend`
   padding: 0;
   margin-bottom: 6px;
-  font-size: 0.9rem;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
@@ -49,7 +49,7 @@ const BankChoice = styled.label<{ $checked: boolean }>`
   border: 1px solid ${({ theme, $checked }) => ($checked ? theme.colors.primary : theme.colors.border)};
   background: ${({ theme, $checked }) => ($checked ? theme.colors.surfaceRaised : theme.colors.background)};
   cursor: pointer;
-  font-size: 0.85rem;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
   line-height: 1.3;
   &:focus-within {
     outline: 2px solid ${({ theme }) => theme.colors.primary};

@@ -21,7 +21,7 @@ const Summary = styled.div`
 `;
 
 const AmountToPay = styled.strong`
-  font-size: 1.5rem;
+  font-size: ${({ theme }) => theme.fontSizes.xxl};
   line-height: 1.3;
 `;
 

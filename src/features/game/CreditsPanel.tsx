@@ -24,7 +24,7 @@ const Heading = styled.div`
 
   h2 {
     margin: 0;
-    font-size: 1.1rem;
+    font-size: ${({ theme }) => theme.fontSizes.lg};
   }
 `;
 

@@ -65,7 +65,7 @@ const PlayLabel = styled.span`
   border-radius: 999px;
   background: ${({ theme }) => theme.colors.primary};
   color: ${({ theme }) => theme.colors.onPrimary};
-  font-size: 0.85rem;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
 `;
 
 const Status = styled.div`

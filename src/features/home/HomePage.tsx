@@ -25,7 +25,7 @@ const Hero = styled.section`
 
   h1 {
     margin: 0;
-    font-size: clamp(1.5rem, 5vw, 2.4rem);
+    font-size: ${({ theme }) => theme.fontSizes.hero};
     line-height: 1.2;
   }
   p {

@@ -35,7 +35,7 @@ const Balance = styled.li<{ $total?: boolean }>`
     color: ${({ theme }) => theme.colors.textMuted};
   }
   strong {
-    font-size: 1.15rem;
+    font-size: ${({ theme }) => theme.fontSizes.lg};
     font-variant-numeric: tabular-nums;
     color: ${({ theme }) => theme.colors.primary};
     overflow-wrap: anywhere;

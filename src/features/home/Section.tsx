@@ -21,7 +21,7 @@ export const SectionHead = styled.div`
 
   h2 {
     margin: 0;
-    font-size: 1.25rem;
+    font-size: ${({ theme }) => theme.fontSizes.xl};
   }
 `;
 
@@ -62,11 +62,11 @@ export const CardText = styled.span`
   overflow-wrap: break-word;
 
   strong {
-    font-size: 0.95rem;
+    font-size: ${({ theme }) => theme.fontSizes.md};
   }
 
   small {
     color: ${({ theme }) => theme.colors.textMuted};
-    font-size: 0.9rem;
+    font-size: ${({ theme }) => theme.fontSizes.sm};
   }
 `;

@@ -35,7 +35,7 @@ const Period = styled.div`
 
 const Pending = styled.p`
   margin: 0;
-  font-size: 0.9rem;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
   color: ${({ theme }) => theme.colors.warning};
 `;
 

@@ -36,7 +36,7 @@ const Tag = styled.span`
   display: inline-block;
   padding: 2px 10px;
   border-radius: 999px;
-  font-size: 0.85rem;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
   color: ${({ theme }) => theme.colors.warning};
   border: 1px solid currentColor;
 `;

@@ -43,7 +43,7 @@ const CardItem = styled.li`
 /** The card's title over its picture: bold on the shade, in the page's text colour. */
 const Title = styled.h2`
   margin: 0;
-  font-size: 1.15rem;
+  font-size: ${({ theme }) => theme.fontSizes.lg};
   a {
     color: #ffffff;
   }
@@ -60,7 +60,7 @@ const Tag = styled.span`
   justify-self: start;
   padding: 2px 10px;
   border-radius: 999px;
-  font-size: 0.85rem;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
   color: ${({ theme }) => theme.colors.warning};
   border: 1px solid currentColor;
 `;

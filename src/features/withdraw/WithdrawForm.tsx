@@ -28,7 +28,7 @@ const Preview = styled.output`
   background: ${({ theme }) => theme.colors.surfaceRaised};
   strong {
     display: block;
-    font-size: 1.4rem;
+    font-size: ${({ theme }) => theme.fontSizes.xxl};
     color: ${({ theme }) => theme.colors.primary};
   }
 `;

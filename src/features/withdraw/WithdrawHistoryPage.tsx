@@ -21,7 +21,7 @@ const Section = styled.section`
 `;
 
 const SectionTitle = styled.h2`
-  font-size: 1.15rem;
+  font-size: ${({ theme }) => theme.fontSizes.lg};
   margin: 0 0 12px;
 `;
 

@@ -25,7 +25,7 @@ const Panel = styled.section`
 
 const Secret = styled.code`
   overflow-wrap: anywhere;
-  font-size: 1rem;
+  font-size: ${({ theme }) => theme.fontSizes.md};
   letter-spacing: 0.05em;
 `;
 
@@ -35,7 +35,7 @@ const Codes = styled.ol`
   gap: 8px 24px;
   margin: 0;
   font-family: monospace;
-  font-size: 1.05rem;
+  font-size: ${({ theme }) => theme.fontSizes.md};
 `;
 
 /** The recovery codes, shown once: the operator leaves only by saying they are kept. */

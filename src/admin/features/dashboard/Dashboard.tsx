@@ -23,7 +23,7 @@ const FigureCard = styled.section`
   border: 1px solid ${({ theme }) => theme.colors.border};
   h2 {
     margin: 0 0 8px;
-    font-size: 1rem;
+    font-size: ${({ theme }) => theme.fontSizes.md};
     color: ${({ theme }) => theme.colors.textMuted};
   }
   p {
@@ -31,7 +31,7 @@ const FigureCard = styled.section`
     overflow-wrap: anywhere;
   }
   strong {
-    font-size: 1.2rem;
+    font-size: ${({ theme }) => theme.fontSizes.xl};
   }
 `;
 

@@ -31,7 +31,7 @@ const Facts = styled.dl`
 const Payload = styled.code`
   display: block;
   overflow-wrap: anywhere;
-  font-size: 0.85rem;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
 `;
 
 const List = styled.ul`

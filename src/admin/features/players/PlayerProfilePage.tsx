@@ -38,7 +38,7 @@ const Panel = styled.section<{ $wide?: boolean }>`
   ${({ $wide }) => $wide && 'grid-column: 1 / -1;'}
   h2 {
     margin: 0 0 12px;
-    font-size: 1.1rem;
+    font-size: ${({ theme }) => theme.fontSizes.lg};
   }
 `;
 

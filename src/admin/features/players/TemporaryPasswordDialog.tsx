@@ -10,7 +10,7 @@ const Password = styled.output`
   margin: 12px 0;
   padding: 12px;
   font-family: ui-monospace, 'SFMono-Regular', Menlo, monospace;
-  font-size: 1.4rem;
+  font-size: ${({ theme }) => theme.fontSizes.xxl};
   letter-spacing: 0.08em;
   text-align: center;
   overflow-wrap: anywhere;

@@ -15,8 +15,8 @@ import { requestKeys } from '../../api/requestKeys';
 import { callErrorText } from '../../ui/callErrorText';
 
 const Balance = styled.p`
-  font-size: 1.5rem;
-  font-weight: 600;
+  font-size: ${({ theme }) => theme.fontSizes.xxl};
+  font-weight: 700;
   margin: 0 0 16px;
 `;
 

@@ -15,7 +15,7 @@ const Section = styled.section`
   overflow-wrap: anywhere;
   h2 {
     margin: 0 0 8px;
-    font-size: 1.05rem;
+    font-size: ${({ theme }) => theme.fontSizes.md};
   }
 `;
 

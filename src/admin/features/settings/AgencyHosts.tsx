@@ -29,7 +29,7 @@ const HostList = styled.ul`
 
 const Muted = styled.span`
   color: ${({ theme }) => theme.colors.textMuted};
-  font-size: 0.9rem;
+  font-size: ${({ theme }) => theme.fontSizes.sm};
 `;
 
 /** What the operator typed, as the Host header names it: no spaces, lowercase. */

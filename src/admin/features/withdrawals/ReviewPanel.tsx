@@ -14,7 +14,7 @@ const Panel = styled.div`
   padding: 8px 0;
   h2 {
     margin: 0 0 8px;
-    font-size: 1rem;
+    font-size: ${({ theme }) => theme.fontSizes.md};
   }
   ul {
     margin: 0;
