@@ -113,11 +113,17 @@ async function foreignAmounts(page: Page, label: string): Promise<string[]> {
   return FOREIGN_AMOUNTS.flatMap((pattern) => [...text.matchAll(pattern)].map((match) => `${label}: "${match[0]}"`));
 }
 
-/** Makes the page's requests for the site's font files fail, as an unreachable server's would. */
+/**
+ * Answers the page's requests for the site's font files with 404, as a server that has lost them
+ * would: the faces fail to load. Answered through DevTools, for those files alone, so Playwright
+ * sees an ordinary request and answer. Before, a Playwright route (which passes every request of
+ * the page through this process and turns the HTTP cache off) and then requests blocked by DevTools
+ * (failed without an answer) each once in CI left the network never idle to Playwright.
+ */
 async function refuseFaces(page: Page) {
   const devtools = await page.context().newCDPSession(page);
-  await devtools.send('Network.enable');
-  await devtools.send('Network.setBlockedURLs', { urls: ['*/fonts/*.woff2'] });
+  devtools.on('Fetch.requestPaused', ({ requestId }) => void devtools.send('Fetch.fulfillRequest', { requestId, responseCode: 404 }));
+  await devtools.send('Fetch.enable', { patterns: [{ urlPattern: '*/fonts/*.woff2', requestStage: 'Request' }] });
 }
 
 /**
@@ -133,8 +139,6 @@ async function sweep(language: Language, as: 'visitor' | 'player', routes: strin
     await context.addCookies([{ name, value, url: e2e.server.url }]);
   }
   const page = await context.newPage();
-  // Refused by the browser itself: a route would pass every request of the page through this process
-  // and turn the HTTP cache off, which on a loaded machine kept the network from going idle.
   if (faces === 'system') await refuseFaces(page);
   await openPage(page, e2e.server.url + routes[0]);
   const problems: string[] = [];
