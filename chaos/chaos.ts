@@ -104,9 +104,13 @@ function spawnServer(server: ServerProcess, env: NodeJS.ProcessEnv) {
   server.child.stderr?.on('data', (chunk) => (server.output += chunk));
 }
 
+/** A process that neither answers /readyz nor exits within this long is stuck: the run stops with its output. */
+const READY_WITHIN_MS = 120_000;
+
 async function waitUntilReady(server: ServerProcess) {
-  for (;;) {
+  for (const startedAt = Date.now(); ; ) {
     if (server.child.exitCode !== null) throw new Error(`server ${server.index} exited with ${server.child.exitCode}:\n${server.output}`);
+    if (Date.now() - startedAt > READY_WITHIN_MS) throw new Error(`server ${server.index} not ready after ${READY_WITHIN_MS} ms:\n${server.output}`);
     try {
       if ((await fetch(`${server.url}/readyz`)).ok) return;
     } catch {

@@ -11,7 +11,10 @@ let report: ChaosReport;
 
 beforeAll(async () => {
   database = await createTestDatabase();
-  report = await runChaos({ databaseUrl: database.url, players: 8, durationMs: 15_000 });
+  // Each step goes to the run's output as it happens (jest holds console output back until the end),
+  // so a run that stalls shows where.
+  const log = (line: string) => process.stderr.write(`[chaos] ${line}\n`);
+  report = await runChaos({ databaseUrl: database.url, players: 8, durationMs: 15_000, log });
 }, 600_000);
 afterAll(() => database?.drop());
 
