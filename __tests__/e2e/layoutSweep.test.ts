@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { LANGUAGES, LANGUAGE_STORAGE_KEY, type Language } from '../../src/contract/languages';
 import { PROVIDERS } from '../../src/contract/providers';
-import { overflowReport, overflowingElements, openPage, waitForApp } from '../support/browser';
+import { measuredOnceSettled, overflowReport, overflowingElements, openPage, waitForApp } from '../support/browser';
 import { createProviderClient, providerBaseUrls } from '../../server/adapters/providers';
 import { addTestBankAccount, createTestPlayer, fundTestCredit, type TestPlayer } from '../support/players';
 import { e2eSite } from '../support/e2eSite';
@@ -83,7 +83,13 @@ async function sweepWidths(page: Page, label: string): Promise<string[]> {
   const problems: string[] = [];
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 800 });
-    let overflow = await sidewaysScroll(page);
+    const overflowOnceSettled = () =>
+      measuredOnceSettled(
+        page,
+        () => sidewaysScroll(page),
+        (overflow) => overflow > 0,
+      );
+    let overflow = await overflowOnceSettled();
     // Twice in CI, on a loaded machine, Chromium kept a page's media rules as evaluated before the
     // resize from 1440 px: a rule for phones matched but did not apply, and the header laid out as on
     // a laptop. The page as a phone opens it at this width is what counts, so it is loaded again.
@@ -91,7 +97,7 @@ async function sweepWidths(page: Page, label: string): Promise<string[]> {
       await page.reload();
       await waitForApp(page);
       await settle(page);
-      overflow = await sidewaysScroll(page);
+      overflow = await overflowOnceSettled();
     }
     if (overflow > 0) problems.push(`${label} at ${width}px: ${overflow}px sideways (${(await overflowingElements(page)).join(', ')})`);
   }

@@ -138,17 +138,26 @@ export function overflowReport(page: Page): Promise<Overflowing[]> {
 }
 
 /**
- * The overflow report one line per element, with any media rule that matches but does not show,
- * once the page has taken in its size: while something sticks out it is measured again every
- * 100 ms for up to 2 s. Parts follow a resize a frame or more later (a chart through its
- * ResizeObserver; in CI once the footer of a phone page), and only what stays out is a fault.
+ * A measure of the page once it has taken in its size: while `stillOut` holds it is measured again
+ * every 100 ms, for up to 2 s. Parts follow a resize a frame or more later (a chart through its
+ * ResizeObserver; in CI once a phone page's footer), and only what stays out is a fault.
  */
-export async function overflowingElements(page: Page): Promise<string[]> {
-  let report = await overflowReport(page);
-  for (let waited = 0; report.length > 0 && waited < 2_000; waited += 100) {
+export async function measuredOnceSettled<T>(page: Page, measure: () => Promise<T>, stillOut: (value: T) => boolean): Promise<T> {
+  let value = await measure();
+  for (let waited = 0; stillOut(value) && waited < 2_000; waited += 100) {
     await page.waitForTimeout(100);
-    report = await overflowReport(page);
+    value = await measure();
   }
+  return value;
+}
+
+/** The overflow report, once settled, one line per element with any media rule that matches but does not show. */
+export async function overflowingElements(page: Page): Promise<string[]> {
+  const report = await measuredOnceSettled(
+    page,
+    () => overflowReport(page),
+    (elements) => elements.length > 0,
+  );
   return report.map(({ element, unapplied }) =>
     unapplied.length === 0 ? element : `${element} [matching media rules not applied: ${unapplied.join(', ')}]`,
   );
