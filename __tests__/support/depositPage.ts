@@ -31,12 +31,15 @@ export async function payAtSandboxBank(
   await bank.goto(`${siteUrl}/sandbox/bank`);
   await bank.getByLabel('QR code text').fill(payload);
   await bank.getByRole('button', { name: 'Read QR' }).click();
+  // The bank looks the bill up before it offers to pay it.
+  const pay = bank.getByRole('button', { name: /^Pay [\d,]+ LAK$/ });
+  await pay.waitFor();
   await beforePaying?.(bank);
   if (noticeLost) {
     await bank.getByText('Tester options').click();
     await bank.getByLabel(/Lose the payment notice/).check();
   }
-  await bank.getByRole('button', { name: /^Pay [\d,]+ LAK$/ }).click();
+  await pay.click();
   await bank
     .getByTestId('deliveries')
     .getByText(noticeLost ? /Lost on the way/ : 'Site answered HTTP 200')
