@@ -108,7 +108,8 @@ function spawnServer(server: ServerProcess, env: NodeJS.ProcessEnv) {
 const READY_WITHIN_MS = 120_000;
 
 async function waitUntilReady(server: ServerProcess) {
-  for (const startedAt = Date.now(); ;) {
+  const startedAt = Date.now();
+  for (;;) {
     if (server.child.exitCode !== null) throw new Error(`server ${server.index} exited with ${server.child.exitCode}:\n${server.output}`);
     if (Date.now() - startedAt > READY_WITHIN_MS)
       throw new Error(`server ${server.index} not ready after ${READY_WITHIN_MS} ms:\n${server.output}`);

@@ -90,9 +90,9 @@ async function sweepWidths(page: Page, label: string): Promise<string[]> {
         (overflow) => overflow > 0,
       );
     let overflow = await overflowOnceSettled();
-    // Twice in CI, on a loaded machine, Chromium kept a page's media rules as evaluated before the
-    // resize from 1440 px: a rule for phones matched but did not apply, and the header laid out as on
-    // a laptop. The page as a phone opens it at this width is what counts, so it is loaded again.
+    // A rule for phones that matches but does not apply, 2 s after the resize from 1440 px, is the
+    // browser's state rather than the page's: the page as a phone opens it at this width is what
+    // counts, so it is loaded again.
     if (overflow > 0 && (await overflowReport(page)).some(({ unapplied }) => unapplied.length > 0)) {
       await page.reload();
       await waitForApp(page);

@@ -87,8 +87,8 @@ export interface Overflowing {
   element: string;
   /**
    * Declarations of the @media rules that match the viewport now and select the element, which its
-   * computed style does not show: another rule overrides them, or the browser's style is stale (as
-   * after a resize, seen in CI), not a rule missing. A value the browser resolves (1fr as pixels,
+   * computed style does not show: another rule overrides them, or the browser has not yet taken in a
+   * resize. A value the browser resolves (1fr as pixels,
    * auto margins as lengths) counts as shown when the element resolves the rule's value the same.
    */
   unapplied: string[];
@@ -128,7 +128,7 @@ export function overflowReport(page: Page): Promise<Overflowing[]> {
           .filter((rule) => selects(el, rule.selectorText))
           .flatMap((rule) =>
             Array.from(rule.style).flatMap((property) => {
-              const [wanted, shown] = [rule.style.getPropertyValue(property), getComputedStyle(el).getPropertyValue(property)];
+              const [wanted, shown] = [rule.style.getPropertyValue(property), computed.getPropertyValue(property)];
               return shown === wanted || resolvedOn(el, property, wanted) === shown ? [] : [`${property} ${wanted} shows ${shown}`];
             }),
           );
