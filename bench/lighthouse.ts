@@ -2,9 +2,8 @@ import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import type { Result } from 'lighthouse';
+import { CHROMIUM } from '../scripts/chromium';
 import type { Measurement } from './table';
-
-const CHROMIUM = '/usr/bin/chromium';
 
 export interface PageSpeed {
   score: number;

@@ -2,8 +2,8 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { chromium, type Browser, type BrowserContext, type BrowserContextOptions, type Page } from 'playwright-core';
 import { projectRoot } from '../../server/config';
+import { CHROMIUM } from '../../scripts/chromium';
 
-export const CHROMIUM = process.env.CHROMIUM_PATH || '/usr/bin/chromium';
 export const SCREENSHOTS = path.join(projectRoot, 'artifacts', 'screenshots');
 
 /**

@@ -51,7 +51,7 @@ describe('the visitor lobby at /', () => {
       // first screen, is fetched at once and first; the rest when near (jsdom has no IntersectionObserver,
       // so here at once: Chromium's lobby test sees them wait).
       const picture = providers[i].querySelector('img')!;
-      expect(picture).toHaveAttribute('src', `/images/providers/${provider}.svg`);
+      expect(picture).toHaveAttribute('src', `/images/providers/${provider}.webp`);
       if (i < 2) expect(picture).toHaveAttribute('fetchpriority', 'high');
       else expect(picture).not.toHaveAttribute('fetchpriority');
       expect(picture).toHaveAttribute('width');

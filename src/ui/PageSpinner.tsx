@@ -1,4 +1,5 @@
 import styled from 'styled-components';
+import { Logo } from './Logo';
 import { Spinner } from './Spinner';
 
 const Overlay = styled.div`
@@ -16,7 +17,7 @@ const Overlay = styled.div`
 export function PageSpinner({ label }: { label: string }) {
   return (
     <Overlay data-testid="page-spinner">
-      <img src="/images/logo.svg" alt="" width={72} height={72} />
+      <Logo size={72} />
       <Spinner aria-label={label} />
     </Overlay>
   );

@@ -3,6 +3,7 @@ import styled, { css } from 'styled-components';
 import { useTranslation } from 'react-i18next';
 import { LANGUAGES, LANGUAGE_NAMES, LANGUAGE_TAGS, isLanguage } from '../../contract/languages';
 import { Link } from '../../ui/Link';
+import { Logo } from '../../ui/Logo';
 import { IconButton, iconButtonStyle } from '../../ui/IconButton';
 import { useFocusTrap } from '../../ui/useFocusTrap';
 import { useSwipeLeft } from '../../ui/useSwipeLeft';
@@ -295,7 +296,7 @@ export function Drawer({ open, session, currentPath, onClose, onChooseEntry }: D
           <Icon name="close" />
         </CloseButton>
         <Top>
-          <img src="/images/logo.svg" alt="" width={40} height={40} />
+          <Logo size={40} />
           <BrandName>
             {tc('brand')}
             {session.status === 'loggedIn' && <Greeting>{session.displayName}</Greeting>}

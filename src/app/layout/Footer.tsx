@@ -7,6 +7,7 @@ import { useLanguage } from '../../i18n/useLanguage';
 import { laidOutWhenNear } from '../../ui/laidOutWhenNear';
 import { useNearScreen } from '../../ui/useNearScreen';
 import { Link } from '../../ui/Link';
+import { Logo } from '../../ui/Logo';
 import { media } from '../../ui/theme';
 
 /** The six Lao banks whose badges the footer shows (SPEC.md section 1); drawn for this site. */
@@ -203,7 +204,7 @@ export function Footer() {
       <Columns>
         <Column aria-label={tc('brand')} data-testid="footer-brand">
           <BrandRow>
-            <img src="/images/logo.svg" alt="" width={40} height={40} loading="lazy" decoding="async" />
+            <Logo size={40} />
             {tc('brand')}
           </BrandRow>
           <p>{t('banner.brandLine')}</p>

@@ -2,6 +2,7 @@ import { Suspense, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../ui/Link';
+import { Logo } from '../../ui/Logo';
 import { media } from '../../ui/theme';
 import { Icon } from './icons';
 import type { ShellSession } from './session';
@@ -140,7 +141,7 @@ export function Header({ session, drawerOpen, onOpenDrawer, visitorArea, playerA
           <Icon name="menu" />
         </MenuButton>
         <Brand href="/">
-          <img src="/images/logo.svg" alt={tc('brand')} width={36} height={36} />
+          <Logo size={36} label={tc('brand')} />
           <Wordmark aria-hidden="true">{tc('brand')}</Wordmark>
         </Brand>
         <Spacer />

@@ -58,7 +58,7 @@ function ProviderCards() {
         {PROVIDERS.map((provider, i) => (
           <li key={provider}>
             <CardLink as={Link} href={gameHref(provider)} data-testid={`provider-card-${provider}`}>
-              <Artwork src={`/images/providers/${provider}.svg`} width={320} height={180} priority={i < PHONE_ROW} />
+              <Artwork src={`/images/providers/${provider}.webp`} width={320} height={180} priority={i < PHONE_ROW} />
               <CardText>
                 <strong>{PROVIDER_NAMES[provider]}</strong>
                 <small>{t(`providers.${provider}`)}</small>
