@@ -88,8 +88,8 @@ export interface Overflowing {
   /**
    * Declarations of the @media rules that match the viewport now and select the element, which its
    * computed style does not show: another rule overrides them, or the browser has not yet taken in a
-   * resize. A value the browser resolves (1fr as pixels,
-   * auto margins as lengths) counts as shown when the element resolves the rule's value the same.
+   * resize. A value the browser resolves (1fr as pixels, auto margins as lengths) counts as shown
+   * when the element resolves the rule's value the same.
    */
   unapplied: string[];
 }

@@ -3,8 +3,8 @@ const PETAL_TURNS = [0, 72, 144, 216, 288];
 
 /**
  * Champa's flower, drawn in the page rather than shown as an SVG picture: the browser makes a
- * document of its own for every SVG <img>, and on a phone's CPU each was one of the first screen's
- * longest tasks. The tab's icons are drawn from it (`npm run art`). Decorative unless given a `label`.
+ * document of its own for every SVG <img>, on the main thread, while the first screen is drawn
+ * (scripts/art.ts). The tab's icons are drawn from it (`npm run art`). Decorative unless given a `label`.
  */
 export function Logo({ size, label }: { size: number; label?: string }) {
   const named = label ? { role: 'img', 'aria-label': label } : { 'aria-hidden': true };
