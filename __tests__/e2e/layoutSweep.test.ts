@@ -1,10 +1,11 @@
-import type { Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { LANGUAGES, LANGUAGE_STORAGE_KEY, type Language } from '../../src/contract/languages';
 import { PROVIDERS } from '../../src/contract/providers';
 import { measuredOnceSettled, overflowReport, overflowingElements, openPage, waitForApp } from '../support/browser';
 import { createProviderClient, providerBaseUrls } from '../../server/adapters/providers';
 import { addTestBankAccount, createTestPlayer, fundTestCredit, type TestPlayer } from '../support/players';
 import { e2eSite } from '../support/e2eSite';
+import { theme } from '../../src/ui/theme';
 
 /** Issue 15: the widths players' phones, tablets and laptops have, narrowest first. */
 const WIDTHS = [320, 360, 375, 414, 576, 600, 768, 1024, 1440] as const;
@@ -119,17 +120,22 @@ async function foreignAmounts(page: Page, label: string): Promise<string[]> {
   return FOREIGN_AMOUNTS.flatMap((pattern) => [...text.matchAll(pattern)].map((match) => `${label}: "${match[0]}"`));
 }
 
+/** The theme's font stack without its first family, the site's web face: the faces a phone has of its own. */
+const phoneFaces = theme.font.split(',').slice(1).join(',').trim();
+
 /**
- * Answers the page's requests for the site's font files with 404, as a server that has lost them
- * would: the faces fail to load. Answered through DevTools, for those files alone, so Playwright
- * sees an ordinary request and answer. Before, a Playwright route (which passes every request of
- * the page through this process and turns the HTTP cache off) and then requests blocked by DevTools
- * (failed without an answer) each once in CI left the network never idle to Playwright.
+ * Lays every page of the context out in the phone's own faces: the root's font stack without the
+ * site's face, which every element inherits, set on each document the context loads (a reload too).
+ * The font files load as usual, unused. Refusing them instead (a Playwright route, then requests
+ * blocked by DevTools, then 404 answers through DevTools) each left Playwright's network never idle
+ * now and then in CI, and only in these runs.
  */
-async function refuseFaces(page: Page) {
-  const devtools = await page.context().newCDPSession(page);
-  devtools.on('Fetch.requestPaused', ({ requestId }) => void devtools.send('Fetch.fulfillRequest', { requestId, responseCode: 404 }));
-  await devtools.send('Fetch.enable', { patterns: [{ urlPattern: '*/fonts/*.woff2', requestStage: 'Request' }] });
+function usePhoneFaces(context: BrowserContext) {
+  return context.addInitScript((css) => {
+    const add = () => document.head.append(Object.assign(document.createElement('style'), { textContent: css }));
+    if (document.head) add();
+    else document.addEventListener('DOMContentLoaded', add);
+  }, `html { font-family: ${phoneFaces} !important; }`);
 }
 
 /**
@@ -144,9 +150,10 @@ async function sweep(language: Language, as: 'visitor' | 'player', routes: strin
     const [name, value] = player.cookie.split('=');
     await context.addCookies([{ name, value, url: e2e.server.url }]);
   }
+  if (faces === 'system') await usePhoneFaces(context);
   const page = await context.newPage();
-  if (faces === 'system') await refuseFaces(page);
   await openPage(page, e2e.server.url + routes[0]);
+  if (faces === 'system') expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toBe(phoneFaces);
   const problems: string[] = [];
   for (const route of routes) {
     await visit(page, route);
