@@ -3,7 +3,7 @@ import path from 'node:path';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { chromium, type Page } from 'playwright-core';
-import { PROVIDERS } from '../src/contract/providers';
+import { PROVIDERS, providerCardPicture } from '../src/contract/providers';
 import { Logo } from '../src/ui/Logo';
 import { theme } from '../src/ui/theme';
 import { CHROMIUM } from './chromium';
@@ -19,7 +19,7 @@ import { CHROMIUM } from './chromium';
 const root = path.resolve(__dirname, '..');
 
 export interface Picture {
-  /** Where it is written, under public/. */
+  /** Where it is written, under public/: its path on the site without the leading slash. */
   file: string;
   /** Its source, SVG markup drawn at `width` × `height`. */
   svg: string;
@@ -37,7 +37,7 @@ const WEBP_QUALITY = 70;
 
 export function pictures(): Picture[] {
   const providerCards = PROVIDERS.map((provider): Picture => ({
-    file: `images/providers/${provider}.webp`,
+    file: providerCardPicture(provider).slice(1),
     svg: fs.readFileSync(path.join(root, 'scripts/art/providers', `${provider}.svg`), 'utf8'),
     // A card is 320 × 180 at most; twice that is sharp on a phone's denser screen.
     width: 320,

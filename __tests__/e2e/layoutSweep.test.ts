@@ -82,14 +82,14 @@ async function sidewaysScroll(page: Page): Promise<number> {
 /** Every width in turn on the page as it is; the problems found, one line each. */
 async function sweepWidths(page: Page, label: string): Promise<string[]> {
   const problems: string[] = [];
+  const overflowOnceSettled = () =>
+    measuredOnceSettled(
+      page,
+      () => sidewaysScroll(page),
+      (overflow) => overflow > 0,
+    );
   for (const width of WIDTHS) {
     await page.setViewportSize({ width, height: 800 });
-    const overflowOnceSettled = () =>
-      measuredOnceSettled(
-        page,
-        () => sidewaysScroll(page),
-        (overflow) => overflow > 0,
-      );
     let overflow = await overflowOnceSettled();
     // A rule for phones that matches but does not apply, 2 s after the resize from 1440 px, is the
     // browser's state rather than the page's: the page as a phone opens it at this width is what
@@ -120,9 +120,6 @@ async function foreignAmounts(page: Page, label: string): Promise<string[]> {
   return FOREIGN_AMOUNTS.flatMap((pattern) => [...text.matchAll(pattern)].map((match) => `${label}: "${match[0]}"`));
 }
 
-/** The theme's font stack without its first family, the site's web face: the faces a phone has of its own. */
-const phoneFaces = theme.font.split(',').slice(1).join(',').trim();
-
 /**
  * Lays every page of the context out in the phone's own faces: the root's font stack without the
  * site's face, which every element inherits, set on each document the context loads (a reload too).
@@ -135,7 +132,7 @@ function usePhoneFaces(context: BrowserContext) {
     const add = () => document.head.append(Object.assign(document.createElement('style'), { textContent: css }));
     if (document.head) add();
     else document.addEventListener('DOMContentLoaded', add);
-  }, `html { font-family: ${phoneFaces} !important; }`);
+  }, `html { font-family: ${theme.phoneFaces} !important; }`);
 }
 
 /**
@@ -153,7 +150,7 @@ async function sweep(language: Language, as: 'visitor' | 'player', routes: strin
   if (faces === 'system') await usePhoneFaces(context);
   const page = await context.newPage();
   await openPage(page, e2e.server.url + routes[0]);
-  if (faces === 'system') expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toBe(phoneFaces);
+  if (faces === 'system') expect(await page.evaluate(() => getComputedStyle(document.body).fontFamily)).toBe(theme.phoneFaces);
   const problems: string[] = [];
   for (const route of routes) {
     await visit(page, route);

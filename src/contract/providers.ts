@@ -2,6 +2,9 @@
 export const PROVIDERS = ['alphabet', 'askmebet', 'betflix', 'gclub', 'gclub_live'] as const;
 export type Provider = (typeof PROVIDERS)[number];
 
+/** The provider's card in the lobby, a picture drawn for this site (`npm run art`). */
+export const providerCardPicture = (provider: Provider) => `/images/providers/${provider}.webp`;
+
 export function isProvider(value: unknown): value is Provider {
   return typeof value === 'string' && (PROVIDERS as readonly string[]).includes(value);
 }

@@ -2,6 +2,9 @@
  * The dark theme. Text colours are chosen for WCAG AA contrast (4.5:1 or more) on both background
  * and surface.
  */
+/** The phone's own faces (system-ui is Roboto on Android, San Francisco on iOS, Segoe UI on Windows). */
+const phoneFaces = 'system-ui, sans-serif';
+
 export const theme = {
   colors: {
     background: '#0f1115',
@@ -30,10 +33,12 @@ export const theme = {
   radius: '10px',
   buttonPadding: '2px 16px',
   /**
-   * The Lao face, then the phone's own (system-ui is Roboto on Android, San Francisco on iOS,
-   * Segoe UI on Windows). Every name the browser cannot find is a look-up on the page's first layout.
+   * The site's Lao face, then the phone's own. Every name the browser cannot find is a look-up on
+   * the page's first layout.
    */
-  font: "'Noto Sans Lao', system-ui, sans-serif",
+  font: `'Noto Sans Lao', ${phoneFaces}`,
+  /** What a page is drawn in where the site's face has not arrived or cannot be fetched. */
+  phoneFaces,
   /**
    * The type scale: every size of text on the site and in the console. Each size of a face is one
    * more font for the browser to set up on a page's first layout, so a page uses few, and all of
