@@ -3,6 +3,8 @@ import path from 'node:path';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { chromium, type Page } from 'playwright-core';
+import { CANNOT_ENTER_PICTURE } from '../src/app/layout/CannotEnter';
+import { BANKS } from '../src/contract/banks';
 import { PROVIDERS, providerCardPicture } from '../src/contract/providers';
 import { Logo } from '../src/ui/Logo';
 import { theme } from '../src/ui/theme';
@@ -14,7 +16,8 @@ import { CHROMIUM } from './chromium';
  * costs the browser a document of its own, made on the page's main thread (in traces of the lobby,
  * 4 to 34 ms each on this project's 2-core machine, four times that under Lighthouse's phone CPU);
  * a raster is decoded off that thread.
- * The sources: scripts/art/ for the providers' cards, the Logo component for the icons.
+ * The sources: scripts/art/ for the providers' cards, the banks' badges and the cannot-enter
+ * screen's gate, the Logo component for the icons.
  */
 const root = path.resolve(__dirname, '..');
 
@@ -35,19 +38,23 @@ export interface Picture {
 /** Lossy: the five cards are 35 KB at 70 (48 KB at 85), and differ from their sources by about 1 in 255 (art.test.ts). */
 const WEBP_QUALITY = 70;
 
+/** A WebP picture drawn from its SVG source in scripts/art/, at twice its largest size on the site: sharp on a phone's denser screen. */
+const fromSource = (sitePath: string, source: string, width: number, height: number): Picture => ({
+  file: sitePath.slice(1),
+  svg: fs.readFileSync(path.join(root, 'scripts/art', source), 'utf8'),
+  width,
+  height,
+  scale: 2,
+  format: 'webp',
+});
+
 export function pictures(): Picture[] {
-  const providerCards = PROVIDERS.map((provider): Picture => ({
-    file: providerCardPicture(provider).slice(1),
-    svg: fs.readFileSync(path.join(root, 'scripts/art/providers', `${provider}.svg`), 'utf8'),
-    // A card is 320 × 180 at most; twice that is sharp on a phone's denser screen.
-    width: 320,
-    height: 180,
-    scale: 2,
-    format: 'webp',
-  }));
   const logo = (size: number) => renderToStaticMarkup(createElement(Logo, { size }));
   return [
-    ...providerCards,
+    // A card is 320 × 180 at most, a bank's badge in the footer 120 × 56.
+    ...PROVIDERS.map((provider) => fromSource(providerCardPicture(provider), `providers/${provider}.svg`, 320, 180)),
+    ...BANKS.map((bank) => fromSource(bank.logo, `banks/${bank.code}.svg`, 120, 56)),
+    fromSource(CANNOT_ENTER_PICTURE, 'cannot-enter.svg', 200, 160),
     // The tab's icon, and the one a phone puts on its home screen (a margin around the flower, as
     // the phone rounds its corners).
     { file: 'images/icon-32.png', svg: logo(32), width: 32, height: 32, scale: 1, format: 'png' },

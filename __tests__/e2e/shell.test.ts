@@ -72,7 +72,7 @@ describe('the shell at 375, 768 and 1280 px', () => {
       expect(await page.locator('footer img[src^="/images/banks/"]').count()).toBe(0);
       await page.getByTestId('footer-banks').scrollIntoViewIfNeeded();
       for (const bank of ['bcel', 'jdb', 'ldb', 'indochina', 'kasikam', 'lvb']) {
-        const logo = page.locator(`footer img[src="/images/banks/${bank}.svg"]`);
+        const logo = page.locator(`footer img[src="/images/banks/${bank}.webp"]`);
         await page.waitForFunction((img) => (img as HTMLImageElement).complete, await logo.elementHandle(), { timeout: 10_000 });
         expect(await logo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0)).toBe(true);
       }

@@ -65,7 +65,7 @@ describe('GET /api/v2/banks', () => {
     expect(banks.map((bank: { code: string }) => bank.code)).toEqual(['bcel', 'jdb', 'ldb', 'indochina', 'kasikam', 'lvb']);
     for (const bank of banks) {
       for (const language of LANGUAGES) expect(bank.names[language]).toMatch(/\S/);
-      expect(bank.logo).toBe(`/images/banks/${bank.code}.svg`);
+      expect(bank.logo).toBe(`/images/banks/${bank.code}.webp`);
       expect(bank.accountNumberLength).toBeGreaterThanOrEqual(10);
     }
   });

@@ -263,10 +263,10 @@ describe('bottom app bar and footer', () => {
     // screen; jsdom has no IntersectionObserver, so here at once).
     const badges = within(within(footer).getByTestId('footer-banks')).getAllByRole('img');
     expect(badges.map((badge) => badge.getAttribute('aria-label'))).toEqual(
-      ['BCEL', 'JDB', 'LDB', 'Indochina', 'Kasikam', 'LVB'].map((bank) => `ໂລໂກ້ທະນາຄານ ${bank}`),
+      ['BCEL', 'JDB', 'LDB', 'Indochina Bank', 'KBank', 'LVB'].map((bank) => `ໂລໂກ້ທະນາຄານ ${bank}`),
     );
     expect(badges.map((badge) => badge.querySelector('img')?.getAttribute('src'))).toEqual(
-      ['bcel', 'jdb', 'ldb', 'indochina', 'kasikam', 'lvb'].map((bank) => `/images/banks/${bank}.svg`),
+      ['bcel', 'jdb', 'ldb', 'indochina', 'kasikam', 'lvb'].map((bank) => `/images/banks/${bank}.webp`),
     );
     for (const name of ['ບໍລິການ', 'ກ່ຽວກັບພວກເຮົາ', 'ວິທີຫຼິ້ນ']) expect(within(footer).getByRole('link', { name })).toBeInTheDocument();
   });

@@ -14,7 +14,7 @@ export const BankSchema = Type.Object({
   shortName: Type.String({ description: 'The short name the bank goes by on its cards and apps' }),
   names: Type.Object({ lo: Type.String(), cn: Type.String(), vn: Type.String(), th: Type.String() }),
   accountNumberLength: Type.Integer({ description: 'An account number of this bank is exactly this many digits' }),
-  logo: Type.String({ description: 'A badge of our own drawing, served from public/images/banks' }),
+  logo: Type.String({ description: 'A badge of our own drawing (WebP, 240 × 112 pixels), served from public/images/banks' }),
 });
 export type Bank = Static<typeof BankSchema>;
 
@@ -26,7 +26,7 @@ const bank = (code: BankCode, shortName: string, accountNumberLength: number, na
   shortName,
   names,
   accountNumberLength,
-  logo: `/images/banks/${code}.svg`,
+  logo: `/images/banks/${code}.webp`,
 });
 
 export const BANKS: readonly Bank[] = [

@@ -11,12 +11,15 @@ const Screen = styled.main`
   text-align: center;
 `;
 
+/** Drawn by `npm run art` from scripts/art/cannot-enter.svg. */
+export const CANNOT_ENTER_PICTURE = '/images/cannot-enter.webp';
+
 /** Shown when no agency serves this host (the agency load answered 404). */
 export function CannotEnter() {
   const { t } = useTranslation();
   return (
     <Screen data-testid="cannot-enter">
-      <img src="/images/cannot-enter.svg" alt={t('cannotEnter.pictureAlt')} width={200} height={160} />
+      <img src={CANNOT_ENTER_PICTURE} alt={t('cannotEnter.pictureAlt')} width={200} height={160} />
       <h1>{t('cannotEnter.title')}</h1>
       <p>{t('cannotEnter.message')}</p>
     </Screen>

@@ -3,22 +3,13 @@ import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
 import { useGetAgencyInfoQuery } from '../../api/agency';
 import { useGetPromotionsQuery } from '../../api/promotions';
+import { BANKS, type Bank } from '../../contract/banks';
 import { useLanguage } from '../../i18n/useLanguage';
 import { laidOutWhenNear } from '../../ui/laidOutWhenNear';
 import { useNearScreen } from '../../ui/useNearScreen';
 import { Link } from '../../ui/Link';
 import { Logo } from '../../ui/Logo';
 import { media } from '../../ui/theme';
-
-/** The six Lao banks whose badges the footer shows (SPEC.md section 1); drawn for this site. */
-export const FOOTER_BANKS = [
-  { id: 'bcel', name: 'BCEL' },
-  { id: 'jdb', name: 'JDB' },
-  { id: 'ldb', name: 'LDB' },
-  { id: 'indochina', name: 'Indochina' },
-  { id: 'kasikam', name: 'Kasikam' },
-  { id: 'lvb', name: 'LVB' },
-] as const;
 
 const GAME_CATEGORIES = ['card', 'slot', 'fishShooting', 'roulette', 'others'] as const;
 const INFO_LINKS = ['service', 'aboutUs', 'howToPlay'] as const;
@@ -123,12 +114,12 @@ const Badge = styled.span`
   }
 `;
 
-/** A bank's badge, drawn once it comes near the screen: the footer's six SVG pictures are not the first screen's work. */
-function BankBadge({ bank, label }: { bank: string; label: string }) {
+/** A bank's badge, drawn once it comes near the screen: the footer's six pictures are not the first screen's work. */
+function BankBadge({ bank, label }: { bank: Bank; label: string }) {
   const [badgeRef, near] = useNearScreen<HTMLSpanElement>();
   return (
     <Badge ref={badgeRef} role="img" aria-label={label}>
-      {near && <img src={`/images/banks/${bank}.svg`} alt="" width={120} height={56} decoding="async" />}
+      {near && <img src={bank.logo} alt="" width={120} height={56} decoding="async" />}
     </Badge>
   );
 }
@@ -231,9 +222,9 @@ export function Footer() {
         <Column aria-labelledby="footer-banks" data-testid="footer-banks">
           <Heading id="footer-banks">{t('footer.banks')}</Heading>
           <Banks>
-            {FOOTER_BANKS.map((bank) => (
-              <li key={bank.id}>
-                <BankBadge bank={bank.id} label={t('footer.bankLogo', { bank: bank.name })} />
+            {BANKS.map((bank) => (
+              <li key={bank.code}>
+                <BankBadge bank={bank} label={t('footer.bankLogo', { bank: bank.shortName })} />
               </li>
             ))}
           </Banks>

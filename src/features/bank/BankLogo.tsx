@@ -1,9 +1,10 @@
 import styled from 'styled-components';
 import type { Bank } from '../../contract/banks';
 
+/** The badge is wider than tall: it is fitted into the square, not stretched to fill it. */
 const Badge = styled.img`
   flex: none;
-  border-radius: 6px;
+  object-fit: contain;
 `;
 
 /** The bank's badge; decorative, as its name is always written beside it. */
