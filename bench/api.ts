@@ -174,7 +174,7 @@ export async function measureApi(origin: string, bareFastifyOrigin: string, pool
       referenceLabel: 'bare Fastify 5, no hooks',
       target: { on: 'ratio', direction: 'atLeast', limit: 0.5 },
       limitedBy:
-        'every request passes what a bare Fastify has not: the request log (a JSON line per request, written asynchronously; a child logger only for a request that logs of its own), the security headers added to each answer, and the cross-site and number checks',
+        'every request passes what a bare Fastify has not: the request log (a JSON line per request, written by a worker thread; a child logger only for a request that logs of its own), the security headers added to each answer, and the cross-site and number checks',
     },
     {
       metric: 'API GET /players/info: requests/s',
