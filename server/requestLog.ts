@@ -8,7 +8,7 @@ export const logRedaction = ['req.headers.cookie', 'req.headers.authorization', 
  * The request log as JSON lines to stdout (or `dest`), one line per answered request, written by a
  * worker thread (pino's transport): a request never waits for the terminal or the disk, and the
  * app's thread only copies each line into the buffer it shares with the worker. Written from the
- * app's thread through libuv's thread pool instead, the line took a fifth of a bare route's rate
+ * app's thread through libuv's thread pool instead, it cost a bare route about a sixth of its rate
  * (README, Performance). buildApp flushes it when the app closes.
  */
 export function requestLogging(level: string, dest: number | string = 1): FastifyServerOptions['logger'] {
