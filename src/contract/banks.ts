@@ -1,4 +1,5 @@
-import { Type, type Static } from 'typebox';
+import type { Static } from 'typebox';
+import type { BankSchema } from './banksSchema';
 import type { Language } from './languages';
 
 /**
@@ -9,17 +10,8 @@ import type { Language } from './languages';
 export const BANK_CODES = ['bcel', 'jdb', 'ldb', 'indochina', 'kasikam', 'lvb'] as const;
 export type BankCode = (typeof BANK_CODES)[number];
 
-export const BankSchema = Type.Object({
-  code: Type.Enum(BANK_CODES),
-  shortName: Type.String({ description: 'The short name the bank goes by on its cards and apps' }),
-  names: Type.Object({ lo: Type.String(), cn: Type.String(), vn: Type.String(), th: Type.String() }),
-  accountNumberLength: Type.Integer({ description: 'An account number of this bank is exactly this many digits' }),
-  logo: Type.String({ description: 'A badge of our own drawing (WebP, 240 × 112 pixels), served from public/images/banks' }),
-});
+/** A bank as GET /api/v2/banks gives it (BankSchema). */
 export type Bank = Static<typeof BankSchema>;
-
-/** GET /api/v2/banks. */
-export const BanksResponseSchema = Type.Object({ banks: Type.Array(BankSchema) });
 
 const bank = (code: BankCode, shortName: string, accountNumberLength: number, names: Record<Language, string>): Bank => ({
   code,
