@@ -299,7 +299,7 @@ export async function measureMoneyPath(origin: string, db: Database, config: Con
           `(TPC-B: ${tpcbStatements}), which confirmations arriving together share, on the product's pool of ${config.pgPoolSize} connections, ` +
           `and costs this Node process ${processCpuPerItem(deposits).toFixed(1)} ms of CPU (TPC-B: ${processCpuPerItem(tpcb).toFixed(1)} ms) for the webhook, ` +
           `the HTTP call that puts the credit at the sandbox provider (client and server both in this process) and the statements; ` +
-          `the sandbox provider writes its own wallets on its own pool; all on the machine's shared cores` +
+          `the sandbox provider writes its own wallets on its own pool, its commits not waiting for the disk; all on the machine's shared cores` +
           machineShare(machineCpuOf(deposits), machineCpuOf(tpcb), os.availableParallelism()),
       },
       {

@@ -145,6 +145,23 @@ describe('backup and restore', () => {
     await restoreDatabase(t.url, good);
   });
 
+  it('restores a file whose ledger accounts come after the entries and transfers that name them', async () => {
+    const before = await contentOf(t.url);
+    // The header lists the tables in the file's order: both move the accounts to the end.
+    const accountsLast = variant('accounts-last.jsonl.gz', ([header, ...lines]) => {
+      const parsed = JSON.parse(header) as { tables: { name: string }[] };
+      const accountsTable = parsed.tables.find((table) => table.name === 'ledger_accounts')!;
+      parsed.tables = [...parsed.tables.filter((table) => table !== accountsTable), accountsTable];
+      const start = lines.indexOf(JSON.stringify({ table: 'ledger_accounts' }));
+      const end = lines.findIndex((line, index) => index > start && line.startsWith('{'));
+      const rest = [...lines.slice(0, start), ...lines.slice(end)];
+      const last = rest.findIndex((line) => line.startsWith('{"end"'));
+      return [JSON.stringify(parsed), ...rest.slice(0, last), ...lines.slice(start, end), ...rest.slice(last)];
+    });
+    await restoreDatabase(t.url, accountsLast);
+    expect(await contentOf(t.url)).toEqual(before);
+  });
+
   const badInputs: [string, () => string, RegExp][] = [
     ['a missing file', () => path.join(directory, 'nothing-here.jsonl.gz'), /no such file/],
     [
@@ -194,6 +211,11 @@ describe('backup and restore', () => {
       'a ledger transfer that does not sum to zero once all its entries are loaded',
       unbalancedTransfer,
       /ledger transfer [0-9a-f-]+ does not sum to zero in (THB|LAK)/,
+    ],
+    [
+      "a ledger entry in an account that is not its agency's",
+      () => withFirstValue('stray-account.jsonl.gz', 'ledger_entries', 'account_id', () => '00000000-0000-4000-8000-000000000000'),
+      /ledger transfer [0-9a-f-]+ has an entry in 00000000-0000-4000-8000-000000000000, no account of its agency in its currency/,
     ],
     [
       "a player's day of failed deposits counted otherwise than its orders say",

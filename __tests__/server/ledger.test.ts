@@ -500,6 +500,72 @@ describe('what PostgreSQL itself guarantees', () => {
     expect(await entriesOf(t.db, other.id)).toHaveLength(2);
   });
 
+  it("refuses an entry, even written by hand, in an account that is not its agency's in its currency, or in none", async () => {
+    const { agencyId } = await newAgency();
+    const other = await newAgency();
+    const { transfer } = await fromCapital(agencyId, 'own', { kind: 'agency_cash', currency: 'THB' });
+    const [capitalEntry, cashEntry] = await entriesOf(t.db, transfer.id);
+    const { transfer: otherTransfer } = await fromCapital(other.agencyId, 'other', { kind: 'agency_cash', currency: 'THB' });
+    const [, otherCash] = await entriesOf(t.db, otherTransfer.id);
+    const { transfer: kipTransfer } = await fromCapital(agencyId, 'kip', { kind: 'agency_cash', currency: 'LAK' });
+    const [, kipCash] = await entriesOf(t.db, kipTransfer.id);
+    // Balanced for the transfer, so only the account is wrong.
+    const writeInto = (accountId: string, currency: string) =>
+      t.db
+        .insertInto('ledger_entries')
+        .values([
+          { transfer_id: transfer.id, account_id: capitalEntry.accountId, agency_id: agencyId, amount: -1n, currency: 'THB' },
+          { transfer_id: transfer.id, account_id: accountId, agency_id: agencyId, amount: 1n, currency },
+        ])
+        .execute();
+    const refusal = (accountId: string, currency: string) =>
+      new RegExp(`ledger transfer ${transfer.id} has an entry in ${accountId}, which is no ${currency} account of its agency`);
+    await expect(writeInto(otherCash.accountId, 'THB')).rejects.toThrow(refusal(otherCash.accountId, 'THB'));
+    await expect(writeInto(kipCash.accountId, 'THB')).rejects.toThrow(refusal(kipCash.accountId, 'THB'));
+    const unknown = '00000000-0000-4000-8000-000000000000';
+    await expect(writeInto(unknown, 'THB')).rejects.toThrow(refusal(unknown, 'THB'));
+    expect(await entriesOf(t.db, transfer.id)).toEqual([capitalEntry, cashEntry]);
+  });
+
+  it("refuses a pending transfer held in another agency's account, and keeps accounts and a transfer's accounts for good", async () => {
+    const { agencyId, players } = await newAgency();
+    const other = await newAgency();
+    const request = {
+      agencyId,
+      key: 'held',
+      kind: 'TEST_HOLD',
+      from: { kind: 'capital', currency: 'THB' } as AccountRef,
+      via: { kind: 'provider_transit', playerId: players[0].id, provider: 'gclub' } as AccountRef,
+      to: { kind: 'player_credit', playerId: players[0].id, provider: 'gclub' } as AccountRef,
+      amount: 5n,
+    };
+    const { transfer } = await tx((trx) => beginPendingTransfer(trx, request));
+    const { transfer: otherTransfer } = await fromCapital(other.agencyId, 'other', { kind: 'agency_cash', currency: 'THB' });
+    const [, otherCash] = await entriesOf(t.db, otherTransfer.id);
+    const pending = await t.db.selectFrom('ledger_transfers').selectAll().where('id', '=', transfer.id).executeTakeFirstOrThrow();
+    const { id: _id, created_at: _created, ...copy } = pending;
+    await expect(
+      t.db
+        .insertInto('ledger_transfers')
+        .values({ ...copy, refs: JSON.stringify(copy.refs), idempotency_key: 'held-elsewhere', pending_to: otherCash.accountId })
+        .execute(),
+    ).rejects.toThrow(/ledger transfer [0-9a-f-]+ holds its amount in [0-9a-f-]+, which is no account of its agency/);
+    await expect(
+      sql`UPDATE ledger_transfers SET pending_to = ${otherCash.accountId} WHERE id = ${transfer.id}`.execute(t.db),
+    ).rejects.toThrow(/a ledger transfer's agency and accounts never change/);
+    await expect(sql`DELETE FROM ledger_accounts WHERE id = ${pending.pending_to}`.execute(t.db)).rejects.toThrow(/kept for good/);
+    await expect(sql`TRUNCATE ledger_accounts CASCADE`.execute(t.db)).rejects.toThrow(/kept for good/);
+    await expect(
+      sql`UPDATE ledger_accounts SET agency_id = ${other.agencyId} WHERE id = ${pending.pending_to}`.execute(t.db),
+    ).rejects.toThrow(/kept for good/);
+    await expect(sql`UPDATE ledger_accounts SET currency = 'LAK' WHERE id = ${pending.pending_to}`.execute(t.db)).rejects.toThrow(
+      /kept for good/,
+    );
+    expect(await t.db.selectFrom('ledger_transfers').selectAll().where('id', '=', transfer.id).executeTakeFirstOrThrow()).toEqual(pending);
+    expect(await t.db.selectFrom('ledger_transfers').where('idempotency_key', '=', 'held-elsewhere').execute()).toEqual([]);
+    expect(await ledgerViolations(t.db, { agencyId })).toEqual([]);
+  });
+
   it('writes each transfer of a shape through the same prepared statement', async () => {
     const { agencyId, players } = await newAgency();
     const post = (key: string, playerId: string) => fromCapital(agencyId, key, { kind: 'owed_to_player', playerId, currency: 'THB' });

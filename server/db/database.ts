@@ -43,14 +43,28 @@ class PreparingClient extends pg.Client {
 
 const connectionStrings = new WeakMap<Database, string>();
 
-/** applicationName names the pool's connections in PostgreSQL (pg_stat_activity) and to a statement counter. */
-export function createDatabase(connectionString: string, max = defaultPoolSize(), applicationName?: string): Database {
+export interface PoolOptions {
+  /** Names the pool's connections in PostgreSQL (pg_stat_activity) and to a statement counter. */
+  applicationName?: string;
+  /**
+   * Commits answer before their WAL reaches the disk: a crash of the database may lose the last
+   * moment's commits, never half of one. Only for books that are no record of the agency's money.
+   */
+  asynchronousCommit?: boolean;
+}
+
+export function createDatabase(
+  connectionString: string,
+  max = defaultPoolSize(),
+  { applicationName, asynchronousCommit = false }: PoolOptions = {},
+): Database {
   const pool = new pg.Pool({
     connectionString,
     max,
     connectionTimeoutMillis: 5000,
     Client: PreparingClient,
     ...(applicationName === undefined ? {} : { application_name: applicationName }),
+    ...(asynchronousCommit ? { options: '-c synchronous_commit=off' } : {}),
   });
   // An idle client that loses its server must not crash the process; the next query reports it.
   pool.on('error', () => {});

@@ -3,8 +3,9 @@ import { MISCOUNTED_DEPOSIT_FAILURE_DAY, MISCOUNTED_DEVICE } from './riskCounts'
 
 /**
  * A trigger a restore turns off while it loads, because the backup's rows arrive in batches: a
- * transfer's entries may fall into two of them, and what a trigger counts row by row is in the file
- * already. Its check stands in for it once every row is in: a refusal, or undefined.
+ * transfer's entries may fall into two of them, what a trigger counts row by row is in the file
+ * already, and the ledger's accounts need not come before the entries that name them. Its check
+ * stands in for it once every row is in: a refusal, or undefined.
  */
 interface TriggerOffWhileLoading {
   table: string;
@@ -21,6 +22,33 @@ const TRIGGERS_OFF_WHILE_LOADING: TriggerOffWhileLoading[] = [
         `SELECT transfer_id, currency FROM ledger_entries GROUP BY transfer_id, currency HAVING sum(amount) <> 0 LIMIT 1`,
       );
       return rows.length ? `ledger transfer ${rows[0].transfer_id} does not sum to zero in ${rows[0].currency}` : undefined;
+    },
+  },
+  {
+    table: 'ledger_entries',
+    trigger: 'ledger_entries_in_known_accounts',
+    check: async (client) => {
+      const { rows } = await client.query<{ transfer_id: string; account_id: string }>(
+        `SELECT entry.transfer_id, entry.account_id FROM ledger_entries entry
+          LEFT JOIN ledger_accounts account ON account.id = entry.account_id
+          WHERE account.id IS NULL OR account.agency_id <> entry.agency_id OR account.currency <> entry.currency LIMIT 1`,
+      );
+      return rows.length
+        ? `ledger transfer ${rows[0].transfer_id} has an entry in ${rows[0].account_id}, no account of its agency in its currency`
+        : undefined;
+    },
+  },
+  {
+    table: 'ledger_transfers',
+    trigger: 'ledger_transfers_in_known_accounts',
+    check: async (client) => {
+      const { rows } = await client.query<{ id: string; account_id: string }>(
+        `SELECT transfer.id, leg.account_id FROM ledger_transfers transfer
+          CROSS JOIN LATERAL (VALUES (transfer.pending_from), (transfer.pending_via), (transfer.pending_to)) AS leg (account_id)
+          LEFT JOIN ledger_accounts account ON account.id = leg.account_id
+          WHERE leg.account_id IS NOT NULL AND (account.id IS NULL OR account.agency_id <> transfer.agency_id) LIMIT 1`,
+      );
+      return rows.length ? `ledger transfer ${rows[0].id} holds its amount in ${rows[0].account_id}, no account of its agency` : undefined;
     },
   },
   {
