@@ -416,4 +416,32 @@ describe('payout outcomes', () => {
     expect(await creditAt(player)).toBe('750.00');
     expect(await ledgerViolations(t.db)).toEqual([]);
   });
+
+  it('a transfer the provider never received is refused for good with WITHDRAW_REJECTED, so the next request takes a new key', async () => {
+    const player = await playerWith(1000_00n);
+    await ensureMember(deps, { agencyId, playerId: player.id, provider: 'askmebet' });
+    // As many errors as the client tries a call that fails fast.
+    const fault = await t.app.inject({
+      method: 'POST',
+      url: '/sandbox/providers/askmebet/faults',
+      payload: { mode: 'error', calls: 3, operations: ['transfer'] },
+    });
+    expect(fault.statusCode).toBe(204);
+    const key = newKey();
+    const first = await withdraw(player, { provider: 'askmebet', amount: '250' }, key);
+    expect(first.statusCode).toBe(503);
+    // The reconciler asks about the ref first: never received, it can no longer run.
+    expect(await reconcileOnce(deps, { olderThanMs: 0 })).toMatchObject({ voided: 1 });
+    for (let retry = 0; retry < 2; retry++) {
+      const again = await withdraw(player, { provider: 'askmebet', amount: '250' }, key);
+      expect(again.statusCode).toBe(409);
+      expect(again.json()).toMatchObject({ code: 'WITHDRAW_REJECTED', message: expect.stringContaining('NOT_RECEIVED') });
+    }
+    expect(await creditAt(player)).toBe('1000.00');
+    expect((await history(player)).items).toEqual([]);
+    const next = await withdraw(player, { provider: 'askmebet', amount: '250' }, newKey());
+    expect(next.statusCode).toBe(201);
+    expect(await creditAt(player)).toBe('750.00');
+    expect(await ledgerViolations(t.db)).toEqual([]);
+  });
 });

@@ -200,10 +200,12 @@ export async function requestWithdrawal(
     to: PAYOUT_CLEARING,
     refs: { ...intent },
   });
+  // A refused transfer is final for this key, whose every retry replays it: a 4xx, so the client's
+  // next request takes a new key (after a 5xx it would send this one again, for ever).
   if (taken.status === 'VOIDED') {
     throw taken.failureCode === 'INSUFFICIENT_BALANCE'
       ? new AppError(409, ErrorCode.INSUFFICIENT_CREDIT, 'The credit at the provider is not enough')
-      : new AppError(502, ErrorCode.PROVIDER_UNAVAILABLE, `The game provider refused the transfer (${taken.failureCode})`);
+      : new AppError(409, ErrorCode.WITHDRAW_REJECTED, `The game provider refused the transfer (${taken.failureCode}); nothing was taken`);
   }
   if (taken.status === 'PENDING') {
     throw new AppError(503, ErrorCode.PROVIDER_UNAVAILABLE, 'The game provider did not answer; retry with the same Idempotency-Key');
