@@ -4,9 +4,9 @@ import { sql, type Kysely } from 'kysely';
  * An entry's account, and a pending transfer's three accounts, were foreign keys to ledger_accounts:
  * one look-up per row, each taking a key-share lock on an account row the same statement had just
  * updated, which writes that lock to the row and to the WAL. On the bench's machine each took 0.1 ms,
- * the better part of a deposit confirmation's time in PostgreSQL. Replaced as below, in three runs of
+ * the largest part of a deposit confirmation's time in PostgreSQL. Replaced as below, in three runs of
  * the money path each, the machine's CPU per confirmation went from 3.5 to 3.8 ms down to 3.1, and the
- * last of a run's rounds no longer slowed down (415 to 439 confirmations a second against 304 to 338).
+ * last of a run's rounds slowed down far less (415 to 439 confirmations a second against 304 to 338).
  *
  * Checked once per statement instead, over the rows it wrote, and more strictly: the account must
  * be one of the row's own agency, and for an entry one in the entry's currency. Each account is
