@@ -3,9 +3,9 @@ import path from 'node:path';
 import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { chromium, type Page } from 'playwright-core';
-import { CANNOT_ENTER_PICTURE } from '../src/app/layout/CannotEnter';
-import { BANKS } from '../src/contract/banks';
-import { PROVIDERS, providerCardPicture } from '../src/contract/providers';
+import { CANNOT_ENTER_PICTURE } from '../src/app/layout/cannotEnterPicture';
+import { BANKS, BANK_BADGE_SIZE } from '../src/contract/banks';
+import { PROVIDERS, PROVIDER_CARD_SIZE, providerCardPicture } from '../src/contract/providers';
 import { Logo } from '../src/ui/Logo';
 import { theme } from '../src/ui/theme';
 import { CHROMIUM } from './chromium';
@@ -39,11 +39,11 @@ export interface Picture {
 const WEBP_QUALITY = 70;
 
 /** A WebP picture drawn from its SVG source in scripts/art/, at twice its largest size on the site: sharp on a phone's denser screen. */
-const fromSource = (sitePath: string, source: string, width: number, height: number): Picture => ({
+const fromSource = (sitePath: string, source: string, size: { width: number; height: number }): Picture => ({
   file: sitePath.slice(1),
   svg: fs.readFileSync(path.join(root, 'scripts/art', source), 'utf8'),
-  width,
-  height,
+  width: size.width,
+  height: size.height,
   scale: 2,
   format: 'webp',
 });
@@ -51,10 +51,9 @@ const fromSource = (sitePath: string, source: string, width: number, height: num
 export function pictures(): Picture[] {
   const logo = (size: number) => renderToStaticMarkup(createElement(Logo, { size }));
   return [
-    // A card is 320 × 180 at most, a bank's badge in the footer 120 × 56.
-    ...PROVIDERS.map((provider) => fromSource(providerCardPicture(provider), `providers/${provider}.svg`, 320, 180)),
-    ...BANKS.map((bank) => fromSource(bank.logo, `banks/${bank.code}.svg`, 120, 56)),
-    fromSource(CANNOT_ENTER_PICTURE, 'cannot-enter.svg', 200, 160),
+    ...PROVIDERS.map((provider) => fromSource(providerCardPicture(provider), `providers/${provider}.svg`, PROVIDER_CARD_SIZE)),
+    ...BANKS.map((bank) => fromSource(bank.logo, `banks/${bank.code}.svg`, BANK_BADGE_SIZE)),
+    fromSource(CANNOT_ENTER_PICTURE.src, 'cannot-enter.svg', CANNOT_ENTER_PICTURE),
     // The tab's icon, and the one a phone puts on its home screen (a margin around the flower, as
     // the phone rounds its corners).
     { file: 'images/icon-32.png', svg: logo(32), width: 32, height: 32, scale: 1, format: 'png' },

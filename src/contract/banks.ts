@@ -21,6 +21,9 @@ const bank = (code: BankCode, shortName: string, accountNumberLength: number, na
   logo: `/images/banks/${code}.webp`,
 });
 
+/** A bank's badge in the footer, in CSS pixels: the footer's <img> and the drawing (at twice it) both use it. */
+export const BANK_BADGE_SIZE = { width: 120, height: 56 } as const;
+
 export const BANKS: readonly Bank[] = [
   bank('bcel', 'BCEL', 18, {
     lo: 'ທະນາຄານການຄ້າຕ່າງປະເທດລາວ ມະຫາຊົນ',

@@ -1,5 +1,6 @@
 import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
+import { CANNOT_ENTER_PICTURE } from './cannotEnterPicture';
 
 const Screen = styled.main`
   min-height: 100vh;
@@ -11,15 +12,12 @@ const Screen = styled.main`
   text-align: center;
 `;
 
-/** Drawn by `npm run art` from scripts/art/cannot-enter.svg. */
-export const CANNOT_ENTER_PICTURE = '/images/cannot-enter.webp';
-
 /** Shown when no agency serves this host (the agency load answered 404). */
 export function CannotEnter() {
   const { t } = useTranslation();
   return (
     <Screen data-testid="cannot-enter">
-      <img src={CANNOT_ENTER_PICTURE} alt={t('cannotEnter.pictureAlt')} width={200} height={160} />
+      <img {...CANNOT_ENTER_PICTURE} alt={t('cannotEnter.pictureAlt')} />
       <h1>{t('cannotEnter.title')}</h1>
       <p>{t('cannotEnter.message')}</p>
     </Screen>

@@ -3,7 +3,7 @@ import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
 import { useGetAgencyInfoQuery } from '../../api/agency';
 import { useGetPromotionsQuery } from '../../api/promotions';
-import { BANKS, type Bank } from '../../contract/banks';
+import { BANKS, BANK_BADGE_SIZE, type Bank } from '../../contract/banks';
 import { useLanguage } from '../../i18n/useLanguage';
 import { laidOutWhenNear } from '../../ui/laidOutWhenNear';
 import { useNearScreen } from '../../ui/useNearScreen';
@@ -106,7 +106,7 @@ const Banks = styled.ul`
 /** A bank's badge: its place kept at the picture's shape, and its name for screen readers before the picture is drawn. */
 const Badge = styled.span`
   display: block;
-  aspect-ratio: 120 / 56;
+  aspect-ratio: ${BANK_BADGE_SIZE.width} / ${BANK_BADGE_SIZE.height};
   img {
     display: block;
     width: 100%;
@@ -119,7 +119,7 @@ function BankBadge({ bank, label }: { bank: Bank; label: string }) {
   const [badgeRef, near] = useNearScreen<HTMLSpanElement>();
   return (
     <Badge ref={badgeRef} role="img" aria-label={label}>
-      {near && <img src={bank.logo} alt="" width={120} height={56} decoding="async" />}
+      {near && <img src={bank.logo} alt="" {...BANK_BADGE_SIZE} decoding="async" />}
     </Badge>
   );
 }

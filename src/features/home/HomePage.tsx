@@ -1,7 +1,7 @@
 import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { PROVIDERS, PROVIDER_NAMES, providerCardPicture, type Provider } from '../../contract/providers';
+import { PROVIDERS, PROVIDER_CARD_SIZE, PROVIDER_NAMES, providerCardPicture, type Provider } from '../../contract/providers';
 import { Artwork } from '../../ui/Artwork';
 import { Button } from '../../ui/Button';
 import { Link } from '../../ui/Link';
@@ -58,7 +58,7 @@ function ProviderCards() {
         {PROVIDERS.map((provider, i) => (
           <li key={provider}>
             <CardLink as={Link} href={gameHref(provider)} data-testid={`provider-card-${provider}`}>
-              <Artwork src={providerCardPicture(provider)} width={320} height={180} priority={i < PHONE_ROW} />
+              <Artwork src={providerCardPicture(provider)} {...PROVIDER_CARD_SIZE} priority={i < PHONE_ROW} />
               <CardText>
                 <strong>{PROVIDER_NAMES[provider]}</strong>
                 <small>{t(`providers.${provider}`)}</small>
