@@ -129,7 +129,8 @@ async function transfersOf(db: Database, agencyId: string, code: string, transac
       ]),
     )
     .orderBy('created_at')
-    .orderBy('id')
+    // Transfers of one transaction share its time: their first entries tell which was written first.
+    .orderBy(sql`(SELECT min(id) FROM ledger_entries WHERE ledger_entries.transfer_id = ledger_transfers.id)`)
     .execute();
   if (transfers.length === 0) return [];
   const entries = await db

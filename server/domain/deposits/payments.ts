@@ -8,8 +8,8 @@ import type { DepositStatus } from '../../../src/contract/deposits';
 import { recordWebhookEvents } from '../../adapters/payment';
 import type { ProviderClient } from '../../adapters/providers';
 import { AppError } from '../errors';
-import { findTransfer, postTransfer, postTransfers, type LedgerTrx, type WithSettlement } from '../ledger';
-import { sendCreditsToProvider } from '../providerWallets';
+import { findTransfer, postTransfer, postTransfers, type LedgerTrx, type TransferResult, type WithSettlement } from '../ledger';
+import { recordCredits, sendRecordedCredits, type CreditRequest } from '../providerWallets';
 import { creditPromotionBonus } from '../promotions';
 import { paidOrders, type OrderRow } from './repository';
 import { MAX_CREDIT_ATTEMPTS, cash, creditKey, owedTo, unmatchedReason, type UnmatchedReason } from './rules';
@@ -36,8 +36,14 @@ export interface DepositPayment {
   paidAt: Date;
 }
 
+/** A PAID order with the intent of its current credit attempt, recorded under the order's lock. */
+export interface OrderCredit {
+  order: OrderRow;
+  credit: TransferResult;
+}
+
 export type PaymentOutcome =
-  | { outcome: 'paid'; order: OrderRow }
+  | ({ outcome: 'paid' } & OrderCredit)
   | { outcome: 'duplicate' }
   | { outcome: 'unmatched'; reason: Selectable<DepositTables['deposit_unmatched_payments']>['reason'] };
 
@@ -48,10 +54,11 @@ interface Payable {
 }
 
 /**
- * The orders become PAID with their ledger transfers, in one statement each for all of them, and
- * the bonus of a promotion an order carries. Returns the orders as paid, in the order given.
+ * The orders become PAID with their ledger transfers, in one statement each for all of them, the
+ * bonus of a promotion an order carries, and the intents of their credits at the providers.
+ * Returns the orders as paid with their credits, in the order given.
  */
-async function payOrders(trx: LedgerTrx, agencyId: string, payables: Payable[]): Promise<OrderRow[]> {
+async function payOrders(trx: LedgerTrx, agencyId: string, payables: Payable[]): Promise<OrderCredit[]> {
   if (payables.length === 0) return [];
   const { rows } = await sql<OrderRow>`${prepared}
     UPDATE deposit_orders
@@ -95,7 +102,8 @@ async function payOrders(trx: LedgerTrx, agencyId: string, payables: Payable[]):
             .executeTakeFirstOrThrow(),
     );
   }
-  return paid;
+  const credits = await recordCredits(trx, paid.map(creditRequest));
+  return paid.map((order, index) => ({ order, credit: credits[index] }));
 }
 
 /** The payment is kept unmatched with its cash in the ledger; a mismatched order fails, a stale one expires. */
@@ -205,7 +213,7 @@ function applyTogether(db: Database, agencyId: string, payments: DepositPayment[
         else unmatched.push({ order, payment, reason: unmatchedReason(order, payable) });
       }
       const paid = await payOrders(trx, agencyId, payables);
-      payables.forEach(({ payment }, index) => outcomes.set(payment, { outcome: 'paid', order: paid[index] }));
+      payables.forEach(({ payment }, index) => outcomes.set(payment, { outcome: 'paid', ...paid[index] }));
       for (const { order, payment, reason } of unmatched) outcomes.set(payment, await keepUnmatched(trx, agencyId, order, payment, reason));
       // A payment not among the fresh ones is a replay of an event recorded before.
       return payments.map((payment) => outcomes.get(payment) ?? { outcome: 'duplicate' });
@@ -296,7 +304,7 @@ interface AttemptOutcome {
 }
 
 /** The credit of an order's current attempt, as the provider is to be asked for it. */
-function creditRequest(order: OrderRow) {
+function creditRequest(order: OrderRow): CreditRequest {
   const attempt = order.credit_attempt;
   return {
     agencyId: order.agency_id,
@@ -314,40 +322,53 @@ function creditRequest(order: OrderRow) {
 }
 
 /**
- * The providers' answers to the credits of the orders' current attempts, one agency's: from the
- * ledger when one is settled there, else by sending them together, each order's SUCCESS written
- * with its credit's posting. `unstarted` says the ledger has no transfer of these keys to look up:
- * the orders were open until the caller's own transaction paid them, and only a PAID order's
- * credit is ever begun.
+ * Records the credits of PAID orders' current attempts in trx, where their rows are locked: the
+ * one place a deposit's credit is decided, so a refund deciding about the same order waits for the
+ * lock and then sees the credit on its way. A credit recorded before is answered as it stands.
  */
-async function creditAttempts(
-  deps: CreditDeps,
-  orders: OrderRow[],
-  unstarted: boolean,
-): Promise<Array<PromiseSettledResult<AttemptOutcome>>> {
-  const outcomes: Array<PromiseSettledResult<AttemptOutcome>> = [];
-  const toSend: number[] = [];
-  for (const [index, order] of orders.entries()) {
-    const earlier = unstarted ? undefined : await findTransfer(deps.db, order.agency_id, creditKey(order.code, order.credit_attempt));
-    if (earlier && earlier.status !== 'PENDING')
-      outcomes[index] = { status: 'fulfilled', value: { status: earlier.status, succeeded: false } };
-    else toSend.push(index);
-  }
-  const sending = toSend.map((index) => orders[index]);
-  const sent = await sendCreditsToProvider(deps, sending.map(creditRequest), ordersSucceedWith(deps.db, sending));
-  toSend.forEach((index, position) => {
-    const result = sent[position];
-    outcomes[index] =
-      result.status === 'fulfilled'
-        ? {
-            status: 'fulfilled',
-            value: { status: result.value.status, succeeded: result.value.status === 'POSTED' && result.value.settledNow },
-          }
-        : result.reason instanceof AppError
-          ? { status: 'fulfilled', value: { status: 'UNAVAILABLE', succeeded: false } }
-          : result;
+export async function recordOrderCredits(trx: LedgerTrx, orders: OrderRow[]): Promise<OrderCredit[]> {
+  const paid = orders.filter((order) => order.status === 'PAID');
+  const credits = await recordCredits(trx, paid.map(creditRequest));
+  return paid.map((order, index) => ({ order, credit: credits[index] }));
+}
+
+/** Locks the orders (in id order, so two callers wait instead of deadlocking) and records the credits of those still PAID. */
+function lockAndRecordCredits(db: Database, orders: OrderRow[]): Promise<OrderCredit[]> {
+  if (orders.length === 0) return Promise.resolve([]);
+  return db.transaction().execute(async (trx) => {
+    const locked = await trx
+      .selectFrom('deposit_orders')
+      .selectAll()
+      .where('id', '=', sql<string>`ANY(${orders.map(({ id }) => id)}::uuid[])`)
+      .orderBy('id')
+      .forUpdate()
+      .execute();
+    return recordOrderCredits(trx, locked);
   });
-  return outcomes;
+}
+
+/**
+ * The providers' answers to recorded credits, one agency's: a credit settled in the ledger is
+ * answered as it is, a PENDING one is sent (again, by its ref, which the provider runs once), each
+ * order's SUCCESS written with its credit's posting.
+ */
+async function creditAttempts(deps: CreditDeps, credits: OrderCredit[]): Promise<Array<PromiseSettledResult<AttemptOutcome>>> {
+  const orders = credits.map(({ order }) => order);
+  const sent = await sendRecordedCredits(
+    deps,
+    credits.map(({ credit }) => credit),
+    ordersSucceedWith(deps.db, orders),
+  );
+  return sent.map((result) =>
+    result.status === 'fulfilled'
+      ? {
+          status: 'fulfilled',
+          value: { status: result.value.status, succeeded: result.value.status === 'POSTED' && result.value.settledNow },
+        }
+      : result.reason instanceof AppError
+        ? { status: 'fulfilled', value: { status: 'UNAVAILABLE', succeeded: false } }
+        : result,
+  );
 }
 
 /** After the provider's answer to its credit: the order as it then stands. */
@@ -374,26 +395,18 @@ async function afterCredit(db: Database, order: OrderRow, { status, succeeded }:
 }
 
 /**
- * Puts PAID orders' credits at their providers (outside any transaction), one agency's together,
- * and marks each SUCCESS in the statement that records the provider has it. A provider that is
- * down leaves the order PAID, its money owed to the player in the ledger, for the reconciler; a
- * refusal gives the money back to that account and the next attempt uses a new key. Answers each
- * order's status, or the error of that order alone; never fails for the provider's sake: the
- * payment is recorded already.
- * justPaid: the orders are as the transaction that paid them returned them, so no credit of theirs was begun.
+ * Puts recorded credits of PAID orders at their providers (outside any transaction), one agency's
+ * together, and marks each SUCCESS in the statement that records the provider has it. A provider
+ * that is down leaves the order PAID, its credit held PENDING for the reconciler, which asks the
+ * provider by ref; a refusal gives the money back to what is owed and the next attempt uses a new
+ * key. Answers each order's status, or the error of that order alone; never fails for the
+ * provider's sake: the payment is recorded already.
  */
-async function creditPaidOrders(
-  deps: CreditDeps,
-  orders: OrderRow[],
-  { justPaid = false } = {},
-): Promise<Array<PromiseSettledResult<DepositStatus>>> {
-  const paid = orders.filter((order) => order.status === 'PAID');
-  const settled = await creditAttempts(deps, paid, justPaid);
-  const attempts = new Map(paid.map((order, index) => [order, settled[index]]));
+async function creditPaidOrders(deps: CreditDeps, credits: OrderCredit[]): Promise<Array<PromiseSettledResult<DepositStatus>>> {
+  const settled = await creditAttempts(deps, credits);
   return Promise.all(
-    orders.map(async (order): Promise<PromiseSettledResult<DepositStatus>> => {
-      const attempt = attempts.get(order);
-      if (!attempt) return { status: 'fulfilled', value: order.status };
+    credits.map(async ({ order }, index): Promise<PromiseSettledResult<DepositStatus>> => {
+      const attempt = settled[index];
       if (attempt.status === 'rejected') return attempt;
       try {
         return { status: 'fulfilled', value: await afterCredit(deps.db, order, attempt.value) };
@@ -404,10 +417,17 @@ async function creditPaidOrders(
   );
 }
 
-/** Credits one PAID order, as creditPaidOrders does; its error is thrown. */
-export async function creditPaidDeposit(deps: CreditDeps, order: OrderRow, options: { justPaid?: boolean } = {}): Promise<DepositStatus> {
-  const [result] = await creditPaidOrders(deps, [order], options);
+/** Sends the credit recorded for one PAID order, as creditPaidOrders does; its error is thrown. */
+export async function sendOrderCredit(deps: CreditDeps, credit: OrderCredit): Promise<DepositStatus> {
+  const [result] = await creditPaidOrders(deps, [credit]);
   return settledValue(result);
+}
+
+/** Credits one order if it is still PAID: records its credit under its lock, then sends it. Its status is answered. */
+export async function creditPaidDeposit(deps: CreditDeps, order: OrderRow): Promise<DepositStatus> {
+  const [credit] = await lockAndRecordCredits(deps.db, [order]);
+  if (!credit) return (await deps.db.selectFrom('deposit_orders').select('status').where('id', '=', order.id).executeTakeFirstOrThrow()).status;
+  return sendOrderCredit(deps, credit);
 }
 
 /**
@@ -426,10 +446,10 @@ const TOGETHER = 16;
  */
 export function paymentReceiver(deps: CreditDeps): (agencyId: string, payment: DepositPayment) => Promise<PaymentOutcome['outcome']> {
   const apply = inGroups<DepositPayment, PaymentOutcome>((agencyId, payments) => applyPayments(deps.db, agencyId, payments), TOGETHER);
-  const credit = inGroups<OrderRow, DepositStatus>((_, orders) => creditPaidOrders(deps, orders, { justPaid: true }), TOGETHER);
+  const credit = inGroups<OrderCredit, DepositStatus>((_, credits) => creditPaidOrders(deps, credits), TOGETHER);
   return async (agencyId, payment) => {
     const applied = await apply(agencyId, payment);
-    if (applied.outcome === 'paid') await credit(agencyId, applied.order);
+    if (applied.outcome === 'paid') await credit(agencyId, { order: applied.order, credit: applied.credit });
     return applied.outcome;
   };
 }

@@ -15,7 +15,7 @@ import { findTransfer, postTransfer, type LedgerTrx } from '../ledger';
 import { appendAudit, type Actor } from '../operators';
 import { agencyDeposit, toRefund, unmatchedPayment, type UnmatchedRow } from './desk';
 import { EXCHANGE_LAK, EXCHANGE_THB, UNALLOCATED, pendingRefund, recordRefund, refundRefOf, runRefund } from './refunds';
-import { creditPaidDeposit } from './payments';
+import { recordOrderCredits, sendOrderCredit } from './payments';
 import { creditKey, newCode, owedTo } from './rules';
 
 /**
@@ -186,11 +186,11 @@ export async function creditUnmatchedPayment(
     .executeTakeFirst();
   if (!player) throw new AppError(404, ErrorCode.NOT_FOUND, `No player ${input.playerId}`);
 
-  const order = await deps.db.transaction().execute(async (trx) => {
+  const recorded = await deps.db.transaction().execute(async (trx) => {
     if ((await claimKey(trx, agencyId, key, hashOf('credit', id, player.id, provider, reason))) === 'replay') return undefined;
     const payment = await lockPayment(trx, agencyId, id);
     const kip = BigInt(payment.amount_kip);
-    const rate = await rateAt(deps.db, agencyId, 'THB', payment.paid_at);
+    const rate = await rateAt(trx, agencyId, 'THB', payment.paid_at);
     if (!rate) throw new AppError(409, ErrorCode.EXCHANGE_RATE_MISSING, 'The agency had no THB rate when this payment was made');
     const credit = convertAt('DEPOSIT', kip, rate, 'THB');
     if (credit <= 0n) throw new AppError(400, ErrorCode.DEPOSIT_AMOUNT_OUT_OF_RANGE, 'The payment buys no credit at the rate of its time');
@@ -229,9 +229,10 @@ export async function creditUnmatchedPayment(
         deposit: created.code,
       },
     });
-    return created;
+    const [orderCredit] = await recordOrderCredits(trx, [created]);
+    return orderCredit;
   });
-  if (order) await creditPaidDeposit(deps, order);
+  if (recorded) await sendOrderCredit(deps, recorded);
   return paymentResponse(deps, agencyId, id);
 }
 
@@ -253,7 +254,7 @@ export async function refundUnmatchedPayment(
   const refund = await deps.db.transaction().execute(async (trx) => {
     if ((await claimKey(trx, agencyId, key, hashOf('refund-payment', id, reason))) === 'replay') {
       const payment = await unmatchedPayment(trx, agencyId, id);
-      return pendingRefund(deps.db, agencyId, payment.transactionId);
+      return pendingRefund(trx, agencyId, payment.transactionId);
     }
     const payment = await lockPayment(trx, agencyId, id);
     await markResolved(trx, payment.id, { resolution: 'REFUNDING' }, actor, reason);
@@ -291,7 +292,7 @@ export async function retryDepositCredit(
 ): Promise<AgencyDeposit> {
   const key = requireIdempotencyKey(idempotencyKey);
   const reason = reasonGiven.trim();
-  const order = await deps.db.transaction().execute(async (trx) => {
+  const credit = await deps.db.transaction().execute(async (trx) => {
     if ((await claimKey(trx, agencyId, key, hashOf('retry-credit', code, reason))) === 'replay') return undefined;
     const row = await lockOrder(trx, agencyId, code);
     const last = await findTransfer(trx, agencyId, creditKey(code, row.credit_attempt));
@@ -304,14 +305,16 @@ export async function retryDepositCredit(
       reason,
       details: { attempt: String(attempt) },
     });
-    return trx
+    const order = await trx
       .updateTable('deposit_orders')
       .set({ credit_attempt: attempt })
       .where('id', '=', row.id)
       .returningAll()
       .executeTakeFirstOrThrow();
+    const [recorded] = await recordOrderCredits(trx, [order]);
+    return recorded;
   });
-  if (order) await creditPaidDeposit(deps, order);
+  if (credit) await sendOrderCredit(deps, credit);
   return agencyDeposit(deps.db, agencyId, code);
 }
 
@@ -333,7 +336,7 @@ export async function refundDeposit(
   const refund = await deps.db.transaction().execute(async (trx) => {
     if ((await claimKey(trx, agencyId, key, hashOf('refund-deposit', code, reason))) === 'replay') {
       const deposit = await agencyDeposit(trx, agencyId, code);
-      return deposit.transactionId === null ? undefined : pendingRefund(deps.db, agencyId, deposit.transactionId);
+      return deposit.transactionId === null ? undefined : pendingRefund(trx, agencyId, deposit.transactionId);
     }
     const row = await lockOrder(trx, agencyId, code);
     const last = await findTransfer(trx, agencyId, creditKey(code, row.credit_attempt));

@@ -5,10 +5,13 @@ export {
   peekCredit,
   sendCreditToProvider,
   sendCreditsToProvider,
+  recordCredits,
+  sendRecordedCredits,
   takeCreditFromProvider,
   type WalletDeps,
   type ProviderTransferResult,
   type ProviderTransferRequest,
+  type CreditRequest,
 } from './service';
 export type { PlayerAtProvider } from './repository';
 export { listGames, launchGame } from './games';

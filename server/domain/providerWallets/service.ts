@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
 import { settledValue } from '../../db/inGroups';
+import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database';
+import type { DB } from '../../db/schema';
 import { ErrorCode } from '../../../src/contract/errors';
 import { ProviderRefusal, ProviderUnavailable, type ProviderClient } from '../../adapters/providers';
 import { AppError } from '../errors';
@@ -13,6 +15,8 @@ import {
   voidPendingTransfer,
   type AccountRef,
   type LedgerTransfer,
+  type LedgerTrx,
+  type TransferResult,
   type Settlement,
   type TransferStatus,
   type WithSettlement,
@@ -173,6 +177,17 @@ function checkAmount(amount: bigint) {
   if (typeof amount !== 'bigint' || amount <= 0n) throw new AppError(400, ErrorCode.VALIDATION_ERROR, 'The amount must be above 0');
 }
 
+export type CreditRequest = ProviderTransferRequest & { from: AccountRef };
+
+const creditTransfer = (request: CreditRequest, member = ''): ProviderTransfer => ({
+  request,
+  member,
+  direction: 'IN',
+  from: request.from,
+  to: creditAccount(request),
+  kind: request.kind ?? 'PROVIDER_CREDIT_IN',
+});
+
 /**
  * Puts credit into the players' wallets at the providers, each paid from its `from` account (for a
  * deposit, what is owed to the player), several of one agency together: record them PENDING, send
@@ -182,7 +197,7 @@ function checkAmount(amount: bigint) {
  */
 export async function sendCreditsToProvider(
   deps: WalletDeps,
-  requests: Array<ProviderTransferRequest & { from: AccountRef }>,
+  requests: CreditRequest[],
   withPosting?: WithSettlement,
 ): Promise<Array<Settled<ProviderTransferResult>>> {
   requests.forEach(({ amount }) => checkAmount(amount));
@@ -196,18 +211,63 @@ export async function sendCreditsToProvider(
   const sent = await runProviderTransfers(
     deps,
     withPosting,
-    ready.map((index) => {
-      const request = requests[index];
-      const member = (members[index] as PromiseFulfilledResult<string>).value;
-      return {
-        request,
-        member,
-        direction: 'IN',
-        from: request.from,
-        to: creditAccount(request),
-        kind: request.kind ?? 'PROVIDER_CREDIT_IN',
-      };
+    ready.map((index) => creditTransfer(requests[index], (members[index] as PromiseFulfilledResult<string>).value)),
+  );
+  ready.forEach((index, position) => (results[index] = sent[position]));
+  return results;
+}
+
+/**
+ * Records the intents of credits (PENDING ledger transfers with their provider refs) in the
+ * caller's transaction, where the decision to credit is taken, so nothing can decide otherwise
+ * about the same money before it commits. A key recorded before answers its transfer as it stands.
+ * sendRecordedCredits makes the calls once the transaction has committed.
+ */
+export async function recordCredits(trx: LedgerTrx, requests: CreditRequest[]): Promise<TransferResult[]> {
+  requests.forEach(({ amount }) => checkAmount(amount));
+  return beginProviderTransfers(trx, requests.map((request) => creditTransfer(request)));
+}
+
+/**
+ * Sends credits recorded by recordCredits (their transaction committed) to the providers and
+ * settles them as sendCreditsToProvider does; a transfer settled before is answered as it is.
+ */
+export async function sendRecordedCredits(
+  deps: WalletDeps,
+  recorded: TransferResult[],
+  withPosting?: WithSettlement,
+): Promise<Array<Settled<ProviderTransferResult>>> {
+  const toSend = recorded.flatMap(({ transfer }, index) => (transfer.status === 'PENDING' ? [index] : []));
+  const members = await ensureMembers(
+    deps,
+    toSend.map((index) => {
+      const { transfer } = recorded[index];
+      return { agencyId: transfer.agencyId, playerId: transfer.refs.playerId, provider: transfer.provider!.name };
     }),
+  );
+  const results: Array<Settled<ProviderTransferResult>> = [];
+  const memberOfIndex = new Map<number, string>();
+  for (const [position, index] of toSend.entries()) {
+    const member = members[position];
+    if (member.status === 'fulfilled') {
+      memberOfIndex.set(index, member.value);
+      continue;
+    }
+    const { transfer, replayed } = recorded[index];
+    const who = { agencyId: transfer.agencyId, playerId: transfer.refs.playerId, provider: transfer.provider!.name };
+    // A ref is only ever sent for a registered member: with none, nothing moved at the provider, so the outcome is known.
+    if ((await memberOf(deps.db, who))?.registered) results[index] = { status: 'rejected', reason: providerFailure(member.reason) };
+    else {
+      const voided = await voidPendingTransfer(deps.db, transfer.agencyId, transfer.id, 'MEMBER_NOT_CREATED');
+      results[index] = { status: 'fulfilled', value: resultOf(voided, replayed) };
+    }
+  }
+  const ready = recorded.flatMap((_, index) => (results[index] === undefined ? [index] : []));
+  const sent = await sendBegun(
+    deps,
+    withPosting,
+    ready.map((index) => recorded[index]),
+    ready.map((index) => memberOfIndex.get(index) ?? ''),
   );
   ready.forEach((index, position) => (results[index] = sent[position]));
   return results;
@@ -216,7 +276,7 @@ export async function sendCreditsToProvider(
 /** Puts credit into one player's wallet at the provider, as sendCreditsToProvider does; its error is thrown. */
 export async function sendCreditToProvider(
   deps: WalletDeps,
-  request: ProviderTransferRequest & { from: AccountRef },
+  request: CreditRequest,
 ): Promise<ProviderTransferResult> {
   const [result] = await sendCreditsToProvider(deps, [request]);
   return settledValue(result);
@@ -266,22 +326,10 @@ async function askProvider(deps: WalletDeps, transfer: LedgerTransfer, member: s
   }
 }
 
-/**
- * Runs transfers at the providers, several of one agency together: their intents (PENDING ledger
- * transfers with unique provider refs) in one statement, then each provider call, then the
- * outcomes: those done posted in one statement with the caller's withPosting, each refusal
- * voided (the held money goes back), an unknown outcome left PENDING for the reconciler. A key used
- * before answers with its transfer as it stands, or retries it while it is PENDING.
- */
-async function runProviderTransfers(
-  deps: WalletDeps,
-  withPosting: WithSettlement | undefined,
-  transfers: ProviderTransfer[],
-): Promise<Array<Settled<ProviderTransferResult>>> {
-  if (transfers.length === 0) return [];
-  const { db } = deps;
-  const begun = await beginPendingTransfers(
-    db,
+/** The intents of transfers at the providers: PENDING ledger transfers with unique provider refs, in one statement. */
+function beginProviderTransfers(executor: Kysely<DB>, transfers: ProviderTransfer[]): Promise<TransferResult[]> {
+  return beginPendingTransfers(
+    executor,
     transfers.map(({ request, direction, from, to, kind }) => ({
       agencyId: request.agencyId,
       key: request.key,
@@ -294,9 +342,44 @@ async function runProviderTransfers(
       provider: { name: request.provider, ref: request.providerRef ?? randomUUID(), direction },
     })),
   );
+}
+
+/**
+ * Runs transfers at the providers, several of one agency together: their intents, then each
+ * provider call, then the outcomes (sendBegun). A key used before answers with its transfer as it
+ * stands, or retries it while it is PENDING.
+ */
+async function runProviderTransfers(
+  deps: WalletDeps,
+  withPosting: WithSettlement | undefined,
+  transfers: ProviderTransfer[],
+): Promise<Array<Settled<ProviderTransferResult>>> {
+  if (transfers.length === 0) return [];
+  const begun = await beginProviderTransfers(deps.db, transfers);
+  return sendBegun(
+    deps,
+    withPosting,
+    begun,
+    transfers.map(({ member }) => member),
+  );
+}
+
+/**
+ * Asks the providers to run the PENDING transfers of one agency (each player's member given), then
+ * records the outcomes: those done posted in one statement with the caller's withPosting, each
+ * refusal voided (the held money goes back), an unknown outcome left PENDING for the reconciler.
+ */
+async function sendBegun(
+  deps: WalletDeps,
+  withPosting: WithSettlement | undefined,
+  begun: TransferResult[],
+  members: string[],
+): Promise<Array<Settled<ProviderTransferResult>>> {
+  if (begun.length === 0) return [];
+  const { db } = deps;
   const answers = await Promise.allSettled(
     begun.map(({ transfer }, index) =>
-      transfer.status === 'PENDING' ? askProvider(deps, transfer, transfers[index].member) : Promise.resolve(undefined),
+      transfer.status === 'PENDING' ? askProvider(deps, transfer, members[index]) : Promise.resolve(undefined),
     ),
   );
   const done = begun.flatMap(({ transfer }, index) => {
@@ -304,7 +387,7 @@ async function runProviderTransfers(
     return answer.status === 'fulfilled' && answer.value?.said === 'done' ? [transfer.id] : [];
   });
   const posted = new Map(
-    (await postPendingTransfers(db, transfers[0].request.agencyId, done, withPosting)).map((settlement) => [
+    (await postPendingTransfers(db, begun[0].transfer.agencyId, done, withPosting)).map((settlement) => [
       settlement.transfer.id,
       settlement,
     ]),

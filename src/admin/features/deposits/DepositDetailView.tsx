@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { TFunction } from 'i18next';
 import { Link } from 'wouter';
 import styled from 'styled-components';
 import type { AgencyDeposit, DepositDetail } from '../../../contract/adminDeposits';
@@ -8,7 +9,7 @@ import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import { Notice } from '../../../ui/Notice';
 import { Spinner } from '../../../ui/Spinner';
-import { useToast } from '../../../ui/Toast';
+import { useToast, type ToastMessage } from '../../../ui/Toast';
 import type { CallError } from '../../api/adminApi';
 import { useDepositDetailQuery, useResolveStuckDepositMutation } from '../../api/deposits';
 import { ReasonForm } from './ReasonForm';
@@ -44,6 +45,18 @@ const List = styled.ul`
 
 type StuckAction = 'retry-credit' | 'refund';
 
+/** What the action did, as the deposit now stands: a retry the provider did not take is no success. */
+function outcomeToast(action: StuckAction, after: AgencyDeposit, t: TFunction): ToastMessage {
+  const values = { code: after.code, failure: after.failureCode ?? '–' };
+  if (action === 'refund')
+    return after.failureCode === 'REFUNDED'
+      ? { title: t('deposits.depositRefunded', values), status: 'success' }
+      : { title: t('deposits.refundPending', values), status: 'info' };
+  return after.status === 'SUCCESS'
+    ? { title: t('deposits.creditRetried', values), status: 'success' }
+    : { title: t('deposits.creditNotTaken', values), status: 'error' };
+}
+
 /** A deposit stuck PAID: retry the credit at the provider, or refund the payer; each with a reason. */
 function StuckActions({ deposit }: { deposit: AgencyDeposit }) {
   const { t } = useTranslation();
@@ -59,11 +72,8 @@ function StuckActions({ deposit }: { deposit: AgencyDeposit }) {
     // Only a lost answer or 5xx keeps the key for sending the same request again.
     if (!failure || (typeof failure.status === 'number' && failure.status < 500)) setKey(newIdempotencyKey());
     if (failure) toast({ title: t('deposits.resolveFailed', { code: failure.code }), status: 'error' });
-    else {
-      toast({
-        title: t(action === 'refund' ? 'deposits.depositRefunded' : 'deposits.creditRetried', { code: deposit.code }),
-        status: 'success',
-      });
+    else if (result.data) {
+      toast(outcomeToast(action, result.data.deposit, t));
       close();
     }
   }
