@@ -7,6 +7,7 @@ import { loggedInOperator } from '../support/operators';
 import { setRate } from '../../server/domain/agencies';
 import { setReceivingAccount } from '../../server/domain/deposits';
 import { balanceOf } from '../../server/domain/ledger';
+import { reconcilePendingTransfers } from '../../server/domain/reconciler';
 import { signWebhook, type PaymentPaidEventBody } from '../../server/adapters/payment';
 import { convertAt, formatAmount } from '../../src/contract/money';
 
@@ -136,6 +137,28 @@ const creditAt = async (player: TestPlayer) =>
   (await t.app.inject({ url: '/api/v2/players/credits/askmebet', headers: { cookie: player.cookie } })).json().credit.amount;
 const auditOf = (action: string) =>
   t.db.selectFrom('operator_audit_log').selectAll().where('agency_id', '=', agencyId).where('action', '=', action).execute();
+
+/** A deposit stuck PAID: the provider was down when it was paid, a while ago, as the desk finds it. */
+async function stuckDeposit(): Promise<{ player: TestPlayer; code: string; transactionId: string }> {
+  const player = await createTestPlayerWithBank(t.db, agencyId);
+  const order = await openOrder(player, '64000');
+  const down = await t.app.inject({
+    method: 'POST',
+    url: '/sandbox/providers/askmebet/faults',
+    payload: { mode: 'error', operations: ['createMember', 'transfer'] },
+  });
+  expect(down.statusCode).toBe(204);
+  await payAtBank(order.payload);
+  await t.app.inject({ method: 'DELETE', url: '/sandbox/providers/askmebet/faults' });
+  const paid = await t.db
+    .updateTable('deposit_orders')
+    .set({ paid_at: sql<Date>`now() - interval '10 minutes'` })
+    .where('code', '=', order.code)
+    .returning('transaction_id')
+    .executeTakeFirstOrThrow();
+  expect((await admin('GET', `/deposits/${order.code}`)).json().deposit).toMatchObject({ status: 'PAID', stuck: true });
+  return { player, code: order.code, transactionId: paid.transaction_id! };
+}
 
 describe('searching deposits', () => {
   it('filters by code, player, status and Vientiane day, and opens a deposit with its QR, events and transfers', async () => {
@@ -283,27 +306,6 @@ describe('unmatched payments', () => {
 });
 
 describe('deposits stuck PAID', () => {
-  async function stuckDeposit(): Promise<{ player: TestPlayer; code: string }> {
-    const player = await createTestPlayerWithBank(t.db, agencyId);
-    const order = await openOrder(player, '64000');
-    const down = await t.app.inject({
-      method: 'POST',
-      url: '/sandbox/providers/askmebet/faults',
-      payload: { mode: 'error', operations: ['createMember', 'transfer'] },
-    });
-    expect(down.statusCode).toBe(204);
-    await payAtBank(order.payload);
-    await t.app.inject({ method: 'DELETE', url: '/sandbox/providers/askmebet/faults' });
-    // Paid a while ago, as the desk finds it.
-    await t.db
-      .updateTable('deposit_orders')
-      .set({ paid_at: sql<Date>`now() - interval '10 minutes'` })
-      .where('code', '=', order.code)
-      .execute();
-    expect((await admin('GET', `/deposits/${order.code}`)).json().deposit).toMatchObject({ status: 'PAID', stuck: true });
-    return { player, code: order.code };
-  }
-
   it('retries the credit, once for a key, audited', async () => {
     const { player, code } = await stuckDeposit();
     const key = nextKey();
@@ -348,5 +350,76 @@ describe('deposits stuck PAID', () => {
     expect((await admin('POST', `/deposits/${order.code}/retry-credit`, { payload: { reason: 'still open' } })).json().code).toBe(
       'DEPOSIT_NOT_STUCK',
     );
+  });
+});
+
+describe('races at the deposit desk, on real PostgreSQL', () => {
+  const ROUNDS = 10;
+
+  const refundsAtBank = (transactionId: string) =>
+    t.db.selectFrom('sandbox_bank_refunds').selectAll().where('ref', '=', `refund-${transactionId}`).execute();
+
+  /** Exactly one of the credit and the refund happened, at the provider and at the bank alike, and the order says which. */
+  async function exactlyOneOutcome({ player, code, transactionId }: { player: TestPlayer; code: string; transactionId: string }) {
+    const deposit = (await admin('GET', `/deposits/${code}`)).json().deposit;
+    const refunds = await refundsAtBank(transactionId);
+    const credit = await creditAt(player);
+    if (deposit.status === 'SUCCESS') {
+      expect(refunds).toHaveLength(0);
+      expect(credit).toBe('100.00');
+    } else {
+      expect(deposit).toMatchObject({ status: 'FAILED', failureCode: 'REFUNDED' });
+      expect(refunds).toHaveLength(1);
+      expect(credit).toBe('0.00');
+    }
+    expect(await ledgerViolations(t.db)).toEqual([]);
+    return deposit.status as string;
+  }
+
+  it('a stuck PAID deposit retried by one operator and refunded by another at once: exactly one takes effect, the other gets 409', async () => {
+    const second = await loggedInOperator(t, agencyId, { username: 'desk-second-owner' });
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const stuck = await stuckDeposit();
+      const [retry, refund] = await Promise.all([
+        admin('POST', `/deposits/${stuck.code}/retry-credit`, { payload: { reason: 'provider is back' } }),
+        admin('POST', `/deposits/${stuck.code}/refund`, { cookie: second, payload: { reason: 'player asked for the money' } }),
+      ]);
+      expect([retry.statusCode, refund.statusCode].sort()).toEqual([200, 409]);
+      const loser = retry.statusCode === 409 ? retry : refund;
+      expect(loser.json().code).toBe('DEPOSIT_NOT_STUCK');
+      const status = await exactlyOneOutcome(stuck);
+      expect(status).toBe(retry.statusCode === 200 ? 'SUCCESS' : 'FAILED');
+    }
+  });
+
+  it('a stuck PAID deposit refunded while the reconciler credits it: one of the two, never both', async () => {
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const stuck = await stuckDeposit();
+      const [refund] = await Promise.all([
+        admin('POST', `/deposits/${stuck.code}/refund`, { payload: { reason: 'player asked for the money' } }),
+        reconcilePendingTransfers({ db: t.db, providers: t.app.providers }, { olderThanMs: 0 }),
+      ]);
+      const status = await exactlyOneOutcome(stuck);
+      if (refund.statusCode === 200) expect(status).toBe('FAILED');
+      else {
+        expect(refund.json().code).toBe('DEPOSIT_NOT_STUCK');
+        expect(status).toBe('SUCCESS');
+      }
+    }
+  });
+
+  it('8 parallel credits of different unmatched payments all answer 200, each crediting its player once', async () => {
+    const payments = await Promise.all(Array.from({ length: 8 }, () => wrongAmountPayment()));
+    const targets = await Promise.all(payments.map(() => createTestPlayerWithBank(t.db, agencyId)));
+    const answers = await Promise.all(
+      payments.map(({ id }, index) =>
+        admin('POST', `/deposits/unmatched/${id}/credit`, {
+          payload: { playerId: targets[index].id, provider: 'askmebet', reason: 'confirmed by phone' },
+        }),
+      ),
+    );
+    expect(answers.map((res) => res.statusCode)).toEqual(Array(8).fill(200));
+    const expected = formatAmount(convertAt('DEPOSIT', 123456n, { buy: '640', sell: '640' }, 'THB'), 'THB');
+    for (const target of targets) expect(await creditAt(target)).toBe(expected);
   });
 });
