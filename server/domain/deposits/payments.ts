@@ -426,7 +426,8 @@ export async function sendOrderCredit(deps: CreditDeps, credit: OrderCredit): Pr
 /** Credits one order if it is still PAID: records its credit under its lock, then sends it. Its status is answered. */
 export async function creditPaidDeposit(deps: CreditDeps, order: OrderRow): Promise<DepositStatus> {
   const [credit] = await lockAndRecordCredits(deps.db, [order]);
-  if (!credit) return (await deps.db.selectFrom('deposit_orders').select('status').where('id', '=', order.id).executeTakeFirstOrThrow()).status;
+  if (!credit)
+    return (await deps.db.selectFrom('deposit_orders').select('status').where('id', '=', order.id).executeTakeFirstOrThrow()).status;
   return sendOrderCredit(deps, credit);
 }
 

@@ -225,7 +225,10 @@ export async function sendCreditsToProvider(
  */
 export async function recordCredits(trx: LedgerTrx, requests: CreditRequest[]): Promise<TransferResult[]> {
   requests.forEach(({ amount }) => checkAmount(amount));
-  return beginProviderTransfers(trx, requests.map((request) => creditTransfer(request)));
+  return beginProviderTransfers(
+    trx,
+    requests.map((request) => creditTransfer(request)),
+  );
 }
 
 /**
@@ -274,10 +277,7 @@ export async function sendRecordedCredits(
 }
 
 /** Puts credit into one player's wallet at the provider, as sendCreditsToProvider does; its error is thrown. */
-export async function sendCreditToProvider(
-  deps: WalletDeps,
-  request: CreditRequest,
-): Promise<ProviderTransferResult> {
+export async function sendCreditToProvider(deps: WalletDeps, request: CreditRequest): Promise<ProviderTransferResult> {
   const [result] = await sendCreditsToProvider(deps, [request]);
   return settledValue(result);
 }
