@@ -1,6 +1,6 @@
 import { retryingDeadlocks } from '../../db/errors';
-import { sql, type Selectable } from 'kysely';
-import { prepared, type Database } from '../../db/database';
+import { sql, type RawBuilder, type Selectable } from 'kysely';
+import type { Database } from '../../db/database';
 import { inGroups, settledValue } from '../../db/inGroups';
 import type { DepositTables } from '../../db/schema';
 import type { Provider } from '../../../src/contract/providers';
@@ -11,6 +11,7 @@ import { AppError } from '../errors';
 import { findTransfer, postTransfer, postTransfers, type LedgerTrx, type TransferResult, type WithSettlement } from '../ledger';
 import { recordCredits, sendRecordedCredits, type CreditRequest } from '../providerWallets';
 import { creditPromotionBonus } from '../promotions';
+import { orderTransition, transitionOrder } from './lifecycle';
 import { paidOrders, type OrderRow } from './repository';
 import { MAX_CREDIT_ATTEMPTS, cash, creditKey, owedTo, unmatchedReason, type UnmatchedReason } from './rules';
 
@@ -60,14 +61,13 @@ interface Payable {
  */
 async function payOrders(trx: LedgerTrx, agencyId: string, payables: Payable[]): Promise<OrderCredit[]> {
   if (payables.length === 0) return [];
-  const { rows } = await sql<OrderRow>`${prepared}
-    UPDATE deposit_orders
-    SET status = 'PAID', transaction_id = paid.transaction_id, paid_amount_kip = paid.amount_kip, paid_at = paid.paid_at, closed_at = NULL
-    FROM unnest(${payables.map(({ order }) => order.id)}::uuid[], ${payables.map(({ payment }) => payment.transactionId)}::text[],
+  const { rows } = await orderTransition('pay', {
+    set: sql`transaction_id = paid.transaction_id, paid_amount_kip = paid.amount_kip, paid_at = paid.paid_at, closed_at = NULL`,
+    from: sql`unnest(${payables.map(({ order }) => order.id)}::uuid[], ${payables.map(({ payment }) => payment.transactionId)}::text[],
       ${payables.map(({ payment }) => payment.amountKip.toString())}::bigint[],
-      ${payables.map(({ payment }) => payment.paidAt.toISOString())}::timestamptz[]) AS paid (id, transaction_id, amount_kip, paid_at)
-    WHERE deposit_orders.id = paid.id
-    RETURNING deposit_orders.*`.execute(trx);
+      ${payables.map(({ payment }) => payment.paidAt.toISOString())}::timestamptz[]) AS paid (id, transaction_id, amount_kip, paid_at)`,
+    where: sql`deposit_orders.id = paid.id`,
+  }).execute(trx);
   const paidById = new Map(rows.map((row) => [row.id, row]));
   await postTransfers(
     trx,
@@ -141,17 +141,9 @@ async function keepUnmatched(
     refs: { billNumber: payment.billNumber, transactionId: payment.transactionId, reason },
   });
   if (order && reason === 'AMOUNT_MISMATCH') {
-    await trx
-      .updateTable('deposit_orders')
-      .set({ status: 'FAILED', failure_code: reason, closed_at: sql<Date>`now()` })
-      .where('id', '=', order.id)
-      .execute();
+    await transitionOrder(trx, 'refuseAmount', order.id, sql`failure_code = ${reason}, closed_at = now()`);
   } else if (order && order.status === 'OPEN' && reason === 'ORDER_EXPIRED') {
-    await trx
-      .updateTable('deposit_orders')
-      .set({ status: 'EXPIRED', closed_at: sql<Date>`now()` })
-      .where('id', '=', order.id)
-      .execute();
+    await transitionOrder(trx, 'expire', order.id, sql`closed_at = now()`);
   }
   return { outcome: 'unmatched', reason };
 }
@@ -275,25 +267,20 @@ export async function applyPayment(db: Database, agencyId: string, payment: Depo
   return settledValue(result);
 }
 
-/** PAID orders become SUCCESS: their credits are at the provider. */
-const ordersSucceed = (db: Database) =>
-  db
-    .updateTable('deposit_orders')
-    .set({ status: 'SUCCESS', credited_at: sql<Date>`now()`, closed_at: sql<Date>`now()`, failure_code: null })
-    .where('status', '=', 'PAID');
+/** The credits of these orders are at the provider: those still PAID become SUCCESS. */
+const ordersSucceed = (where: RawBuilder<unknown>) =>
+  orderTransition('credit', { set: sql`credited_at = now(), closed_at = now(), failure_code = NULL`, where });
 
 /**
  * The orders become SUCCESS in the statement that posts their credits, each only when that
  * statement posts its own current credit (by the credit's key).
  */
-function ordersSucceedWith(db: Database, orders: OrderRow[]): WithSettlement {
+function ordersSucceedWith(orders: OrderRow[]): WithSettlement {
   const keys = orders.map((order) => creditKey(order.code, order.credit_attempt));
   return (posted) =>
-    ordersSucceed(db)
-      .where('id', '=', sql<string>`ANY(${orders.map(({ id }) => id)}::uuid[])`)
-      .where(
-        sql<boolean>`EXISTS (SELECT FROM ${posted} AS posted WHERE posted.refs->>'deposit' = deposit_orders.code AND posted.idempotency_key = ANY(${keys}::text[]))`,
-      );
+    ordersSucceed(
+      sql`deposit_orders.id = ANY(${orders.map(({ id }) => id)}::uuid[]) AND EXISTS (SELECT FROM ${posted} AS posted WHERE posted.refs->>'deposit' = deposit_orders.code AND posted.idempotency_key = ANY(${keys}::text[]))`,
+    );
 }
 
 interface AttemptOutcome {
@@ -357,7 +344,7 @@ async function creditAttempts(deps: CreditDeps, credits: OrderCredit[]): Promise
   const sent = await sendRecordedCredits(
     deps,
     credits.map(({ credit }) => credit),
-    ordersSucceedWith(deps.db, orders),
+    ordersSucceedWith(orders),
   );
   return sent.map((result) =>
     result.status === 'fulfilled'
@@ -376,8 +363,8 @@ async function afterCredit(db: Database, order: OrderRow, { status, succeeded }:
   if (succeeded) return 'SUCCESS';
   if (status === 'POSTED') {
     // Posted before this call (a crash or a timeout between the two): the order catches up.
-    const done = await ordersSucceed(db).where('id', '=', order.id).returning('status').executeTakeFirst();
-    return done?.status ?? 'SUCCESS';
+    const { rows } = await ordersSucceed(sql`deposit_orders.id = ${order.id}`).execute(db);
+    return rows[0]?.status ?? 'SUCCESS';
   }
   if (status === 'VOIDED') {
     const attempt = order.credit_attempt;

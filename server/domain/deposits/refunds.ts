@@ -6,6 +6,7 @@ import { AppError } from '../errors';
 import { postTransfer, resolveAccount, type AccountRef, type Entry, type LedgerTrx } from '../ledger';
 import { BONUS_POOL, endUsageByRefund } from '../promotions';
 import type { RefundRow } from './desk';
+import { transitionOrder } from './lifecycle';
 import { cash, owedTo } from './rules';
 
 /**
@@ -112,11 +113,7 @@ async function settleRefund(deps: { db: Database }, refund: RefundRow, result: R
         .where('id', '=', current.unmatched_payment_id)
         .execute();
     } else {
-      await trx
-        .updateTable('deposit_orders')
-        .set({ status: 'PAID', failure_code: 'REFUND_FAILED', closed_at: null })
-        .where('id', '=', current.deposit_order_id!)
-        .execute();
+      await transitionOrder(trx, 'refundRefused', current.deposit_order_id!, sql`failure_code = 'REFUND_FAILED', closed_at = NULL`);
     }
     return trx
       .updateTable('deposit_refunds')

@@ -9,6 +9,7 @@ import type { DepositOrder, DepositPage, DepositStatus } from '../../../src/cont
 import { AppError } from '../errors';
 import type { LedgerTrx } from '../ledger';
 import type { PlayerRef } from '../players';
+import { orderTransition } from './lifecycle';
 
 /** The deposit tables: orders, the agency's deposit settings and unmatched payments, and their row mapping. */
 
@@ -172,14 +173,12 @@ export async function openDeposits(db: Database, who: PlayerRef): Promise<Deposi
  * agency, by the reconciler); returns how many.
  */
 export async function expireStaleOrders(db: Database | LedgerTrx, scope?: PlayerRef): Promise<number> {
-  const result = await db
-    .updateTable('deposit_orders')
-    .set({ status: 'EXPIRED', closed_at: sql<Date>`now()` })
-    .$if(scope !== undefined, (q) => q.where('agency_id', '=', scope!.agencyId).where('player_id', '=', scope!.playerId))
-    .where('status', '=', 'OPEN')
-    .where('expires_at', '<=', sql<Date>`now()`)
-    .executeTakeFirst();
-  return Number(result.numUpdatedRows);
+  const ofPlayer = scope ? sql`agency_id = ${scope.agencyId} AND player_id = ${scope.playerId}` : sql`true`;
+  const { rows } = await orderTransition('expire', {
+    set: sql`closed_at = now()`,
+    where: sql`${ofPlayer} AND expires_at <= now()`,
+  }).execute(db);
+  return rows.length;
 }
 
 /** Orders left PAID since before olderThanMs, oldest first. */

@@ -15,6 +15,7 @@ import { findTransfer, postTransfer, type LedgerTrx } from '../ledger';
 import { appendAudit, type Actor } from '../operators';
 import { agencyDeposit, toRefund, unmatchedPayment, type UnmatchedRow } from './desk';
 import { EXCHANGE_LAK, EXCHANGE_THB, UNALLOCATED, pendingRefund, recordRefund, refundRefOf, runRefund } from './refunds';
+import { transitionOrder } from './lifecycle';
 import { recordOrderCredits, sendOrderCredit } from './payments';
 import { creditKey, newCode, owedTo } from './rules';
 
@@ -347,7 +348,7 @@ export async function refundDeposit(
         `Deposit ${code} has its credit at the provider or on its way: retry it instead`,
       );
     const kip = BigInt(row.paid_amount_kip!);
-    await trx.updateTable('deposit_orders').set({ status: 'FAILED', failure_code: 'REFUNDING' }).where('id', '=', row.id).execute();
+    await transitionOrder(trx, 'startRefund', row.id, sql`failure_code = 'REFUNDING'`);
     await appendAudit(trx, {
       agencyId,
       actor,

@@ -24,6 +24,7 @@ import type { Clock } from '../clock';
 import { expireStaleOrders, orderByKey, playerOrder, settingsOf, toDepositOrder, type OrderRow } from './repository';
 import type { PlayerRef } from '../players';
 import { newCode, payableSettings, qrOf, replayOf, requestHashOf } from './rules';
+import { transitionOrder } from './lifecycle';
 import { applyPayment, creditPaidDeposit } from './payments';
 
 /**
@@ -177,13 +178,7 @@ export async function cancelDeposit(db: Database, who: PlayerRef, code: string):
         `Deposit ${code} is ${row.status === 'OPEN' ? 'EXPIRED' : row.status}; only an open order can be cancelled`,
       );
     }
-    const updated = await trx
-      .updateTable('deposit_orders')
-      .set({ status: 'CANCELED', closed_at: sql<Date>`now()` })
-      .where('id', '=', row.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    return toDepositOrder(updated);
+    return toDepositOrder(await transitionOrder(trx, 'cancel', row.id, sql`closed_at = now()`));
   });
 }
 

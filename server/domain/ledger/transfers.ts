@@ -62,7 +62,7 @@ export interface LedgerTransfer {
  * settled), it returns a data-modifying statement that runs inside the settlement's, so both
  * commit together or neither.
  */
-export type WithSettlement = (settled: RawBuilder<unknown>) => Compilable;
+export type WithSettlement = (settled: RawBuilder<unknown>) => Compilable | RawBuilder<unknown>;
 
 export interface Settlement {
   transfer: LedgerTransfer;
@@ -195,7 +195,7 @@ async function writeTransfers(
   transfer: Compilable | RawBuilder<unknown>,
   legs: RawBuilder<unknown>,
   accounts: ResolvedAccount[],
-  alongside?: Compilable,
+  alongside?: Compilable | RawBuilder<unknown>,
 ): Promise<TransferRow[]> {
   try {
     const { rows } = await sql<TransferRow>`${prepared}
