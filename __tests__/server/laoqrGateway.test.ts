@@ -11,7 +11,7 @@ import {
   type LaoQrGateway,
 } from '../../server/adapters/payment';
 import { buildLaoQr, type LaoQrBill } from '../../src/contract/laoqr';
-import { buildTestApp, type TestApp } from '../support/app';
+import { buildTestApp, createTestAgency, type TestApp } from '../support/app';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhookReceiver';
 
 const SECRET = 'test-webhook-secret-0123456789';
@@ -20,12 +20,14 @@ const TIMEOUT_MS = 2000;
 let t: TestApp;
 let receiver: WebhookReceiver;
 let gateway: LaoQrGateway;
+let agencyId: string;
 
 beforeAll(async () => {
   receiver = await startWebhookReceiver();
   t = await buildTestApp({ laoqrWebhookSecret: SECRET, sandboxBankWebhookUrl: receiver.url, laoqrGatewayTimeoutMs: TIMEOUT_MS });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   gateway = t.app.laoqrGateway;
+  agencyId = (await createTestAgency(t, 'laoqr-gateway', ['laoqr-gateway.test'])).id;
 });
 afterAll(async () => {
   await t.close();
@@ -33,7 +35,7 @@ afterAll(async () => {
 });
 
 /** Whether this call recorded the event (false: it was recorded before). */
-const recordedNow = async (eventId: string) => (await recordWebhookEvents(t.db, [{ eventId }])).has(eventId);
+const recordedNow = async (eventId: string) => (await recordWebhookEvents(t.db, agencyId, [{ eventId }])).has(eventId);
 
 let billCounter = 0;
 function bill(amountKip = 100_000n): LaoQrBill {
@@ -185,7 +187,7 @@ describe('the payment webhook', () => {
   it('records each event id once when twenty deliveries race, and once when one call names it twice', async () => {
     const results = await Promise.all(Array.from({ length: 20 }, () => recordedNow('evt_race')));
     expect(results.filter(Boolean)).toHaveLength(1);
-    const twice = await recordWebhookEvents(t.db, [{ eventId: 'evt_twice' }, { eventId: 'evt_twice' }, { eventId: 'evt_race' }]);
+    const twice = await recordWebhookEvents(t.db, agencyId, [{ eventId: 'evt_twice' }, { eventId: 'evt_twice' }, { eventId: 'evt_race' }]);
     expect([...twice]).toEqual(['evt_twice']);
     expect(await t.db.selectFrom('laoqr_webhook_events').select('event_id').where('event_id', '=', 'evt_twice').execute()).toHaveLength(1);
   });

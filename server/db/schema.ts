@@ -63,7 +63,9 @@ export interface PlayerTables {
 }
 
 export interface LaoQrTables {
+  /** Unique by agency and event id: each agency's gateway numbers its own events. */
   laoqr_webhook_events: {
+    agency_id: string;
     event_id: string;
     received_at: CreatedAt;
     /** What the event reported; null on events recorded before the deposit desk kept them. */

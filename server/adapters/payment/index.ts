@@ -1,6 +1,7 @@
 import type { Config } from '../../config';
 import { createLaoQrGateway, type LaoQrGateway } from './laoqrGateway';
 
+export * from './gatewayIds';
 export * from './laoqrGateway';
 export * from './webhook';
 

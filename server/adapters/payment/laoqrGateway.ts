@@ -11,9 +11,12 @@
  *   POST {base}/refunds                 { ref, paymentTransactionId, amount } -> refund
  *   payout: { ref, status: PAID | FAILED, amount, transactionId?, reason?, completedAt }
  *   refund: { ref, paymentTransactionId, amount, status: REFUNDED, transactionId, completedAt }
+ *
+ * The gateway's transaction ids cross this client in their stored form (storedGatewayId) both ways.
  */
 
 import { callOutside } from '../outsideCall';
+import { originalGatewayId, storedGatewayId } from './gatewayIds';
 
 export type PaymentCheck =
   | { outcome: 'paid'; billNumber: string; amountKip: bigint; transactionId: string; paidAt: Date }
@@ -87,7 +90,7 @@ function payoutFrom(ref: string, body: unknown): PayoutResult {
     isText(payout.transactionId) &&
     completedAt
   ) {
-    return { outcome: 'paid', ref, amountKip: BigInt(payout.amount), transactionId: payout.transactionId, completedAt };
+    return { outcome: 'paid', ref, amountKip: BigInt(payout.amount), transactionId: storedGatewayId(payout.transactionId), completedAt };
   }
   return { outcome: 'unknown', ref, reason: 'BAD_RESPONSE' };
 }
@@ -105,7 +108,13 @@ function refundFrom(ref: string, body: unknown): RefundResult {
     isText(refund.transactionId) &&
     completedAt
   ) {
-    return { outcome: 'refunded', ref, amountKip: BigInt(refund.amount), transactionId: refund.transactionId, completedAt };
+    return {
+      outcome: 'refunded',
+      ref,
+      amountKip: BigInt(refund.amount),
+      transactionId: storedGatewayId(refund.transactionId),
+      completedAt,
+    };
   }
   return { outcome: 'unknown', ref, reason: 'BAD_RESPONSE' };
 }
@@ -138,7 +147,13 @@ export function createLaoQrGateway({ baseUrl, timeoutMs }: LaoQrGatewayOptions):
         isText(payment.transactionId) &&
         paidAt
       ) {
-        return { outcome: 'paid', billNumber, amountKip: BigInt(payment.amount), transactionId: payment.transactionId, paidAt };
+        return {
+          outcome: 'paid',
+          billNumber,
+          amountKip: BigInt(payment.amount),
+          transactionId: storedGatewayId(payment.transactionId),
+          paidAt,
+        };
       }
       return { outcome: 'unknown', billNumber, reason: 'BAD_RESPONSE' };
     },
@@ -163,7 +178,11 @@ export function createLaoQrGateway({ baseUrl, timeoutMs }: LaoQrGatewayOptions):
     },
 
     async refund(ref, paymentTransactionId, amountKip) {
-      const answer = await call('POST', '/refunds', { ref, paymentTransactionId, amount: amountKip.toString() });
+      const answer = await call('POST', '/refunds', {
+        ref,
+        paymentTransactionId: originalGatewayId(paymentTransactionId),
+        amount: amountKip.toString(),
+      });
       if (answer.kind === 'unknown') return { outcome: 'unknown', ref, reason: answer.reason };
       if (answer.status === 200 || answer.status === 201) return refundFrom(ref, answer.body);
       if (answer.status === 409) return { outcome: 'unknown', ref, reason: 'REF_CONFLICT' };

@@ -2,6 +2,7 @@ import { createHmac, timingSafeEqual } from 'node:crypto';
 import { sql, type Kysely } from 'kysely';
 import { prepared } from '../../db/database';
 import type { DB } from '../../db/schema';
+import { storedGatewayId } from './gatewayIds';
 
 /**
  * The LaoQR gateway's payment webhook. The gateway POSTs a JSON event and signs it:
@@ -32,10 +33,10 @@ export interface PaymentPaidEventBody {
   };
 }
 
-/** A bank paid a bill: what the deposit side acts on. */
+/** A bank paid a bill: what the deposit side acts on. Its ids are in their stored form (storedGatewayId). */
 export interface LaoQrPaymentEvent {
   eventId: string;
-  /** The deposit code the QR carried. */
+  /** The deposit code the QR carried, or whatever else the gateway reported. */
   billNumber: string;
   /** What was actually paid, which may differ from the order. */
   amountKip: bigint;
@@ -90,22 +91,22 @@ function paymentEventOf(rawBody: string): LaoQrPaymentEvent | string {
   }
   const event = body as Partial<PaymentPaidEventBody> | null;
   if (typeof event !== 'object' || event === null) return 'the body is not an object';
-  if (typeof event.id !== 'string' || !/^[\x21-\x7e]{1,200}$/.test(event.id)) return 'the event has no valid id';
+  // Any id and bill number is taken, however long or odd: a signed payment is applied or kept unmatched, never refused for them.
+  if (typeof event.id !== 'string' || event.id.length === 0) return 'the event has no id';
   if (event.type !== PAYMENT_PAID_EVENT) return `the event type ${JSON.stringify(event.type)} is not ${PAYMENT_PAID_EVENT}`;
   const data = event.data;
   if (typeof data !== 'object' || data === null) return 'the event has no data';
-  if (typeof data.billNumber !== 'string' || data.billNumber.length === 0 || data.billNumber.length > 25)
-    return 'the event has no valid bill number';
+  if (typeof data.billNumber !== 'string') return 'the event has no bill number';
   if (typeof data.amount !== 'string' || !/^[1-9]\d{0,15}$/.test(data.amount)) return 'the amount is not whole kip';
   if (data.currency !== 'LAK') return `the currency ${JSON.stringify(data.currency)} is not LAK`;
   if (typeof data.transactionId !== 'string' || data.transactionId.length === 0) return 'the event has no transaction id';
   if (typeof data.paidAt !== 'string' || !ISO_INSTANT.test(data.paidAt) || Number.isNaN(Date.parse(data.paidAt)))
     return 'paidAt is not an ISO instant';
   return {
-    eventId: event.id,
-    billNumber: data.billNumber,
+    eventId: storedGatewayId(event.id),
+    billNumber: storedGatewayId(data.billNumber),
     amountKip: BigInt(data.amount),
-    transactionId: data.transactionId,
+    transactionId: storedGatewayId(data.transactionId),
     paidAt: new Date(data.paidAt),
   };
 }
@@ -150,13 +151,15 @@ interface ReportedPayment {
 }
 
 /**
- * Records that the site acts on these events, in one statement; returns the ids recorded now. An id
- * recorded before (a replay or a duplicate delivery, which the caller then ignores) is not among
- * them, nor is a second one of the same id. Call it with the transaction that applies the events,
+ * Records that the agency acts on these events, in one statement; returns the ids recorded now. An
+ * id the agency recorded before (a replay or a duplicate delivery, which the caller then ignores)
+ * is not among them, nor is a second one of the same id; another agency's events are not looked at,
+ * as each agency's gateway numbers its own. Call it with the transaction that applies the events,
  * so an event is recorded exactly when its effect is.
  */
 export async function recordWebhookEvents(
   db: Kysely<DB>,
+  agencyId: string,
   events: Array<{ eventId: string; payment?: ReportedPayment }>,
 ): Promise<Set<string>> {
   if (events.length === 0) return new Set();
@@ -164,11 +167,11 @@ export async function recordWebhookEvents(
   const sorted = [...events].sort((a, b) => (a.eventId < b.eventId ? -1 : a.eventId > b.eventId ? 1 : 0));
   const column = (pick: (payment: ReportedPayment) => string) => sorted.map(({ payment }) => (payment ? pick(payment) : null));
   const { rows } = await sql<{ event_id: string }>`${prepared}
-    INSERT INTO laoqr_webhook_events (event_id, bill_number, transaction_id, amount_kip, paid_at)
-    SELECT * FROM unnest(${sorted.map(({ eventId }) => eventId)}::text[], ${column(({ billNumber }) => billNumber)}::text[],
+    INSERT INTO laoqr_webhook_events (agency_id, event_id, bill_number, transaction_id, amount_kip, paid_at)
+    SELECT ${agencyId}::uuid, * FROM unnest(${sorted.map(({ eventId }) => eventId)}::text[], ${column(({ billNumber }) => billNumber)}::text[],
       ${column(({ transactionId }) => transactionId)}::text[], ${column(({ amountKip }) => amountKip.toString())}::bigint[],
       ${column(({ paidAt }) => paidAt.toISOString())}::timestamptz[])
-    ON CONFLICT (event_id) DO NOTHING
+    ON CONFLICT (agency_id, event_id) DO NOTHING
     RETURNING event_id`.execute(db);
   return new Set(rows.map(({ event_id }) => event_id));
 }

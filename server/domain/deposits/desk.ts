@@ -16,6 +16,7 @@ import type {
   LedgerTransferView,
   UnmatchedPayment,
 } from '../../../src/contract/adminDeposits';
+import { gatewayIdKey } from '../../adapters/payment';
 import { AppError } from '../errors';
 import { isCalendarDay, type LedgerTrx } from '../ledger';
 import { payableSettings, qrOf } from './rules';
@@ -125,7 +126,8 @@ async function transfersOf(db: Database, agencyId: string, code: string, transac
       eb.or([
         eb(sql`refs->>'deposit'`, '=', code),
         eb(sql`refs->>'billNumber'`, '=', code),
-        ...(transactionId === null ? [] : [eb(sql`refs->>'transactionId'`, '=', transactionId)]),
+        // The deposit side writes the id's key in refs; the desk's credit of an unmatched payment writes the id.
+        ...(transactionId === null ? [] : [eb(sql`refs->>'transactionId'`, 'in', [transactionId, gatewayIdKey(transactionId)])]),
       ]),
     )
     .orderBy('created_at')
@@ -186,6 +188,7 @@ export async function depositDetail(db: Database, agencyId: string, code: string
     db
       .selectFrom('laoqr_webhook_events')
       .selectAll()
+      .where('agency_id', '=', agencyId)
       .where((eb) =>
         eb.or([eb('bill_number', '=', code), ...(row.transaction_id === null ? [] : [eb('transaction_id', '=', row.transaction_id)])]),
       )

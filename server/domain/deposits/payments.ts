@@ -5,7 +5,7 @@ import { inGroups, settledValue } from '../../db/inGroups';
 import type { DepositTables } from '../../db/schema';
 import type { Provider } from '../../../src/contract/providers';
 import type { DepositStatus } from '../../../src/contract/deposits';
-import { recordWebhookEvents } from '../../adapters/payment';
+import { gatewayIdKey, recordWebhookEvents } from '../../adapters/payment';
 import type { ProviderClient } from '../../adapters/providers';
 import { AppError } from '../errors';
 import { findTransfer, postTransfer, postTransfers, type LedgerTrx, type TransferResult, type WithSettlement } from '../ledger';
@@ -83,7 +83,7 @@ async function payOrders(trx: LedgerTrx, agencyId: string, payables: Payable[]):
           { account: owedTo(order.player_id), amount: credit },
           { account: { kind: 'exchange', currency: 'THB' }, amount: -credit },
         ],
-        refs: { deposit: order.code, transactionId: payment.transactionId, playerId: order.player_id },
+        refs: { deposit: order.code, transactionId: gatewayIdKey(payment.transactionId), playerId: order.player_id },
       };
     }),
   );
@@ -132,13 +132,13 @@ async function keepUnmatched(
   if (!recorded) return { outcome: 'duplicate' };
   await postTransfer(trx, {
     agencyId,
-    key: `unmatched-payment:${payment.transactionId}`,
+    key: `unmatched-payment:${gatewayIdKey(payment.transactionId)}`,
     kind: 'UNMATCHED_PAYMENT',
     entries: [
       { account: cash, amount: payment.amountKip },
       { account: { kind: 'unallocated_payments', currency: 'LAK' }, amount: -payment.amountKip },
     ],
-    refs: { billNumber: payment.billNumber, transactionId: payment.transactionId, reason },
+    refs: { billNumber: gatewayIdKey(payment.billNumber), transactionId: gatewayIdKey(payment.transactionId), reason },
   });
   if (order && reason === 'AMOUNT_MISMATCH') {
     await transitionOrder(trx, 'refuseAmount', order.id, sql`failure_code = ${reason}, closed_at = now()`);
@@ -174,7 +174,7 @@ function applyTogether(db: Database, agencyId: string, payments: DepositPayment[
   return retryingDeadlocks(() =>
     db.transaction().execute(async (trx) => {
       const events = payments.flatMap(({ eventId, ...payment }) => (eventId === undefined ? [] : [{ eventId, payment }]));
-      const recorded = await recordWebhookEvents(trx, events);
+      const recorded = await recordWebhookEvents(trx, agencyId, events);
       const fresh = payments.filter(({ eventId }) => eventId === undefined || recorded.has(eventId));
       // In id order, so transactions that lock the same orders wait for each other instead of deadlocking.
       const orders =

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database';
-import type { LaoQrGateway, RefundResult } from '../../adapters/payment';
+import { gatewayIdKey, type LaoQrGateway, type RefundResult } from '../../adapters/payment';
 import { OperatorErrorCode } from '../../../src/contract/admin';
 import { AppError } from '../errors';
 import { postTransfer, resolveAccount, type AccountRef, type Entry, type LedgerTrx } from '../ledger';
@@ -20,8 +20,8 @@ export const EXCHANGE_LAK: AccountRef = { kind: 'exchange', currency: 'LAK' };
 export const EXCHANGE_THB: AccountRef = { kind: 'exchange', currency: 'THB' };
 const CAPITAL_LAK: AccountRef = { kind: 'capital', currency: 'LAK' };
 
-/** The gateway's ref of a refund: the paid transaction's own reference, so a transaction is refunded at most once. */
-export const refundRefOf = (transactionId: string) => `refund-${transactionId}`;
+/** The gateway's ref of a refund: the paid transaction's own key, so a transaction is refunded at most once. */
+export const refundRefOf = (transactionId: string) => `refund-${gatewayIdKey(transactionId)}`;
 
 /**
  * The kip of a refund leaves agency cash. The bank has paid it back, so the ledger records it even
@@ -66,7 +66,7 @@ async function settleRefund(deps: { db: Database }, refund: RefundRow, result: R
       const entries: Entry[] = await kipOut(trx, current.agency_id, kip, current.ref);
       const refs: Record<string, string> = {
         refundRef: current.ref,
-        transactionId: current.transaction_id,
+        transactionId: gatewayIdKey(current.transaction_id),
         gatewayTransactionId: result.transactionId,
       };
       if (current.unmatched_payment_id !== null) {
