@@ -182,6 +182,20 @@ export async function expireStaleOrders(db: Database | LedgerTrx, scope?: Player
   return Number(result.numUpdatedRows);
 }
 
+/**
+ * A break starting cancels the player's open orders (stale ones too), in the break's transaction:
+ * a payment for one then goes to the deposit desk (payments.ts), never to a provider.
+ */
+export async function cancelOpenOrdersForBreak(trx: LedgerTrx, who: PlayerRef): Promise<void> {
+  await trx
+    .updateTable('deposit_orders')
+    .set({ status: 'CANCELED', failure_code: 'PLAYER_EXCLUDED', closed_at: sql<Date>`now()` })
+    .where('agency_id', '=', who.agencyId)
+    .where('player_id', '=', who.playerId)
+    .where('status', '=', 'OPEN')
+    .execute();
+}
+
 /** Orders left PAID since before olderThanMs, oldest first. */
 export async function paidOrders(db: Database, olderThanMs: number, limit: number): Promise<OrderRow[]> {
   return db
