@@ -1,6 +1,6 @@
 import { DEMO_RECEIVING_ACCOUNT } from '../../server/seed';
 import { buildTestApp, controllableClock, createTestAgency, type TestApp } from '../support/app';
-import { createTestPlayerWithBank, type TestPlayer } from '../support/players';
+import { createTestPlayerWithBank, sentWhilePlayerLocked, type TestPlayer } from '../support/players';
 import { setRate } from '../../server/domain/agencies';
 import { setReceivingAccount } from '../../server/domain/deposits';
 import type { DepositLimitsChange, DepositLimitsView } from '../../src/contract/depositLimits';
@@ -225,6 +225,28 @@ describe('deposit limits', () => {
     for (const refused of answers.filter((answer) => answer.statusCode === 409)) {
       expect(refused.json()).toMatchObject({ code: 'DEPOSIT_LIMIT_EXCEEDED', params: { period: 'day', remaining: '100000' } });
     }
+  });
+
+  it("concurrent deposits cannot beat the player's deposit limit", async () => {
+    const who = await player();
+    await setLimits(who, { day: '300000' });
+    await paidDeposit(who, '100000');
+    // Two rounds of eight orders at once, each round's orders all waiting for the player's turn.
+    for (const [amount, remaining] of [
+      ['150000', '50000'],
+      ['50000', '0'],
+    ]) {
+      const answers = await sentWhilePlayerLocked(t.db, who.id, () => Array.from({ length: 8 }, () => order(who, amount)));
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
+      for (const refused of answers.filter((answer) => answer.statusCode === 409)) {
+        expect(refused.json()).toMatchObject({ code: 'DEPOSIT_LIMIT_EXCEEDED', params: { period: 'day', limit: '300000', remaining } });
+      }
+      // The round's order is paid before the next round, so only the limit can refuse the next one.
+      const placed = answers.find((answer) => answer.statusCode === 201)!.json().order.code;
+      await t.db.updateTable('deposit_orders').set({ status: 'SUCCESS', paid_at: clock.now() }).where('code', '=', placed).execute();
+    }
+    expect(await t.db.selectFrom('deposit_orders').select('code').where('player_id', '=', who.id).execute()).toHaveLength(3);
+    expect(limitOf(await view(who), 'day')).toMatchObject({ used: '300000', remaining: '0' });
   });
 
   it('follow the Vientiane week, Monday to Sunday', async () => {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import { DEMO_RECEIVING_ACCOUNT } from '../../server/seed';
 import { buildTestApp, createTestAgency, type TestApp } from '../support/app';
-import { createTestPlayer, createTestPlayerWithBank, type TestPlayer } from '../support/players';
+import { createTestPlayer, createTestPlayerWithBank, sentWhilePlayerLocked, type TestPlayer } from '../support/players';
 import { ledgerViolations } from '../support/ledgerInvariant';
 import { recordStatements } from '../../bench/statements';
 import { loggedInOperator } from '../support/operators';
@@ -261,6 +261,25 @@ describe('the deposit lifecycle', () => {
     expect(second.statusCode).toBe(409);
     expect(second.json().code).toBe('OPEN_ORDER');
     expect((await get(player, '/api/v2/deposits')).json().total).toBe(1);
+  });
+
+  it('concurrent deposits make one open order', async () => {
+    const player = await playerWithBank();
+    const openOrders = () =>
+      t.db.selectFrom('deposit_orders').select('code').where('player_id', '=', player.id).where('status', '=', 'OPEN').execute();
+    // Twice: eight orders for several providers at once, all waiting for the player's turn; then the open one is cancelled.
+    for (let round = 0; round < 2; round += 1) {
+      const answers = await sentWhilePlayerLocked(t.db, player.id, () =>
+        Array.from({ length: 8 }, (_, i) => create(player, { provider: i % 2 === 0 ? 'askmebet' : 'gclub', amount: `${20000 + i}` })),
+      );
+      expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
+      for (const refused of answers.filter((answer) => answer.statusCode === 409)) expect(refused.json().code).toBe('OPEN_ORDER');
+      const placed = answers.find((answer) => answer.statusCode === 201)!.json().order.code;
+      expect(await openOrders()).toEqual([{ code: placed }]);
+      expect((await post(player, `/api/v2/deposits/${placed}/cancel`)).statusCode).toBe(200);
+    }
+    expect((await get(player, '/api/v2/deposits')).json().total).toBe(2);
+    expect(await openOrders()).toEqual([]);
   });
 
   it('cancels an open order only, and keeps a payment after the cancel as unmatched money', async () => {

@@ -1,3 +1,4 @@
+import { sql } from 'kysely';
 import { buildTestApp, controllableClock, createTestAgency, type ControllableClock, type TestApp } from '../support/app';
 import { createTestPlayer, createTestPlayerWithBank, fundTestCredit, type TestPlayer } from '../support/players';
 import { createTestPromotion, fundTestBonusPool } from '../support/promotions';
@@ -7,9 +8,11 @@ import { DEMO_RECEIVING_ACCOUNT } from '../../server/seed';
 import { setRate } from '../../server/domain/agencies';
 import { setReceivingAccount } from '../../server/domain/deposits';
 import type { WalletDeps } from '../../server/domain/providerWallets';
+import { signWebhook } from '../../server/adapters/payment';
 import type { Promotion } from '../../src/contract/promotions';
 
 const HOST = 'break.example';
+const WEBHOOK_SECRET = 'break-test-webhook-secret-42';
 const OTHER_HOST = 'elsewhere.example';
 const HOUR = 3_600_000;
 const DAY = 24 * HOUR;
@@ -24,7 +27,7 @@ let promotion: Promotion;
 beforeAll(async () => {
   // 10:00 in Vientiane on 31 August: the months of a self-exclusion end on a shorter month's last day.
   clock = controllableClock(new Date('2026-08-31T03:00:00Z'));
-  t = await buildTestApp({ providerTimeoutMs: 1500, laoqrGatewayTimeoutMs: 2000 }, { clock });
+  t = await buildTestApp({ providerTimeoutMs: 1500, laoqrGatewayTimeoutMs: 2000, laoqrWebhookSecret: WEBHOOK_SECRET }, { clock });
   // The sandbox providers and bank are called over HTTP.
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   deps = { db: t.db, providers: t.app.providers };
@@ -267,6 +270,109 @@ describe('during a break', () => {
     expect((await calls.deposit()).statusCode).toBe(201);
     const elsewhere = await createTestPlayer(t.db, otherAgencyId);
     expect(await running(elsewhere, OTHER_HOST)).toBeNull();
+  });
+});
+
+/** The gateway's signed notice that the order's bill was paid in full, now by the app's clock. */
+function payByWebhook(code: string, amount: string) {
+  const transactionId = `TX${code}`;
+  const raw = JSON.stringify({
+    id: `evt-${transactionId}`,
+    type: 'payment.paid',
+    createdAt: new Date().toISOString(),
+    data: { billNumber: code, amount, currency: 'LAK', transactionId, paidAt: clock.now().toISOString() },
+  });
+  return t.app.inject({
+    method: 'POST',
+    url: '/api/v2/webhooks/laoqr',
+    headers: { host: HOST, 'content-type': 'application/json', ...signWebhook(raw, WEBHOOK_SECRET) },
+    payload: raw,
+  });
+}
+
+const orderRow = (code: string) =>
+  t.db.selectFrom('deposit_orders').select(['status', 'failure_code']).where('code', '=', code).executeTakeFirstOrThrow();
+
+/** What reached the provider and the ledger for a deposit: the sandbox's transfers by the order's ref, and the ledger's by the order. */
+async function creditsOf(code: string) {
+  const atProvider = await t.db.selectFrom('sandbox_provider_transfers').select('ref').where('ref', 'like', `${code}%`).execute();
+  const inLedger = await t.db
+    .selectFrom('ledger_transfers')
+    .select('kind')
+    .where(sql<boolean>`refs->>'deposit' = ${code}`)
+    .execute();
+  return { atProvider: atProvider.length, ledgerKinds: inLedger.map((row) => row.kind) };
+}
+
+describe('money in flight when a break starts', () => {
+  it('an order opened before a self-exclusion and paid during it goes to the deposit desk', async () => {
+    const player = await createTestPlayerWithBank(t.db, agencyId);
+    const opened = await startsOfPlay(player).deposit();
+    expect(opened.statusCode).toBe(201);
+    const { code } = opened.json().order;
+    expect(await orderRow(code)).toEqual({ status: 'OPEN', failure_code: null });
+
+    expect((await take(player, 'SELF_EXCLUSION', 'MONTHS_6')).statusCode).toBe(201);
+    // Cancelled in the break's own transaction, and said why.
+    expect(await orderRow(code)).toEqual({ status: 'CANCELED', failure_code: 'PLAYER_EXCLUDED' });
+
+    clock.advance(60_000);
+    const paid = await payByWebhook(code, '64000');
+    expect(paid.statusCode).toBe(200);
+    expect(paid.json()).toEqual({ received: true, outcome: 'unmatched' });
+    expect(await orderRow(code)).toEqual({ status: 'CANCELED', failure_code: 'PLAYER_EXCLUDED' });
+    const unmatched = await t.db
+      .selectFrom('deposit_unmatched_payments')
+      .select(['reason', 'status', 'amount_kip'])
+      .where('bill_number', '=', code)
+      .execute();
+    expect(unmatched).toEqual([{ reason: 'PLAYER_ON_BREAK', status: 'UNRESOLVED', amount_kip: '64000' }]);
+    // The cash is the agency's to settle at the desk; nothing is owed to or sent for the player.
+    expect(await creditsOf(code)).toEqual({ atProvider: 0, ledgerKinds: [] });
+    const owed = await t.db
+      .selectFrom('ledger_accounts')
+      .select('balance')
+      .where('kind', '=', 'owed_to_player')
+      .where('player_id', '=', player.id)
+      .execute();
+    expect(owed.every((row) => BigInt(row.balance) === 0n)).toBe(true);
+    expect(await ledgerViolations(t.db)).toEqual([]);
+
+    // The desk shows it with its reason.
+    const operatorCookie = await loggedInOperator(t, agencyId, { host: HOST, username: 'desk' });
+    const desk = await t.app.inject({ url: '/api/v2/admin/deposits/unmatched', headers: { host: HOST, cookie: operatorCookie } });
+    expect(desk.json().items.filter((item: { billNumber: string }) => item.billNumber === code)).toEqual([
+      expect.objectContaining({ reason: 'PLAYER_ON_BREAK', amount: '64000', status: 'UNRESOLVED', resolution: null }),
+    ]);
+
+    // The same notice for a player on no break is credited as ever.
+    const free = await createTestPlayerWithBank(t.db, agencyId);
+    const freeOrder = (await startsOfPlay(free).deposit()).json().order.code;
+    expect((await payByWebhook(freeOrder, '64000')).json()).toEqual({ received: true, outcome: 'paid' });
+    expect(await orderRow(freeOrder)).toMatchObject({ status: 'SUCCESS' });
+    expect((await creditsOf(freeOrder)).atProvider).toBe(1);
+  });
+
+  it('a deposit sent at the same moment as the exclusion is cancelled by it or refused', async () => {
+    for (let round = 0; round < 10; round += 1) {
+      const player = await createTestPlayerWithBank(t.db, agencyId);
+      const [deposit, exclusion] = await Promise.all([startsOfPlay(player).deposit(), take(player, 'SELF_EXCLUSION', 'FOR_GOOD')]);
+      expect(exclusion.statusCode).toBe(201);
+      const orders = await t.db
+        .selectFrom('deposit_orders')
+        .select(['code', 'status', 'created_at'])
+        .where('player_id', '=', player.id)
+        .execute();
+      if (deposit.statusCode === 201) {
+        // Made before the break began, and cancelled by it.
+        expect(orders).toEqual([{ code: deposit.json().order.code, status: 'CANCELED', created_at: expect.any(Date) }]);
+        expect(orders[0].created_at.getTime()).toBeLessThanOrEqual(new Date(exclusion.json().exclusion.startsAt).getTime());
+      } else {
+        expect({ round, status: deposit.statusCode, code: deposit.json().code }).toEqual({ round, status: 403, code: 'PLAYER_EXCLUDED' });
+        expect(orders).toEqual([]);
+      }
+    }
+    expect(await ledgerViolations(t.db)).toEqual([]);
   });
 });
 

@@ -68,3 +68,18 @@ export async function fundTestCredit(
   if (put.status !== 'POSTED') throw new Error(`the test credit of ${satang} satang at ${provider} is ${put.status}`);
   return put;
 }
+
+/**
+ * Sends the requests `send` starts while another transaction holds the player's row as a deposit
+ * order or a break does, so all of them wait for the player's turn at once; lets it go after 300 ms
+ * and answers their answers.
+ */
+export async function sentWhilePlayerLocked<T>(db: Database, playerId: string, send: () => Array<Promise<T>>): Promise<T[]> {
+  let answers: Promise<T[]> | undefined;
+  await db.transaction().execute(async (trx) => {
+    await trx.selectFrom('players').select('id').where('id', '=', playerId).forNoKeyUpdate().execute();
+    answers = Promise.all(send());
+    await new Promise((resolve) => setTimeout(resolve, 300));
+  });
+  return answers!;
+}

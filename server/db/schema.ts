@@ -323,7 +323,7 @@ export interface DepositTables {
     agency_id: string;
     bill_number: string;
     deposit_order_id: string | null;
-    reason: 'AMOUNT_MISMATCH' | 'ORDER_CANCELED' | 'ORDER_EXPIRED' | 'ORDER_CLOSED' | 'UNKNOWN_BILL';
+    reason: 'AMOUNT_MISMATCH' | 'ORDER_CANCELED' | 'ORDER_EXPIRED' | 'ORDER_CLOSED' | 'UNKNOWN_BILL' | 'PLAYER_ON_BREAK';
     amount_kip: ColumnType<string, bigint | string, never>;
     transaction_id: string;
     event_id: string | null;

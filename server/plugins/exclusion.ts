@@ -1,8 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import { AppError } from '../domain/errors';
-import { ErrorCode } from '../../src/contract/errors';
-import { runningExclusion } from '../domain/exclusions';
+import { refuseDuringBreak } from '../domain/exclusions';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -16,20 +14,7 @@ declare module 'fastify' {
 
 export default fp(
   async (app) => {
-    app.decorate('refuseDuringBreak', async (request: FastifyRequest) => {
-      const exclusion = await runningExclusion(app.db, request.player, app.clock.now());
-      if (!exclusion) return;
-      const until = exclusion.endsAt ? `until ${exclusion.endsAt}` : 'for good';
-      throw new AppError(
-        403,
-        ErrorCode.PLAYER_EXCLUDED,
-        `You are on a break (${exclusion.kind}) ${until}: nothing that starts play is taken`,
-        {
-          kind: exclusion.kind,
-          until: exclusion.endsAt,
-        },
-      );
-    });
+    app.decorate('refuseDuringBreak', (request: FastifyRequest) => refuseDuringBreak(app.db, request.player, app.clock.now()));
     return Promise.resolve();
   },
   { name: 'exclusion', dependencies: ['dependencies', 'session'] },

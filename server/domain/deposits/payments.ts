@@ -11,6 +11,7 @@ import { AppError } from '../errors';
 import { findTransfer, postTransfer, postTransfers, type LedgerTrx, type TransferResult, type WithSettlement } from '../ledger';
 import { recordCredits, sendRecordedCredits, type CreditRequest } from '../providerWallets';
 import { creditPromotionBonus } from '../promotions';
+import { onBreakWhenPaid } from '../exclusions';
 import { orderTransition, transitionOrder } from './lifecycle';
 import { paidOrders, type OrderRow } from './repository';
 import { MAX_CREDIT_ATTEMPTS, cash, creditKey, owedTo, unmatchedReason, type UnmatchedReason } from './rules';
@@ -189,6 +190,13 @@ function applyTogether(db: Database, agencyId: string, payments: DepositPayment[
               .forUpdate()
               .execute();
       const orderOf = new Map(orders.map((order) => [order.code, order]));
+      // Read after the orders' locks: a break that cancelled one of them has committed with it.
+      const onBreak = await onBreakWhenPaid(
+        trx,
+        agencyId,
+        orders.map((order) => order.player_id),
+        fresh.map(({ paidAt }) => paidAt),
+      );
 
       const outcomes = new Map<DepositPayment, PaymentOutcome>();
       const payables: Payable[] = [];
@@ -200,9 +208,11 @@ function applyTogether(db: Database, agencyId: string, payments: DepositPayment[
           continue;
         }
         const inTime = payment.paidAt.getTime() <= (order?.expires_at.getTime() ?? 0);
-        const payable = order !== undefined && (order.status === 'OPEN' || order.status === 'EXPIRED') && inTime;
+        // A player on a break is credited nothing: the payment goes to the deposit desk.
+        const breakRuns = order !== undefined && onBreak(order.player_id, payment.paidAt);
+        const payable = order !== undefined && !breakRuns && (order.status === 'OPEN' || order.status === 'EXPIRED') && inTime;
         if (order && payable && BigInt(order.amount_kip) === payment.amountKip) payables.push({ order, payment });
-        else unmatched.push({ order, payment, reason: unmatchedReason(order, payable) });
+        else unmatched.push({ order, payment, reason: unmatchedReason(order, payable, breakRuns) });
       }
       const paid = await payOrders(trx, agencyId, payables);
       payables.forEach(({ payment }, index) => outcomes.set(payment, { outcome: 'paid', ...paid[index] }));

@@ -181,6 +181,17 @@ export async function expireStaleOrders(db: Database | LedgerTrx, scope?: Player
   return rows.length;
 }
 
+/**
+ * A break starting cancels the player's open orders (stale ones too), in the break's transaction:
+ * a payment for one then goes to the deposit desk (payments.ts), never to a provider.
+ */
+export async function cancelOpenOrdersForBreak(trx: LedgerTrx, who: PlayerRef): Promise<void> {
+  await orderTransition('cancel', {
+    set: sql`failure_code = 'PLAYER_EXCLUDED', closed_at = now()`,
+    where: sql`agency_id = ${who.agencyId} AND player_id = ${who.playerId}`,
+  }).execute(trx);
+}
+
 /** Orders left PAID since before olderThanMs, oldest first. */
 export async function paidOrders(db: Database, olderThanMs: number, limit: number): Promise<OrderRow[]> {
   return db

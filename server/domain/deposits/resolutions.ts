@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Database } from '../../db/database';
-import type { LaoQrGateway } from '../../adapters/payment';
+import { gatewayIdKey, type LaoQrGateway } from '../../adapters/payment';
 import type { ProviderClient } from '../../adapters/providers';
 import { OperatorErrorCode } from '../../../src/contract/admin';
 import { ErrorCode } from '../../../src/contract/errors';
@@ -208,7 +208,7 @@ export async function creditUnmatchedPayment(
       ],
       refs: {
         deposit: created.code,
-        transactionId: payment.transaction_id,
+        transactionId: gatewayIdKey(payment.transaction_id),
         playerId: player.id,
         unmatchedPayment: payment.id,
         rate: rate.sell,

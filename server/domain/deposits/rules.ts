@@ -83,11 +83,15 @@ export function qrOf(row: OrderRow, settings: PayableSettings): DepositQr {
   };
 }
 
-export type UnmatchedReason = 'AMOUNT_MISMATCH' | 'ORDER_CANCELED' | 'ORDER_EXPIRED' | 'ORDER_CLOSED' | 'UNKNOWN_BILL';
+export type UnmatchedReason = 'AMOUNT_MISMATCH' | 'ORDER_CANCELED' | 'ORDER_EXPIRED' | 'ORDER_CLOSED' | 'UNKNOWN_BILL' | 'PLAYER_ON_BREAK';
 
-/** Why a payment cannot pay its order (the order as locked, and whether it was payable then). */
-export function unmatchedReason(order: OrderRow | undefined, payable: boolean): UnmatchedReason {
+/**
+ * Why a payment cannot pay its order (the order as locked, whether it was payable then, and whether
+ * its player's break had not ended when the payment was made).
+ */
+export function unmatchedReason(order: OrderRow | undefined, payable: boolean, onBreak: boolean): UnmatchedReason {
   if (!order) return 'UNKNOWN_BILL';
+  if (onBreak) return 'PLAYER_ON_BREAK';
   if (payable) return 'AMOUNT_MISMATCH';
   if (order.status === 'CANCELED') return 'ORDER_CANCELED';
   return order.status === 'OPEN' || order.status === 'EXPIRED' ? 'ORDER_EXPIRED' : 'ORDER_CLOSED';

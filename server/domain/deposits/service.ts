@@ -20,6 +20,7 @@ import { bankAccountsOf } from '../players';
 import { currentRate } from '../agencies';
 import { promotionForDeposit } from '../promotions';
 import { checkDepositLimits, lockPlayerForLimits } from '../depositLimits';
+import { refuseDuringBreak } from '../exclusions';
 import type { Clock } from '../clock';
 import { expireStaleOrders, orderByKey, playerOrder, settingsOf, toDepositOrder, type OrderRow } from './repository';
 import type { PlayerRef } from '../players';
@@ -79,9 +80,10 @@ function depositAmount(amount: unknown, limits: { min: bigint; max: bigint }): b
  * POST /deposits: the order and its QR. The same Idempotency-Key with the same provider and amount
  * gives the first order again; with others, IDEMPOTENCY_CONFLICT. Refused with nothing changed: a
  * key outside the one rule, an unknown provider, an amount that is not whole kip or out of bounds,
- * no bank account, no receiving account or MID (MERCHANT_ID_REQUIRED), an open order already, and the promotion rules while a promotion is taken or in
- * use (promotionForDeposit): an order made while one is taken carries it, and its bonus is credited
- * with the payment.
+ * no bank account, no receiving account or MID (MERCHANT_ID_REQUIRED), a break running
+ * (PLAYER_EXCLUDED), a deposit limit, an open order already, and the promotion rules while a
+ * promotion is taken or in use (promotionForDeposit): an order made while one is taken carries it,
+ * and its bonus is credited with the payment.
  */
 export async function createDeposit(
   deps: DepositDeps,
@@ -110,12 +112,15 @@ export async function createDeposit(
   const promotionUsageId = await promotionForDeposit(deps, who, input.provider, kip, input.promotionId);
 
   try {
-    // The limit check and the insert are one turn of the player's: two orders at once cannot both pass a limit.
+    // The break, limit and one-open-order checks and the insert are one turn of the player's: two
+    // orders at once cannot both pass a limit, and a break taken at the same moment is either seen
+    // here or cancels this order after it.
     return await db.transaction().execute(async (trx) => {
       await lockPlayerForLimits(trx, who);
+      const now = deps.clock.now();
+      await refuseDuringBreak(trx, who, now);
       // The one-open-order index counts stored statuses: the player's own stale orders are closed first.
       await expireStaleOrders(trx, who);
-      const now = deps.clock.now();
       await checkDepositLimits(trx, who, kip, now);
       const row = await trx
         .insertInto('deposit_orders')

@@ -1,4 +1,4 @@
-import type { Transaction } from 'kysely';
+import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/database';
 import type { DB } from '../../db/schema';
 import { ErrorCode } from '../../../src/contract/errors';
@@ -7,6 +7,7 @@ import { AppError } from '../errors';
 import { requireIdempotencyKey } from '../idempotency';
 import { appendAudit } from '../operators/audit';
 import { lockPlayerForLimits } from '../depositLimits';
+import { cancelOpenOrdersForBreak } from '../deposits/repository';
 import type { PlayerRef } from '../players';
 import type { Clock } from '../clock';
 
@@ -36,6 +37,44 @@ export async function runningExclusion(db: Database | Transaction<DB>, player: P
   return row ? toExclusion(row) : null;
 }
 
+/**
+ * Refuses what starts play while the player's break runs: 403 PLAYER_EXCLUDED with its kind and
+ * end. In a deposit's transaction, after the player's lock, so a break taken at the same moment
+ * is seen.
+ */
+export async function refuseDuringBreak(db: Database | Transaction<DB>, player: PlayerRef, at: Date): Promise<void> {
+  const exclusion = await runningExclusion(db, player, at);
+  if (!exclusion) return;
+  const until = exclusion.endsAt ? `until ${exclusion.endsAt}` : 'for good';
+  throw new AppError(403, ErrorCode.PLAYER_EXCLUDED, `You are on a break (${exclusion.kind}) ${until}: nothing that starts play is taken`, {
+    kind: exclusion.kind,
+    until: exclusion.endsAt,
+  });
+}
+
+/**
+ * Whether a player's break had not ended when a payment was made, for the players and payment times
+ * given. A break starts when it is taken, so any break read has begun: a payment made just before
+ * one and applied during it counts too.
+ */
+export async function onBreakWhenPaid(
+  trx: Transaction<DB>,
+  agencyId: string,
+  playerIds: string[],
+  paidAts: Date[],
+): Promise<(playerId: string, paidAt: Date) => boolean> {
+  if (playerIds.length === 0) return () => false;
+  const earliest = new Date(Math.min(...paidAts.map((at) => at.getTime())));
+  const rows = await trx
+    .selectFrom('player_exclusions')
+    .select(['player_id', 'ends_at'])
+    .where('agency_id', '=', agencyId)
+    .where('player_id', '=', sql<string>`ANY(${[...new Set(playerIds)]}::uuid[])`)
+    .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', earliest)]))
+    .execute();
+  return (playerId, paidAt) => rows.some((row) => row.player_id === playerId && (row.ends_at === null || row.ends_at > paidAt));
+}
+
 /** Why a new break would shorten the running one; undefined when it may be taken. */
 function shortening(running: Exclusion | null, kind: Exclusion['kind'], endsAt: Date | null): string | undefined {
   if (!running || kind === 'SELF_EXCLUSION') return undefined;
@@ -54,8 +93,9 @@ export interface ExclusionOutcome {
 /**
  * POST /players/exclusions: the player takes a break from now. The Idempotency-Key makes a double tap
  * one break (the same key with another request is a 409); a time-out never shortens a running break.
- * The break and its audit entry (the player as actor) are written in one transaction, with the
- * player's row locked so two requests at once are judged one after the other.
+ * The break, the cancelling of the player's open deposit orders and its audit entry (the player as
+ * actor) are written in one transaction, with the player's row locked so two requests at once, and
+ * a deposit order made at the same moment (createDeposit), are judged one after the other.
  */
 export async function takeExclusion(
   deps: { db: Database; clock: Clock },
@@ -101,6 +141,7 @@ export async function takeExclusion(
       })
       .returning(['kind', 'starts_at', 'ends_at'])
       .executeTakeFirstOrThrow();
+    await cancelOpenOrdersForBreak(trx, player);
     await appendAudit(trx, {
       agencyId: player.agencyId,
       actor: { operatorId: null, name: `player:${username}` },
