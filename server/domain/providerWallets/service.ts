@@ -1,6 +1,8 @@
 import { randomUUID } from 'node:crypto';
+import type { Kysely, Transaction } from 'kysely';
 import { settledValue } from '../../db/inGroups';
 import type { Database } from '../../db/database';
+import type { DB } from '../../db/schema';
 import { ErrorCode } from '../../../src/contract/errors';
 import { ProviderRefusal, ProviderUnavailable, type ProviderClient } from '../../adapters/providers';
 import { AppError } from '../errors';
@@ -223,6 +225,12 @@ export async function sendCreditToProvider(
 }
 
 /**
+ * The caller's check that must hold when the money is recorded (a limit counted under the player's
+ * lock): it runs first in the transaction that begins the transfer, and what it throws records nothing.
+ */
+export type BeforeBegin = (trx: Transaction<DB>) => Promise<void>;
+
+/**
  * Takes credit out of the player's wallet at the provider into the `to` account (for a withdrawal,
  * the payout clearing account): sync the mirror with the live credit, hold the amount, transfer
  * out with the ref, settle. INSUFFICIENT_CREDIT when the credit does not cover it.
@@ -230,14 +238,18 @@ export async function sendCreditToProvider(
 export async function takeCreditFromProvider(
   deps: WalletDeps,
   request: ProviderTransferRequest & { to: AccountRef },
+  beforeBegin?: BeforeBegin,
 ): Promise<ProviderTransferResult> {
   checkAmount(request.amount);
   const member = await withProvider(() => ensureMember(deps, request));
   await withProvider(() => readCredit(deps, request));
   const kind = request.kind ?? 'PROVIDER_CREDIT_OUT';
-  const [result] = await runProviderTransfers(deps, undefined, [
-    { request, member, direction: 'OUT', from: creditAccount(request), to: request.to, kind },
-  ]);
+  const [result] = await runProviderTransfers(
+    deps,
+    undefined,
+    [{ request, member, direction: 'OUT', from: creditAccount(request), to: request.to, kind }],
+    beforeBegin,
+  );
   return settledValue(result);
 }
 
@@ -271,29 +283,38 @@ async function askProvider(deps: WalletDeps, transfer: LedgerTransfer, member: s
  * transfers with unique provider refs) in one statement, then each provider call, then the
  * outcomes: those done posted in one statement with the caller's withPosting, each refusal
  * voided (the held money goes back), an unknown outcome left PENDING for the reconciler. A key used
- * before answers with its transfer as it stands, or retries it while it is PENDING.
+ * before answers with its transfer as it stands, or retries it while it is PENDING. `beforeBegin`
+ * runs in the intents' transaction, before them.
  */
 async function runProviderTransfers(
   deps: WalletDeps,
   withPosting: WithSettlement | undefined,
   transfers: ProviderTransfer[],
+  beforeBegin?: BeforeBegin,
 ): Promise<Array<Settled<ProviderTransferResult>>> {
   if (transfers.length === 0) return [];
   const { db } = deps;
-  const begun = await beginPendingTransfers(
-    db,
-    transfers.map(({ request, direction, from, to, kind }) => ({
-      agencyId: request.agencyId,
-      key: request.key,
-      kind,
-      from,
-      via: { kind: 'provider_transit', playerId: request.playerId, provider: request.provider },
-      to,
-      amount: request.amount,
-      refs: { ...request.refs, playerId: request.playerId },
-      provider: { name: request.provider, ref: request.providerRef ?? randomUUID(), direction },
-    })),
-  );
+  const begin = (executor: Kysely<DB>) =>
+    beginPendingTransfers(
+      executor,
+      transfers.map(({ request, direction, from, to, kind }) => ({
+        agencyId: request.agencyId,
+        key: request.key,
+        kind,
+        from,
+        via: { kind: 'provider_transit', playerId: request.playerId, provider: request.provider },
+        to,
+        amount: request.amount,
+        refs: { ...request.refs, playerId: request.playerId },
+        provider: { name: request.provider, ref: request.providerRef ?? randomUUID(), direction },
+      })),
+    );
+  const begun = beforeBegin
+    ? await db.transaction().execute(async (trx) => {
+        await beforeBegin(trx);
+        return begin(trx);
+      })
+    : await begin(db);
   const answers = await Promise.allSettled(
     begun.map(({ transfer }, index) =>
       transfer.status === 'PENDING' ? askProvider(deps, transfer, transfers[index].member) : Promise.resolve(undefined),

@@ -15,7 +15,7 @@ import { findTransfer, type LedgerTransfer } from '../ledger';
 import { endUsageByWithdrawal, liveCredit, liveTurnover, usedUsageAt } from '../promotions';
 import { takeCreditFromProvider, type WalletDeps } from '../providerWallets';
 import type { PlayerRef } from '../players';
-import { countToday, toWithdrawal, withdrawalByCode, withdrawalByKey, type WithdrawalRow } from './repository';
+import { countToday, lockPlayer, toWithdrawal, withdrawalByCode, withdrawalByKey, type Trx, type WithdrawalRow } from './repository';
 import {
   PAYOUT_CLEARING,
   WITHDRAWAL_TRANSFER_KIND,
@@ -51,7 +51,13 @@ export interface WithdrawalDeps extends WalletDeps {
 }
 
 /** The agency's withdrawal rules, read at each use so an owner's change applies to the next withdrawal. */
-const rulesOf = (deps: WithdrawalDeps, agencyId: string) => withdrawalSettingsOf(deps.db, agencyId, deps.defaults);
+const rulesOf = (deps: WithdrawalDeps, agencyId: string, db: Database | Trx = deps.db) => withdrawalSettingsOf(db, agencyId, deps.defaults);
+
+async function refuseOverDailyLimit(db: Database | Trx, player: PlayerRef, dailyLimit: number): Promise<void> {
+  if ((await countToday(db, player)) >= dailyLimit) {
+    throw new AppError(429, ErrorCode.WITHDRAW_DAILY_LIMIT, `At most ${dailyLimit} withdrawals a day`);
+  }
+}
 
 export async function withdrawalLimits(deps: WithdrawalDeps, player: PlayerRef): Promise<WithdrawalLimits> {
   const [settings, usedToday] = await Promise.all([rulesOf(deps, player.agencyId), countToday(deps.db, player)]);
@@ -131,9 +137,8 @@ async function newIntent(
   if (!account) throw new AppError(400, ErrorCode.BANK_ACCOUNT_REQUIRED, 'Add a bank account before withdrawing');
   const rate = await currentRate(db, player.agencyId, 'THB');
   if (!rate) throw new AppError(503, ErrorCode.EXCHANGE_RATE_MISSING, 'The agency has no THB exchange rate yet');
-  if ((await countToday(db, player)) >= settings.dailyLimit) {
-    throw new AppError(429, ErrorCode.WITHDRAW_DAILY_LIMIT, `At most ${settings.dailyLimit} withdrawals a day`);
-  }
+  // Refused early, before the provider is asked; what decides is the count under the player's lock.
+  await refuseOverDailyLimit(db, player, settings.dailyLimit);
   const promotion = await checkPromotionWithdrawalRules(deps, player, provider, amount);
   const passThrough = await passThroughOf(deps, player, provider);
   return {
@@ -158,7 +163,9 @@ export interface WithdrawalOutcome {
 
 /**
  * POST /withdrawals. The Idempotency-Key makes a retry safe: the same key and request give the
- * same withdrawal (and finish one left half-way); the same key with another request is a 409.
+ * same withdrawal as it now is (and finish one whose credit was taken but not recorded); the same
+ * key with another request is a 409. The daily limit is counted again under the player's lock in
+ * the transaction that records the credit's transfer, so requests at once cannot all pass it.
  */
 export async function requestWithdrawal(
   deps: WithdrawalDeps,
@@ -184,22 +191,25 @@ export async function requestWithdrawal(
   const ledgerKey = `withdrawal:${player.playerId}:${key}`;
   const earlier = await findTransfer(db, player.agencyId, ledgerKey);
   let intent: FullIntent;
+  let withinDailyLimit: ((trx: Trx) => Promise<void>) | undefined;
   if (earlier) {
     intent = intentOf(earlier);
     if (intent.requestHash !== hash) throw conflict();
   } else {
     intent = await newIntent(deps, player, provider, amount, hash, key);
+    withinDailyLimit = async (trx) => {
+      await lockPlayer(trx, player);
+      // A copy of this request began the transfer first: it was counted then, and is replayed now.
+      if (await findTransfer(trx, player.agencyId, ledgerKey)) return;
+      await refuseOverDailyLimit(trx, player, (await rulesOf(deps, player.agencyId, trx)).dailyLimit);
+    };
   }
 
-  const taken = await takeCreditFromProvider(deps, {
-    ...player,
-    provider,
-    amount,
-    key: ledgerKey,
-    kind: WITHDRAWAL_TRANSFER_KIND,
-    to: PAYOUT_CLEARING,
-    refs: { ...intent },
-  });
+  const taken = await takeCreditFromProvider(
+    deps,
+    { ...player, provider, amount, key: ledgerKey, kind: WITHDRAWAL_TRANSFER_KIND, to: PAYOUT_CLEARING, refs: { ...intent } },
+    withinDailyLimit,
+  );
   // A refused transfer is final for this key, whose every retry replays it: a 4xx, so the client's
   // next request takes a new key (after a 5xx it would send this one again, for ever).
   if (taken.status === 'VOIDED') {
