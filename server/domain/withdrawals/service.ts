@@ -29,7 +29,7 @@ import {
   type PassThroughIntent,
   type PromotionSettlement,
 } from './rules';
-import { payOut } from './payouts';
+import { claimPayout, sendPayout } from './payouts';
 import { fourEyesSatangOf } from './review';
 
 /**
@@ -39,7 +39,7 @@ import { fourEyesSatangOf } from './review';
  * and its outcome after, and whatever is left unknown is settled by the reconciler
  * (reconcileWithdrawals), which asks the other side and never guesses.
  *
- *   credit out (ledger WITHDRAWAL transfer, PENDING → POSTED) → OPEN
+ *   credit out (ledger WITHDRAWAL transfer, PENDING → POSTED) → OPEN (payout claimed when auto-approved)
  *   OPEN → payout sent (payout_ref) → SUCCESS, or FAILED with the credit returned
  *   OPEN → REJECTED by an operator, with the credit returned
  */
@@ -221,16 +221,20 @@ export async function requestWithdrawal(
     throw new AppError(503, ErrorCode.PROVIDER_UNAVAILABLE, 'The game provider did not answer; retry with the same Idempotency-Key');
   }
   const transfer = await findTransfer(db, player.agencyId, ledgerKey);
-  const { row, created } = await recordOpen(db, transfer!);
-  const settled = created ? await autoApprove(deps, row) : row;
+  const { row, created } = await recordOpen(deps, transfer!);
+  const settled = created && row.payout_ref !== null ? await sendPayout(deps, row) : row;
   return { withdrawal: toWithdrawal(settled), replayed: !created };
 }
 
 /**
  * Records the OPEN withdrawal of a posted WITHDRAWAL transfer (once: the code is unique). One under
- * a promotion's rules ends that usage in the same transaction.
+ * a promotion's rules ends that usage in the same transaction, and one that is auto-approved has
+ * its payout claimed there too (claimPayout), so a crash before the gateway is called leaves a
+ * payout the reconciler finishes by its ref, never a withdrawal waiting for an operator. The
+ * caller sends a claimed payout (sendPayout) when it created the row.
  */
-export async function recordOpen(db: Database, transfer: LedgerTransfer): Promise<{ row: WithdrawalRow; created: boolean }> {
+export async function recordOpen(deps: WithdrawalDeps, transfer: LedgerTransfer): Promise<{ row: WithdrawalRow; created: boolean }> {
+  const { db } = deps;
   const intent = intentOf(transfer);
   const created = await retryingDeadlocks(() =>
     db.transaction().execute(async (trx) => {
@@ -257,8 +261,9 @@ export async function recordOpen(db: Database, transfer: LedgerTransfer): Promis
         .onConflict((oc) => oc.constraint('withdrawals_code_key').doNothing())
         .returningAll()
         .executeTakeFirst();
-      if (row?.promotion_usage_id) await endUsageByWithdrawal(trx, row.agency_id, row.promotion_usage_id);
-      return row;
+      if (!row) return undefined;
+      if (row.promotion_usage_id) await endUsageByWithdrawal(trx, row.agency_id, row.promotion_usage_id);
+      return (await autoApproves(deps, trx, row)) ? claimPayout(trx, row, 'auto-approve') : row;
     }),
   );
   if (created) return { row: created, created: true };
@@ -268,11 +273,10 @@ export async function recordOpen(db: Database, transfer: LedgerTransfer): Promis
 }
 
 /**
- * Pays out at once when the amount paid is within the agency's auto-approve limit; larger ones wait
+ * Paid out at once when the amount paid is within the agency's auto-approve limit; larger ones wait
  * for an operator, and so do those at or above the agency's four-eyes amount, which need two.
  */
-export async function autoApprove(deps: WithdrawalDeps, row: WithdrawalRow): Promise<WithdrawalRow> {
-  if (paidSatangOf(row) > (await rulesOf(deps, row.agency_id)).autoApproveSatang) return row;
-  if (approvalsNeededFor(BigInt(row.amount_satang), await fourEyesSatangOf(deps.db, row.agency_id)) > 1) return row;
-  return payOut(deps, row.agency_id, row.code, { operatorId: null, name: 'auto-approve' });
+async function autoApproves(deps: WithdrawalDeps, trx: Trx, row: WithdrawalRow): Promise<boolean> {
+  if (paidSatangOf(row) > (await rulesOf(deps, row.agency_id, trx)).autoApproveSatang) return false;
+  return approvalsNeededFor(BigInt(row.amount_satang), await fourEyesSatangOf(trx, row.agency_id)) === 1;
 }
