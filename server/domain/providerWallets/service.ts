@@ -283,6 +283,12 @@ export async function sendCreditToProvider(deps: WalletDeps, request: CreditRequ
 }
 
 /**
+ * The caller's check that must hold when the money is recorded (a limit counted under the player's
+ * lock): it runs first in the transaction that begins the transfer, and what it throws records nothing.
+ */
+export type BeforeBegin = (trx: LedgerTrx) => Promise<void>;
+
+/**
  * Takes credit out of the player's wallet at the provider into the `to` account (for a withdrawal,
  * the payout clearing account): sync the mirror with the live credit, hold the amount, transfer
  * out with the ref, settle. INSUFFICIENT_CREDIT when the credit does not cover it.
@@ -290,14 +296,18 @@ export async function sendCreditToProvider(deps: WalletDeps, request: CreditRequ
 export async function takeCreditFromProvider(
   deps: WalletDeps,
   request: ProviderTransferRequest & { to: AccountRef },
+  beforeBegin?: BeforeBegin,
 ): Promise<ProviderTransferResult> {
   checkAmount(request.amount);
   const member = await withProvider(() => ensureMember(deps, request));
   await withProvider(() => readCredit(deps, request));
   const kind = request.kind ?? 'PROVIDER_CREDIT_OUT';
-  const [result] = await runProviderTransfers(deps, undefined, [
-    { request, member, direction: 'OUT', from: creditAccount(request), to: request.to, kind },
-  ]);
+  const [result] = await runProviderTransfers(
+    deps,
+    undefined,
+    [{ request, member, direction: 'OUT', from: creditAccount(request), to: request.to, kind }],
+    beforeBegin,
+  );
   return settledValue(result);
 }
 
@@ -347,15 +357,21 @@ function beginProviderTransfers(executor: Kysely<DB>, transfers: ProviderTransfe
 /**
  * Runs transfers at the providers, several of one agency together: their intents, then each
  * provider call, then the outcomes (sendBegun). A key used before answers with its transfer as it
- * stands, or retries it while it is PENDING.
+ * stands, or retries it while it is PENDING. `beforeBegin` runs in the intents' transaction, before them.
  */
 async function runProviderTransfers(
   deps: WalletDeps,
   withPosting: WithSettlement | undefined,
   transfers: ProviderTransfer[],
+  beforeBegin?: BeforeBegin,
 ): Promise<Array<Settled<ProviderTransferResult>>> {
   if (transfers.length === 0) return [];
-  const begun = await beginProviderTransfers(deps.db, transfers);
+  const begun = beforeBegin
+    ? await deps.db.transaction().execute(async (trx) => {
+        await beforeBegin(trx);
+        return beginProviderTransfers(trx, transfers);
+      })
+    : await beginProviderTransfers(deps.db, transfers);
   return sendBegun(
     deps,
     withPosting,

@@ -8,7 +8,7 @@ import { AppError } from '../errors';
 import { postTransfer, resolveAccount, type LedgerTrx } from '../ledger';
 import { BONUS_POOL, reopenUsageAfterWithdrawal } from '../promotions';
 import { sendCreditToProvider } from '../providerWallets';
-import { lockWithdrawal, toWithdrawal, withdrawalById, type WithdrawalRow } from './repository';
+import { lockWithdrawal, toWithdrawal, withdrawalById, type Trx, type WithdrawalRow } from './repository';
 import { claimDecision, recordApproval } from './review';
 import {
   AGENCY_CASH_LAK,
@@ -45,15 +45,26 @@ export async function payOut(
     mustBeUndecided(locked);
     const { operatorId } = actor;
     if (operatorId !== null && !(await recordApproval(trx, locked, { ...actor, operatorId }))) return { row: locked, claimed: false };
-    const updated = await trx
-      .updateTable('withdrawals')
-      .set({ payout_ref: `wd-${locked.id}`, payout_started_at: sql<Date>`now()`, decided_by: actor.name })
-      .where('id', '=', locked.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
-    return { row: updated, claimed: true };
+    return { row: await claimPayout(trx, locked, actor.name), claimed: true };
   });
-  if (!claimed) return row;
+  return claimed ? sendPayout(deps, row) : row;
+}
+
+/**
+ * The intent of a payout, written in the transaction that decides it: its ref, which refuses a
+ * second decision and by which the reconciler finishes a payout whose answer never came.
+ */
+export async function claimPayout(trx: Trx, row: WithdrawalRow, decidedBy: string): Promise<WithdrawalRow> {
+  return trx
+    .updateTable('withdrawals')
+    .set({ payout_ref: `wd-${row.id}`, payout_started_at: sql<Date>`now()`, decided_by: decidedBy })
+    .where('id', '=', row.id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** Calls the gateway for a claimed payout, after the claim committed, and records its answer. */
+export async function sendPayout(deps: WithdrawalDeps, row: WithdrawalRow): Promise<WithdrawalRow> {
   const result = await deps.gateway.payout(row.payout_ref!, row.bank, row.account_number, row.account_name, BigInt(row.amount_kip));
   return settlePayout(deps, row, result);
 }

@@ -1,8 +1,8 @@
 import { findTransfer } from '../ledger';
 import { creditsUnreturned, orphanWithdrawalTransfers, payoutsAwaiting } from './repository';
 import { WITHDRAWAL_TRANSFER_KIND } from './rules';
-import { autoApprove, recordOpen, type WithdrawalDeps } from './service';
-import { returnCredit, settlePayout } from './payouts';
+import { recordOpen, type WithdrawalDeps } from './service';
+import { returnCredit, sendPayout, settlePayout } from './payouts';
 
 export interface WithdrawalReconcileReport {
   /** Credit taken out by a request that never heard back, now recorded as OPEN withdrawals. */
@@ -32,10 +32,10 @@ export async function reconcileWithdrawals(
 
   for (const orphan of await orphanWithdrawalTransfers(db, WITHDRAWAL_TRANSFER_KIND, olderThanMs, limit)) {
     const transfer = await findTransfer(db, orphan.agency_id, orphan.idempotency_key);
-    const { row, created } = await recordOpen(db, transfer!);
+    const { row, created } = await recordOpen(deps, transfer!);
     if (created) {
       report.recorded += 1;
-      await autoApprove(deps, row);
+      if (row.payout_ref !== null) await sendPayout(deps, row);
     }
   }
 

@@ -9,6 +9,7 @@ import type { AgencyWithdrawalSchema, Withdrawal, WithdrawalPage, WithdrawalStat
 import { AppError } from '../errors';
 import type { PlayerRef } from '../players';
 import { approvalStatesOf } from './review';
+import { WITHDRAWAL_TRANSFER_KIND } from './rules';
 
 /** The withdrawals table: its queries and the row as the API shows it. */
 
@@ -38,17 +39,65 @@ export function toWithdrawal(row: WithdrawalRow): Withdrawal {
 /** Start of today in Laos (Asia/Vientiane), where the daily limit counts. */
 const startOfTodayInLaos = sql<Date>`(date_trunc('day', now() AT TIME ZONE 'Asia/Vientiane') AT TIME ZONE 'Asia/Vientiane')`;
 
-/** Withdrawals the player requested today that count towards the daily limit (a failed payout does not). */
-export async function countToday(db: Database, player: PlayerRef): Promise<number> {
+/**
+ * Withdrawals the player requested today that count towards the daily limit (a failed payout does
+ * not): those recorded, and those whose credit is being taken (a WITHDRAWAL transfer begun today
+ * from the player's credit, not voided, its withdrawal not recorded yet), found through the
+ * player's own credit entries.
+ */
+export async function countToday(db: Database | Trx, player: PlayerRef): Promise<number> {
   const row = await db
-    .selectFrom('withdrawals')
-    .select((eb) => eb.fn.countAll<string>().as('count'))
-    .where('agency_id', '=', player.agencyId)
-    .where('player_id', '=', player.playerId)
-    .where('status', '<>', 'FAILED')
-    .where('created_at', '>=', startOfTodayInLaos)
+    .selectNoFrom((eb) => [
+      eb
+        .selectFrom('withdrawals')
+        .select((inner) => inner.fn.countAll<string>().as('count'))
+        .where('agency_id', '=', player.agencyId)
+        .where('player_id', '=', player.playerId)
+        .where('status', '<>', 'FAILED')
+        .where('created_at', '>=', startOfTodayInLaos)
+        .as('recorded'),
+      eb
+        .selectFrom('ledger_accounts as account')
+        .innerJoin('ledger_entries as entry', 'entry.account_id', 'account.id')
+        .innerJoin('ledger_transfers as transfer', 'transfer.id', 'entry.transfer_id')
+        .select((inner) => inner.fn.count<string>('transfer.id').distinct().as('count'))
+        .where('account.agency_id', '=', player.agencyId)
+        .where('account.kind', '=', 'player_credit')
+        .where('account.player_id', '=', player.playerId)
+        .where('entry.created_at', '>=', startOfTodayInLaos)
+        .where('transfer.kind', '=', WITHDRAWAL_TRANSFER_KIND)
+        .where('transfer.status', '<>', 'VOIDED')
+        .where((inner) =>
+          inner.not(
+            inner.exists(
+              inner
+                .selectFrom('withdrawals')
+                .select('withdrawals.id')
+                .whereRef('withdrawals.agency_id', '=', 'transfer.agency_id')
+                .where('withdrawals.code', '=', sql<string>`transfer.refs->>'code'`),
+            ),
+          ),
+        )
+        .as('taking'),
+    ])
     .executeTakeFirstOrThrow();
-  return Number(row.count);
+  return Number(row.recorded) + Number(row.taking);
+}
+
+/**
+ * Takes the player's turn for what a withdrawal counts, in the transaction that records its money:
+ * two withdrawals of the player at once are counted one after the other. NO KEY UPDATE leaves other
+ * tables' references to the player row free.
+ */
+export async function lockPlayer(trx: Trx, player: PlayerRef): Promise<void> {
+  const row = await trx
+    .selectFrom('players')
+    .select('id')
+    .where('agency_id', '=', player.agencyId)
+    .where('id', '=', player.playerId)
+    .forNoKeyUpdate()
+    .executeTakeFirst();
+  if (!row) throw new AppError(404, ErrorCode.NOT_FOUND, 'No such player');
 }
 
 export async function withdrawalByKey(db: Database, player: PlayerRef, idempotencyKey: string): Promise<WithdrawalRow | undefined> {

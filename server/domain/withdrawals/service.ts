@@ -15,7 +15,7 @@ import { findTransfer, type LedgerTransfer } from '../ledger';
 import { endUsageByWithdrawal, liveCredit, liveTurnover, usedUsageAt } from '../promotions';
 import { takeCreditFromProvider, type WalletDeps } from '../providerWallets';
 import type { PlayerRef } from '../players';
-import { countToday, toWithdrawal, withdrawalByCode, withdrawalByKey, type WithdrawalRow } from './repository';
+import { countToday, lockPlayer, toWithdrawal, withdrawalByCode, withdrawalByKey, type Trx, type WithdrawalRow } from './repository';
 import {
   PAYOUT_CLEARING,
   WITHDRAWAL_TRANSFER_KIND,
@@ -29,7 +29,7 @@ import {
   type PassThroughIntent,
   type PromotionSettlement,
 } from './rules';
-import { payOut } from './payouts';
+import { claimPayout, sendPayout } from './payouts';
 import { fourEyesSatangOf } from './review';
 
 /**
@@ -39,7 +39,7 @@ import { fourEyesSatangOf } from './review';
  * and its outcome after, and whatever is left unknown is settled by the reconciler
  * (reconcileWithdrawals), which asks the other side and never guesses.
  *
- *   credit out (ledger WITHDRAWAL transfer, PENDING → POSTED) → OPEN
+ *   credit out (ledger WITHDRAWAL transfer, PENDING → POSTED) → OPEN (payout claimed when auto-approved)
  *   OPEN → payout sent (payout_ref) → SUCCESS, or FAILED with the credit returned
  *   OPEN → REJECTED by an operator, with the credit returned
  */
@@ -51,7 +51,13 @@ export interface WithdrawalDeps extends WalletDeps {
 }
 
 /** The agency's withdrawal rules, read at each use so an owner's change applies to the next withdrawal. */
-const rulesOf = (deps: WithdrawalDeps, agencyId: string) => withdrawalSettingsOf(deps.db, agencyId, deps.defaults);
+const rulesOf = (deps: WithdrawalDeps, agencyId: string, db: Database | Trx = deps.db) => withdrawalSettingsOf(db, agencyId, deps.defaults);
+
+async function refuseOverDailyLimit(db: Database | Trx, player: PlayerRef, dailyLimit: number): Promise<void> {
+  if ((await countToday(db, player)) >= dailyLimit) {
+    throw new AppError(429, ErrorCode.WITHDRAW_DAILY_LIMIT, `At most ${dailyLimit} withdrawals a day`);
+  }
+}
 
 export async function withdrawalLimits(deps: WithdrawalDeps, player: PlayerRef): Promise<WithdrawalLimits> {
   const [settings, usedToday] = await Promise.all([rulesOf(deps, player.agencyId), countToday(deps.db, player)]);
@@ -131,9 +137,8 @@ async function newIntent(
   if (!account) throw new AppError(400, ErrorCode.BANK_ACCOUNT_REQUIRED, 'Add a bank account before withdrawing');
   const rate = await currentRate(db, player.agencyId, 'THB');
   if (!rate) throw new AppError(503, ErrorCode.EXCHANGE_RATE_MISSING, 'The agency has no THB exchange rate yet');
-  if ((await countToday(db, player)) >= settings.dailyLimit) {
-    throw new AppError(429, ErrorCode.WITHDRAW_DAILY_LIMIT, `At most ${settings.dailyLimit} withdrawals a day`);
-  }
+  // Refused early, before the provider is asked; what decides is the count under the player's lock.
+  await refuseOverDailyLimit(db, player, settings.dailyLimit);
   const promotion = await checkPromotionWithdrawalRules(deps, player, provider, amount);
   const passThrough = await passThroughOf(deps, player, provider);
   return {
@@ -158,7 +163,9 @@ export interface WithdrawalOutcome {
 
 /**
  * POST /withdrawals. The Idempotency-Key makes a retry safe: the same key and request give the
- * same withdrawal (and finish one left half-way); the same key with another request is a 409.
+ * same withdrawal as it now is (and finish one whose credit was taken but not recorded); the same
+ * key with another request is a 409. The daily limit is counted again under the player's lock in
+ * the transaction that records the credit's transfer, so requests at once cannot all pass it.
  */
 export async function requestWithdrawal(
   deps: WithdrawalDeps,
@@ -184,22 +191,25 @@ export async function requestWithdrawal(
   const ledgerKey = `withdrawal:${player.playerId}:${key}`;
   const earlier = await findTransfer(db, player.agencyId, ledgerKey);
   let intent: FullIntent;
+  let withinDailyLimit: ((trx: Trx) => Promise<void>) | undefined;
   if (earlier) {
     intent = intentOf(earlier);
     if (intent.requestHash !== hash) throw conflict();
   } else {
     intent = await newIntent(deps, player, provider, amount, hash, key);
+    withinDailyLimit = async (trx) => {
+      await lockPlayer(trx, player);
+      // A copy of this request began the transfer first: it was counted then, and is replayed now.
+      if (await findTransfer(trx, player.agencyId, ledgerKey)) return;
+      await refuseOverDailyLimit(trx, player, (await rulesOf(deps, player.agencyId, trx)).dailyLimit);
+    };
   }
 
-  const taken = await takeCreditFromProvider(deps, {
-    ...player,
-    provider,
-    amount,
-    key: ledgerKey,
-    kind: WITHDRAWAL_TRANSFER_KIND,
-    to: PAYOUT_CLEARING,
-    refs: { ...intent },
-  });
+  const taken = await takeCreditFromProvider(
+    deps,
+    { ...player, provider, amount, key: ledgerKey, kind: WITHDRAWAL_TRANSFER_KIND, to: PAYOUT_CLEARING, refs: { ...intent } },
+    withinDailyLimit,
+  );
   // A refused transfer is final for this key, whose every retry replays it: a 4xx, so the client's
   // next request takes a new key (after a 5xx it would send this one again, for ever).
   if (taken.status === 'VOIDED') {
@@ -211,16 +221,20 @@ export async function requestWithdrawal(
     throw new AppError(503, ErrorCode.PROVIDER_UNAVAILABLE, 'The game provider did not answer; retry with the same Idempotency-Key');
   }
   const transfer = await findTransfer(db, player.agencyId, ledgerKey);
-  const { row, created } = await recordOpen(db, transfer!);
-  const settled = created ? await autoApprove(deps, row) : row;
+  const { row, created } = await recordOpen(deps, transfer!);
+  const settled = created && row.payout_ref !== null ? await sendPayout(deps, row) : row;
   return { withdrawal: toWithdrawal(settled), replayed: !created };
 }
 
 /**
  * Records the OPEN withdrawal of a posted WITHDRAWAL transfer (once: the code is unique). One under
- * a promotion's rules ends that usage in the same transaction.
+ * a promotion's rules ends that usage in the same transaction, and one that is auto-approved has
+ * its payout claimed there too (claimPayout), so a crash before the gateway is called leaves a
+ * payout the reconciler finishes by its ref, never a withdrawal waiting for an operator. The
+ * caller sends a claimed payout (sendPayout) when it created the row.
  */
-export async function recordOpen(db: Database, transfer: LedgerTransfer): Promise<{ row: WithdrawalRow; created: boolean }> {
+export async function recordOpen(deps: WithdrawalDeps, transfer: LedgerTransfer): Promise<{ row: WithdrawalRow; created: boolean }> {
+  const { db } = deps;
   const intent = intentOf(transfer);
   const created = await retryingDeadlocks(() =>
     db.transaction().execute(async (trx) => {
@@ -247,8 +261,9 @@ export async function recordOpen(db: Database, transfer: LedgerTransfer): Promis
         .onConflict((oc) => oc.constraint('withdrawals_code_key').doNothing())
         .returningAll()
         .executeTakeFirst();
-      if (row?.promotion_usage_id) await endUsageByWithdrawal(trx, row.agency_id, row.promotion_usage_id);
-      return row;
+      if (!row) return undefined;
+      if (row.promotion_usage_id) await endUsageByWithdrawal(trx, row.agency_id, row.promotion_usage_id);
+      return (await autoApproves(deps, trx, row)) ? claimPayout(trx, row, 'auto-approve') : row;
     }),
   );
   if (created) return { row: created, created: true };
@@ -258,11 +273,10 @@ export async function recordOpen(db: Database, transfer: LedgerTransfer): Promis
 }
 
 /**
- * Pays out at once when the amount paid is within the agency's auto-approve limit; larger ones wait
+ * Paid out at once when the amount paid is within the agency's auto-approve limit; larger ones wait
  * for an operator, and so do those at or above the agency's four-eyes amount, which need two.
  */
-export async function autoApprove(deps: WithdrawalDeps, row: WithdrawalRow): Promise<WithdrawalRow> {
-  if (paidSatangOf(row) > (await rulesOf(deps, row.agency_id)).autoApproveSatang) return row;
-  if (approvalsNeededFor(BigInt(row.amount_satang), await fourEyesSatangOf(deps.db, row.agency_id)) > 1) return row;
-  return payOut(deps, row.agency_id, row.code, { operatorId: null, name: 'auto-approve' });
+async function autoApproves(deps: WithdrawalDeps, trx: Trx, row: WithdrawalRow): Promise<boolean> {
+  if (paidSatangOf(row) > (await rulesOf(deps, row.agency_id, trx)).autoApproveSatang) return false;
+  return approvalsNeededFor(BigInt(row.amount_satang), await fourEyesSatangOf(trx, row.agency_id)) === 1;
 }
