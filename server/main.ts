@@ -9,7 +9,7 @@ import { createDatabase, type Database } from './db/database';
 import { startEmbeddedPostgres, type EmbeddedDatabase } from './db/embedded';
 import { migrateToLatest } from './db/migrate';
 import { seed } from './seed';
-import { startReconciler, type Reconciler } from './domain/reconciler';
+import { startReconciler, type FullReconcileReport, type Reconciler } from './domain/reconciler';
 
 async function main() {
   // The server runs from its TypeScript sources, and @fastify/autoload does not recognise every
@@ -85,13 +85,8 @@ async function main() {
         olderThanMs: 2 * config.providerTimeoutMs,
         payoutOlderThanMs: 2 * config.laoqrGatewayTimeoutMs,
         onReport: (report) => {
-          const withdrawals = report.withdrawals;
-          const settledWithdrawals = withdrawals
-            ? withdrawals.recorded + withdrawals.settled + withdrawals.returned + withdrawals.unresolved
-            : 0;
-          const refunds = report.refunds ? report.refunds.settled + report.refunds.unresolved : 0;
-          if (report.checked > 0 || report.depositsChecked > 0 || report.depositsExpired > 0 || settledWithdrawals > 0 || refunds > 0)
-            app.log.info({ report }, 'reconciled pending provider transfers, deposits, withdrawals and refunds');
+          if (didSomething(report))
+            app.log.info({ report }, 'reconciled pending provider transfers, deposits, withdrawals, refunds and the books');
         },
         onError: (error) => app.log.error({ err: error }, 'reconciling pending provider transfers failed'),
       },
@@ -99,6 +94,15 @@ async function main() {
   }
   const port = (app.server.address() as { port: number }).port;
   log(`Champa is running at http://localhost:${port}`);
+}
+
+/** A round worth a log line: it settled or found something, or could not read the outside's books. */
+function didSomething(report: FullReconcileReport): boolean {
+  const withdrawals = report.withdrawals;
+  const settledWithdrawals = withdrawals ? withdrawals.recorded + withdrawals.settled + withdrawals.returned + withdrawals.unresolved : 0;
+  const refunds = report.refunds ? report.refunds.settled + report.refunds.unresolved : 0;
+  const books = report.books?.failure === undefined ? (report.books?.differences ?? 0) : 1;
+  return report.checked + report.depositsChecked + report.depositsExpired + settledWithdrawals + refunds + books > 0;
 }
 
 /**

@@ -8,8 +8,8 @@ import { reconcileOnce } from './domain/reconciler';
 
 /**
  * `npm run reconcile`: settles every provider transfer left PENDING, credits deposits left PAID and
- * writes expired deposits, settles payouts and refunds the gateway left unanswered, once, and prints
- * what it did.
+ * writes expired deposits, settles payouts and refunds the gateway left unanswered, matches the
+ * ledger with the providers' and the gateway's books, once, and prints what it did.
  * It uses DATABASE_URL, or the embedded PostgreSQL of a running `npm start` (started here from
  * PG_DATA_DIR when none runs). Sandbox providers are reached on the running server at PORT.
  */
@@ -47,6 +47,12 @@ async function main() {
     console.log(`[champa] withdrawals: ${w.recorded} recorded, ${settled}, ${w.unresolved} still unknown`);
     const r = report.refunds!;
     console.log(`[champa] refunds: ${r.settled} answered by the gateway, ${r.unresolved} still unknown`);
+    const b = report.books!;
+    const books = b.failure
+      ? `could not read a book (${b.failure})`
+      : `${b.differences} difference(s) in ${b.checked.providerTransfers} provider transfer(s), ${b.checked.payments} payment(s), ` +
+        `${b.checked.payouts} payout(s) and ${b.checked.refunds} refund(s)`;
+    console.log(`[champa] books against the providers and the gateway: ${books}`);
   } finally {
     await db.destroy();
     if (embedded) await embedded.stop();

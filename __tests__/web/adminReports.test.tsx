@@ -4,7 +4,7 @@ import userEvent from '@testing-library/user-event';
 import { AdminApp } from '../../src/admin/app/AdminApp';
 import { makeAdminStore } from '../../src/admin/app/store';
 import { initAdminI18n } from '../../src/admin/i18n';
-import { vientianeDay, type Reconciliation, type ReconciliationLine } from '../../src/contract/adminReports';
+import { vientianeDay, type BooksReconciliation, type Reconciliation, type ReconciliationLine } from '../../src/contract/adminReports';
 import type { AgencyRates, RateEntry } from '../../src/contract/adminRates';
 import { dashboardFixture } from '../support/adminReports';
 
@@ -95,10 +95,102 @@ function report(day: string, reconciled: boolean): Reconciliation {
   };
 }
 
+function books(differences: BooksReconciliation['differences'], finishedAt = '2026-11-25T03:00:00.000Z'): BooksReconciliation {
+  return {
+    lastRun: {
+      startedAt: finishedAt,
+      finishedAt,
+      from: '2026-11-25T02:00:00.000Z',
+      to: '2026-11-25T02:59:00.000Z',
+      checked: { providerTransfers: 12, payments: 4, payouts: 1, refunds: 0 },
+    },
+    lastFailure: null,
+    differences,
+  };
+}
+
+const STRAY: BooksReconciliation['differences'][number] = {
+  source: 'PROVIDER_TRANSFER',
+  kind: 'MISSING_IN_LEDGER',
+  provider: 'askmebet',
+  ref: 'stray-transfer-1',
+  unit: 'THB',
+  ours: null,
+  theirs: { status: 'SUCCESS', amount: '12.34', direction: 'IN', at: '2026-11-25T02:10:00.000Z' },
+  firstSeenAt: '2026-11-25T03:00:00.000Z',
+};
+const UNHEARD: BooksReconciliation['differences'][number] = {
+  source: 'PAYMENT',
+  kind: 'MISSING_IN_LEDGER',
+  provider: null,
+  ref: 'SBX123',
+  unit: 'LAK',
+  ours: null,
+  theirs: { status: 'PAID', amount: '32000', direction: null, at: '2026-11-25T02:20:00.000Z' },
+  firstSeenAt: '2026-11-25T03:00:00.000Z',
+};
+const LOST: BooksReconciliation['differences'][number] = {
+  ...STRAY,
+  kind: 'NOT_DONE_OUTSIDE',
+  ref: 'credit-9',
+  ours: { status: 'POSTED', amount: '20.00', direction: 'IN', at: '2026-11-25T02:30:00.000Z' },
+  theirs: null,
+};
+
+describe('the books reconciliation', () => {
+  it('lists every difference with both sides, in Lao, with when it ran, and runs it again on request', async () => {
+    const today = vientianeDay();
+    nock(ADMIN).get('/reconciliation').query({ day: today }).reply(200, report(today, true));
+    nock(ADMIN)
+      .get('/books-reconciliation')
+      .reply(200, books([STRAY, UNHEARD, LOST]));
+    renderConsole('/admin/reconciliation');
+    expect(await screen.findByText('ມີ 3 ລາຍການທີ່ບໍ່ກົງກັບບັນຊີພາຍນອກ')).toBeInTheDocument();
+    expect(screen.getByText('ກວດຫຼ້າສຸດ 25/11/2026, 10:00, ລາຍການແຕ່ 25/11/2026, 09:00 ຫາ 25/11/2026, 09:59')).toBeInTheDocument();
+    const table = screen.getByRole('table', { name: 'ບັນຊີຂອງເຮົາ ທຽບກັບ ຜູ້ໃຫ້ບໍລິການ ແລະ ທະນາຄານ' });
+    const stray = within(table).getByRole('cell', { name: 'askmebet · stray-transfer-1' }).closest('tr')!;
+    expect(stray).toHaveTextContent('ການໂອນຫາຜູ້ໃຫ້ບໍລິການ');
+    expect(stray).toHaveTextContent('ເຮັດແລ້ວພາຍນອກ ແຕ່ບໍ່ມີໃນບັນຊີຂອງເຮົາ');
+    expect(stray).toHaveTextContent('ບໍ່ມີບັນທຶກ');
+    expect(stray).toHaveTextContent('ສຳເລັດ · 12,34 THB · ເຂົ້າກະເປົາເກມ');
+    const unheard = within(table).getByRole('cell', { name: 'SBX123' }).closest('tr')!;
+    expect(unheard).toHaveTextContent('ເງິນທີ່ໄດ້ຮັບ');
+    expect(unheard).toHaveTextContent('ຈ່າຍແລ້ວ · 32.000 LAK');
+    const lost = within(table).getByRole('cell', { name: 'askmebet · credit-9' }).closest('tr')!;
+    expect(lost).toHaveTextContent('ມີໃນບັນຊີຂອງເຮົາ ແຕ່ພາຍນອກບໍ່ໄດ້ເຮັດ');
+    expect(lost).toHaveTextContent('ບັນທຶກແລ້ວ · 20,00 THB · ເຂົ້າກະເປົາເກມ');
+    // Nothing in the Lao page is in English.
+    expect(table).not.toHaveTextContent(/SUCCESS|POSTED|PAID|MISSING/);
+
+    const ran = nock(ADMIN).post('/books-reconciliation/run').reply(200, books([], '2026-11-25T04:00:00.000Z'));
+    await userEvent.click(screen.getByRole('button', { name: 'ກວດດຽວນີ້' }));
+    expect(await screen.findByText('ບັນຊີຂອງເຮົາກົງກັບບັນທຶກການໂອນຂອງຜູ້ໃຫ້ບໍລິການ ແລະ ໃບແຈ້ງຍອດຂອງທະນາຄານ')).toBeInTheDocument();
+    expect(ran.isDone()).toBe(true);
+    expect(screen.getByText(/^ກວດຫຼ້າສຸດ 25\/11\/2026, 11:00/)).toBeInTheDocument();
+    expect(screen.queryByRole('table', { name: 'ບັນຊີຂອງເຮົາ ທຽບກັບ ຜູ້ໃຫ້ບໍລິການ ແລະ ທະນາຄານ' })).not.toBeInTheDocument();
+  });
+
+  it('says when the latest run could not read a book, and that none has run yet', async () => {
+    const today = vientianeDay();
+    nock(ADMIN).get('/reconciliation').query({ day: today }).reply(200, report(today, true));
+    nock(ADMIN)
+      .get('/books-reconciliation')
+      .reply(200, {
+        lastRun: null,
+        lastFailure: { at: '2026-11-25T03:00:00.000Z', reason: 'gateway statement: TIMEOUT' },
+        differences: [],
+      });
+    renderConsole('/admin/reconciliation');
+    expect(await screen.findByText('ຍັງບໍ່ເຄີຍກວດ')).toBeInTheDocument();
+    expect(screen.getByText('ການກວດເມື່ອ 25/11/2026, 10:00 ອ່ານບັນຊີບໍ່ໄດ້: gateway statement: TIMEOUT')).toBeInTheDocument();
+  });
+});
+
 describe('the reconciliation report', () => {
   it('opens on today in Vientiane, shows a line that does not reconcile in red with its transfers, and offers the CSV', async () => {
     const today = vientianeDay();
     nock(ADMIN).get('/reconciliation').query({ day: today }).reply(200, report(today, false));
+    nock(ADMIN).get('/books-reconciliation').reply(200, books([]));
     renderConsole('/admin/reconciliation');
     expect(await screen.findByText('ມີບາງລາຍການບໍ່ກົງກັນ')).toBeInTheDocument();
     expect(screen.getByLabelText('ວັນທີ (ວຽງຈັນ)')).toHaveValue(today);
@@ -123,6 +215,7 @@ describe('the reconciliation report', () => {
     const today = vientianeDay();
     nock(ADMIN).get('/reconciliation').query({ day: today }).reply(200, report(today, false));
     const other = nock(ADMIN).get('/reconciliation').query({ day: '2026-11-01' }).reply(200, report('2026-11-01', true));
+    nock(ADMIN).get('/books-reconciliation').reply(200, books([]));
     renderConsole('/admin/reconciliation');
     const picker = await screen.findByLabelText('ວັນທີ (ວຽງຈັນ)');
     await userEvent.clear(picker);

@@ -1,5 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { AgencySocial } from '../../src/contract/agency';
+import type { BooksTables } from './booksSchema';
 import type { LedgerClosingTables } from './ledgerClosingSchema';
 import type { RateLimitTables } from './rateLimitSchema';
 import type { RiskFlagTables } from './riskFlagSchema';
@@ -303,7 +304,7 @@ export interface DepositTables {
     credit_satang: ColumnType<string, bigint | string, never>;
     rate_sell: ColumnType<string, string, never>;
     rate_effective_at: ColumnType<Date, Date, never>;
-    status: Generated<DepositStatusColumn>;
+    status: Generated<'OPEN' | 'PAID' | 'SUCCESS' | 'CANCELED' | 'EXPIRED' | 'FAILED'>;
     idempotency_key: string;
     request_hash: string;
     expires_at: Date;
@@ -409,8 +410,6 @@ export interface PromotionTables {
   };
 }
 
-type DepositStatusColumn = 'OPEN' | 'PAID' | 'SUCCESS' | 'CANCELED' | 'EXPIRED' | 'FAILED';
-
 export interface DB
   extends
     AgencyTables,
@@ -433,4 +432,5 @@ export interface DB
     RiskFlagTables,
     RateLimitTables,
     RealityCheckTables,
-    DepositLimitTables {}
+    DepositLimitTables,
+    BooksTables {}

@@ -5,6 +5,7 @@ import type { WalletDeps } from './providerWallets';
 import { reconcileWithdrawals, type WithdrawalDeps, type WithdrawalReconcileReport } from './withdrawals';
 import { creditPaidDeposits, expireStaleOrders, reconcileRefunds, type RefundReconcileReport } from './deposits';
 import { deleteEndedRateLimits } from './rateLimits';
+import { reconcileBooks, type BooksRunReport } from './books';
 
 export interface ReconcileReport {
   checked: number;
@@ -90,13 +91,17 @@ export interface FullReconcileReport extends ReconcileReport {
   refunds?: RefundReconcileReport;
   /** Rate-limit counters of windows that have ended, deleted this round. */
   rateLimitsDeleted?: number;
+  /** The books reconciliation run last in the round, once everything it could settle is settled. */
+  books?: BooksRunReport;
 }
 
 /**
  * One round: provider transfers first (a withdrawal's credit or its return may be one of them),
  * then, given the gateway, the withdrawals left half-way and the refunds left PENDING (both asked
  * about after payoutOlderThanMs, the gateway call's time limit twice over). Each round also
- * deletes the rate-limit counters whose window has ended.
+ * deletes the rate-limit counters whose window has ended. Last, given the gateway, the books
+ * reconciliation matches the ledger with the providers' and the gateway's books, leaving out what
+ * is younger than either time limit (still being settled).
  */
 export async function reconcileOnce(
   deps: WalletDeps | WithdrawalDeps,
@@ -108,6 +113,7 @@ export async function reconcileOnce(
     const gatewayOptions = { olderThanMs: Math.max(options.olderThanMs, options.payoutOlderThanMs ?? 0), limit: options.limit };
     report.withdrawals = await reconcileWithdrawals(deps, gatewayOptions);
     report.refunds = await reconcileRefunds(deps, gatewayOptions);
+    report.books = await reconcileBooks(deps, { settleMs: gatewayOptions.olderThanMs });
   }
   return report;
 }

@@ -114,3 +114,77 @@ export type Reconciliation = Static<typeof ReconciliationSchema>;
 export const ReconciliationCsvSchema = Type.String({
   description: 'text/csv: day, section, name, unit, expected, actual, reconciled, details',
 });
+
+/**
+ * The books reconciliation (/api/v2/admin/books-reconciliation): the ledger's provider transfers,
+ * payments received, payouts and refunds matched by ref with the providers' transfer logs and the
+ * gateway's statement, both ways. The reconciler runs it periodically; an operator may run it now.
+ */
+export const BOOKS_SOURCES = ['PROVIDER_TRANSFER', 'PAYMENT', 'PAYOUT', 'REFUND'] as const;
+export type BooksSource = (typeof BOOKS_SOURCES)[number];
+
+export const BOOKS_DIFFERENCE_KINDS = [
+  /** The outside moved money the ledger has no record of. */
+  'MISSING_IN_LEDGER',
+  /** The ledger recorded money moved (POSTED) that the outside never moved. */
+  'NOT_DONE_OUTSIDE',
+  /** Both moved money, but another amount or direction. */
+  'MISMATCH',
+  /** The ledger voided a transfer the provider did. */
+  'VOIDED_BUT_DONE',
+  /** The ledger still holds the transfer PENDING, past the time its call could take. */
+  'UNSETTLED',
+] as const;
+export type BooksDifferenceKind = (typeof BOOKS_DIFFERENCE_KINDS)[number];
+
+/** One side's record of a ref: its status in that side's words, amount (in the difference's unit), direction for provider transfers. */
+export const BooksSideSchema = Type.Object({
+  status: Type.String(),
+  amount: Type.String(),
+  direction: Type.Union([Type.Literal('IN'), Type.Literal('OUT'), Type.Null()]),
+  at: Type.String({ format: 'date-time' }),
+});
+export type BooksSide = Static<typeof BooksSideSchema>;
+
+export const BooksDifferenceSchema = Type.Object({
+  source: Type.Enum(BOOKS_SOURCES),
+  kind: Type.Enum(BOOKS_DIFFERENCE_KINDS),
+  /** The provider of a provider transfer, else null. */
+  provider: Type.Union([Type.String(), Type.Null()]),
+  /** The provider transfer's ref, the payment's transaction id, the payout's or the refund's ref. */
+  ref: Type.String(),
+  unit: Type.Enum(['THB', 'LAK'] as const),
+  ours: Type.Union([BooksSideSchema, Type.Null()]),
+  theirs: Type.Union([BooksSideSchema, Type.Null()]),
+  /** When a run first found it; it stays listed, run after run, until the books agree. */
+  firstSeenAt: Type.String({ format: 'date-time' }),
+});
+export type BooksDifference = Static<typeof BooksDifferenceSchema>;
+
+export const BooksCheckedSchema = Type.Object({
+  providerTransfers: Type.Integer(),
+  payments: Type.Integer(),
+  payouts: Type.Integer(),
+  refunds: Type.Integer(),
+});
+export type BooksChecked = Static<typeof BooksCheckedSchema>;
+
+export const BooksReconciliationSchema = Type.Object({
+  /** The last run that read every book; null before the first. */
+  lastRun: Type.Union([
+    Type.Object({
+      startedAt: Type.String({ format: 'date-time' }),
+      finishedAt: Type.String({ format: 'date-time' }),
+      /** The records of [from, to) it matched, besides the differences it carried over. */
+      from: Type.String({ format: 'date-time' }),
+      to: Type.String({ format: 'date-time' }),
+      checked: BooksCheckedSchema,
+    }),
+    Type.Null(),
+  ]),
+  /** The latest run when it could not read a book (its differences are not known), else null. */
+  lastFailure: Type.Union([Type.Object({ at: Type.String({ format: 'date-time' }), reason: Type.String() }), Type.Null()]),
+  /** The agency's differences found by the last run. */
+  differences: Type.Array(BooksDifferenceSchema),
+});
+export type BooksReconciliation = Static<typeof BooksReconciliationSchema>;

@@ -9,6 +9,9 @@
  *   GET  {base}/payouts/{ref}           -> payout, or 404 { code: PAYOUT_NOT_FOUND } when it never received that ref
  *   a refusal: 4xx { code, message }
  *   POST {base}/refunds                 { ref, paymentTransactionId, amount } -> refund
+ *   GET  {base}/statement?since=&until=&after= or ?reference= -> { lines: [line], next: cursor | null }
+ *   line: { type: PAYMENT | PAYOUT | REFUND, reference, status: PAID | FAILED | REFUNDED, amount, at,
+ *           billNumber?, bankIin?, accountNumber?, paymentTransactionId?, transactionId? }
  *   payout: { ref, status: PAID | FAILED, amount, transactionId?, reason?, completedAt }
  *   refund: { ref, paymentTransactionId, amount, status: REFUNDED, transactionId, completedAt }
  *
@@ -39,6 +42,24 @@ export type RefundResult =
   /** Timeout, network error, 5xx or a ref conflict: asking again with the same ref is safe. */
   | { outcome: 'unknown'; ref: string; reason: string };
 
+/** One line of the merchant statement: a payment received (by its transaction id), a payout or a refund (by ref). */
+export interface StatementLine {
+  type: 'PAYMENT' | 'PAYOUT' | 'REFUND';
+  reference: string;
+  /** PAID (a payment received, a payout paid), FAILED (a payout declined: no money left) or REFUNDED. */
+  status: 'PAID' | 'FAILED' | 'REFUNDED';
+  amountKip: bigint;
+  at: Date;
+  billNumber: string | null;
+  /** The receiving account of a payment. */
+  bankIin: string | null;
+  accountNumber: string | null;
+  /** The payment a refund sent money back for. */
+  paymentTransactionId: string | null;
+}
+
+export type StatementResult = { outcome: 'read'; lines: StatementLine[] } | { outcome: 'unknown'; reason: string };
+
 export interface LaoQrGateway {
   /** Did the gateway see a payment for this bill (deposit code)? */
   checkPayment(billNumber: string): Promise<PaymentCheck>;
@@ -48,6 +69,10 @@ export interface LaoQrGateway {
   payoutStatus(ref: string): Promise<PayoutStatus>;
   /** Sends amountKip of a paid payment back to its payer; the same ref never refunds twice, it answers the first refund. */
   refund(ref: string, paymentTransactionId: string, amountKip: bigint): Promise<RefundResult>;
+  /** The merchant statement of [since, until), every page of it. */
+  statement(window: { since: Date; until: Date }): Promise<StatementResult>;
+  /** The statement's lines of one reference (a payment's transaction id, a payout's or a refund's ref). */
+  statementOf(reference: string): Promise<StatementResult>;
 }
 
 export interface LaoQrGatewayOptions {
@@ -119,6 +144,37 @@ function refundFrom(ref: string, body: unknown): RefundResult {
   return { outcome: 'unknown', ref, reason: 'BAD_RESPONSE' };
 }
 
+const STATEMENT_TYPES = ['PAYMENT', 'PAYOUT', 'REFUND'];
+const STATEMENT_STATUSES = ['PAID', 'FAILED', 'REFUNDED'];
+const textOrNull = (value: unknown) => (isText(value) ? value : null);
+
+function statementLineFrom(value: unknown): StatementLine | undefined {
+  const line = (typeof value === 'object' && value !== null ? value : {}) as Record<string, unknown>;
+  const at = instant(line.at);
+  if (
+    typeof line.type !== 'string' ||
+    !STATEMENT_TYPES.includes(line.type) ||
+    typeof line.status !== 'string' ||
+    !STATEMENT_STATUSES.includes(line.status) ||
+    !isText(line.reference) ||
+    typeof line.amount !== 'string' ||
+    !KIP.test(line.amount) ||
+    !at
+  )
+    return undefined;
+  return {
+    type: line.type as StatementLine['type'],
+    reference: line.reference,
+    status: line.status as StatementLine['status'],
+    amountKip: BigInt(line.amount),
+    at,
+    billNumber: textOrNull(line.billNumber),
+    bankIin: textOrNull(line.bankIin),
+    accountNumber: textOrNull(line.accountNumber),
+    paymentTransactionId: textOrNull(line.paymentTransactionId),
+  };
+}
+
 export function createLaoQrGateway({ baseUrl, timeoutMs }: LaoQrGatewayOptions): LaoQrGateway {
   const base = () => (typeof baseUrl === 'function' ? baseUrl() : baseUrl);
 
@@ -188,6 +244,47 @@ export function createLaoQrGateway({ baseUrl, timeoutMs }: LaoQrGatewayOptions):
       if (answer.status === 409) return { outcome: 'unknown', ref, reason: 'REF_CONFLICT' };
       const code = errorCode(answer.body);
       return code ? { outcome: 'failed', ref, reason: code } : { outcome: 'unknown', ref, reason: `BAD_RESPONSE: HTTP ${answer.status}` };
+    },
+
+    ...statementReader(call),
+  };
+}
+
+type Call = (method: 'GET' | 'POST', path: string, body?: unknown) => Promise<Answer>;
+
+/** The statement's calls: every page of a window, or the lines of one reference. */
+function statementReader(call: Call): Pick<LaoQrGateway, 'statement' | 'statementOf'> {
+  /** One page of the statement; a page with a line it cannot read proves nothing. */
+  async function statementPage(
+    path: string,
+  ): Promise<{ outcome: 'read'; lines: StatementLine[]; next: string | null } | { outcome: 'unknown'; reason: string }> {
+    const answer = await call('GET', path);
+    if (answer.kind === 'unknown') return { outcome: 'unknown', reason: answer.reason };
+    const body = answer.body as { lines?: unknown; next?: unknown } | null;
+    if (answer.status !== 200 || typeof body !== 'object' || body === null || !Array.isArray(body.lines))
+      return { outcome: 'unknown', reason: `BAD_RESPONSE: HTTP ${answer.status}` };
+    const lines = body.lines.map(statementLineFrom);
+    if (lines.some((line) => line === undefined)) return { outcome: 'unknown', reason: 'BAD_RESPONSE' };
+    return { outcome: 'read', lines: lines as StatementLine[], next: isText(body.next) ? body.next : null };
+  }
+
+  return {
+    async statement({ since, until }) {
+      const lines: StatementLine[] = [];
+      let after: string | null = null;
+      do {
+        const query = new URLSearchParams({ since: since.toISOString(), until: until.toISOString(), ...(after ? { after } : {}) });
+        const page = await statementPage(`/statement?${query.toString()}`);
+        if (page.outcome === 'unknown') return page;
+        lines.push(...page.lines);
+        after = page.next;
+      } while (after !== null);
+      return { outcome: 'read', lines };
+    },
+
+    async statementOf(reference) {
+      const page = await statementPage(`/statement?reference=${encodeURIComponent(reference)}`);
+      return page.outcome === 'unknown' ? page : { outcome: 'read', lines: page.lines };
     },
   };
 }

@@ -55,6 +55,18 @@ export interface ProviderTransfer {
 
 export type ProviderTransferStatus = { status: 'SUCCESS' } | { status: 'FAILED'; code: string } | { status: 'NOT_FOUND' };
 
+/** One transfer of the provider's transfer log: what the provider did (or refused) with a ref. */
+export interface ProviderTransferRecord {
+  ref: string;
+  member: string;
+  direction: TransferDirection;
+  /** THB in satang. */
+  amount: bigint;
+  /** SUCCESS: the provider moved the credit; FAILED: it refused the ref and moved nothing. */
+  status: 'SUCCESS' | 'FAILED';
+  createdAt: Date;
+}
+
 export interface ProviderGameList {
   tab: string | null;
   tabs: string[];
@@ -71,6 +83,10 @@ export interface ProviderClient {
   transfer(provider: Provider, transfer: ProviderTransfer): Promise<bigint>;
   /** What became of a ref. NOT_FOUND is final: the provider will not run that ref afterwards. */
   transferStatus(provider: Provider, ref: string): Promise<ProviderTransferStatus>;
+  /** The provider's transfer log of [since, until), every page of it; unlike transferStatus it closes no ref. */
+  transferLog(provider: Provider, window: { since: Date; until: Date }): Promise<ProviderTransferRecord[]>;
+  /** The log's record of one ref, or null when the provider never received a transfer with it. */
+  transferRecord(provider: Provider, ref: string): Promise<ProviderTransferRecord | null>;
   /** The URL that opens a game (or the provider's lobby) for the member. */
   launch(provider: Provider, request: { member: string; gameCode?: string; language?: string }): Promise<string>;
   games(provider: Provider, tab?: string): Promise<ProviderGameList>;
@@ -113,6 +129,27 @@ async function callOnce(
     throw new ProviderRefusal(provider, operation, typeof data.code === 'string' ? data.code : `HTTP_${answer.status}`, answer.status);
   }
   return data;
+}
+
+function recordFrom(provider: Provider, value: unknown): ProviderTransferRecord {
+  const record = isRecord(value) ? value : {};
+  const createdAt = typeof record.createdAt === 'string' ? new Date(record.createdAt) : new Date(NaN);
+  if (
+    typeof record.ref !== 'string' ||
+    typeof record.member !== 'string' ||
+    (record.direction !== 'IN' && record.direction !== 'OUT') ||
+    (record.status !== 'SUCCESS' && record.status !== 'FAILED') ||
+    Number.isNaN(createdAt.getTime())
+  )
+    throw new ProviderUnavailable(provider, 'transferLog', 'unreadable transfer record');
+  return {
+    ref: record.ref,
+    member: record.member,
+    direction: record.direction,
+    amount: amountFrom(provider, 'transferLog', record.amount),
+    status: record.status,
+    createdAt,
+  };
 }
 
 function amountFrom(provider: Provider, operation: string, value: unknown): bigint {
@@ -191,6 +228,35 @@ export function createProviderClient({ baseUrl, timeoutMs, attempts = 3 }: Provi
       const query = since ? `?since=${encodeURIComponent(since.toISOString())}` : '';
       const data = await call(provider, 'turnover', 'GET', `/members/${member(name)}/turnover${query}`);
       return { turnover: amountFrom(provider, 'turnover', data.turnover), bets: Number(data.bets) };
+    },
+
+    ...transferLogReader(call),
+  };
+}
+
+type Call = (provider: Provider, operation: string, method: 'GET' | 'POST', path: string) => Promise<Record<string, unknown>>;
+
+/** The transfer log's calls: every page of a window, or the record of one ref. */
+function transferLogReader(call: Call): Pick<ProviderClient, 'transferLog' | 'transferRecord'> {
+  return {
+    async transferLog(provider, { since, until }) {
+      const records: ProviderTransferRecord[] = [];
+      let after: string | null = null;
+      do {
+        const query = new URLSearchParams({ since: since.toISOString(), until: until.toISOString(), ...(after ? { after } : {}) });
+        const data = await call(provider, 'transferLog', 'GET', `/transfers?${query.toString()}`);
+        if (!Array.isArray(data.transfers)) throw new ProviderUnavailable(provider, 'transferLog', 'no transfers in the answer');
+        records.push(...data.transfers.map((record) => recordFrom(provider, record)));
+        after = typeof data.next === 'string' ? data.next : null;
+      } while (after !== null);
+      return records;
+    },
+
+    async transferRecord(provider, ref) {
+      const data = await call(provider, 'transferLog', 'GET', `/transfers?ref=${encodeURIComponent(ref)}`);
+      if (!Array.isArray(data.transfers)) throw new ProviderUnavailable(provider, 'transferLog', 'no transfers in the answer');
+      const record = data.transfers.map((entry) => recordFrom(provider, entry)).find((entry) => entry.ref === ref);
+      return record ?? null;
     },
   };
 }

@@ -2,6 +2,7 @@ import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ApiErrorSchema } from '../../../src/contract/apiError';
 import {
+  BooksReconciliationSchema,
   DashboardSchema,
   ReconciliationCsvSchema,
   ReconciliationQuerySchema,
@@ -9,11 +10,15 @@ import {
   vientianeDay,
 } from '../../../src/contract/adminReports';
 import { dashboardOf, reconciliationCsv, reconciliationOf } from '../../domain/reports';
+import { booksReconciliationOf, reconcileBooks } from '../../domain/books';
 
 /**
  * GET /admin/dashboard: today and the last 7 days in Vientiane from the ledger, what waits for a
  * person, the bonus pool. GET /admin/reconciliation?day=YYYY-MM-DD (default today in Vientiane) and
  * /admin/reconciliation.csv?day=: the day's reconciliation; a day that is not a calendar day is 400.
+ * GET /admin/books-reconciliation: the last books reconciliation's run and the agency's differences
+ * with the providers' and the gateway's books; POST /admin/books-reconciliation/run runs one now
+ * (over every agency, as the reconciler does) and answers the same.
  */
 const adminReportRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
@@ -48,6 +53,23 @@ const adminReportRoutes: FastifyPluginAsync = async (base) => {
         .type('text/csv; charset=utf-8')
         .header('content-disposition', `attachment; filename="reconciliation-${report.day}.csv"`)
         .send(reconciliationCsv(report));
+    },
+  );
+
+  app.get(
+    '/books-reconciliation',
+    { preHandler: app.requireOperator, schema: { response: { 200: BooksReconciliationSchema, 401: ApiErrorSchema } } },
+    async (request) => booksReconciliationOf(db, request.agency.id),
+  );
+
+  app.post(
+    '/books-reconciliation/run',
+    { preHandler: app.requireOperator, schema: { response: { 200: BooksReconciliationSchema, 401: ApiErrorSchema } } },
+    async (request) => {
+      // As the reconciler: what is younger than twice a call's time limit may still be settling.
+      const settleMs = 2 * Math.max(app.config.providerTimeoutMs, app.config.laoqrGatewayTimeoutMs);
+      await reconcileBooks({ db, providers: app.providers, gateway: app.laoqrGateway }, { settleMs });
+      return booksReconciliationOf(db, request.agency.id);
     },
   );
   return Promise.resolve();

@@ -1,9 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { SandboxError } from '../errors';
 import type { BankContext } from './context';
-import { SandboxBankCode, errorSchema, kip, payoutSchema, refundSchema } from './schemas';
+import { SandboxBankCode, errorSchema, kip, payoutSchema, refundSchema, statementSchema } from './schemas';
 import { payoutView } from './views';
-import { faultOf, findPaymentByBill, findPayout, payout, refund } from './store';
+import { faultOf, findPaymentByBill, findPayout, payout, refund, statement } from './store';
 
 /** The gateway API the site's payment adapter calls: the status of a bill. */
 export function paymentStatusRoute(app: FastifyInstance, { db, settleDue, faultAnswered, hangOnTimeoutFault }: BankContext): void {
@@ -142,6 +142,59 @@ export function refundRoutes(app: FastifyInstance, { db, faultAnswered, hangOnTi
         status: 'REFUNDED',
         transactionId: result.refund.transaction_id,
         completedAt: result.refund.created_at.toISOString(),
+      };
+    },
+  );
+}
+
+const STATEMENT_PAGE = 500;
+const STATEMENT_CURSOR = /^(\d{1,20}):(PAYMENT|PAYOUT|REFUND):(.+)$/s;
+
+/** The gateway API the site's reconciliation reads: the merchant statement by time or by reference. */
+export function statementRoute(app: FastifyInstance, { db }: BankContext): void {
+  app.get<{ Querystring: { since?: string; until?: string; reference?: string; after?: string; limit?: number } }>(
+    '/gateway/statement',
+    {
+      schema: {
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            since: { type: 'string', format: 'date-time' },
+            until: { type: 'string', format: 'date-time' },
+            reference: { type: 'string', minLength: 1, maxLength: 100 },
+            after: { type: 'string', maxLength: 140 },
+            limit: { type: 'integer', minimum: 1, maximum: 1000 },
+          },
+        },
+        response: { 200: statementSchema, 400: errorSchema },
+      },
+    },
+    async (request) => {
+      const { since, until, reference, after, limit = STATEMENT_PAGE } = request.query;
+      const cursor = after === undefined ? undefined : STATEMENT_CURSOR.exec(after);
+      if (cursor === null) throw new SandboxError(400, SandboxBankCode.INVALID_CURSOR, 'after is a cursor this statement gave');
+      const lines = await statement(db, {
+        since: since === undefined ? undefined : new Date(since),
+        until: until === undefined ? undefined : new Date(until),
+        reference,
+        after: cursor && { micros: cursor[1], type: cursor[2], reference: cursor[3] },
+        limit,
+      });
+      return {
+        lines: lines.map((line) => ({
+          type: line.type,
+          reference: line.reference,
+          status: line.status,
+          amount: line.amountKip,
+          at: line.at.toISOString(),
+          billNumber: line.billNumber,
+          bankIin: line.bankIin,
+          accountNumber: line.accountNumber,
+          paymentTransactionId: line.paymentTransactionId,
+          transactionId: line.transactionId,
+        })),
+        next: lines.length === limit ? lines[lines.length - 1].cursor : null,
       };
     },
   );

@@ -3,7 +3,7 @@ import path from 'node:path';
 import type { FastifyPluginAsync } from 'fastify';
 import { answerSandboxErrors } from '../errors';
 import { bankContext, type SandboxBankOptions } from './context';
-import { paymentStatusRoute, payoutRoutes, refundRoutes } from './gateway';
+import { paymentStatusRoute, payoutRoutes, refundRoutes, statementRoute } from './gateway';
 import { controlRoutes, payRoutes, paymentRoutes } from './tester';
 
 const publicDir = path.join(__dirname, 'public');
@@ -44,6 +44,7 @@ const sandboxBank: FastifyPluginAsync<SandboxBankOptions> = async (app, options)
   paymentStatusRoute(app, bank);
   payoutRoutes(app, bank);
   refundRoutes(app, bank);
+  statementRoute(app, bank);
 };
 
 export default sandboxBank;

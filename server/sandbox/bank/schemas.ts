@@ -14,6 +14,7 @@ export const SandboxBankCode = {
   GATEWAY_FAULT: 'GATEWAY_FAULT',
   INVALID_FAULT: 'INVALID_FAULT',
   OPTIONS_CONFLICT: 'OPTIONS_CONFLICT',
+  INVALID_CURSOR: 'INVALID_CURSOR',
 } as const;
 
 export const kip = { type: 'string', pattern: '^[1-9][0-9]{0,12}$' } as const;
@@ -95,6 +96,32 @@ export const refundSchema = {
     status: { type: 'string', enum: ['REFUNDED'] },
     transactionId: { type: 'string' },
     completedAt: { type: 'string' },
+  },
+} as const;
+
+const nullableText = { type: ['string', 'null'] } as const;
+export const statementSchema = {
+  type: 'object',
+  properties: {
+    lines: {
+      type: 'array',
+      items: {
+        type: 'object',
+        properties: {
+          type: { type: 'string', enum: ['PAYMENT', 'PAYOUT', 'REFUND'] },
+          reference: { type: 'string' },
+          status: { type: 'string', enum: ['PAID', 'FAILED', 'REFUNDED'] },
+          amount: { type: 'string' },
+          at: { type: 'string' },
+          billNumber: nullableText,
+          bankIin: nullableText,
+          accountNumber: nullableText,
+          paymentTransactionId: nullableText,
+          transactionId: nullableText,
+        },
+      },
+    },
+    next: nullableText,
   },
 } as const;
 

@@ -237,3 +237,53 @@ export async function setFault(db: Database, operation: FaultOperation, fault: F
     .onConflict((conflict) => conflict.column('operation').doUpdateSet({ mode: fault.mode, hang_ms: fault.hangMs }))
     .execute();
 }
+
+export interface StatementLine {
+  type: 'PAYMENT' | 'PAYOUT' | 'REFUND';
+  /** A payment's transaction id; a payout's or a refund's ref. */
+  reference: string;
+  status: 'PAID' | 'FAILED' | 'REFUNDED';
+  amountKip: string;
+  at: Date;
+  billNumber: string | null;
+  /** The account a payment was paid into (bank IIN and number). */
+  bankIin: string | null;
+  accountNumber: string | null;
+  /** The payment a refund sent money back for. */
+  paymentTransactionId: string | null;
+  /** The bank's own transaction id of a payout or a refund. */
+  transactionId: string | null;
+  cursor: string;
+}
+
+/**
+ * The bank's statement, as the gateway's merchant statement gives it: payments paid, payouts made
+ * (paid or declined) and refunds sent in [since, until), or those of one reference, oldest first,
+ * a page at a time after a cursor (time in microseconds, type, reference).
+ */
+export async function statement(
+  db: Database,
+  query: { since?: Date; until?: Date; reference?: string; after?: { micros: string; type: string; reference: string }; limit: number },
+): Promise<StatementLine[]> {
+  const { rows } = await sql<Omit<StatementLine, 'cursor' | 'at'> & { at: Date; micros: string }>`
+    SELECT * FROM (
+      SELECT 'PAYMENT' AS type, transaction_id AS reference, 'PAID' AS status, paid_amount_kip::text AS "amountKip", paid_at AS at,
+             bill_number AS "billNumber", bank_iin AS "bankIin", account_number AS "accountNumber",
+             NULL AS "paymentTransactionId", NULL AS "transactionId"
+      FROM sandbox_bank_payments WHERE status = 'PAID'
+      UNION ALL
+      SELECT 'PAYOUT', ref, status, amount_kip::text, created_at, NULL, NULL, NULL, NULL, transaction_id FROM sandbox_bank_payouts
+      UNION ALL
+      SELECT 'REFUND', r.ref, 'REFUNDED', r.amount_kip::text, r.created_at, NULL, NULL, NULL, p.transaction_id, r.transaction_id
+      FROM sandbox_bank_refunds r JOIN sandbox_bank_payments p ON p.id = r.payment_id
+    ) line
+    CROSS JOIN LATERAL (SELECT (extract(epoch FROM line.at) * 1000000)::bigint AS micros) moment
+    WHERE true
+      ${query.reference === undefined ? sql`` : sql`AND reference = ${query.reference}`}
+      ${query.since ? sql`AND at >= ${query.since}` : sql``}
+      ${query.until ? sql`AND at < ${query.until}` : sql``}
+      ${query.after ? sql`AND (micros, type, reference) > (${query.after.micros}::bigint, ${query.after.type}, ${query.after.reference})` : sql``}
+    ORDER BY micros, type, reference
+    LIMIT ${query.limit}`.execute(db);
+  return rows.map(({ micros, ...line }) => ({ ...line, cursor: `${micros}:${line.type}:${line.reference}` }));
+}

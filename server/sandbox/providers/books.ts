@@ -231,3 +231,49 @@ export async function turnover(
   const row = await query.executeTakeFirstOrThrow();
   return { turnover: BigInt(row.turnover), bets: Number(row.bets) };
 }
+
+export interface TransferLogEntry {
+  ref: string;
+  member: string;
+  direction: 'IN' | 'OUT';
+  amount: bigint;
+  status: 'SUCCESS' | 'FAILED';
+  code: string | null;
+  createdAt: Date;
+  /** Where the next page starts: the entry's time in microseconds and its ref. */
+  cursor: string;
+}
+
+/**
+ * The provider's transfer log, as a provider's back office exports it for reconciling: every
+ * transfer it received (done or refused) recorded in [since, until), or the one with a ref, oldest
+ * first, a page at a time after a cursor. Refs only asked about (closed unseen) moved nothing and
+ * are left out.
+ */
+export async function transferLog(
+  db: Database,
+  provider: Provider,
+  query: { since?: Date; until?: Date; ref?: string; after?: { micros: string; ref: string }; limit: number },
+): Promise<TransferLogEntry[]> {
+  const micros = sql<string>`(extract(epoch FROM created_at) * 1000000)::bigint`;
+  let select = db
+    .selectFrom('sandbox_provider_transfers')
+    .select(['ref', 'member', 'direction', 'amount', 'status', 'failure_code', 'created_at', micros.as('micros')])
+    .where('provider', '=', provider)
+    .where('direction', '<>', 'NONE');
+  if (query.ref !== undefined) select = select.where('ref', '=', query.ref);
+  if (query.since) select = select.where('created_at', '>=', query.since);
+  if (query.until) select = select.where('created_at', '<', query.until);
+  if (query.after) select = select.where(sql<boolean>`(${micros}, ref) > (${query.after.micros}::bigint, ${query.after.ref})`);
+  const rows = await select.orderBy('created_at').orderBy('ref').limit(query.limit).execute();
+  return rows.map((row) => ({
+    ref: row.ref,
+    member: row.member,
+    direction: row.direction as 'IN' | 'OUT',
+    amount: BigInt(row.amount),
+    status: row.status,
+    code: row.failure_code,
+    createdAt: row.created_at,
+    cursor: `${row.micros}:${row.ref}`,
+  }));
+}

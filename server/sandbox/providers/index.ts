@@ -10,7 +10,7 @@ import { artRoutes } from './art';
 import { controlRoutes } from './controls';
 import { gameRoutes, slotRoutes } from './play';
 import { hide } from './schemas';
-import { memberRoutes, transferRoutes } from './wallet';
+import { memberRoutes, transferLogRoutes, transferRoutes } from './wallet';
 
 declare module 'fastify' {
   interface FastifyContextConfig {
@@ -59,7 +59,8 @@ const sandboxProviders: FastifyPluginAsync<{ db: Database; providers: Provider[]
   });
 
   const context = { db, providerOf };
-  for (const routes of [memberRoutes, transferRoutes, gameRoutes, artRoutes, slotRoutes, controlRoutes]) routes(app, context);
+  for (const routes of [memberRoutes, transferRoutes, transferLogRoutes, gameRoutes, artRoutes, slotRoutes, controlRoutes])
+    routes(app, context);
 };
 
 export default sandboxProviders;

@@ -1,6 +1,6 @@
 import { formatAmount, parseAmount } from '../../../src/contract/money';
 import { SandboxError } from '../errors';
-import { applyTransfer, createMember, transferStatus, turnover, walletBalance } from './books';
+import { applyTransfer, createMember, transferLog, transferStatus, turnover, walletBalance } from './books';
 import type { ProviderRoutes } from './context';
 import { AMOUNT, MEMBER, hide, memberParams, providerParams } from './schemas';
 
@@ -48,6 +48,9 @@ export const memberRoutes: ProviderRoutes = (app, { db, providerOf }) => {
   );
 };
 
+const LOG_PAGE = 500;
+const CURSOR = /^(\d{1,20}):(.+)$/s;
+
 /** The transfer-wallet API: transfers in and out by a ref each runs once, and their status by ref. */
 export const transferRoutes: ProviderRoutes = (app, { db, providerOf }) => {
   app.post<{ Body: { ref: string; member: string; direction: 'IN' | 'OUT'; amount: string } }>(
@@ -93,5 +96,54 @@ export const transferRoutes: ProviderRoutes = (app, { db, providerOf }) => {
       },
     },
     async (request) => ({ ref: request.params.ref, ...(await transferStatus(db, providerOf(request), request.params.ref)) }),
+  );
+};
+
+/** The transfer log a provider's back office exports for reconciling: by time, a page at a time, or by ref. */
+export const transferLogRoutes: ProviderRoutes = (app, { db, providerOf }) => {
+  app.get<{ Querystring: { since?: string; until?: string; ref?: string; after?: string; limit?: number } }>(
+    '/:provider/transfers',
+    {
+      schema: {
+        hide,
+        params: providerParams,
+        querystring: {
+          type: 'object',
+          additionalProperties: false,
+          properties: {
+            since: { type: 'string', format: 'date-time' },
+            until: { type: 'string', format: 'date-time' },
+            ref: { type: 'string', minLength: 1, maxLength: 100 },
+            after: { type: 'string', maxLength: 130 },
+            limit: { type: 'integer', minimum: 1, maximum: 1000 },
+          },
+        },
+      },
+    },
+    async (request) => {
+      const { since, until, ref, after, limit = LOG_PAGE } = request.query;
+      const cursor = after === undefined ? undefined : CURSOR.exec(after);
+      if (cursor === null) throw new SandboxError(400, 'VALIDATION_ERROR', 'after is a cursor this log gave');
+      const entries = await transferLog(db, providerOf(request), {
+        since: since === undefined ? undefined : new Date(since),
+        until: until === undefined ? undefined : new Date(until),
+        ref,
+        after: cursor && { micros: cursor[1], ref: cursor[2] },
+        limit,
+      });
+      return {
+        transfers: entries.map((entry) => ({
+          ref: entry.ref,
+          member: entry.member,
+          direction: entry.direction,
+          amount: formatAmount(entry.amount, 'THB'),
+          status: entry.status,
+          ...(entry.code === null ? {} : { code: entry.code }),
+          createdAt: entry.createdAt.toISOString(),
+        })),
+        // A full page may have more after it.
+        next: entries.length === limit ? entries[entries.length - 1].cursor : null,
+      };
+    },
   );
 };

@@ -12,6 +12,7 @@ import { TextField } from '../../../ui/TextField';
 import { reconciliationCsvUrl, useGetReconciliationQuery } from '../../api/reports';
 import { ConsoleTable, TableScroller } from '../../ui/ConsoleTable';
 import { DataTable } from '../../ui/DataTable';
+import { BooksReconciliation } from './BooksReconciliation';
 
 const Toolbar = styled.div`
   display: flex;
@@ -151,7 +152,10 @@ function TrialBalanceTable({ currencies }: { currencies: TrialBalanceCurrency[] 
   );
 }
 
-/** One Vientiane day's reconciliation: each line, the transfers behind a red one, the trial balance, the CSV. */
+/**
+ * One Vientiane day's reconciliation: each line, the transfers behind a red one, the trial balance,
+ * the CSV; then the ledger's books against the providers' and the bank's.
+ */
 export function ReconciliationReport() {
   const { t } = useTranslation();
   const [day, setDay] = useState(vientianeDay);
@@ -183,6 +187,7 @@ export function ReconciliationReport() {
           <TrialBalanceTable currencies={report.data.trialBalance} />
         </Report>
       )}
+      <BooksReconciliation />
     </section>
   );
 }

@@ -1,0 +1,42 @@
+import type { Database } from '../../db/database';
+import type { BooksReconciliation } from '../../../src/contract/adminReports';
+
+/** What the console shows an agency: the last complete run, the latest run when it failed since, and the agency's differences. */
+export async function booksReconciliationOf(db: Database, agencyId: string): Promise<BooksReconciliation> {
+  const runs = db.selectFrom('books_reconciliation_runs').selectAll().orderBy('id', 'desc').limit(1);
+  const [latest, complete] = await Promise.all([runs.executeTakeFirst(), runs.where('failure', 'is', null).executeTakeFirst()]);
+  const differences = complete
+    ? await db
+        .selectFrom('books_differences')
+        .selectAll()
+        .where('run_id', '=', complete.id)
+        .where('agency_id', '=', agencyId)
+        .orderBy('first_seen_at')
+        .orderBy('source')
+        .orderBy('provider')
+        .orderBy('ref')
+        .execute()
+    : [];
+  return {
+    lastRun: complete
+      ? {
+          startedAt: complete.started_at.toISOString(),
+          finishedAt: complete.finished_at.toISOString(),
+          from: complete.window_from.toISOString(),
+          to: complete.window_to.toISOString(),
+          checked: complete.checked,
+        }
+      : null,
+    lastFailure: latest && latest.failure !== null ? { at: latest.finished_at.toISOString(), reason: latest.failure } : null,
+    differences: differences.map((row) => ({
+      source: row.source,
+      kind: row.kind,
+      provider: row.provider === '' ? null : row.provider,
+      ref: row.ref,
+      unit: row.unit,
+      ours: row.ours,
+      theirs: row.theirs,
+      firstSeenAt: row.first_seen_at.toISOString(),
+    })),
+  };
+}
