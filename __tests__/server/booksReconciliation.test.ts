@@ -143,9 +143,9 @@ describe('the books reconciliation', () => {
 
     const report = await run();
     expect(report.differences).toBe(0);
-    // The first deposit's credit, the test credit and the withdrawal's; the refunded deposit's credit
-    // never began, its member not made while askmebet was down.
-    expect(report.checked).toEqual({ providerTransfers: 3, payments: 3, payouts: 1, refunds: 1 });
+    // The first deposit's credit, the test credit, the withdrawal's, and the refunded deposit's credit,
+    // recorded when it was paid and voided unsent, its member not made while askmebet was down.
+    expect(report.checked).toEqual({ providerTransfers: 4, payments: 3, payouts: 1, refunds: 1 });
     const shown = await booksReconciliationOf(t.db, agencyId);
     expect(shown.differences).toEqual([]);
     expect(shown.lastFailure).toBeNull();
