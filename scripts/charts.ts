@@ -1,10 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { AnyStateMachine, AnyStateNode } from 'xstate';
+import { lifecyclesDoc } from './lifecycles';
 
 /**
  * `npm run charts`: writes docs/machines.md, one Mermaid state diagram per XState machine in
- * machines/, so QA can read every state and transition without running the app.
+ * machines/, so QA can read every state and transition without running the app, and
+ * docs/lifecycles.md from the server's transition tables.
  */
 const root = path.resolve(__dirname, '..');
 const machinesDir = path.join(root, 'machines');
@@ -63,7 +65,8 @@ function main() {
   }
   fs.mkdirSync(path.join(root, 'docs'), { recursive: true });
   fs.writeFileSync(path.join(root, 'docs', 'machines.md'), sections.join('\n'));
-  console.log('wrote docs/machines.md');
+  fs.writeFileSync(path.join(root, 'docs', 'lifecycles.md'), lifecyclesDoc());
+  console.log('wrote docs/machines.md and docs/lifecycles.md');
 }
 
 if (require.main === module) main();

@@ -1,5 +1,8 @@
-import { sql, type RawBuilder } from 'kysely';
+import { sql, type RawBuilder, type UpdateObject } from 'kysely';
 import { prepared } from '../../db/database';
+import type { DB } from '../../db/schema';
+import { OperatorErrorCode } from '../../../src/contract/admin';
+import type { UNMATCHED_PAYMENT_STATUSES } from '../../../src/contract/adminDeposits';
 import type { DepositStatus } from '../../../src/contract/deposits';
 import { ErrorCode } from '../../../src/contract/errors';
 import { AppError } from '../errors';
@@ -7,8 +10,8 @@ import type { LedgerTrx } from '../ledger';
 import type { OrderRow } from './repository';
 
 /**
- * A deposit order's lifecycle: the transition table, pure, and the one statement that writes
- * deposit_orders.status. Every change of an order's status in the server is a transition here.
+ * The lifecycles of a deposit order and of an unmatched payment: each a transition table, pure,
+ * and the one statement that writes its status. Every change of their status is a transition here.
  */
 
 export const DEPOSIT_ORDER_EVENTS = ['pay', 'expire', 'cancel', 'refuseAmount', 'credit', 'startRefund', 'refundRefused'] as const;
@@ -66,4 +69,59 @@ export async function transitionOrder(trx: LedgerTrx, event: DepositOrderEvent, 
   const current = await trx.selectFrom('deposit_orders').select(['code', 'status']).where('id', '=', id).executeTakeFirst();
   if (!current) throw new AppError(404, ErrorCode.NOT_FOUND, 'No such deposit');
   throw new AppError(409, ErrorCode.DEPOSIT_NOT_OPEN, `Deposit ${current.code} is ${current.status}: it cannot ${event}`);
+}
+
+type UnmatchedPaymentStatus = (typeof UNMATCHED_PAYMENT_STATUSES)[number];
+
+export const UNMATCHED_PAYMENT_EVENTS = ['resolve', 'refundRefused'] as const;
+export type UnmatchedPaymentEvent = (typeof UNMATCHED_PAYMENT_EVENTS)[number];
+
+/** An unmatched payment's lifecycle: an operator credits or refunds it; a refund the gateway refused puts it back in the queue. */
+export const UNMATCHED_PAYMENT_TRANSITIONS: Readonly<Record<UnmatchedPaymentEvent, PaymentTransition>> = {
+  resolve: { from: ['UNRESOLVED'], to: 'RESOLVED', by: ['operator credit', 'operator refund'] },
+  refundRefused: { from: ['RESOLVED'], to: 'UNRESOLVED', by: ['gateway answer', 'reconciler'] },
+};
+
+interface PaymentTransition {
+  from: readonly UnmatchedPaymentStatus[];
+  to: UnmatchedPaymentStatus;
+  by: readonly string[];
+}
+
+/** The status an event moves an unmatched payment in `status` to, or undefined when it cannot happen. */
+export function nextPaymentStatus(status: UnmatchedPaymentStatus, event: UnmatchedPaymentEvent): UnmatchedPaymentStatus | undefined {
+  const transition = UNMATCHED_PAYMENT_TRANSITIONS[event];
+  return transition.from.includes(status) ? transition.to : undefined;
+}
+
+/**
+ * The one statement that writes deposit_unmatched_payments.status, for one payment: guarded by the
+ * event's from-statuses; a payment found in another status answers 409 with it.
+ */
+export async function transitionPayment(
+  trx: LedgerTrx,
+  event: UnmatchedPaymentEvent,
+  id: string,
+  set: UpdateObject<DB, 'deposit_unmatched_payments'>,
+): Promise<void> {
+  const { from, to } = UNMATCHED_PAYMENT_TRANSITIONS[event];
+  const moved = await trx
+    .updateTable('deposit_unmatched_payments')
+    .set({ ...set, status: to })
+    .where('id', '=', id)
+    .where('status', 'in', [...from])
+    .returning('id')
+    .executeTakeFirst();
+  if (moved) return;
+  const current = await trx
+    .selectFrom('deposit_unmatched_payments')
+    .select(['transaction_id', 'status'])
+    .where('id', '=', id)
+    .executeTakeFirst();
+  if (!current) throw new AppError(404, ErrorCode.NOT_FOUND, `No unmatched payment ${id}`);
+  throw new AppError(
+    409,
+    OperatorErrorCode.PAYMENT_ALREADY_RESOLVED,
+    `Payment ${current.transaction_id} is ${current.status}: it cannot ${event}`,
+  );
 }

@@ -6,7 +6,7 @@ import { AppError } from '../errors';
 import { postTransfer, resolveAccount, type AccountRef, type Entry, type LedgerTrx } from '../ledger';
 import { BONUS_POOL, endUsageByRefund } from '../promotions';
 import type { RefundRow } from './desk';
-import { transitionOrder } from './lifecycle';
+import { transitionOrder, transitionPayment } from './lifecycle';
 import { cash, owedTo } from './rules';
 
 /**
@@ -107,11 +107,12 @@ async function settleRefund(deps: { db: Database }, refund: RefundRow, result: R
         .executeTakeFirstOrThrow();
     }
     if (current.unmatched_payment_id !== null) {
-      await trx
-        .updateTable('deposit_unmatched_payments')
-        .set({ status: 'UNRESOLVED', resolution: null, resolved_by: null, resolution_reason: null, resolved_at: null })
-        .where('id', '=', current.unmatched_payment_id)
-        .execute();
+      await transitionPayment(trx, 'refundRefused', current.unmatched_payment_id, {
+        resolution: null,
+        resolved_by: null,
+        resolution_reason: null,
+        resolved_at: null,
+      });
     } else {
       await transitionOrder(trx, 'refundRefused', current.deposit_order_id!, sql`failure_code = 'REFUND_FAILED', closed_at = NULL`);
     }

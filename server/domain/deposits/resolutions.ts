@@ -15,7 +15,7 @@ import { findTransfer, postTransfer, type LedgerTrx } from '../ledger';
 import { appendAudit, type Actor } from '../operators';
 import { agencyDeposit, toRefund, unmatchedPayment, type UnmatchedRow } from './desk';
 import { EXCHANGE_LAK, EXCHANGE_THB, UNALLOCATED, pendingRefund, recordRefund, refundRefOf, runRefund } from './refunds';
-import { transitionOrder } from './lifecycle';
+import { transitionOrder, transitionPayment } from './lifecycle';
 import { recordOrderCredits, sendOrderCredit } from './payments';
 import { creditKey, newCode, owedTo } from './rules';
 
@@ -44,18 +44,13 @@ async function markResolved(
   actor: Actor,
   reason: string,
 ): Promise<void> {
-  await trx
-    .updateTable('deposit_unmatched_payments')
-    .set({
-      status: 'RESOLVED',
-      resolution: outcome.resolution,
-      ...(outcome.resolution === 'CREDITED' && { credited_order_id: outcome.creditedOrderId }),
-      resolved_by: actor.name,
-      resolution_reason: reason,
-      resolved_at: sql<Date>`now()`,
-    })
-    .where('id', '=', paymentId)
-    .execute();
+  await transitionPayment(trx, 'resolve', paymentId, {
+    resolution: outcome.resolution,
+    ...(outcome.resolution === 'CREDITED' && { credited_order_id: outcome.creditedOrderId }),
+    resolved_by: actor.name,
+    resolution_reason: reason,
+    resolved_at: sql<Date>`now()`,
+  });
 }
 
 /**

@@ -1,0 +1,48 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { DEPOSIT_STATUSES } from '../../src/contract/deposits';
+import { UNMATCHED_PAYMENT_STATUSES } from '../../src/contract/adminDeposits';
+import {
+  DEPOSIT_ORDER_EVENTS,
+  DEPOSIT_ORDER_TRANSITIONS,
+  UNMATCHED_PAYMENT_EVENTS,
+  nextOrderStatus,
+  nextPaymentStatus,
+} from '../../server/domain/deposits/lifecycle';
+import { lifecyclesDoc } from '../../scripts/lifecycles';
+
+/** The transition tables alone: what each event does from each status, and the doc drawn from them. */
+
+describe('the deposit order lifecycle', () => {
+  it('moves only from the statuses its table names', () => {
+    for (const status of DEPOSIT_STATUSES)
+      for (const event of DEPOSIT_ORDER_EVENTS) {
+        const { from, to } = DEPOSIT_ORDER_TRANSITIONS[event];
+        expect(nextOrderStatus(status, event)).toBe(from.includes(status) ? to : undefined);
+      }
+  });
+
+  it('lets a stuck PAID order be either credited or refunded, and nothing else', () => {
+    const fromPaid = DEPOSIT_ORDER_EVENTS.filter((event) => nextOrderStatus('PAID', event) !== undefined);
+    expect(fromPaid.sort()).toEqual(['credit', 'startRefund']);
+    expect(nextOrderStatus('SUCCESS', 'startRefund')).toBeUndefined();
+    expect(nextOrderStatus('CANCELED', 'pay')).toBeUndefined();
+    for (const event of DEPOSIT_ORDER_EVENTS) expect(nextOrderStatus('SUCCESS', event)).toBeUndefined();
+  });
+});
+
+describe('the unmatched payment lifecycle', () => {
+  it('is resolved once, and back in the queue only when its refund was refused', () => {
+    const moves = UNMATCHED_PAYMENT_STATUSES.flatMap((status) =>
+      UNMATCHED_PAYMENT_EVENTS.flatMap((event) => {
+        const to = nextPaymentStatus(status, event);
+        return to ? [`${status} ${event} ${to}`] : [];
+      }),
+    );
+    expect(moves).toEqual(['UNRESOLVED resolve RESOLVED', 'RESOLVED refundRefused UNRESOLVED']);
+  });
+});
+
+it('docs/lifecycles.md is the one npm run charts draws from the tables', () => {
+  expect(fs.readFileSync(path.join(__dirname, '..', '..', 'docs', 'lifecycles.md'), 'utf8')).toBe(lifecyclesDoc());
+});
