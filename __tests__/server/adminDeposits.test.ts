@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { DEMO_RECEIVING_ACCOUNT } from '../../server/seed';
-import { buildTestApp, createTestAgency, type TestApp } from '../support/app';
+import { buildTestApp, createTestAgency, racing, type TestApp } from '../support/app';
 import { createTestPlayerWithBank, type TestPlayer } from '../support/players';
 import { ledgerViolations } from '../support/ledgerInvariant';
 import { loggedInOperator } from '../support/operators';
@@ -380,10 +380,12 @@ describe('races at the deposit desk, on real PostgreSQL', () => {
     const second = await loggedInOperator(t, agencyId, { username: 'desk-second-owner' });
     for (let round = 0; round < ROUNDS; round += 1) {
       const stuck = await stuckDeposit();
-      const [retry, refund] = await Promise.all([
-        admin('POST', `/deposits/${stuck.code}/retry-credit`, { payload: { reason: 'provider is back' } }),
-        admin('POST', `/deposits/${stuck.code}/refund`, { cookie: second, payload: { reason: 'player asked for the money' } }),
-      ]);
+      const [retry, refund] = await racing(t, () =>
+        Promise.all([
+          admin('POST', `/deposits/${stuck.code}/retry-credit`, { payload: { reason: 'provider is back' } }),
+          admin('POST', `/deposits/${stuck.code}/refund`, { cookie: second, payload: { reason: 'player asked for the money' } }),
+        ]),
+      );
       expect([retry.statusCode, refund.statusCode].sort()).toEqual([200, 409]);
       const loser = retry.statusCode === 409 ? retry : refund;
       expect(loser.json().code).toBe('DEPOSIT_NOT_STUCK');
@@ -395,10 +397,12 @@ describe('races at the deposit desk, on real PostgreSQL', () => {
   it('a stuck PAID deposit refunded while the reconciler credits it: one of the two, never both', async () => {
     for (let round = 0; round < ROUNDS; round += 1) {
       const stuck = await stuckDeposit();
-      const [refund] = await Promise.all([
-        admin('POST', `/deposits/${stuck.code}/refund`, { payload: { reason: 'player asked for the money' } }),
-        reconcilePendingTransfers({ db: t.db, providers: t.app.providers }, { olderThanMs: 0 }),
-      ]);
+      const [refund] = await racing(t, () =>
+        Promise.all([
+          admin('POST', `/deposits/${stuck.code}/refund`, { payload: { reason: 'player asked for the money' } }),
+          reconcilePendingTransfers({ db: t.db, providers: t.app.providers }, { olderThanMs: 0 }),
+        ]),
+      );
       const status = await exactlyOneOutcome(stuck);
       if (refund.statusCode === 200) expect(status).toBe('FAILED');
       else {
@@ -408,6 +412,7 @@ describe('races at the deposit desk, on real PostgreSQL', () => {
     }
   });
 
+  // On the server tests' pool of one connection: a credit whose transaction took a second one would wait for ever.
   it('8 parallel credits of different unmatched payments all answer 200, each crediting its player once', async () => {
     const payments = await Promise.all(Array.from({ length: 8 }, () => wrongAmountPayment()));
     const targets = await Promise.all(payments.map(() => createTestPlayerWithBank(t.db, agencyId)));

@@ -2,7 +2,7 @@ import lo from '../../public/locales/lo/common.json';
 import { BANKS, BANK_CODES } from '../../src/contract/banks';
 import { LANGUAGES } from '../../src/contract/languages';
 import { bankAccountsOf } from '../../server/domain/players';
-import { buildTestApp, createTestAgency, type TestApp } from '../support/app';
+import { buildTestApp, createTestAgency, racing, type TestApp } from '../support/app';
 import { createTestPlayer, type TestPlayer } from '../support/players';
 
 let t: TestApp;
@@ -232,7 +232,7 @@ describe('POST /api/v2/players/bank-accounts', () => {
     for (let round = 0; round < 8; round++) {
       const players = await Promise.all([createTestPlayer(t.db, alpha.id), createTestPlayer(t.db, alpha.id)]);
       const accountNumber = freshNumber('bcel');
-      const results = await Promise.all(players.map((player) => add(player, validBody({ accountNumber }))));
+      const results = await racing(t, () => Promise.all(players.map((player) => add(player, validBody({ accountNumber })))));
       expect(results.map((res) => res.statusCode).sort()).toEqual([201, 409]);
       expect(results.find((res) => res.statusCode === 409)!.json()).toMatchObject({ code: 'ACCOUNT_IN_USED' });
       const rows = await t.db.selectFrom('bank_accounts').select('player_id').where('account_number', '=', accountNumber).execute();
@@ -242,10 +242,9 @@ describe('POST /api/v2/players/bank-accounts', () => {
 
   it('lets exactly one of two accounts a player sends at once be saved', async () => {
     const player = await createTestPlayer(t.db, alpha.id);
-    const results = await Promise.all([
-      add(player, validBody()),
-      add(player, validBody({ bank: 'ldb', accountNumber: freshNumber('ldb') })),
-    ]);
+    const results = await racing(t, () =>
+      Promise.all([add(player, validBody()), add(player, validBody({ bank: 'ldb', accountNumber: freshNumber('ldb') }))]),
+    );
     expect(results.map((res) => res.statusCode).sort()).toEqual([201, 409]);
     expect(results.find((res) => res.statusCode === 409)!.json()).toMatchObject({ code: 'BANK_ACCOUNT_EXISTS' });
     expect((await list(player)).json().bankAccounts).toHaveLength(1);

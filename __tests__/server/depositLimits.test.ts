@@ -1,5 +1,5 @@
 import { DEMO_RECEIVING_ACCOUNT } from '../../server/seed';
-import { buildTestApp, controllableClock, createTestAgency, type TestApp } from '../support/app';
+import { buildTestApp, controllableClock, createTestAgency, racing, type TestApp } from '../support/app';
 import { createTestPlayerWithBank, sentWhilePlayerLocked, type TestPlayer } from '../support/players';
 import { setRate } from '../../server/domain/agencies';
 import { setReceivingAccount } from '../../server/domain/deposits';
@@ -219,7 +219,7 @@ describe('deposit limits', () => {
   it('let exactly one of several orders at once pass a limit', async () => {
     const who = await player();
     await setLimits(who, { day: '300000' });
-    const answers = await Promise.all(Array.from({ length: 4 }, () => order(who, '200000')));
+    const answers = await racing(t, () => Promise.all(Array.from({ length: 4 }, () => order(who, '200000'))));
     expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409, 409, 409]);
     // The ones refused waited their turn and saw the open order: the limit refused them, not the one-open-order rule.
     for (const refused of answers.filter((answer) => answer.statusCode === 409)) {
@@ -236,7 +236,7 @@ describe('deposit limits', () => {
       ['150000', '50000'],
       ['50000', '0'],
     ]) {
-      const answers = await sentWhilePlayerLocked(t.db, who.id, () => Array.from({ length: 8 }, () => order(who, amount)));
+      const answers = await racing(t, () => sentWhilePlayerLocked(t.db, who.id, () => Array.from({ length: 8 }, () => order(who, amount))));
       expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
       for (const refused of answers.filter((answer) => answer.statusCode === 409)) {
         expect(refused.json()).toMatchObject({ code: 'DEPOSIT_LIMIT_EXCEEDED', params: { period: 'day', limit: '300000', remaining } });

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import { DEMO_RECEIVING_ACCOUNT } from '../../server/seed';
-import { buildTestApp, createTestAgency, type TestApp } from '../support/app';
+import { buildTestApp, createTestAgency, racing, type TestApp } from '../support/app';
 import { createTestPlayer, createTestPlayerWithBank, sentWhilePlayerLocked, type TestPlayer } from '../support/players';
 import { ledgerViolations } from '../support/ledgerInvariant';
 import { recordStatements } from '../../bench/statements';
@@ -269,8 +269,10 @@ describe('the deposit lifecycle', () => {
       t.db.selectFrom('deposit_orders').select('code').where('player_id', '=', player.id).where('status', '=', 'OPEN').execute();
     // Twice: eight orders for several providers at once, all waiting for the player's turn; then the open one is cancelled.
     for (let round = 0; round < 2; round += 1) {
-      const answers = await sentWhilePlayerLocked(t.db, player.id, () =>
-        Array.from({ length: 8 }, (_, i) => create(player, { provider: i % 2 === 0 ? 'askmebet' : 'gclub', amount: `${20000 + i}` })),
+      const answers = await racing(t, () =>
+        sentWhilePlayerLocked(t.db, player.id, () =>
+          Array.from({ length: 8 }, (_, i) => create(player, { provider: i % 2 === 0 ? 'askmebet' : 'gclub', amount: `${20000 + i}` })),
+        ),
       );
       expect(answers.map((answer) => answer.statusCode).sort()).toEqual([201, 409, 409, 409, 409, 409, 409, 409]);
       for (const refused of answers.filter((answer) => answer.statusCode === 409)) expect(refused.json().code).toBe('OPEN_ORDER');
@@ -469,11 +471,13 @@ describe('payments that must count once, or be kept', () => {
     const other = await playerWithBank();
     const second = await openOrder(other, '64000');
     const event = paymentEvent(second.code, '64000');
-    const answers = await Promise.all(Array.from({ length: 20 }, () => deliver(event)));
+    const answers = await racing(t, () => Promise.all(Array.from({ length: 20 }, () => deliver(event))));
     expect(answers.map((res) => res.statusCode)).toEqual(Array(20).fill(200));
     expect(answers.filter((res) => res.json().outcome === 'paid')).toHaveLength(1);
     // The same payment under other event ids (a gateway resending) is still one payment.
-    const resent = await Promise.all(Array.from({ length: 5 }, (_, i) => deliver({ ...event, id: `${event.id}-again-${i}` })));
+    const resent = await racing(t, () =>
+      Promise.all(Array.from({ length: 5 }, (_, i) => deliver({ ...event, id: `${event.id}-again-${i}` }))),
+    );
     expect(resent.map((res) => res.json().outcome)).toEqual(Array(5).fill('duplicate'));
     expect((await orderRow(second.code)).status).toBe('SUCCESS');
     expect(await providerCredit(other)).toBe('100.00');
@@ -490,10 +494,9 @@ describe('payments that must count once, or be kept', () => {
     for (let round = 0; round < 5; round++) {
       const player = await playerWithBank();
       const order = await openOrder(player, '64000');
-      const [cancel, paid] = await Promise.all([
-        post(player, `/api/v2/deposits/${order.code}/cancel`),
-        deliver(paymentEvent(order.code, '64000')),
-      ]);
+      const [cancel, paid] = await racing(t, () =>
+        Promise.all([post(player, `/api/v2/deposits/${order.code}/cancel`), deliver(paymentEvent(order.code, '64000'))]),
+      );
       const status = (await orderRow(order.code)).status;
       if (cancel.statusCode === 200) {
         expect(status).toBe('CANCELED');

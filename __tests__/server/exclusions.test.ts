@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { buildTestApp, controllableClock, createTestAgency, type ControllableClock, type TestApp } from '../support/app';
+import { buildTestApp, controllableClock, createTestAgency, racing, type ControllableClock, type TestApp } from '../support/app';
 import { createTestPlayer, createTestPlayerWithBank, fundTestCredit, type TestPlayer } from '../support/players';
 import { createTestPromotion, fundTestBonusPool } from '../support/promotions';
 import { ledgerViolations } from '../support/ledgerInvariant';
@@ -356,7 +356,9 @@ describe('money in flight when a break starts', () => {
   it('a deposit sent at the same moment as the exclusion is cancelled by it or refused', async () => {
     for (let round = 0; round < 10; round += 1) {
       const player = await createTestPlayerWithBank(t.db, agencyId);
-      const [deposit, exclusion] = await Promise.all([startsOfPlay(player).deposit(), take(player, 'SELF_EXCLUSION', 'FOR_GOOD')]);
+      const [deposit, exclusion] = await racing(t, () =>
+        Promise.all([startsOfPlay(player).deposit(), take(player, 'SELF_EXCLUSION', 'FOR_GOOD')]),
+      );
       expect(exclusion.statusCode).toBe(201);
       const orders = await t.db
         .selectFrom('deposit_orders')

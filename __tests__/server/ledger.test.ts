@@ -1,6 +1,7 @@
 import fc from 'fast-check';
 import { sql, type RawBuilder } from 'kysely';
-import { createTestDatabase, type TestDatabase } from '../support/db';
+import type { Database } from '../../server/db/database';
+import { createTestDatabase, racingOn, type TestDatabase } from '../support/db';
 import { createTestAgency } from '../support/app';
 import { createTestPlayer } from '../support/players';
 import { ledgerViolations } from '../support/ledgerInvariant';
@@ -36,7 +37,7 @@ async function newAgency() {
   return { agencyId: agency.id, players };
 }
 
-const tx = <T>(fn: (trx: LedgerTrx) => Promise<T>) => t.db.transaction().execute(fn);
+const tx = <T>(fn: (trx: LedgerTrx) => Promise<T>, db: Database = t.db) => db.transaction().execute(fn);
 
 /** Rejects with the AppError code of a refused call, or resolves with what it returned. */
 async function outcome<T>(call: Promise<T>): Promise<{ ok: T } | { code: string }> {
@@ -179,29 +180,33 @@ describe('concurrency on one balance', () => {
       }),
     );
 
-    const results = await Promise.all(
-      Array.from({ length: 50 }, (_, i) =>
-        outcome(
-          tx((trx) =>
-            i % 2 === 0
-              ? postTransfer(trx, {
-                  agencyId,
-                  key: `take-${i}`,
-                  kind: 'TEST_TAKE',
-                  entries: [
-                    { account: credit, amount: -30n },
-                    { account: capital, amount: 30n },
-                  ],
-                })
-              : beginPendingTransfer(trx, {
-                  agencyId,
-                  key: `take-${i}`,
-                  kind: 'TEST_TAKE',
-                  from: credit,
-                  via: { kind: 'provider_transit', playerId: players[0].id, provider: 'alphabet' },
-                  to: capital,
-                  amount: 30n,
-                }),
+    const results = await racingOn(t, (racers) =>
+      Promise.all(
+        Array.from({ length: 50 }, (_, i) =>
+          outcome(
+            tx(
+              (trx) =>
+                i % 2 === 0
+                  ? postTransfer(trx, {
+                      agencyId,
+                      key: `take-${i}`,
+                      kind: 'TEST_TAKE',
+                      entries: [
+                        { account: credit, amount: -30n },
+                        { account: capital, amount: 30n },
+                      ],
+                    })
+                  : beginPendingTransfer(trx, {
+                      agencyId,
+                      key: `take-${i}`,
+                      kind: 'TEST_TAKE',
+                      from: credit,
+                      via: { kind: 'provider_transit', playerId: players[0].id, provider: 'alphabet' },
+                      to: capital,
+                      amount: 30n,
+                    }),
+              racers,
+            ),
           ),
         ),
       ),
@@ -217,18 +222,20 @@ describe('concurrency on one balance', () => {
 describe('idempotency keys', () => {
   const capital: AccountRef = { kind: 'capital', currency: 'THB' };
   const pool: AccountRef = { kind: 'bonus_pool', currency: 'THB' };
-  const fund = (agencyId: string, amount: bigint, refs: Record<string, string> = { reason: 'budget' }) =>
-    tx((trx) =>
-      postTransfer(trx, {
-        agencyId,
-        key: 'budget-2026',
-        kind: 'BONUS_BUDGET',
-        entries: [
-          { account: capital, amount: -amount },
-          { account: pool, amount },
-        ],
-        refs,
-      }),
+  const fund = (agencyId: string, amount: bigint, refs: Record<string, string> = { reason: 'budget' }, db = t.db) =>
+    tx(
+      (trx) =>
+        postTransfer(trx, {
+          agencyId,
+          key: 'budget-2026',
+          kind: 'BONUS_BUDGET',
+          entries: [
+            { account: capital, amount: -amount },
+            { account: pool, amount },
+          ],
+          refs,
+        }),
+      db,
     );
 
   it('returns the first transfer when the same request is replayed, and moves the money once', async () => {
@@ -243,7 +250,7 @@ describe('idempotency keys', () => {
 
   it('creates one transfer when 10 replays race each other', async () => {
     const { agencyId } = await newAgency();
-    const results = await Promise.all(Array.from({ length: 10 }, () => fund(agencyId, 700n)));
+    const results = await racingOn(t, (racers) => Promise.all(Array.from({ length: 10 }, () => fund(agencyId, 700n, undefined, racers))));
     expect(new Set(results.map((r) => r.transfer.id)).size).toBe(1);
     expect(results.filter((r) => !r.replayed)).toHaveLength(1);
     expect(await balanceOf(t.db, agencyId, pool)).toBe(700n);

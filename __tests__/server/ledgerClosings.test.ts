@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { createTestDatabase, type TestDatabase } from '../support/db';
+import { createTestDatabase, racingOn, type TestDatabase } from '../support/db';
 import { createTestAgency } from '../support/app';
 import { createTestPlayer } from '../support/players';
 import { ledgerViolations } from '../support/ledgerInvariant';
@@ -126,7 +126,7 @@ describe('the closing of a ledger day', () => {
   it('stores a day once when operators ask for it at the same time', async () => {
     await forgetClosings();
     const day = daysAgo(4);
-    const asked = await Promise.all(Array.from({ length: 8 }, () => dayClosing(t.db, agencyId, day)));
+    const asked = await racingOn(t, (racers) => Promise.all(Array.from({ length: 8 }, () => dayClosing(racers, agencyId, day))));
     for (const closing of asked) expect(closing).toEqual(asked[0]);
     const { rows } = await sql<{ kind: string; currency: string; accounts: number; balance: string }>`
       SELECT kind, currency, accounts, balance FROM ledger_day_closings WHERE agency_id = ${agencyId} ORDER BY currency, kind`.execute(

@@ -1,4 +1,4 @@
-import { buildTestApp, createTestAgency, type TestApp } from '../support/app';
+import { buildTestApp, createTestAgency, racing, type TestApp } from '../support/app';
 import { createTestPlayer, fundTestCredit, type TestPlayer } from '../support/players';
 import { ensureMember } from '../../server/domain/providerWallets';
 import { PROVIDERS, type Provider } from '../../src/contract/providers';
@@ -183,11 +183,13 @@ describe('POST /api/v2/games/{provider}/launch and the sandbox game page', () =>
       expect((await t.app.inject({ method: 'POST', url: `${url}/spins`, payload: { stake, game: 'x' } })).statusCode).toBe(400);
     const losing = Array.from({ length: 5 }, () => ['SEVEN', 'CLUB', 'HEART']);
     await t.app.inject({ method: 'PUT', url: `/sandbox/providers/askmebet/members/${member}/rigged-spins`, payload: { reels: losing } });
-    const racing = await Promise.all(
-      Array.from({ length: 5 }, () => t.app.inject({ method: 'POST', url: `${url}/spins`, payload: { stake: '100.00', game: 'x' } })),
+    const spins = await racing(t, () =>
+      Promise.all(
+        Array.from({ length: 5 }, () => t.app.inject({ method: 'POST', url: `${url}/spins`, payload: { stake: '100.00', game: 'x' } })),
+      ),
     );
-    expect(racing.filter((res) => res.statusCode === 200)).toHaveLength(3);
-    expect(racing.filter((res) => res.statusCode === 409).map((res) => res.json().code)).toEqual([
+    expect(spins.filter((res) => res.statusCode === 200)).toHaveLength(3);
+    expect(spins.filter((res) => res.statusCode === 409).map((res) => res.json().code)).toEqual([
       'INSUFFICIENT_BALANCE',
       'INSUFFICIENT_BALANCE',
     ]);

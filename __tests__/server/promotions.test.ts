@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { DEMO_RECEIVING_ACCOUNT } from '../../server/seed';
 import { sql } from 'kysely';
-import { buildTestApp, createTestAgency, type TestApp } from '../support/app';
+import { buildTestApp, createTestAgency, racing, type TestApp } from '../support/app';
 import { createTestPlayer, createTestPlayerWithBank, fundTestCredit, type TestPlayer } from '../support/players';
 import { ledgerViolations } from '../support/ledgerInvariant';
 import { createTestPromotion, fundTestBonusPool } from '../support/promotions';
@@ -265,7 +265,7 @@ describe('taking a promotion', () => {
   it('gives exactly one usage to two use calls racing each other', async () => {
     const [a, b] = [await createTestPromotion(t.db, agencyId), await createTestPromotion(t.db, agencyId)];
     const player = await playerWithBank();
-    const results = await Promise.all([use(player, a.id), use(player, b.id), use(player, a.id)]);
+    const results = await racing(t, () => Promise.all([use(player, a.id), use(player, b.id), use(player, a.id)]));
     expect(results.map((res) => res.statusCode).sort()).toEqual([200, 409, 409]);
     for (const res of results.filter((r) => r.statusCode === 409)) expect(res.json().code).toBe('PROMOTION_USAGE');
     expect(await t.db.selectFrom('promotion_usages').select('id').where('player_id', '=', player.id).execute()).toHaveLength(1);

@@ -2,6 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { CompiledQuery, sql } from 'kysely';
 import { DEMO_RECEIVING_ACCOUNT } from '../../server/seed';
 import { buildTestApp, createTestAgency, type TestApp } from '../support/app';
+import { racingOn } from '../support/db';
 import { testDevice } from '../support/device';
 import { loggedInOperator } from '../support/operators';
 import { createTestPlayer, createTestPlayerWithBank, type TestPlayer } from '../support/players';
@@ -245,7 +246,7 @@ describe('shared devices', () => {
       .execute();
     expect(await players()).toBe(1);
     // Two reports of the second player at once, in two transactions: still counted once.
-    await Promise.all([0, 1].map(() => t.db.insertInto('player_fingerprints').values(report(two.id)).execute()));
+    await racingOn(t, (racers) => Promise.all([0, 1].map(() => racers.insertInto('player_fingerprints').values(report(two.id)).execute())));
     expect(await players()).toBe(2);
     // A correction moving one of the second player's reports elsewhere: the player is still on the device.
     await sql`UPDATE player_fingerprints SET visitor_id = ${visitorId()}

@@ -1,4 +1,4 @@
-import { buildTestApp, createTestAgency, type TestApp } from '../support/app';
+import { buildTestApp, createTestAgency, racing, type TestApp } from '../support/app';
 import { addTestBankAccount, createTestPlayer, fundTestCredit, type TestPlayer } from '../support/players';
 import { ledgerViolations } from '../support/ledgerInvariant';
 import { loadConfig } from '../../server/config';
@@ -75,7 +75,7 @@ async function usedToday(player: TestPlayer): Promise<number> {
 describe('the daily limit under concurrency', () => {
   it('20 concurrent withdrawals against a daily limit of 5', async () => {
     const player = await playerWith(10_000_00n);
-    const answers = await Promise.all(Array.from({ length: 20 }, () => withdraw(player, '100')));
+    const answers = await racing(t, () => Promise.all(Array.from({ length: 20 }, () => withdraw(player, '100'))));
 
     const accepted = answers.filter((res) => res.statusCode === 201);
     const refused = answers.filter((res) => res.statusCode !== 201);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { buildTestApp, createTestAgency, type TestApp } from '../support/app';
+import { buildTestApp, createTestAgency, racing, type TestApp } from '../support/app';
 import { ledgerViolations } from '../support/ledgerInvariant';
 import { loggedInOperator } from '../support/operators';
 import { createTestPlayerWithBank, fundTestCredit, type TestPlayer } from '../support/players';
@@ -209,7 +209,7 @@ describe('four-eyes approval at 10.000 THB', () => {
     const { code } = await openWithdrawal('15000');
     expect((await approve(code, staff)).json()).toMatchObject({ awaitingSecondApproval: true });
     const before = await payoutCount();
-    const answers = await Promise.all([approve(code, staff2), approve(code, owner)]);
+    const answers = await racing(t, () => Promise.all([approve(code, staff2), approve(code, owner)]));
     expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 409]);
     expect(answers.find((res) => res.statusCode === 409)!.json()).toMatchObject({ code: 'WITHDRAWAL_NOT_OPEN' });
     expect(answers.find((res) => res.statusCode === 200)!.json().withdrawal.status).toBe('SUCCESS');
@@ -220,7 +220,7 @@ describe('four-eyes approval at 10.000 THB', () => {
   it('below the amount two operators racing: one payout and one 409', async () => {
     const { code } = await openWithdrawal('7000');
     const before = await payoutCount();
-    const answers = await Promise.all([approve(code, staff), approve(code, staff2)]);
+    const answers = await racing(t, () => Promise.all([approve(code, staff), approve(code, staff2)]));
     expect(answers.map((res) => res.statusCode).sort()).toEqual([200, 409]);
     expect(await payoutCount()).toBe(before + 1);
   });

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { sql } from 'kysely';
-import { buildTestApp, createTestAgency, type TestApp } from '../support/app';
+import { buildTestApp, createTestAgency, racing, type TestApp } from '../support/app';
 import { addTestBankAccount, createTestPlayer, fundTestCredit, type TestPlayer } from '../support/players';
 import { ledgerViolations } from '../support/ledgerInvariant';
 import { loggedInOperator } from '../support/operators';
@@ -253,10 +253,9 @@ describe('the rules of a withdrawal: each refusal has a code and moves nothing',
 describe('money never comes out twice', () => {
   it('two withdrawals racing for the same credit: only what exists comes out', async () => {
     const player = await playerWith(1000_00n);
-    const results = await Promise.all([
-      withdraw(player, { provider: 'askmebet', amount: '700' }),
-      withdraw(player, { provider: 'askmebet', amount: '700' }),
-    ]);
+    const results = await racing(t, () =>
+      Promise.all([withdraw(player, { provider: 'askmebet', amount: '700' }), withdraw(player, { provider: 'askmebet', amount: '700' })]),
+    );
     const statuses = results.map((r) => r.statusCode).sort();
     expect(statuses).toEqual([201, 409]);
     expect(results.find((r) => r.statusCode === 409)!.json()).toMatchObject({ code: 'INSUFFICIENT_CREDIT' });
@@ -268,10 +267,12 @@ describe('money never comes out twice', () => {
   it('the same request sent twice at once is one withdrawal', async () => {
     const player = await playerWith(1000_00n);
     const key = newKey();
-    const results = await Promise.all([
-      withdraw(player, { provider: 'askmebet', amount: '400' }, key),
-      withdraw(player, { provider: 'askmebet', amount: '400' }, key),
-    ]);
+    const results = await racing(t, () =>
+      Promise.all([
+        withdraw(player, { provider: 'askmebet', amount: '400' }, key),
+        withdraw(player, { provider: 'askmebet', amount: '400' }, key),
+      ]),
+    );
     expect(results.map((r) => r.statusCode).sort()).toEqual([200, 201]);
     expect(results[0].json().withdrawal.code).toBe(results[1].json().withdrawal.code);
     expect(await creditAt(player)).toBe('600.00');

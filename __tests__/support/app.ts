@@ -7,12 +7,14 @@ import { buildApp } from '../../server/app';
 import { loadConfig, type Config } from '../../server/config';
 import { registerSandboxes } from '../../server/sandbox';
 import { createAgency, type Agency } from '../../server/domain/agencies';
-import { createTestDatabase, type TestDatabase } from './db';
+import { createTestDatabase, racingOn, RACING_POOL_SIZE, testPoolSize, type TestDatabase } from './db';
 import type { Clock } from '../../server/domain/clock';
 
 export interface TestApp extends TestDatabase {
   app: FastifyInstance;
   config: Config;
+  /** The clock the app was built with, for an app racing on the same database (see racing). */
+  clock?: Clock;
   /** Resolves once the app has heard every change committed so far (see heardBy). */
   heard(): Promise<void>;
   close(): Promise<void>;
@@ -52,7 +54,7 @@ export function controllableClock(start = new Date()): ControllableClock {
 /** The real app on a fresh database, exercised through app.inject. dist/ is not served. */
 export async function buildTestApp(overrides: Partial<Config> = {}, { clock }: { clock?: Clock } = {}): Promise<TestApp> {
   const database = await createTestDatabase();
-  const config = { ...loadConfig({}), distDir: '/nonexistent-dist', ...overrides };
+  const config = { ...loadConfig({}), pgPoolSize: testPoolSize(), distDir: '/nonexistent-dist', ...overrides };
   const app = await buildApp({ db: database.db, config, clock });
   await registerSandboxes(app, config);
   await app.ready();
@@ -60,6 +62,7 @@ export async function buildTestApp(overrides: Partial<Config> = {}, { clock }: {
     ...database,
     app,
     config,
+    clock,
     heard: () => heardBy(app, database.db),
     close: async () => {
       await app.close();
@@ -81,15 +84,41 @@ export function createTestAgency(test: TestDatabase, name: string, hosts: string
 }
 
 /**
- * Sends the requests `send` starts while another transaction holds the agency's row, so all of them
- * are under way before any can write; lets the row go after 300 ms and answers their answers.
+ * Runs `race` with `test.app` standing for an app on the same database with a pool of its own (see
+ * racingOn), so the requests it sends race inside PostgreSQL.
  */
-export async function sentWhileAgencyLocked<T>(test: TestDatabase, agencyId: string, send: () => Promise<T>[]): Promise<T[]> {
-  let answers: Promise<T[]> | undefined;
-  await test.db.transaction().execute(async (trx) => {
-    await trx.selectFrom('agencies').select('id').where('id', '=', agencyId).forUpdate().execute();
-    answers = Promise.all(send());
-    await new Promise((resolve) => setTimeout(resolve, 300));
+export function racing<T>(test: TestApp, race: () => Promise<T>): Promise<T> {
+  return racingOn(test, async (db) => {
+    const config = { ...test.config, pgPoolSize: RACING_POOL_SIZE };
+    const racer = await buildApp({ db, config, clock: test.clock });
+    await registerSandboxes(racer, config);
+    await racer.ready();
+    // The app calls the sandboxes at the address it listens on (see dependencies.ts).
+    if (test.app.server.listening) await racer.listen({ port: 0, host: '127.0.0.1' });
+    const app = test.app;
+    test.app = racer;
+    try {
+      return await race();
+    } finally {
+      test.app = app;
+      await racer.close();
+    }
   });
-  return answers!;
+}
+
+/**
+ * Sends the requests `send` starts, on a racing app, while another transaction holds the agency's
+ * row, so all of them are under way before any can write; lets the row go after 300 ms and answers
+ * their answers.
+ */
+export function sentWhileAgencyLocked<T>(test: TestApp, agencyId: string, send: () => Promise<T>[]): Promise<T[]> {
+  return racing(test, async () => {
+    let answers: Promise<T[]> | undefined;
+    await test.db.transaction().execute(async (trx) => {
+      await trx.selectFrom('agencies').select('id').where('id', '=', agencyId).forUpdate().execute();
+      answers = Promise.all(send());
+      await new Promise((resolve) => setTimeout(resolve, 300));
+    });
+    return answers!;
+  });
 }
