@@ -310,10 +310,8 @@ const drivers: Partial<Record<DepositOrderEvent, Driver>> = {
     then: ['credit'],
     actors: [
       {
-        // KNOWN FAILURE (server bug, left failing on purpose): raced with the player's check of the same
-        // payment (OPEN: pay and pay, now and then), the webhook answers 500: PostgreSQL deadlock 40P01 in
-        // writeTransfers, settling the same PENDING DEPOSIT_CREDIT that the check settles at once
-        // (creditPaidOrders -> creditAttempts -> sendRecordedCredits -> sendBegun -> postPendingTransfers).
+        // Raced with the player's check of the same payment, both settle one credit at once; a 500 here
+        // was a deadlock between those two settlements.
         name: 'the gateway webhook',
         answers: ['200 paid', '200 duplicate', '200 unmatched'],
         exclusive: true,

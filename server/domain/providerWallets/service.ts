@@ -1,4 +1,5 @@
 import { randomUUID } from 'node:crypto';
+import { retryingDeadlocks } from '../../db/errors';
 import { settledValue } from '../../db/inGroups';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database';
@@ -402,12 +403,10 @@ async function sendBegun(
     const answer = answers[index];
     return answer.status === 'fulfilled' && answer.value?.said === 'done' ? [transfer.id] : [];
   });
-  const posted = new Map(
-    (await postPendingTransfers(db, begun[0].transfer.agencyId, done, withPosting)).map((settlement) => [
-      settlement.transfer.id,
-      settlement,
-    ]),
-  );
+  // Two senders of one transfer (the webhook and the player's check) may settle it at once and
+  // deadlock; the settlement is one statement, idempotent, so it is simply run again.
+  const settlements = await retryingDeadlocks(() => postPendingTransfers(db, begun[0].transfer.agencyId, done, withPosting));
+  const posted = new Map(settlements.map((settlement) => [settlement.transfer.id, settlement]));
   const results: Array<Settled<ProviderTransferResult>> = [];
   for (const [index, { transfer, replayed }] of begun.entries()) {
     const answer = answers[index];
