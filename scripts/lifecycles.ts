@@ -1,36 +1,23 @@
-import { DEPOSIT_ORDER_TRANSITIONS, UNMATCHED_PAYMENT_TRANSITIONS } from '../server/domain/deposits/lifecycle';
+import { DEPOSIT_ORDER, UNMATCHED_PAYMENT } from '../server/domain/deposits/lifecycle';
+import type { Lifecycle } from '../server/domain/lifecycle';
 
 /**
  * docs/lifecycles.md, written by `npm run charts` from the server's transition tables: each money
  * object's states as a Mermaid diagram, every edge labelled with its event and who may cause it.
  */
 
-interface Table {
-  title: string;
-  source: string;
-  initial: string[];
-  transitions: Record<string, { from: readonly string[]; to: string; by: readonly string[] }>;
-}
-
-const TABLES: Table[] = [
-  {
-    title: 'Deposit order',
-    source: 'server/domain/deposits/lifecycle.ts (DEPOSIT_ORDER_TRANSITIONS)',
-    initial: ['OPEN'],
-    transitions: DEPOSIT_ORDER_TRANSITIONS,
-  },
-  {
-    title: 'Unmatched payment',
-    source: 'server/domain/deposits/lifecycle.ts (UNMATCHED_PAYMENT_TRANSITIONS)',
-    initial: ['UNRESOLVED'],
-    transitions: UNMATCHED_PAYMENT_TRANSITIONS,
-  },
+/** Every money object's lifecycle, with the module that holds it. */
+export const LIFECYCLES: Array<{ lifecycle: Lifecycle<string, string>; source: string }> = [
+  { lifecycle: DEPOSIT_ORDER, source: 'server/domain/deposits/lifecycle.ts' },
+  { lifecycle: UNMATCHED_PAYMENT, source: 'server/domain/deposits/lifecycle.ts' },
 ];
 
-function chart({ initial, transitions }: Table): string[] {
+function chart({ initial, events, transitions }: Lifecycle<string, string>): string[] {
   const lines = ['```mermaid', 'stateDiagram-v2', ...initial.map((state) => `  [*] --> ${state}`)];
-  for (const [event, { from, to, by }] of Object.entries(transitions))
+  for (const event of events) {
+    const { from, to, by } = transitions[event];
     for (const state of from) lines.push(`  ${state} --> ${to}: ${event} (${by.join(', ')})`);
+  }
   return [...lines, '```'];
 }
 
@@ -43,6 +30,7 @@ export function lifecyclesDoc(): string {
     'by the from-status (`__tests__/tooling/statusWriters.test.ts` fails on any other writer).',
     '',
   ];
-  for (const table of TABLES) sections.push(`## ${table.title}`, '', `From ${table.source}.`, '', ...chart(table), '');
+  for (const { lifecycle, source } of LIFECYCLES)
+    sections.push(`## ${lifecycle.title}`, '', `From ${source} (table \`${lifecycle.table}\`).`, '', ...chart(lifecycle), '');
   return sections.join('\n');
 }

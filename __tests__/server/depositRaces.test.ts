@@ -6,12 +6,7 @@ import { ledgerViolations } from '../support/ledgerInvariant';
 import { loggedInOperator } from '../support/operators';
 import { setRate } from '../../server/domain/agencies';
 import { expireStaleOrders, reconcileRefunds, refundRefOf, setReceivingAccount } from '../../server/domain/deposits';
-import {
-  DEPOSIT_ORDER_EVENTS,
-  DEPOSIT_ORDER_TRANSITIONS,
-  nextOrderStatus,
-  type DepositOrderEvent,
-} from '../../server/domain/deposits/lifecycle';
+import { DEPOSIT_ORDER, type DepositOrderEvent } from '../../server/domain/deposits/lifecycle';
 import { voidPendingTransfer } from '../../server/domain/ledger';
 import { createSession, hashPassword, SESSION_COOKIE } from '../../server/domain/players';
 import { reconcilePendingTransfers } from '../../server/domain/reconciler';
@@ -455,15 +450,15 @@ const drivers: Partial<Record<DepositOrderEvent, Driver>> = {
 
 // ---- the matrix, from the table ----
 
-const statuses = [...new Set(DEPOSIT_ORDER_EVENTS.flatMap((event) => DEPOSIT_ORDER_TRANSITIONS[event].from))];
+const statuses = [...new Set(DEPOSIT_ORDER.events.flatMap((event) => DEPOSIT_ORDER.transitions[event].from))];
 const pairs = statuses.flatMap((status) => {
-  const starting = DEPOSIT_ORDER_EVENTS.filter((event) => nextOrderStatus(status, event) !== undefined);
+  const starting = DEPOSIT_ORDER.events.filter((event) => DEPOSIT_ORDER.next(status, event) !== undefined);
   return starting.flatMap((a, i) => starting.slice(i).map((b) => ({ status, a, b })));
 });
-const to = (event: DepositOrderEvent) => DEPOSIT_ORDER_TRANSITIONS[event].to;
+const to = (event: DepositOrderEvent) => DEPOSIT_ORDER.transitions[event].to;
 /** Neither event can follow the other (or it is the same transition): exactly one of them may take effect. */
 const conflicting = (a: DepositOrderEvent, b: DepositOrderEvent) =>
-  a === b || (nextOrderStatus(to(a), b) === undefined && nextOrderStatus(to(b), a) === undefined);
+  a === b || (DEPOSIT_ORDER.next(to(a), b) === undefined && DEPOSIT_ORDER.next(to(b), a) === undefined);
 
 /** Fails the round unless `condition`, with the round's context as what was received. */
 function holds(condition: boolean, context: object) {
@@ -474,7 +469,7 @@ function holds(condition: boolean, context: object) {
 function eventsOf(log: Array<{ from_status: DepositStatus; to_status: DepositStatus }>, start: DepositStatus, where: string) {
   let status = start;
   return log.map(({ from_status, to_status }) => {
-    const event = DEPOSIT_ORDER_EVENTS.find((candidate) => nextOrderStatus(from_status, candidate) === to_status);
+    const event = DEPOSIT_ORDER.events.find((candidate) => DEPOSIT_ORDER.next(from_status, candidate) === to_status);
     holds(from_status === status && event !== undefined, { where, log, step: `${from_status} -> ${to_status}`, event });
     status = to_status;
     return event!;
@@ -584,7 +579,7 @@ async function raceRound(status: DepositStatus, a: DepositOrderEvent, b: Deposit
   holds(conflicting(a, b) ? took.length === 1 : took.length >= 1, { ...summary, tookEffect: took, conflicting: conflicting(a, b) });
   // No event is lost that the order, as it ended, could still take.
   for (const event of new Set([a, b]))
-    if (!took.includes(event)) holds(nextOrderStatus(final, event) === undefined, { ...summary, lost: event });
+    if (!took.includes(event)) holds(DEPOSIT_ORDER.next(final, event) === undefined, { ...summary, lost: event });
 
   // The books first: what an odd answer left behind is the first thing to know.
   await booksAgree(race, where);
@@ -608,7 +603,7 @@ async function raceRound(status: DepositStatus, a: DepositOrderEvent, b: Deposit
 
 describe('the deposit order race matrix, from its transition table', () => {
   it('has a driver for every event of the table, and a way to every status an event starts from', () => {
-    expect(DEPOSIT_ORDER_EVENTS.filter((event) => drivers[event] === undefined)).toEqual([]);
+    expect(DEPOSIT_ORDER.events.filter((event) => drivers[event] === undefined)).toEqual([]);
     expect(statuses.filter((status) => setUp[status] === undefined)).toEqual([]);
     expect(pairs.length).toBeGreaterThan(0);
   });

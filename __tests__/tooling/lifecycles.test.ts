@@ -2,13 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DEPOSIT_STATUSES } from '../../src/contract/deposits';
 import { UNMATCHED_PAYMENT_STATUSES } from '../../src/contract/adminDeposits';
-import {
-  DEPOSIT_ORDER_EVENTS,
-  DEPOSIT_ORDER_TRANSITIONS,
-  UNMATCHED_PAYMENT_EVENTS,
-  nextOrderStatus,
-  nextPaymentStatus,
-} from '../../server/domain/deposits/lifecycle';
+import { DEPOSIT_ORDER, UNMATCHED_PAYMENT } from '../../server/domain/deposits/lifecycle';
 import { lifecyclesDoc } from '../../scripts/lifecycles';
 
 /** The transition tables alone: what each event does from each status, and the doc drawn from them. */
@@ -16,26 +10,26 @@ import { lifecyclesDoc } from '../../scripts/lifecycles';
 describe('the deposit order lifecycle', () => {
   it('moves only from the statuses its table names', () => {
     for (const status of DEPOSIT_STATUSES)
-      for (const event of DEPOSIT_ORDER_EVENTS) {
-        const { from, to } = DEPOSIT_ORDER_TRANSITIONS[event];
-        expect(nextOrderStatus(status, event)).toBe(from.includes(status) ? to : undefined);
+      for (const event of DEPOSIT_ORDER.events) {
+        const { from, to } = DEPOSIT_ORDER.transitions[event];
+        expect(DEPOSIT_ORDER.next(status, event)).toBe(from.includes(status) ? to : undefined);
       }
   });
 
   it('lets a stuck PAID order be either credited or refunded, and nothing else', () => {
-    const fromPaid = DEPOSIT_ORDER_EVENTS.filter((event) => nextOrderStatus('PAID', event) !== undefined);
+    const fromPaid = DEPOSIT_ORDER.events.filter((event) => DEPOSIT_ORDER.next('PAID', event) !== undefined);
     expect(fromPaid.sort()).toEqual(['credit', 'startRefund']);
-    expect(nextOrderStatus('SUCCESS', 'startRefund')).toBeUndefined();
-    expect(nextOrderStatus('CANCELED', 'pay')).toBeUndefined();
-    for (const event of DEPOSIT_ORDER_EVENTS) expect(nextOrderStatus('SUCCESS', event)).toBeUndefined();
+    expect(DEPOSIT_ORDER.next('SUCCESS', 'startRefund')).toBeUndefined();
+    expect(DEPOSIT_ORDER.next('CANCELED', 'pay')).toBeUndefined();
+    for (const event of DEPOSIT_ORDER.events) expect(DEPOSIT_ORDER.next('SUCCESS', event)).toBeUndefined();
   });
 });
 
 describe('the unmatched payment lifecycle', () => {
   it('is resolved once, and back in the queue only when its refund was refused', () => {
     const moves = UNMATCHED_PAYMENT_STATUSES.flatMap((status) =>
-      UNMATCHED_PAYMENT_EVENTS.flatMap((event) => {
-        const to = nextPaymentStatus(status, event);
+      UNMATCHED_PAYMENT.events.flatMap((event) => {
+        const to = UNMATCHED_PAYMENT.next(status, event);
         return to ? [`${status} ${event} ${to}`] : [];
       }),
     );

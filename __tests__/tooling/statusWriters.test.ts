@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { LIFECYCLES } from '../../scripts/lifecycles';
 
 /**
  * A money object's status is written by its lifecycle alone: a status changed anywhere else is a
@@ -10,14 +11,9 @@ import path from 'node:path';
 
 const root = path.join(__dirname, '..', '..');
 
-/** Each money object's table and the one file allowed to write its status. */
-const WRITERS: Record<string, string> = {
-  deposit_orders: 'server/domain/deposits/lifecycle.ts',
-  deposit_unmatched_payments: 'server/domain/deposits/lifecycle.ts',
-  deposit_refunds: 'server/domain/deposits/refunds.ts',
-  ledger_transfers: 'server/domain/ledger/transfers.ts',
-  withdrawals: 'server/domain/withdrawals/payouts.ts',
-};
+/** Each money object's table and the one file allowed to write its status: its lifecycle module. */
+const WRITERS: Record<string, string> = Object.fromEntries(LIFECYCLES.map(({ lifecycle, source }) => [lifecycle.table, source]));
+const LIFECYCLE_MODULES = new Set(Object.values(WRITERS));
 
 function sourceFiles(dir: string): string[] {
   return fs.readdirSync(dir, { withFileTypes: true }).flatMap((entry) => {
@@ -53,5 +49,18 @@ describe('one writer per money status', () => {
         if (table in WRITERS && WRITERS[table] !== relative) strays.push(`${relative} writes ${table}.status`);
     }
     expect(strays).toEqual([]);
+  });
+
+  it('moves a status through the shared writer only from a lifecycle module', () => {
+    const callers = sourceFiles(path.join(root, 'server'))
+      .map((file) => path.relative(root, file).split(path.sep).join('/'))
+      .filter((file) => file !== 'server/domain/lifecycle.ts' && /\bmoveStatus\(/.test(fs.readFileSync(path.join(root, file), 'utf8')));
+    expect(callers.filter((file) => !LIFECYCLE_MODULES.has(file))).toEqual([]);
+  });
+
+  it('knows every money object', () => {
+    expect(Object.keys(WRITERS).sort()).toEqual(
+      ['deposit_orders', 'deposit_refunds', 'deposit_unmatched_payments', 'ledger_transfers', 'promotion_usages', 'withdrawals'].sort(),
+    );
   });
 });

@@ -6,6 +6,7 @@ import type { UNMATCHED_PAYMENT_STATUSES } from '../../../src/contract/adminDepo
 import type { DepositStatus } from '../../../src/contract/deposits';
 import { ErrorCode } from '../../../src/contract/errors';
 import { AppError } from '../errors';
+import { defineLifecycle, moveStatus } from '../lifecycle';
 import type { LedgerTrx } from '../ledger';
 import type { OrderRow } from './repository';
 
@@ -14,32 +15,23 @@ import type { OrderRow } from './repository';
  * and the one statement that writes its status. Every change of their status is a transition here.
  */
 
-export const DEPOSIT_ORDER_EVENTS = ['pay', 'expire', 'cancel', 'refuseAmount', 'credit', 'startRefund', 'refundRefused'] as const;
-export type DepositOrderEvent = (typeof DEPOSIT_ORDER_EVENTS)[number];
+export type DepositOrderEvent = 'pay' | 'expire' | 'cancel' | 'refuseAmount' | 'credit' | 'startRefund' | 'refundRefused';
 
-interface Transition {
-  from: readonly DepositStatus[];
-  to: DepositStatus;
-  /** Who may cause it, for the race tests and the docs. */
-  by: readonly string[];
-}
-
-export const DEPOSIT_ORDER_TRANSITIONS: Readonly<Record<DepositOrderEvent, Transition>> = {
-  // A payment in time pays its order; an order past its expiry is still paid by a payment made before it.
-  pay: { from: ['OPEN', 'EXPIRED'], to: 'PAID', by: ['webhook', 'player check'] },
-  expire: { from: ['OPEN'], to: 'EXPIRED', by: ['reconciler', 'player'] },
-  cancel: { from: ['OPEN'], to: 'CANCELED', by: ['player', 'break'] },
-  refuseAmount: { from: ['OPEN', 'EXPIRED'], to: 'FAILED', by: ['webhook', 'player check'] },
-  credit: { from: ['PAID'], to: 'SUCCESS', by: ['webhook', 'reconciler', 'operator retry', 'player check'] },
-  startRefund: { from: ['PAID'], to: 'FAILED', by: ['operator refund'] },
-  refundRefused: { from: ['FAILED'], to: 'PAID', by: ['gateway answer', 'reconciler'] },
-};
-
-/** The status an event moves an order in `status` to, or undefined when the event cannot happen to it. */
-export function nextOrderStatus(status: DepositStatus, event: DepositOrderEvent): DepositStatus | undefined {
-  const transition = DEPOSIT_ORDER_TRANSITIONS[event];
-  return transition.from.includes(status) ? transition.to : undefined;
-}
+export const DEPOSIT_ORDER = defineLifecycle<DepositStatus, DepositOrderEvent>({
+  title: 'Deposit order',
+  table: 'deposit_orders',
+  initial: ['OPEN'],
+  transitions: {
+    // A payment in time pays its order; an order past its expiry is still paid by a payment made before it.
+    pay: { from: ['OPEN', 'EXPIRED'], to: 'PAID', by: ['webhook', 'player check'] },
+    expire: { from: ['OPEN'], to: 'EXPIRED', by: ['reconciler', 'player'] },
+    cancel: { from: ['OPEN'], to: 'CANCELED', by: ['player', 'break'] },
+    refuseAmount: { from: ['OPEN', 'EXPIRED'], to: 'FAILED', by: ['webhook', 'player check'] },
+    credit: { from: ['PAID'], to: 'SUCCESS', by: ['webhook', 'reconciler', 'operator retry', 'player check'] },
+    startRefund: { from: ['PAID'], to: 'FAILED', by: ['operator refund'] },
+    refundRefused: { from: ['FAILED'], to: 'PAID', by: ['gateway answer', 'reconciler'] },
+  },
+});
 
 export interface OrderTransition {
   /** The other columns the transition writes, as `column = value` fragments. */
@@ -55,7 +47,7 @@ export interface OrderTransition {
  * status IN (:from)`, returning the orders it moved; an order in another status is left as it is.
  */
 export function orderTransition(event: DepositOrderEvent, { set, from, where }: OrderTransition): RawBuilder<OrderRow> {
-  const { from: statuses, to } = DEPOSIT_ORDER_TRANSITIONS[event];
+  const { from: statuses, to } = DEPOSIT_ORDER.transitions[event];
   return sql<OrderRow>`${prepared}
     UPDATE deposit_orders SET status = ${sql.lit(to)}${set ? sql`, ${set}` : sql``}${from ? sql` FROM ${from}` : sql``}
     WHERE (${where}) AND deposit_orders.status IN (${sql.join(statuses.map((status) => sql.lit(status)))})
@@ -72,31 +64,22 @@ export async function transitionOrder(trx: LedgerTrx, event: DepositOrderEvent, 
 }
 
 type UnmatchedPaymentStatus = (typeof UNMATCHED_PAYMENT_STATUSES)[number];
-
-export const UNMATCHED_PAYMENT_EVENTS = ['resolve', 'refundRefused'] as const;
-export type UnmatchedPaymentEvent = (typeof UNMATCHED_PAYMENT_EVENTS)[number];
+export type UnmatchedPaymentEvent = 'resolve' | 'refundRefused';
 
 /** An unmatched payment's lifecycle: an operator credits or refunds it; a refund the gateway refused puts it back in the queue. */
-export const UNMATCHED_PAYMENT_TRANSITIONS: Readonly<Record<UnmatchedPaymentEvent, PaymentTransition>> = {
-  resolve: { from: ['UNRESOLVED'], to: 'RESOLVED', by: ['operator credit', 'operator refund'] },
-  refundRefused: { from: ['RESOLVED'], to: 'UNRESOLVED', by: ['gateway answer', 'reconciler'] },
-};
-
-interface PaymentTransition {
-  from: readonly UnmatchedPaymentStatus[];
-  to: UnmatchedPaymentStatus;
-  by: readonly string[];
-}
-
-/** The status an event moves an unmatched payment in `status` to, or undefined when it cannot happen. */
-export function nextPaymentStatus(status: UnmatchedPaymentStatus, event: UnmatchedPaymentEvent): UnmatchedPaymentStatus | undefined {
-  const transition = UNMATCHED_PAYMENT_TRANSITIONS[event];
-  return transition.from.includes(status) ? transition.to : undefined;
-}
+export const UNMATCHED_PAYMENT = defineLifecycle<UnmatchedPaymentStatus, UnmatchedPaymentEvent>({
+  title: 'Unmatched payment',
+  table: 'deposit_unmatched_payments',
+  initial: ['UNRESOLVED'],
+  transitions: {
+    resolve: { from: ['UNRESOLVED'], to: 'RESOLVED', by: ['operator credit', 'operator refund'] },
+    refundRefused: { from: ['RESOLVED'], to: 'UNRESOLVED', by: ['gateway answer', 'reconciler'] },
+  },
+});
 
 /**
- * The one statement that writes deposit_unmatched_payments.status, for one payment: guarded by the
- * event's from-statuses; a payment found in another status answers 409 with it.
+ * Moves one unmatched payment by the event in its lifecycle's one statement; a payment found in
+ * another status answers 409 with it.
  */
 export async function transitionPayment(
   trx: LedgerTrx,
@@ -104,15 +87,7 @@ export async function transitionPayment(
   id: string,
   set: UpdateObject<DB, 'deposit_unmatched_payments'>,
 ): Promise<void> {
-  const { from, to } = UNMATCHED_PAYMENT_TRANSITIONS[event];
-  const moved = await trx
-    .updateTable('deposit_unmatched_payments')
-    .set({ ...set, status: to })
-    .where('id', '=', id)
-    .where('status', 'in', [...from])
-    .returning('id')
-    .executeTakeFirst();
-  if (moved) return;
+  if (await moveStatus(trx, UNMATCHED_PAYMENT, event, id, set)) return;
   const current = await trx
     .selectFrom('deposit_unmatched_payments')
     .select(['transaction_id', 'status'])
