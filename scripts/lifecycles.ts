@@ -1,4 +1,5 @@
-import { DEPOSIT_ORDER, UNMATCHED_PAYMENT } from '../server/domain/deposits/lifecycle';
+import { DEPOSIT_ORDER, REFUND, UNMATCHED_PAYMENT } from '../server/domain/deposits/lifecycle';
+import { LEDGER_TRANSFER } from '../server/domain/ledger/lifecycle';
 import type { Lifecycle } from '../server/domain/lifecycle';
 
 /**
@@ -10,6 +11,8 @@ import type { Lifecycle } from '../server/domain/lifecycle';
 export const LIFECYCLES: Array<{ lifecycle: Lifecycle<string, string>; source: string }> = [
   { lifecycle: DEPOSIT_ORDER, source: 'server/domain/deposits/lifecycle.ts' },
   { lifecycle: UNMATCHED_PAYMENT, source: 'server/domain/deposits/lifecycle.ts' },
+  { lifecycle: REFUND, source: 'server/domain/deposits/lifecycle.ts' },
+  { lifecycle: LEDGER_TRANSFER, source: 'server/domain/ledger/lifecycle.ts' },
 ];
 
 function chart({ initial, events, transitions }: Lifecycle<string, string>): string[] {

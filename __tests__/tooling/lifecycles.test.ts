@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DEPOSIT_STATUSES } from '../../src/contract/deposits';
 import { UNMATCHED_PAYMENT_STATUSES } from '../../src/contract/adminDeposits';
-import { DEPOSIT_ORDER, UNMATCHED_PAYMENT } from '../../server/domain/deposits/lifecycle';
+import { DEPOSIT_ORDER, REFUND, UNMATCHED_PAYMENT } from '../../server/domain/deposits/lifecycle';
+import { LEDGER_TRANSFER } from '../../server/domain/ledger/lifecycle';
+import { DEPOSIT_REFUND_STATUSES } from '../../src/contract/adminDeposits';
 import { lifecyclesDoc } from '../../scripts/lifecycles';
 
 /** The transition tables alone: what each event does from each status, and the doc drawn from them. */
@@ -34,6 +36,34 @@ describe('the unmatched payment lifecycle', () => {
       }),
     );
     expect(moves).toEqual(['UNRESOLVED resolve RESOLVED', 'RESOLVED refundRefused UNRESOLVED']);
+  });
+});
+
+/** Every move a lifecycle allows, as `status event status`. */
+const movesOf = <Status extends string, Event extends string>(
+  statuses: readonly Status[],
+  lifecycle: { events: readonly Event[]; next(status: Status, event: Event): Status | undefined },
+) =>
+  statuses.flatMap((status) =>
+    lifecycle.events.flatMap((event) => {
+      const to = lifecycle.next(status, event);
+      return to ? [`${status} ${event} ${to}`] : [];
+    }),
+  );
+
+describe('the refund lifecycle', () => {
+  it('is answered once by the gateway, and a refused one may be asked for again', () => {
+    expect(movesOf(DEPOSIT_REFUND_STATUSES, REFUND)).toEqual([
+      'PENDING refunded PAID',
+      'PENDING refused FAILED',
+      'FAILED askAgain PENDING',
+    ]);
+  });
+});
+
+describe('the ledger transfer lifecycle', () => {
+  it('settles a pending transfer once, either way, and never touches a posted one', () => {
+    expect(movesOf(['PENDING', 'POSTED', 'VOIDED'] as const, LEDGER_TRANSFER)).toEqual(['PENDING post POSTED', 'PENDING void VOIDED']);
   });
 });
 

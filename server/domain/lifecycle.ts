@@ -1,4 +1,7 @@
 import { sql, type RawBuilder } from 'kysely';
+import type { OperatorErrorCode } from '../../src/contract/admin';
+import { ErrorCode } from '../../src/contract/errors';
+import { AppError } from './errors';
 import type { LedgerTrx } from './ledger';
 
 /**
@@ -22,6 +25,8 @@ export interface Lifecycle<Status extends string, Event extends string> {
   table: string;
   /** The statuses it is created in. */
   initial: readonly Status[];
+  /** The error code of a transition refused because the object is in another status (409). */
+  refusal: ErrorCode | OperatorErrorCode;
   events: readonly Event[];
   transitions: Readonly<Record<Event, Transition<Status>>>;
   /** The status `event` moves an object in `status` to, or undefined when the event cannot happen to it. */
@@ -32,6 +37,7 @@ export function defineLifecycle<Status extends string, Event extends string>(spe
   title: string;
   table: string;
   initial: readonly Status[];
+  refusal: ErrorCode | OperatorErrorCode;
   transitions: Readonly<Record<Event, Transition<Status>>>;
 }): Lifecycle<Status, Event> {
   const events = Object.keys(spec.transitions) as Event[];
@@ -65,4 +71,19 @@ export async function moveStatus<Row, Status extends string, Event extends strin
   const { rows } = await sql<Row>`UPDATE ${sql.table(lifecycle.table)} SET ${sql.join(columns)}
     WHERE id = ${id} AND status IN (${sql.join(from)}) RETURNING *`.execute(trx);
   return rows[0];
+}
+
+/** Moves one object by the event, or answers 409 (the lifecycle's refusal) naming the status it is in; 404 when there is none. */
+export async function transition<Row, Status extends string, Event extends string>(
+  trx: LedgerTrx,
+  lifecycle: Lifecycle<Status, Event>,
+  event: Event,
+  id: string,
+  set: TransitionSet = {},
+): Promise<Row> {
+  const moved = await moveStatus<Row, Status, Event>(trx, lifecycle, event, id, set);
+  if (moved) return moved;
+  const { rows } = await sql<{ status: string }>`SELECT status FROM ${sql.table(lifecycle.table)} WHERE id = ${id}`.execute(trx);
+  if (!rows[0]) throw new AppError(404, ErrorCode.NOT_FOUND, `No such ${lifecycle.title.toLowerCase()}`);
+  throw new AppError(409, lifecycle.refusal, `${lifecycle.title} ${id} is ${rows[0].status}: it cannot ${event}`);
 }

@@ -2,16 +2,17 @@ import { sql, type RawBuilder, type UpdateObject } from 'kysely';
 import { prepared } from '../../db/database';
 import type { DB } from '../../db/schema';
 import { OperatorErrorCode } from '../../../src/contract/admin';
-import type { UNMATCHED_PAYMENT_STATUSES } from '../../../src/contract/adminDeposits';
+import type { DEPOSIT_REFUND_STATUSES, UNMATCHED_PAYMENT_STATUSES } from '../../../src/contract/adminDeposits';
 import type { DepositStatus } from '../../../src/contract/deposits';
 import { ErrorCode } from '../../../src/contract/errors';
 import { AppError } from '../errors';
-import { defineLifecycle, moveStatus } from '../lifecycle';
+import { defineLifecycle, transition } from '../lifecycle';
 import type { LedgerTrx } from '../ledger';
+import type { RefundRow } from './desk';
 import type { OrderRow } from './repository';
 
 /**
- * The lifecycles of a deposit order and of an unmatched payment: each a transition table, pure,
+ * The lifecycles of a deposit order, an unmatched payment and a refund: each a transition table, pure,
  * and the one statement that writes its status. Every change of their status is a transition here.
  */
 
@@ -21,6 +22,7 @@ export const DEPOSIT_ORDER = defineLifecycle<DepositStatus, DepositOrderEvent>({
   title: 'Deposit order',
   table: 'deposit_orders',
   initial: ['OPEN'],
+  refusal: ErrorCode.DEPOSIT_NOT_OPEN,
   transitions: {
     // A payment in time pays its order; an order past its expiry is still paid by a payment made before it.
     pay: { from: ['OPEN', 'EXPIRED'], to: 'PAID', by: ['webhook', 'player check'] },
@@ -71,32 +73,43 @@ export const UNMATCHED_PAYMENT = defineLifecycle<UnmatchedPaymentStatus, Unmatch
   title: 'Unmatched payment',
   table: 'deposit_unmatched_payments',
   initial: ['UNRESOLVED'],
+  refusal: OperatorErrorCode.PAYMENT_ALREADY_RESOLVED,
   transitions: {
     resolve: { from: ['UNRESOLVED'], to: 'RESOLVED', by: ['operator credit', 'operator refund'] },
     refundRefused: { from: ['RESOLVED'], to: 'UNRESOLVED', by: ['gateway answer', 'reconciler'] },
   },
 });
 
-/**
- * Moves one unmatched payment by the event in its lifecycle's one statement; a payment found in
- * another status answers 409 with it.
- */
+/** Moves one unmatched payment by the event; a payment found in another status answers 409 with it. */
 export async function transitionPayment(
   trx: LedgerTrx,
   event: UnmatchedPaymentEvent,
   id: string,
   set: UpdateObject<DB, 'deposit_unmatched_payments'>,
 ): Promise<void> {
-  if (await moveStatus(trx, UNMATCHED_PAYMENT, event, id, set)) return;
-  const current = await trx
-    .selectFrom('deposit_unmatched_payments')
-    .select(['transaction_id', 'status'])
-    .where('id', '=', id)
-    .executeTakeFirst();
-  if (!current) throw new AppError(404, ErrorCode.NOT_FOUND, `No unmatched payment ${id}`);
-  throw new AppError(
-    409,
-    OperatorErrorCode.PAYMENT_ALREADY_RESOLVED,
-    `Payment ${current.transaction_id} is ${current.status}: it cannot ${event}`,
-  );
+  await transition(trx, UNMATCHED_PAYMENT, event, id, set);
 }
+
+type RefundStatus = (typeof DEPOSIT_REFUND_STATUSES)[number];
+export type RefundEvent = 'refunded' | 'refused' | 'askAgain';
+
+/**
+ * A refund's lifecycle: recorded PENDING with the paid transaction's ref in the transaction that
+ * decides it, then refunded or refused by the gateway's answer (or the reconciler asking by ref);
+ * a refused one may be asked for again, under the same ref.
+ */
+export const REFUND = defineLifecycle<RefundStatus, RefundEvent>({
+  title: 'Refund',
+  table: 'deposit_refunds',
+  initial: ['PENDING'],
+  refusal: OperatorErrorCode.PAYMENT_ALREADY_RESOLVED,
+  transitions: {
+    refunded: { from: ['PENDING'], to: 'PAID', by: ['gateway answer', 'reconciler by ref'] },
+    refused: { from: ['PENDING'], to: 'FAILED', by: ['gateway answer', 'reconciler by ref'] },
+    askAgain: { from: ['FAILED'], to: 'PENDING', by: ['operator refund'] },
+  },
+});
+
+/** Moves one refund by the event, or answers 409 with the status it is in. */
+export const transitionRefund = (trx: LedgerTrx, event: RefundEvent, id: string, set?: UpdateObject<DB, 'deposit_refunds'>) =>
+  transition<RefundRow, RefundStatus, RefundEvent>(trx, REFUND, event, id, set);

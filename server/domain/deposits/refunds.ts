@@ -6,7 +6,7 @@ import { AppError } from '../errors';
 import { postTransfer, resolveAccount, type AccountRef, type Entry, type LedgerTrx } from '../ledger';
 import { BONUS_POOL, endUsageByRefund } from '../promotions';
 import type { RefundRow } from './desk';
-import { transitionOrder, transitionPayment } from './lifecycle';
+import { transitionOrder, transitionPayment, transitionRefund } from './lifecycle';
 import { cash, owedTo } from './rules';
 
 /**
@@ -99,12 +99,10 @@ async function settleRefund(deps: { db: Database }, refund: RefundRow, result: R
         if (order.promotion_usage_id !== null) await endUsageByRefund(trx, current.agency_id, order.id);
       }
       await postTransfer(trx, { agencyId: current.agency_id, key: `payment-refund:${current.ref}`, kind: 'PAYMENT_REFUND', entries, refs });
-      return trx
-        .updateTable('deposit_refunds')
-        .set({ status: 'PAID', gateway_transaction_id: result.transactionId, completed_at: result.completedAt })
-        .where('id', '=', current.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      return transitionRefund(trx, 'refunded', current.id, {
+        gateway_transaction_id: result.transactionId,
+        completed_at: result.completedAt,
+      });
     }
     if (current.unmatched_payment_id !== null) {
       await transitionPayment(trx, 'refundRefused', current.unmatched_payment_id, {
@@ -116,12 +114,7 @@ async function settleRefund(deps: { db: Database }, refund: RefundRow, result: R
     } else {
       await transitionOrder(trx, 'refundRefused', current.deposit_order_id!, sql`failure_code = 'REFUND_FAILED', closed_at = NULL`);
     }
-    return trx
-      .updateTable('deposit_refunds')
-      .set({ status: 'FAILED', failure_reason: result.reason, completed_at: sql<Date>`now()` })
-      .where('id', '=', current.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    return transitionRefund(trx, 'refused', current.id, { failure_reason: result.reason, completed_at: sql<Date>`now()` });
   });
 }
 
@@ -172,12 +165,15 @@ export async function reconcileRefunds(
   return report;
 }
 
-/** A refund row for the transaction, PENDING; one the gateway refused before is asked for again. */
+/**
+ * A refund row for the transaction, PENDING; one the gateway refused before is asked for again
+ * under its ref, and one already pending or paid answers 409.
+ */
 export async function recordRefund(
   trx: LedgerTrx,
   values: { agencyId: string; transactionId: string; kip: bigint; unmatchedPaymentId?: string; depositOrderId?: string },
 ): Promise<RefundRow> {
-  return trx
+  const recorded = await trx
     .insertInto('deposit_refunds')
     .values({
       agency_id: values.agencyId,
@@ -187,14 +183,17 @@ export async function recordRefund(
       unmatched_payment_id: values.unmatchedPaymentId ?? null,
       deposit_order_id: values.depositOrderId ?? null,
     })
-    .onConflict((oc) =>
-      oc
-        .constraint('deposit_refunds_ref_key')
-        .doUpdateSet({ status: 'PENDING', failure_reason: null, completed_at: null })
-        .where('deposit_refunds.status', '=', 'FAILED'),
-    )
+    .onConflict((oc) => oc.constraint('deposit_refunds_ref_key').doNothing())
     .returningAll()
+    .executeTakeFirst();
+  if (recorded) return recorded;
+  const earlier = await trx
+    .selectFrom('deposit_refunds')
+    .select('id')
+    .where('agency_id', '=', values.agencyId)
+    .where('ref', '=', refundRefOf(values.transactionId))
     .executeTakeFirstOrThrow();
+  return transitionRefund(trx, 'askAgain', earlier.id, { failure_reason: null, completed_at: null });
 }
 
 export const pendingRefund = (db: Database, agencyId: string, transactionId: string) =>

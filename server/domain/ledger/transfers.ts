@@ -5,6 +5,7 @@ import type { DB, LedgerTables } from '../../db/schema';
 import { ErrorCode } from '../../../src/contract/errors';
 import type { Provider } from '../../../src/contract/providers';
 import { AppError } from '../errors';
+import { LEDGER_TRANSFER, settleTransfers, type TransferEvent } from './lifecycle';
 import { accountLabel, resolveAccounts, type AccountRef, type ResolvedAccount } from './accounts';
 
 export type LedgerTrx = Transaction<DB>;
@@ -390,18 +391,13 @@ async function settle(
   db: Kysely<DB>,
   agencyId: string,
   ids: string[],
-  outcome: 'POSTED' | 'VOIDED',
+  event: TransferEvent,
   failureCode: string | null,
   withSettlement?: WithSettlement,
 ): Promise<Settlement[]> {
   if (ids.length === 0) return [];
-  const update = db
-    .updateTable('ledger_transfers')
-    .set({ status: outcome, failure_code: failureCode, settled_at: sql<Date>`now()` })
-    .where('id', '=', sql<string>`ANY(${ids}::uuid[])`)
-    .where('agency_id', '=', agencyId)
-    .where('status', '=', 'PENDING')
-    .returningAll();
+  const update = settleTransfers(db, agencyId, ids, event, failureCode);
+  const outcome = LEDGER_TRANSFER.transitions[event].to;
   const [destination, bystander] =
     outcome === 'POSTED' ? [sql.ref('pending_to'), sql.ref('pending_from')] : [sql.ref('pending_from'), sql.ref('pending_to')];
   const settled = await writeTransfers(
@@ -424,7 +420,7 @@ async function settle(
 }
 
 /** A transfer the settling statement did not change: settled as asked before, or an error. */
-async function settledBefore(db: Kysely<DB>, agencyId: string, transferId: string, outcome: 'POSTED' | 'VOIDED'): Promise<Settlement> {
+async function settledBefore(db: Kysely<DB>, agencyId: string, transferId: string, outcome: TransferStatus): Promise<Settlement> {
   const row = await db
     .selectFrom('ledger_transfers')
     .selectAll()
@@ -446,7 +442,7 @@ export function postPendingTransfers(
   transferIds: string[],
   withPosting?: WithSettlement,
 ): Promise<Settlement[]> {
-  return settle(db, agencyId, transferIds, 'POSTED', null, withPosting);
+  return settle(db, agencyId, transferIds, 'post', null, withPosting);
 }
 
 /** Completes one pending transfer, as postPendingTransfers does. */
@@ -462,7 +458,7 @@ export async function postPendingTransfer(
 
 /** Cancels a pending transfer: the held amount returns to `from`, with the reason in failureCode. */
 export async function voidPendingTransfer(db: Kysely<DB>, agencyId: string, transferId: string, failureCode: string): Promise<Settlement> {
-  const [settlement] = await settle(db, agencyId, [transferId], 'VOIDED', failureCode);
+  const [settlement] = await settle(db, agencyId, [transferId], 'void', failureCode);
   return settlement;
 }
 
