@@ -1,6 +1,19 @@
 import { sql } from 'kysely';
 import { DEMO_RECEIVING_ACCOUNT } from '../../server/seed';
 import { buildTestApp, createTestAgency, type TestApp } from '../support/app';
+import { RACING_POOL_SIZE } from '../support/db';
+import {
+  atOnce,
+  forgetStatusLog,
+  holds,
+  installStatusLog,
+  judgeRound,
+  labelOf,
+  pairingOf,
+  racePairs,
+  statusLog,
+  type Driver as RaceDriver,
+} from '../support/raceMatrix';
 import { addTestBankAccount, type TestPlayer } from '../support/players';
 import { ledgerViolations } from '../support/ledgerInvariant';
 import { loggedInOperator } from '../support/operators';
@@ -45,7 +58,10 @@ let passwordHash: string;
 let operators: [string, string];
 
 beforeAll(async () => {
-  t = await buildTestApp({ laoqrWebhookSecret: SECRET, providerTimeoutMs: 1500, laoqrGatewayTimeoutMs: 3000 });
+  t = await buildTestApp(
+    { laoqrWebhookSecret: SECRET, providerTimeoutMs: 1500, laoqrGatewayTimeoutMs: 3000 },
+    { poolSize: RACING_POOL_SIZE },
+  );
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   origin = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
   agencyId = (await createTestAgency(t, 'races', ['localhost', '127.0.0.1'])).id;
@@ -56,36 +72,13 @@ beforeAll(async () => {
     await loggedInOperator(t, agencyId, { username: 'race-second-owner' }),
   ];
   passwordHash = await hashPassword(PASSWORD);
-  await installStatusLog();
+  await installStatusLog(t.db, 'deposit_orders');
 });
 afterEach(async () => {
   await t.app.inject({ method: 'DELETE', url: '/sandbox/providers/askmebet/faults' });
   await setRefundFault('none');
 });
 afterAll(() => t.close());
-
-/**
- * Every change of an order's status, written by a trigger in the statement that makes it (in this
- * test's database only): how a round knows which transitions happened, in which order and how
- * often, whoever caused them.
- */
-async function installStatusLog() {
-  await sql`CREATE TABLE race_status_log (
-    id bigserial PRIMARY KEY, order_id uuid NOT NULL, from_status text NOT NULL, to_status text NOT NULL)`.execute(t.db);
-  await sql`CREATE FUNCTION race_status_logged() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN
-      INSERT INTO race_status_log (order_id, from_status, to_status) VALUES (NEW.id, OLD.status, NEW.status);
-      RETURN NULL;
-    END $$`.execute(t.db);
-  await sql`CREATE TRIGGER race_status_logged AFTER UPDATE OF status ON deposit_orders FOR EACH ROW
-    WHEN (OLD.status IS DISTINCT FROM NEW.status) EXECUTE FUNCTION race_status_logged()`.execute(t.db);
-}
-
-const statusLog = async (orderId: string) =>
-  (
-    await sql<{ from_status: DepositStatus; to_status: DepositStatus }>`
-      SELECT from_status, to_status FROM race_status_log WHERE order_id = ${orderId} ORDER BY id`.execute(t.db)
-  ).rows;
 
 // ---- the entry points and the state helpers ----
 
@@ -267,32 +260,8 @@ const setUp: Partial<Record<DepositStatus, (needs: Set<Need>, expiry: Expiry) =>
 
 // ---- the drivers: each event's actors, through their real entry points ----
 
-interface Outcome {
-  /** The answer, as `status code` (an HTTP answer) or 'done' (a background actor's). */
-  answer: string;
-  /** The answer says the actor's event took effect. */
-  claims?: boolean;
-}
+type Driver = RaceDriver<Race, DepositOrderEvent, Need>;
 
-interface Actor {
-  name: string;
-  /** The answers it may give; any other (a 5xx among them) fails the round. */
-  answers: string[];
-  /** Its claim is to an effect of its own: two claims need the event to have happened twice. */
-  exclusive?: boolean;
-  run(race: Race, slot: 0 | 1): Promise<Outcome>;
-}
-
-interface Driver {
-  /** What the start state must hold for this event's actors. */
-  needs?: Need[];
-  actors: Actor[];
-  /** Events its actors go on to cause after their own (a payment's credit at the provider). */
-  then?: DepositOrderEvent[];
-}
-
-const labelOf = (res: { statusCode: number; json(): { code?: string } }) =>
-  res.statusCode < 300 ? `${res.statusCode}` : `${res.statusCode} ${res.json().code}`;
 /** Waits for the order's expiry, so the actor acts on an order it may expire. */
 const untilExpired = async (race: Race) => {
   const left = (race.expiresAt?.getTime() ?? 0) - Date.now();
@@ -450,31 +419,7 @@ const drivers: Partial<Record<DepositOrderEvent, Driver>> = {
 
 // ---- the matrix, from the table ----
 
-const statuses = [...new Set(DEPOSIT_ORDER.events.flatMap((event) => DEPOSIT_ORDER.transitions[event].from))];
-const pairs = statuses.flatMap((status) => {
-  const starting = DEPOSIT_ORDER.events.filter((event) => DEPOSIT_ORDER.next(status, event) !== undefined);
-  return starting.flatMap((a, i) => starting.slice(i).map((b) => ({ status, a, b })));
-});
-const to = (event: DepositOrderEvent) => DEPOSIT_ORDER.transitions[event].to;
-/** Neither event can follow the other (or it is the same transition): exactly one of them may take effect. */
-const conflicting = (a: DepositOrderEvent, b: DepositOrderEvent) =>
-  a === b || (DEPOSIT_ORDER.next(to(a), b) === undefined && DEPOSIT_ORDER.next(to(b), a) === undefined);
-
-/** Fails the round unless `condition`, with the round's context as what was received. */
-function holds(condition: boolean, context: object) {
-  expect(condition ? 'holds' : `does not hold: ${JSON.stringify(context, null, 2)}`).toBe('holds');
-}
-
-/** The events the log's transitions are, checking each is a move of the table from where the order then was. */
-function eventsOf(log: Array<{ from_status: DepositStatus; to_status: DepositStatus }>, start: DepositStatus, where: string) {
-  let status = start;
-  return log.map(({ from_status, to_status }) => {
-    const event = DEPOSIT_ORDER.events.find((candidate) => DEPOSIT_ORDER.next(from_status, candidate) === to_status);
-    holds(from_status === status && event !== undefined, { where, log, step: `${from_status} -> ${to_status}`, event });
-    status = to_status;
-    return event!;
-  });
-}
+const { statuses, pairs } = racePairs(DEPOSIT_ORDER);
 
 /** What the provider, the bank and the ledger hold for the order agree with how it ended. */
 async function booksAgree(race: Race, where: string) {
@@ -534,69 +479,27 @@ async function booksAgree(race: Race, where: string) {
 }
 
 async function raceRound(status: DepositStatus, a: DepositOrderEvent, b: DepositOrderEvent, round: number) {
-  const [driverA, driverB] = [drivers[a]!, drivers[b]!];
-  // Every pairing of the two events' actors in turn (both ways round), and for an OPEN order racing an
-  // expiry, both an order expired just now and one expiring during the race.
-  const pairings = driverA.actors.flatMap((x) => driverB.actors.map((y) => [x, y] as const));
+  const { actors, pairings } = pairingOf(drivers, a, b, round);
+  // For an OPEN order racing an expiry, both an order expired just now and one expiring during the race.
   const expiries: Expiry[] = status === 'OPEN' && (a === 'expire' || b === 'expire') ? ['just past', 'during the race'] : ['just past'];
-  const [actorA, actorB] = pairings[round % pairings.length];
-  const expiry = expiries[Math.floor(round / pairings.length) % expiries.length];
-  // Which is started first is drawn each round, so each side gets the head start.
-  const bFirst = Math.random() < 0.5;
-  const where = `${status}: ${a} by ${actorA.name} | ${b} by ${actorB.name}${bFirst ? ' (started second)' : ''}, round ${round + 1}${
+  const expiry = expiries[Math.floor(round / pairings) % expiries.length];
+  const race = await setUp[status]!(new Set([...(drivers[a]!.needs ?? []), ...(drivers[b]!.needs ?? [])]), expiry);
+  await forgetStatusLog(t.db, race.id);
+  const { outcomes, bFirst } = await atOnce(race, actors);
+  const where = `${status}: ${a} by ${actors[0].name} | ${b} by ${actors[1].name}${bFirst ? ' (started second)' : ''}, round ${round + 1}${
     expiries.length > 1 ? `, expiry ${expiry}` : ''
   }`;
-
-  const race = await setUp[status]!(new Set([...(driverA.needs ?? []), ...(driverB.needs ?? [])]), expiry);
-  await sql`DELETE FROM race_status_log WHERE order_id = ${race.id}`.execute(t.db);
-  const outcomes = await (bFirst
-    ? Promise.all([actorB.run(race, 1), actorA.run(race, 0)]).then(([second, first]) => [first, second])
-    : Promise.all([actorA.run(race, 0), actorB.run(race, 1)]));
   // The gateway's retry of the payment's notice, after the race: applied already, or kept unmatched; never a second payment.
   if (race.bankPayment) {
     const late = await webhook(race.code, { amount: AMOUNT, ...race.bankPayment });
     const answer = `${late.statusCode} ${late.json().outcome}`;
     holds(['200 duplicate', '200 unmatched'].includes(answer), { where, lateNotice: answer });
   }
-
-  const events = eventsOf(await statusLog(race.id), status, where);
-  const final = (await orderRow(race.code)).status;
-  const summary = { where, events, answers: outcomes.map((outcome) => outcome.answer), final };
-  // The race's events that took effect, and what their actors went on to do.
-  const pending: DepositOrderEvent[] = [a, b];
-  const took: DepositOrderEvent[] = [];
-  for (const event of events) {
-    const index = pending.indexOf(event);
-    if (index >= 0) {
-      took.push(event);
-      pending.splice(index, 1);
-    } else
-      holds(
-        took.some((done) => drivers[done]?.then?.includes(event)),
-        { ...summary, unexpected: event },
-      );
-  }
-  holds(conflicting(a, b) ? took.length === 1 : took.length >= 1, { ...summary, tookEffect: took, conflicting: conflicting(a, b) });
-  // No event is lost that the order, as it ended, could still take.
-  for (const event of new Set([a, b]))
-    if (!took.includes(event)) holds(DEPOSIT_ORDER.next(final, event) === undefined, { ...summary, lost: event });
-
   // The books first: what an odd answer left behind is the first thing to know.
   await booksAgree(race, where);
-
-  const actors = [
-    { actor: actorA, event: a, outcome: outcomes[0] },
-    { actor: actorB, event: b, outcome: outcomes[1] },
-  ];
-  for (const { actor, event, outcome } of actors) {
-    holds(actor.answers.includes(outcome.answer), { ...summary, actor: actor.name, answer: outcome.answer, allowed: actor.answers });
-    if (outcome.claims) holds(took.includes(event), { ...summary, actor: actor.name, claimed: event });
-  }
-  for (const event of new Set([a, b])) {
-    const claims = actors.filter(({ actor, event: of, outcome }) => of === event && actor.exclusive && outcome.claims).length;
-    const effects = took.filter((done) => done === event).length;
-    holds(claims <= effects, { ...summary, event, claims, effects });
-  }
+  const log = await statusLog<DepositStatus>(t.db, race.id);
+  const final = (await orderRow(race.code)).status;
+  judgeRound(DEPOSIT_ORDER, drivers, { where, start: status, a, b, log, final, actors, outcomes });
   await t.app.inject({ method: 'DELETE', url: '/sandbox/providers/askmebet/faults' });
   await setRefundFault('none');
 }

@@ -51,10 +51,16 @@ export function controllableClock(start = new Date()): ControllableClock {
   };
 }
 
-/** The real app on a fresh database, exercised through app.inject. dist/ is not served. */
-export async function buildTestApp(overrides: Partial<Config> = {}, { clock }: { clock?: Clock } = {}): Promise<TestApp> {
-  const database = await createTestDatabase();
-  const config = { ...loadConfig({}), pgPoolSize: testPoolSize(), distDir: '/nonexistent-dist', ...overrides };
+/**
+ * The real app on a fresh database, exercised through app.inject. dist/ is not served. A race
+ * matrix builds it on `poolSize` connections, so every request it sends races inside PostgreSQL.
+ */
+export async function buildTestApp(
+  overrides: Partial<Config> = {},
+  { clock, poolSize = testPoolSize() }: { clock?: Clock; poolSize?: number } = {},
+): Promise<TestApp> {
+  const database = await createTestDatabase(poolSize);
+  const config = { ...loadConfig({}), pgPoolSize: poolSize, distDir: '/nonexistent-dist', ...overrides };
   const app = await buildApp({ db: database.db, config, clock });
   await registerSandboxes(app, config);
   await app.ready();

@@ -37,7 +37,7 @@ export async function racingOn<T>(test: TestDatabase, race: (db: Database) => Pr
 }
 
 /** A new, migrated database on the test server; each test file gets its own. */
-export async function createTestDatabase(): Promise<TestDatabase> {
+export async function createTestDatabase(poolSize = testPoolSize()): Promise<TestDatabase> {
   const name = `t_${randomBytes(6).toString('hex')}`;
   const admin = adminUrl();
   const client = new pg.Client({ connectionString: admin.toString() });
@@ -46,7 +46,7 @@ export async function createTestDatabase(): Promise<TestDatabase> {
   await client.end();
   const url = new URL(admin.toString());
   url.pathname = `/${name}`;
-  const db = createDatabase(url.toString(), testPoolSize());
+  const db = createDatabase(url.toString(), poolSize);
   await migrateToLatest(db);
   return {
     db,
