@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DEPOSIT_STATUSES } from '../../src/contract/deposits';
 import { UNMATCHED_PAYMENT_STATUSES } from '../../src/contract/adminDeposits';
+import { PROMOTION_USAGE_IN_PROGRESS, PROMOTION_USAGE_STATUSES } from '../../src/contract/promotions';
 import { DEPOSIT_ORDER, UNMATCHED_PAYMENT } from '../../server/domain/deposits/lifecycle';
+import { PROMOTION_USAGE } from '../../server/domain/promotions/lifecycle';
 import { lifecyclesDoc } from '../../scripts/lifecycles';
 
 /** The transition tables alone: what each event does from each status, and the doc drawn from them. */
@@ -34,6 +36,34 @@ describe('the unmatched payment lifecycle', () => {
       }),
     );
     expect(moves).toEqual(['UNRESOLVED resolve RESOLVED', 'RESOLVED refundRefused UNRESOLVED']);
+  });
+});
+
+describe('the promotion usage lifecycle', () => {
+  it('moves only from the statuses its table names', () => {
+    for (const status of PROMOTION_USAGE_STATUSES)
+      for (const event of PROMOTION_USAGE.events) {
+        const { from, to } = PROMOTION_USAGE.transitions[event];
+        expect(PROMOTION_USAGE.next(status, event)).toBe(from.includes(status) ? to : undefined);
+      }
+  });
+
+  it('is taken ACTIVE, and an ended usage comes back only when its withdrawal does', () => {
+    expect(PROMOTION_USAGE.initial).toEqual(['ACTIVE']);
+    const ended = PROMOTION_USAGE_STATUSES.filter((status) => !PROMOTION_USAGE_IN_PROGRESS.includes(status));
+    const moves = ended.flatMap((status) =>
+      PROMOTION_USAGE.events.flatMap((event) => {
+        const to = PROMOTION_USAGE.next(status, event);
+        return to ? [`${status} ${event} ${to}`] : [];
+      }),
+    );
+    expect(moves).toEqual(['SUCCESS reopen USED']);
+  });
+
+  it('takes the bonus only while ACTIVE, and gives it back only while USED', () => {
+    expect(PROMOTION_USAGE_STATUSES.filter((status) => PROMOTION_USAGE.next(status, 'deposit'))).toEqual(['ACTIVE']);
+    expect(PROMOTION_USAGE_STATUSES.filter((status) => PROMOTION_USAGE.next(status, 'refund'))).toEqual(['USED']);
+    expect(PROMOTION_USAGE_STATUSES.filter((status) => PROMOTION_USAGE.next(status, 'cancel'))).toEqual(['ACTIVE', 'USED']);
   });
 });
 
