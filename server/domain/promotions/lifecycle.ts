@@ -60,6 +60,25 @@ export function moveUsage(
   return inTransaction(db, (trx) => moveStatus<UsageRow, PromotionUsageStatus, UsageEvent>(trx, PROMOTION_USAGE, event, usageId, set));
 }
 
+/**
+ * Completes a USED usage by its turnover or its credit (a recheck, a new deposit), unless a cancel
+ * is taking its bonus back: that cancel decides how the usage ends, and a bonus forfeited must not
+ * leave it SUCCESS. Under the usage's lock, which the cancel's claim takes too. A withdrawal needs
+ * no such check: the provider's credit orders it with the cancel's take, one of them refused.
+ */
+export function completeUnlessCancelling(db: Database | LedgerTrx, usageId: string, set: TransitionSet): Promise<UsageRow | undefined> {
+  return inTransaction(db, async (trx) => {
+    const usage = await trx
+      .selectFrom('promotion_usages')
+      .select('cancel_take_satang')
+      .where('id', '=', usageId)
+      .forUpdate()
+      .executeTakeFirst();
+    if (!usage || usage.cancel_take_satang !== null) return undefined;
+    return moveStatus<UsageRow, PromotionUsageStatus, UsageEvent>(trx, PROMOTION_USAGE, 'complete', usageId, set);
+  });
+}
+
 /** Moves the usage by the player's event, or answers 409 with the status it is in. */
 export async function transitionUsage(
   db: Database | LedgerTrx,

@@ -11,7 +11,7 @@ import { postTransfer, resolveAccount, type LedgerTrx } from '../ledger';
 import { ensureMember, readCredit, takeCreditFromProvider, withProvider, type WalletDeps } from '../providerWallets';
 import { bonusOf, promotionOf, promotionRow } from './repository';
 import { hasDepositIn, hasHadBonusOf, lockUsage, toUsage, updateUsedUsage, usageById, usageInProgress } from './usageRepository';
-import { ending, moveUsage, transitionUsage } from './lifecycle';
+import { completeUnlessCancelling, ending, moveUsage, transitionUsage } from './lifecycle';
 import type { PlayerRef } from '../players';
 import { appendAudit, type Actor } from '../operators/audit';
 import { BONUS_POOL, CAPITAL_THB, isLive, notCancelable, refuse } from './rules';
@@ -178,7 +178,7 @@ export async function promotionForDeposit(
       `A promotion is in use: deposit again once the credit is below ${formatAmount(threshold, 'THB')} THB`,
     );
   }
-  await moveUsage(deps.db, 'complete', usage.id, ending('CREDIT_BELOW_THRESHOLD'));
+  await completeUnlessCancelling(deps.db, usage.id, ending('CREDIT_BELOW_THRESHOLD'));
   return null;
 }
 
@@ -256,9 +256,9 @@ export async function recheckUsage(deps: WalletDeps, who: PlayerRef): Promise<Pr
     const provider = usage.provider as Provider;
     const turnover = await liveTurnover(deps, who, provider, usage.turnover_since!);
     if (turnover >= BigInt(usage.turnover_required_satang!)) {
-      await moveUsage(db, 'complete', usage.id, ending('TURNOVER_MET', turnover));
+      await completeUnlessCancelling(db, usage.id, ending('TURNOVER_MET', turnover));
     } else if ((await liveCredit(deps, who, provider)) < BigInt(promotion.credit_threshold_satang)) {
-      await moveUsage(db, 'complete', usage.id, ending('CREDIT_BELOW_THRESHOLD', turnover));
+      await completeUnlessCancelling(db, usage.id, ending('CREDIT_BELOW_THRESHOLD', turnover));
     } else {
       await updateUsedUsage(db, who, usage.id, { turnover_satang: turnover });
     }
