@@ -1,6 +1,7 @@
 import { DEPOSIT_ORDER, REFUND, UNMATCHED_PAYMENT } from '../server/domain/deposits/lifecycle';
 import { LEDGER_TRANSFER } from '../server/domain/ledger/lifecycle';
 import type { Lifecycle } from '../server/domain/lifecycle';
+import { PROMOTION_USAGE } from '../server/domain/promotions/lifecycle';
 
 /**
  * docs/lifecycles.md, written by `npm run charts` from the server's transition tables: each money
@@ -13,6 +14,7 @@ export const LIFECYCLES: Array<{ lifecycle: Lifecycle<string, string>; source: s
   { lifecycle: UNMATCHED_PAYMENT, source: 'server/domain/deposits/lifecycle.ts' },
   { lifecycle: REFUND, source: 'server/domain/deposits/lifecycle.ts' },
   { lifecycle: LEDGER_TRANSFER, source: 'server/domain/ledger/lifecycle.ts' },
+  { lifecycle: PROMOTION_USAGE, source: 'server/domain/promotions/lifecycle.ts' },
 ];
 
 function chart({ initial, events, transitions }: Lifecycle<string, string>): string[] {

@@ -1,13 +1,26 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { DEPOSIT_STATUSES } from '../../src/contract/deposits';
-import { UNMATCHED_PAYMENT_STATUSES } from '../../src/contract/adminDeposits';
+import { DEPOSIT_REFUND_STATUSES, UNMATCHED_PAYMENT_STATUSES } from '../../src/contract/adminDeposits';
+import { PROMOTION_USAGE_IN_PROGRESS, PROMOTION_USAGE_STATUSES } from '../../src/contract/promotions';
 import { DEPOSIT_ORDER, REFUND, UNMATCHED_PAYMENT } from '../../server/domain/deposits/lifecycle';
 import { LEDGER_TRANSFER } from '../../server/domain/ledger/lifecycle';
-import { DEPOSIT_REFUND_STATUSES } from '../../src/contract/adminDeposits';
+import { PROMOTION_USAGE } from '../../server/domain/promotions/lifecycle';
 import { lifecyclesDoc } from '../../scripts/lifecycles';
 
 /** The transition tables alone: what each event does from each status, and the doc drawn from them. */
+
+/** Every move a lifecycle allows, as `status event status`. */
+const movesOf = <Status extends string, Event extends string>(
+  statuses: readonly Status[],
+  lifecycle: { events: readonly Event[]; next(status: Status, event: Event): Status | undefined },
+) =>
+  statuses.flatMap((status) =>
+    lifecycle.events.flatMap((event) => {
+      const to = lifecycle.next(status, event);
+      return to ? [`${status} ${event} ${to}`] : [];
+    }),
+  );
 
 describe('the deposit order lifecycle', () => {
   it('moves only from the statuses its table names', () => {
@@ -29,27 +42,12 @@ describe('the deposit order lifecycle', () => {
 
 describe('the unmatched payment lifecycle', () => {
   it('is resolved once, and back in the queue only when its refund was refused', () => {
-    const moves = UNMATCHED_PAYMENT_STATUSES.flatMap((status) =>
-      UNMATCHED_PAYMENT.events.flatMap((event) => {
-        const to = UNMATCHED_PAYMENT.next(status, event);
-        return to ? [`${status} ${event} ${to}`] : [];
-      }),
-    );
-    expect(moves).toEqual(['UNRESOLVED resolve RESOLVED', 'RESOLVED refundRefused UNRESOLVED']);
+    expect(movesOf(UNMATCHED_PAYMENT_STATUSES, UNMATCHED_PAYMENT)).toEqual([
+      'UNRESOLVED resolve RESOLVED',
+      'RESOLVED refundRefused UNRESOLVED',
+    ]);
   });
 });
-
-/** Every move a lifecycle allows, as `status event status`. */
-const movesOf = <Status extends string, Event extends string>(
-  statuses: readonly Status[],
-  lifecycle: { events: readonly Event[]; next(status: Status, event: Event): Status | undefined },
-) =>
-  statuses.flatMap((status) =>
-    lifecycle.events.flatMap((event) => {
-      const to = lifecycle.next(status, event);
-      return to ? [`${status} ${event} ${to}`] : [];
-    }),
-  );
 
 describe('the refund lifecycle', () => {
   it('is answered once by the gateway, and a refused one may be asked for again', () => {
@@ -64,6 +62,28 @@ describe('the refund lifecycle', () => {
 describe('the ledger transfer lifecycle', () => {
   it('settles a pending transfer once, either way, and never touches a posted one', () => {
     expect(movesOf(['PENDING', 'POSTED', 'VOIDED'] as const, LEDGER_TRANSFER)).toEqual(['PENDING post POSTED', 'PENDING void VOIDED']);
+  });
+});
+
+describe('the promotion usage lifecycle', () => {
+  it('moves only from the statuses its table names', () => {
+    for (const status of PROMOTION_USAGE_STATUSES)
+      for (const event of PROMOTION_USAGE.events) {
+        const { from, to } = PROMOTION_USAGE.transitions[event];
+        expect(PROMOTION_USAGE.next(status, event)).toBe(from.includes(status) ? to : undefined);
+      }
+  });
+
+  it('is taken ACTIVE, and an ended usage comes back only when its withdrawal does', () => {
+    expect(PROMOTION_USAGE.initial).toEqual(['ACTIVE']);
+    const ended = PROMOTION_USAGE_STATUSES.filter((status) => !PROMOTION_USAGE_IN_PROGRESS.includes(status));
+    expect(movesOf(ended, PROMOTION_USAGE)).toEqual(['SUCCESS reopen USED']);
+  });
+
+  it('takes the bonus only while ACTIVE, and gives it back only while USED', () => {
+    expect(PROMOTION_USAGE_STATUSES.filter((status) => PROMOTION_USAGE.next(status, 'deposit'))).toEqual(['ACTIVE']);
+    expect(PROMOTION_USAGE_STATUSES.filter((status) => PROMOTION_USAGE.next(status, 'refund'))).toEqual(['USED']);
+    expect(PROMOTION_USAGE_STATUSES.filter((status) => PROMOTION_USAGE.next(status, 'cancel'))).toEqual(['ACTIVE', 'USED']);
   });
 });
 

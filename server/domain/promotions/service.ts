@@ -10,7 +10,8 @@ import { bankAccountsOf, isBlocked } from '../players';
 import { postTransfer, resolveAccount, type LedgerTrx } from '../ledger';
 import { ensureMember, readCredit, takeCreditFromProvider, withProvider, type WalletDeps } from '../providerWallets';
 import { bonusOf, promotionOf, promotionRow } from './repository';
-import { endUsage, hasDepositIn, hasHadBonusOf, lockUsage, toUsage, updateUsedUsage, usageById, usageInProgress } from './usageRepository';
+import { hasDepositIn, hasHadBonusOf, lockUsage, toUsage, updateUsedUsage, usageById, usageInProgress } from './usageRepository';
+import { completeUnlessCancelling, ending, moveUsage, transitionUsage } from './lifecycle';
 import type { PlayerRef } from '../players';
 import { appendAudit, type Actor } from '../operators/audit';
 import { BONUS_POOL, CAPITAL_THB, isLive, notCancelable, refuse } from './rules';
@@ -177,7 +178,7 @@ export async function promotionForDeposit(
       `A promotion is in use: deposit again once the credit is below ${formatAmount(threshold, 'THB')} THB`,
     );
   }
-  await endUsage(deps.db, usage, 'USED', 'SUCCESS', 'CREDIT_BELOW_THRESHOLD');
+  await completeUnlessCancelling(deps.db, usage.id, ending('CREDIT_BELOW_THRESHOLD'));
   return null;
 }
 
@@ -209,7 +210,7 @@ export async function creditPromotionBonus(
     const pool = formatAmount(BigInt(balance), 'THB');
     const shortfall = `the bonus pool holds ${pool} THB, short of the ${formatAmount(bonus, 'THB')} THB bonus`;
     console.warn(`promotion usage ${usage.id}: ${shortfall} of deposit ${order.code}; credited without it`);
-    await endUsage(trx, usage, 'ACTIVE', 'INACTIVE', 'PROMOTION_ENDED');
+    await moveUsage(trx, 'promotionEnded', usage.id, ending('PROMOTION_ENDED'));
     return null;
   }
   if (bonus > 0n) {
@@ -225,22 +226,16 @@ export async function creditPromotionBonus(
     });
   }
   const received = credit + bonus;
-  await trx
-    .updateTable('promotion_usages')
-    .set({
-      status: 'USED',
-      deposit_order_id: order.id,
-      deposit_credit_satang: credit,
-      bonus_satang: bonus,
-      credit_received_satang: received,
-      turnover_required_satang: turnoverRequiredFor(received, promotion.turnover_multiple),
-      turnover_satang: 0n,
-      turnover_since: sql<Date>`now()`,
-      used_at: sql<Date>`now()`,
-    })
-    .where('agency_id', '=', order.agency_id)
-    .where('id', '=', usage.id)
-    .execute();
+  await moveUsage(trx, 'deposit', usage.id, {
+    deposit_order_id: order.id,
+    deposit_credit_satang: credit,
+    bonus_satang: bonus,
+    credit_received_satang: received,
+    turnover_required_satang: turnoverRequiredFor(received, promotion.turnover_multiple),
+    turnover_satang: 0n,
+    turnover_since: sql`now()`,
+    used_at: sql`now()`,
+  });
   return bonus;
 }
 
@@ -256,14 +251,14 @@ export async function recheckUsage(deps: WalletDeps, who: PlayerRef): Promise<Pr
   if (!usage) return null;
   const promotion = await promotionOf(db, usage);
   if (usage.status === 'ACTIVE') {
-    if (!isLive(promotion) && usage.deposit_code === null) await endUsage(db, usage, 'ACTIVE', 'INACTIVE', 'PROMOTION_ENDED');
+    if (!isLive(promotion) && usage.deposit_code === null) await moveUsage(db, 'promotionEnded', usage.id, ending('PROMOTION_ENDED'));
   } else {
     const provider = usage.provider as Provider;
     const turnover = await liveTurnover(deps, who, provider, usage.turnover_since!);
     if (turnover >= BigInt(usage.turnover_required_satang!)) {
-      await endUsage(db, usage, 'USED', 'SUCCESS', 'TURNOVER_MET', turnover);
+      await completeUnlessCancelling(db, usage.id, ending('TURNOVER_MET', turnover));
     } else if ((await liveCredit(deps, who, provider)) < BigInt(promotion.credit_threshold_satang)) {
-      await endUsage(db, usage, 'USED', 'SUCCESS', 'CREDIT_BELOW_THRESHOLD', turnover);
+      await completeUnlessCancelling(db, usage.id, ending('CREDIT_BELOW_THRESHOLD', turnover));
     } else {
       await updateUsedUsage(db, who, usage.id, { turnover_satang: turnover });
     }
@@ -283,7 +278,7 @@ export async function cancelUsage(deps: WalletDeps, who: PlayerRef, usageId: str
   const usage = await usageById(db, who, usageId);
   if (usage.status === 'ACTIVE') {
     if (usage.deposit_code !== null) throw refuse(409, ErrorCode.OPEN_ORDER, 'Cancel or finish the open deposit order first');
-    if (!(await endUsage(db, usage, 'ACTIVE', 'CANCELED', 'CANCELED'))) throw notCancelable('finished');
+    await transitionUsage(db, 'cancel', usage.id, ending('CANCELED'));
     return toUsage(await usageById(db, who, usage.id));
   }
   if (usage.status !== 'USED') throw notCancelable(usage.status);
@@ -298,7 +293,7 @@ export async function cancelUsage(deps: WalletDeps, who: PlayerRef, usageId: str
     const bonus = BigInt(row.bonus_satang!);
     const take = credit < bonus ? credit : bonus;
     if (take === 0n) {
-      await endUsage(trx, row, 'USED', 'CANCELED', 'CANCELED');
+      await transitionUsage(trx, 'cancel', row.id, ending('CANCELED'));
       return null;
     }
     const attempt = row.cancel_attempt + 1;
@@ -328,7 +323,7 @@ export async function cancelUsage(deps: WalletDeps, who: PlayerRef, usageId: str
       await updateUsedUsage(db, who, usage.id, { cancel_take_satang: null }, claim.attempt);
       throw refuse(409, ErrorCode.INSUFFICIENT_CREDIT, 'The credit changed while cancelling; try again');
     }
-    if (!(await endUsage(db, usage, 'USED', 'CANCELED', 'CANCELED'))) throw notCancelable('finished');
+    await transitionUsage(db, 'cancel', usage.id, ending('CANCELED'));
   }
   return toUsage(await usageById(db, who, usage.id));
 }

@@ -1,24 +1,16 @@
-import { sql, type Selectable } from 'kysely';
+import { sql } from 'kysely';
 import type { Database } from '../../db/database';
-import type { PromotionTables } from '../../db/schema';
 import { ErrorCode } from '../../../src/contract/errors';
 import { formatAmount } from '../../../src/contract/money';
 import type { Provider } from '../../../src/contract/providers';
-import type {
-  PromotionUsage,
-  PromotionUsageEndReason,
-  PromotionUsagePage,
-  PromotionUsageStatus,
-  TranslatedText,
-} from '../../../src/contract/promotions';
+import type { PromotionUsage, PromotionUsagePage, PromotionUsageStatus, TranslatedText } from '../../../src/contract/promotions';
 import { AppError } from '../errors';
 import type { LedgerTrx } from '../ledger';
 import type { PlayerRef } from '../players';
+import { ending, moveUsage, refundUsageOf, type UsageRow } from './lifecycle';
 import { UUID } from './rules';
 
 /** The promotion_usages table: a player's usages, their row mapping, and the reads a deposit or a withdrawal needs. */
-
-type UsageRow = Selectable<PromotionTables['promotion_usages']>;
 
 const thb = (value: string | null) => (value === null ? null : formatAmount(BigInt(value), 'THB'));
 
@@ -133,25 +125,6 @@ export async function usagesOf(
   return { items: (rows as UsageView[]).map(toUsage), page, pageSize, total: Number(count.total) };
 }
 
-/** Ends a usage that is still in `from`; undefined when it had moved on meanwhile. */
-export async function endUsage(
-  db: Database | LedgerTrx,
-  usage: { id: string; agency_id: string },
-  from: PromotionUsageStatus,
-  to: PromotionUsageStatus,
-  reason: PromotionUsageEndReason,
-  turnover?: bigint,
-) {
-  return db
-    .updateTable('promotion_usages')
-    .set({ status: to, end_reason: reason, ended_at: sql<Date>`now()`, ...(turnover === undefined ? {} : { turnover_satang: turnover }) })
-    .where('agency_id', '=', usage.agency_id)
-    .where('id', '=', usage.id)
-    .where('status', '=', from)
-    .returning('id')
-    .executeTakeFirst();
-}
-
 /** What a withdrawal with a promotion in use needs to know about it. */
 export interface UsageForWithdrawal {
   usageId: string;
@@ -194,9 +167,12 @@ export async function usedUsageAt(db: Database, who: PlayerRef, provider: Provid
   };
 }
 
-/** A withdrawal under the usage's rules was recorded: the usage ends, the promotion's credit withdrawn. */
-export async function endUsageByWithdrawal(db: Database | LedgerTrx, agencyId: string, usageId: string): Promise<void> {
-  await endUsage(db, { id: usageId, agency_id: agencyId }, 'USED', 'SUCCESS', 'WITHDRAWN');
+/**
+ * A withdrawal under the usage's rules was recorded: the usage ends, the promotion's credit
+ * withdrawn. The usage's id alone names it (the agency is the withdrawal's, kept for its callers).
+ */
+export async function endUsageByWithdrawal(trx: LedgerTrx, _agencyId: string, usageId: string): Promise<void> {
+  await moveUsage(trx, 'complete', usageId, ending('WITHDRAWN'));
 }
 
 /**
@@ -214,12 +190,7 @@ export async function reopenUsageAfterWithdrawal(trx: LedgerTrx, agencyId: strin
   if (!usage || usage.status !== 'SUCCESS' || usage.end_reason !== 'WITHDRAWN') return;
   const other = await usageInProgress(trx, { agencyId, playerId: usage.player_id });
   if (other) return;
-  await trx
-    .updateTable('promotion_usages')
-    .set({ status: 'USED', end_reason: null, ended_at: null })
-    .where('agency_id', '=', agencyId)
-    .where('id', '=', usageId)
-    .execute();
+  await moveUsage(trx, 'reopen', usageId, { end_reason: null, ended_at: null });
 }
 
 /** How many usages each promotion of the agency has had, any status (the console's list); none is absent. */
@@ -238,13 +209,7 @@ export async function usageCountsOf(db: Database, agencyId: string): Promise<Map
  * back in the pool: the usage ends CANCELED in the refund's transaction.
  */
 export async function endUsageByRefund(trx: LedgerTrx, agencyId: string, depositOrderId: string): Promise<void> {
-  await trx
-    .updateTable('promotion_usages')
-    .set({ status: 'CANCELED', end_reason: 'CANCELED', ended_at: sql<Date>`now()` })
-    .where('agency_id', '=', agencyId)
-    .where('deposit_order_id', '=', depositOrderId)
-    .where('status', '=', 'USED')
-    .execute();
+  await refundUsageOf(trx, agencyId, depositOrderId);
 }
 
 /**
