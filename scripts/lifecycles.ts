@@ -1,5 +1,6 @@
 import { DEPOSIT_ORDER, UNMATCHED_PAYMENT } from '../server/domain/deposits/lifecycle';
 import type { Lifecycle } from '../server/domain/lifecycle';
+import { WITHDRAWAL } from '../server/domain/withdrawals/lifecycle';
 
 /**
  * docs/lifecycles.md, written by `npm run charts` from the server's transition tables: each money
@@ -10,6 +11,7 @@ import type { Lifecycle } from '../server/domain/lifecycle';
 export const LIFECYCLES: Array<{ lifecycle: Lifecycle<string, string>; source: string }> = [
   { lifecycle: DEPOSIT_ORDER, source: 'server/domain/deposits/lifecycle.ts' },
   { lifecycle: UNMATCHED_PAYMENT, source: 'server/domain/deposits/lifecycle.ts' },
+  { lifecycle: WITHDRAWAL, source: 'server/domain/withdrawals/lifecycle.ts' },
 ];
 
 function chart({ initial, events, transitions }: Lifecycle<string, string>): string[] {

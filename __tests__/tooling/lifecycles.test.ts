@@ -2,7 +2,9 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { DEPOSIT_STATUSES } from '../../src/contract/deposits';
 import { UNMATCHED_PAYMENT_STATUSES } from '../../src/contract/adminDeposits';
+import { WITHDRAWAL_STATUSES } from '../../src/contract/withdrawals';
 import { DEPOSIT_ORDER, UNMATCHED_PAYMENT } from '../../server/domain/deposits/lifecycle';
+import { WITHDRAWAL } from '../../server/domain/withdrawals/lifecycle';
 import { lifecyclesDoc } from '../../scripts/lifecycles';
 
 /** The transition tables alone: what each event does from each status, and the doc drawn from them. */
@@ -34,6 +36,23 @@ describe('the unmatched payment lifecycle', () => {
       }),
     );
     expect(moves).toEqual(['UNRESOLVED resolve RESOLVED', 'RESOLVED refundRefused UNRESOLVED']);
+  });
+});
+
+describe('the withdrawal lifecycle', () => {
+  it('moves only from the statuses its table names', () => {
+    for (const status of WITHDRAWAL_STATUSES)
+      for (const event of WITHDRAWAL.events) {
+        const { from, to } = WITHDRAWAL.transitions[event];
+        expect(WITHDRAWAL.next(status, event)).toBe(from.includes(status) ? to : undefined);
+      }
+  });
+
+  it('is decided once: an OPEN withdrawal is paid, fails or is rejected, and a decided one does nothing more', () => {
+    const fromOpen = WITHDRAWAL.events.map((event) => `${event} ${WITHDRAWAL.next('OPEN', event)}`);
+    expect(fromOpen.sort()).toEqual(['pay SUCCESS', 'payoutFailed FAILED', 'reject REJECTED']);
+    for (const status of ['SUCCESS', 'FAILED', 'REJECTED'] as const)
+      for (const event of WITHDRAWAL.events) expect(WITHDRAWAL.next(status, event)).toBeUndefined();
   });
 });
 
