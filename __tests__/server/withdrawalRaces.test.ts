@@ -21,9 +21,10 @@ import type { WithdrawalStatus } from '../../src/contract/withdrawals';
  *
  * Each pair runs ROUNDS rounds, or as many as it takes to run every variant once: every pairing of
  * the two events' actors; a start undecided (the operators decide) or with the payout claimed and
- * never answered (a crash after the approval: the gateway's answer and the reconciler settle it);
- * one approval needed, the second of four-eyes, or both of four-eyes; the bank paying or declining
- * the payout (it decides once per ref, so pay and payoutFailed race only through which answer it gives).
+ * its answer unknown, the call having erred or timed out after the bank paid (the gateway's answer
+ * and the reconciler settle it); one approval needed, the second of four-eyes, or both of
+ * four-eyes; the bank paying or declining the payout (it decides once per ref, so pay and
+ * payoutFailed race only through which answer it gives).
  *
  * What each round proves: the withdrawal moved only along the table, by exactly one of the two
  * events; none was lost that it could still take; every actor answered as it may (a refusal is a
@@ -41,6 +42,8 @@ const FOUR_EYES = '8000';
 /** At or above the four-eyes amount: two operators must approve. */
 const TWO_APPROVALS = '9000.00';
 const CREDIT_SATANG = 10_000_00n;
+/** How long the app waits for the gateway: a payout's answer lost costs a round this much. */
+const GATEWAY_TIMEOUT_MS = 1000;
 
 let t: TestApp;
 let agencyId: string;
@@ -49,7 +52,7 @@ let passwordHash: string;
 let operators: [string, string, string];
 
 beforeAll(async () => {
-  t = await buildTestApp({ providerTimeoutMs: 1500, laoqrGatewayTimeoutMs: 3000 });
+  t = await buildTestApp({ providerTimeoutMs: 1500, laoqrGatewayTimeoutMs: GATEWAY_TIMEOUT_MS });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   agencyId = (await createTestAgency(t, 'wdraces', ['localhost', '127.0.0.1'])).id;
   await setRate(t.db, agencyId, 'THB', '600', '640', 'test');
@@ -117,17 +120,33 @@ const asOperator = (slot: 0 | 1 | 2, code: string, action: 'approve' | 'reject')
     payload: JSON.stringify(action === 'reject' ? { reason: 'account name does not match' } : {}),
   });
 
-async function setPayoutFault(mode: 'none' | 'error' | 'decline') {
-  const res = await t.app.inject({ method: 'PUT', url: '/sandbox/bank/api/faults', payload: { operation: 'payout', mode } });
+async function setPayoutFault(mode: 'none' | 'error' | 'decline' | 'timeout') {
+  const res = await t.app.inject({
+    method: 'PUT',
+    url: '/sandbox/bank/api/faults',
+    payload: { operation: 'payout', mode, hangMs: 5 * GATEWAY_TIMEOUT_MS },
+  });
   expect(res.statusCode).toBe(200);
 }
+
+/** The sandbox bank's payouts of the withdrawal's ref, as `status kip`. */
+const payoutsAtBank = async (id: string) =>
+  (await t.db.selectFrom('sandbox_bank_payouts').select(['status', 'amount_kip']).where('ref', '=', `wd-${id}`).execute()).map(
+    (payout) => `${payout.status} ${payout.amount_kip}`,
+  );
 
 const withdrawalRow = (code: string) => t.db.selectFrom('withdrawals').selectAll().where('code', '=', code).executeTakeFirstOrThrow();
 
 /** What the bank does with the withdrawal's payout: it decides once per ref, whoever asks. */
 type Bank = 'pays' | 'declines';
-/** Undecided, or its payout claimed by an approval whose process never heard the gateway (its call erred). */
-type Start = 'undecided' | 'claimed';
+/**
+ * Undecided, or its payout claimed by an approval that never heard the gateway's answer: the call
+ * erred before the bank saw it ('claimed'), or the bank paid it and the answer was lost ('answer lost').
+ */
+type Start = 'undecided' | 'claimed' | 'answer lost';
+const STARTS: Start[] = ['undecided', 'claimed', 'answer lost'];
+/** The sandbox bank's timeout fault pays before it withholds the answer: a lost answer is of a paid payout. */
+const startsFor = (bank: Bank) => STARTS.filter((start) => start !== 'answer lost' || bank === 'pays');
 /** One approval needed; the second of four-eyes (another operator gave the first); or both of four-eyes still to give. */
 type Approvals = 'one' | 'second of two' | 'both of two';
 
@@ -143,7 +162,7 @@ interface Race extends Variant {
   code: string;
   /** The actors' domain calls go through the racing pool. */
   deps: WithdrawalDeps;
-  /** The row the approval that claimed the payout would have sent (start 'claimed'). */
+  /** The row the approval that claimed the payout sent, or would have (a claimed start). */
   claimed?: WithdrawalRow;
 }
 
@@ -168,12 +187,13 @@ async function openRace(variant: Variant, db: Database): Promise<Race> {
     const first = await asOperator(2, code, 'approve');
     expect(first.json()).toMatchObject({ withdrawal: { status: 'OPEN' }, awaitingSecondApproval: true });
   }
-  if (variant.start === 'claimed') {
-    await setPayoutFault('error');
+  if (variant.start !== 'undecided') {
+    await setPayoutFault(variant.start === 'claimed' ? 'error' : 'timeout');
     const approved = await asOperator(2, code, 'approve');
     expect(approved.json()).toMatchObject({ withdrawal: { status: 'OPEN' }, awaitingSecondApproval: false });
     race.claimed = await withdrawalRow(code);
     expect(race.claimed.payout_ref).not.toBeNull();
+    expect(await payoutsAtBank(race.id)).toEqual(variant.start === 'claimed' ? [] : [`PAID ${race.claimed.amount_kip}`]);
   }
   await setPayoutFault(variant.bank === 'declines' ? 'decline' : 'none');
   return race;
@@ -193,13 +213,15 @@ interface Outcome {
 
 interface Actor {
   name: string;
-  /** The starts it may be raced from, and the one in which it can take effect by itself. */
+  /** The starts it may be raced from, and those in which it can take effect by itself. */
   starts: Start[];
-  effective: Start;
+  effective: Start[];
   /** The answers it may give; any other (a 5xx among them) fails the round. */
   answers(race: Race): string[];
   /** Its claim is to an effect of its own: two claims need the event to have happened twice. */
   exclusive?: boolean;
+  /** An operator's approval, which the four-eyes variants are about. */
+  approves?: boolean;
   run(race: Race, slot: 0 | 1): Promise<Outcome>;
 }
 
@@ -215,10 +237,11 @@ const labelOf = (res: { statusCode: number; json(): { code?: string; withdrawal?
 /** An operator's approval: it claims the payout and sends it (or records the first of two approvals). */
 const approval = (event: WithdrawalEvent): Actor => ({
   name: "an operator's approval",
-  starts: ['undecided', 'claimed'],
-  effective: 'undecided',
+  starts: STARTS,
+  effective: ['undecided'],
   answers: (race) => [`200 ${settledBy(race.bank)}`, '409 WITHDRAWAL_NOT_OPEN', ...(race.approvals === 'both of two' ? ['200 OPEN'] : [])],
   exclusive: true,
+  approves: true,
   run: async (race, slot) => {
     const answer = labelOf(await asOperator(slot, race.code, 'approve'));
     return { answer, claims: answer === `200 ${WITHDRAWAL.transitions[event].to}` };
@@ -228,8 +251,8 @@ const approval = (event: WithdrawalEvent): Actor => ({
 /** The reconciler's payout pass: asks the gateway about a claimed payout by its ref, sends it if never received. */
 const reconciler: Actor = {
   name: "the reconciler's payout pass",
-  starts: ['undecided', 'claimed'],
-  effective: 'claimed',
+  starts: STARTS,
+  effective: ['claimed', 'answer lost'],
   answers: () => ['done'],
   run: async (race) => {
     await reconcileWithdrawals(race.deps, { olderThanMs: 0 });
@@ -240,8 +263,8 @@ const reconciler: Actor = {
 /** The gateway's answer to the claimed payout reaching the process that sent it, and recorded. */
 const gatewayAnswer: Actor = {
   name: "the gateway's answer",
-  starts: ['claimed'],
-  effective: 'claimed',
+  starts: ['claimed', 'answer lost'],
+  effective: ['claimed', 'answer lost'],
   answers: (race) => [settledBy(race.bank)],
   run: async (race) => ({ answer: (await sendPayout(race.deps, race.claimed!)).status }),
 };
@@ -253,8 +276,8 @@ const drivers: Partial<Record<WithdrawalEvent, Driver>> = {
     actors: [
       {
         name: "an operator's rejection",
-        starts: ['undecided', 'claimed'],
-        effective: 'undecided',
+        starts: STARTS,
+        effective: ['undecided'],
         answers: () => ['200 REJECTED', '409 WITHDRAWAL_NOT_OPEN'],
         exclusive: true,
         run: async (race, slot) => {
@@ -285,15 +308,18 @@ function variantsOf(a: WithdrawalEvent, b: WithdrawalEvent) {
   const banks: Bank[] =
     driverA.bank && driverB.bank ? [...new Set([driverA.bank, driverB.bank])] : [driverA.bank ?? driverB.bank ?? 'pays'];
   return pairings.flatMap(([x, y]) => {
-    const starts = x.starts.filter((start) => y.starts.includes(start) && (x.effective === start || y.effective === start));
-    const approvers = [x, y].filter((actor) => actor.name === "an operator's approval").length;
-    return starts.flatMap((start) => {
-      const approvals: Approvals[] =
-        start === 'undecided' && approvers > 0 ? ['one', 'second of two', ...(approvers === 2 ? ['both of two' as const] : [])] : ['one'];
-      return approvals.flatMap((approval) =>
-        banks.map((bank) => ({ actors: [x, y] as const, variant: { start, approvals: approval, bank } })),
-      );
-    });
+    const approvers = [x, y].filter((actor) => actor.approves).length;
+    return banks.flatMap((bank) =>
+      startsFor(bank)
+        .filter((start) => x.starts.includes(start) && y.starts.includes(start) && [x, y].some((actor) => actor.effective.includes(start)))
+        .flatMap((start) => {
+          const approvals: Approvals[] =
+            start === 'undecided' && approvers > 0
+              ? ['one', 'second of two', ...(approvers === 2 ? ['both of two' as const] : [])]
+              : ['one'];
+          return approvals.map((approval) => ({ actors: [x, y] as const, variant: { start, approvals: approval, bank } }));
+        }),
+    );
   });
 }
 
@@ -340,15 +366,11 @@ async function booksAgree(race: Race, where: string) {
           .where('status', '=', 'SUCCESS')
           .where('ref', 'in', providerRefs)
           .execute();
-  const atBank = await t.db
-    .selectFrom('sandbox_bank_payouts')
-    .select(['status', 'amount_kip'])
-    .where('ref', '=', `wd-${race.id}`)
-    .execute();
+  const atBank = await payoutsAtBank(race.id);
   expect({
     where,
     status: row.status,
-    bankPayouts: atBank.map((payout) => `${payout.status} ${payout.amount_kip}`),
+    bankPayouts: atBank,
     receivedKip: row.received_kip,
     taken: ofKind('WITHDRAWAL'),
     paidTransfers: ofKind('WITHDRAWAL_PAID'),
