@@ -2,6 +2,7 @@ import { DEPOSIT_ORDER, REFUND, UNMATCHED_PAYMENT } from '../server/domain/depos
 import { LEDGER_TRANSFER } from '../server/domain/ledger/lifecycle';
 import type { Lifecycle } from '../server/domain/lifecycle';
 import { PROMOTION_USAGE } from '../server/domain/promotions/lifecycle';
+import { WITHDRAWAL } from '../server/domain/withdrawals/lifecycle';
 
 /**
  * docs/lifecycles.md, written by `npm run charts` from the server's transition tables: each money
@@ -15,6 +16,7 @@ export const LIFECYCLES: Array<{ lifecycle: Lifecycle<string, string>; source: s
   { lifecycle: REFUND, source: 'server/domain/deposits/lifecycle.ts' },
   { lifecycle: LEDGER_TRANSFER, source: 'server/domain/ledger/lifecycle.ts' },
   { lifecycle: PROMOTION_USAGE, source: 'server/domain/promotions/lifecycle.ts' },
+  { lifecycle: WITHDRAWAL, source: 'server/domain/withdrawals/lifecycle.ts' },
 ];
 
 function chart({ initial, events, transitions }: Lifecycle<string, string>): string[] {

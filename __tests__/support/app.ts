@@ -91,9 +91,10 @@ export function createTestAgency(test: TestDatabase, name: string, hosts: string
 
 /**
  * Runs `race` with `test.app` standing for an app on the same database with a pool of its own (see
- * racingOn), so the requests it sends race inside PostgreSQL.
+ * racingOn), so the requests it sends race inside PostgreSQL; `race` gets that pool for the domain
+ * calls it races beside them.
  */
-export function racing<T>(test: TestApp, race: () => Promise<T>): Promise<T> {
+export function racing<T>(test: TestApp, race: (db: Database) => Promise<T>): Promise<T> {
   return racingOn(test, async (db) => {
     const config = { ...test.config, pgPoolSize: RACING_POOL_SIZE };
     const racer = await buildApp({ db, config, clock: test.clock });
@@ -104,7 +105,7 @@ export function racing<T>(test: TestApp, race: () => Promise<T>): Promise<T> {
     const app = test.app;
     test.app = racer;
     try {
-      return await race();
+      return await race(db);
     } finally {
       test.app = app;
       await racer.close();

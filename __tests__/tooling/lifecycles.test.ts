@@ -1,12 +1,12 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { DEPOSIT_STATUSES } from '../../src/contract/deposits';
 import { DEPOSIT_REFUND_STATUSES, UNMATCHED_PAYMENT_STATUSES } from '../../src/contract/adminDeposits';
 import { PROMOTION_USAGE_IN_PROGRESS, PROMOTION_USAGE_STATUSES } from '../../src/contract/promotions';
 import { DEPOSIT_ORDER, REFUND, UNMATCHED_PAYMENT } from '../../server/domain/deposits/lifecycle';
 import { LEDGER_TRANSFER } from '../../server/domain/ledger/lifecycle';
 import { PROMOTION_USAGE } from '../../server/domain/promotions/lifecycle';
-import { lifecyclesDoc } from '../../scripts/lifecycles';
+import { WITHDRAWAL } from '../../server/domain/withdrawals/lifecycle';
+import { LIFECYCLES, lifecyclesDoc } from '../../scripts/lifecycles';
 
 /** The transition tables alone: what each event does from each status, and the doc drawn from them. */
 
@@ -22,15 +22,19 @@ const movesOf = <Status extends string, Event extends string>(
     }),
   );
 
-describe('the deposit order lifecycle', () => {
-  it('moves only from the statuses its table names', () => {
-    for (const status of DEPOSIT_STATUSES)
-      for (const event of DEPOSIT_ORDER.events) {
-        const { from, to } = DEPOSIT_ORDER.transitions[event];
-        expect(DEPOSIT_ORDER.next(status, event)).toBe(from.includes(status) ? to : undefined);
+it.each(LIFECYCLES.map(({ lifecycle }) => [lifecycle.title, lifecycle] as const))(
+  '%s moves only from the statuses its table names',
+  (_, lifecycle) => {
+    const statuses = new Set(lifecycle.events.flatMap((event) => [...lifecycle.transitions[event].from, lifecycle.transitions[event].to]));
+    for (const status of statuses)
+      for (const event of lifecycle.events) {
+        const { from, to } = lifecycle.transitions[event];
+        expect(lifecycle.next(status, event)).toBe(from.includes(status) ? to : undefined);
       }
-  });
+  },
+);
 
+describe('the deposit order lifecycle', () => {
   it('lets a stuck PAID order be either credited or refunded, and nothing else', () => {
     const fromPaid = DEPOSIT_ORDER.events.filter((event) => DEPOSIT_ORDER.next('PAID', event) !== undefined);
     expect(fromPaid.sort()).toEqual(['credit', 'startRefund']);
@@ -66,14 +70,6 @@ describe('the ledger transfer lifecycle', () => {
 });
 
 describe('the promotion usage lifecycle', () => {
-  it('moves only from the statuses its table names', () => {
-    for (const status of PROMOTION_USAGE_STATUSES)
-      for (const event of PROMOTION_USAGE.events) {
-        const { from, to } = PROMOTION_USAGE.transitions[event];
-        expect(PROMOTION_USAGE.next(status, event)).toBe(from.includes(status) ? to : undefined);
-      }
-  });
-
   it('is taken ACTIVE, and an ended usage comes back only when its withdrawal does', () => {
     expect(PROMOTION_USAGE.initial).toEqual(['ACTIVE']);
     const ended = PROMOTION_USAGE_STATUSES.filter((status) => !PROMOTION_USAGE_IN_PROGRESS.includes(status));
@@ -84,6 +80,15 @@ describe('the promotion usage lifecycle', () => {
     expect(PROMOTION_USAGE_STATUSES.filter((status) => PROMOTION_USAGE.next(status, 'deposit'))).toEqual(['ACTIVE']);
     expect(PROMOTION_USAGE_STATUSES.filter((status) => PROMOTION_USAGE.next(status, 'refund'))).toEqual(['USED']);
     expect(PROMOTION_USAGE_STATUSES.filter((status) => PROMOTION_USAGE.next(status, 'cancel'))).toEqual(['ACTIVE', 'USED']);
+  });
+});
+
+describe('the withdrawal lifecycle', () => {
+  it('is decided once: an OPEN withdrawal is paid, fails or is rejected, and a decided one does nothing more', () => {
+    const fromOpen = WITHDRAWAL.events.map((event) => `${event} ${WITHDRAWAL.next('OPEN', event)}`);
+    expect(fromOpen.sort()).toEqual(['pay SUCCESS', 'payoutFailed FAILED', 'reject REJECTED']);
+    for (const status of ['SUCCESS', 'FAILED', 'REJECTED'] as const)
+      for (const event of WITHDRAWAL.events) expect(WITHDRAWAL.next(status, event)).toBeUndefined();
   });
 });
 

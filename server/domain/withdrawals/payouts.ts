@@ -10,6 +10,7 @@ import { BONUS_POOL, reopenUsageAfterWithdrawal } from '../promotions';
 import { sendCreditToProvider } from '../providerWallets';
 import { lockWithdrawal, toWithdrawal, withdrawalById, type Trx, type WithdrawalRow } from './repository';
 import { claimDecision, recordApproval } from './review';
+import { transitionWithdrawal, WITHDRAWAL } from './lifecycle';
 import {
   AGENCY_CASH_LAK,
   CAPITAL_LAK,
@@ -75,7 +76,8 @@ export async function settlePayout(deps: WithdrawalDeps, row: WithdrawalRow, res
   const settled = await retryingDeadlocks(() =>
     deps.db.transaction().execute(async (trx) => {
       const current = await lockWithdrawal(trx, row.agency_id, row.code);
-      if (current.status !== 'OPEN') return current;
+      // An answer arriving after another settled the payout has nothing left to do: not a request, no 409.
+      if (WITHDRAWAL.next(current.status, result.outcome === 'paid' ? 'pay' : 'payoutFailed') === undefined) return current;
       if (result.outcome === 'paid') {
         // The credit held in payout clearing is spent: exchanged into the kip the gateway paid, and
         // what a promotion kept back returns to the bonus pool.
@@ -92,25 +94,17 @@ export async function settlePayout(deps: WithdrawalDeps, row: WithdrawalRow, res
           refs: { withdrawal: row.code, payoutRef: result.ref, kip: result.amountKip.toString() },
         });
         await postPayoutKip(trx, row, result.ref);
-        return trx
-          .updateTable('withdrawals')
-          .set({
-            status: 'SUCCESS',
-            received_kip: result.amountKip,
-            payout_transaction_id: result.transactionId,
-            completed_at: result.completedAt,
-          })
-          .where('id', '=', row.id)
-          .returningAll()
-          .executeTakeFirstOrThrow();
+        return transitionWithdrawal(trx, 'pay', row.id, {
+          received_kip: result.amountKip,
+          payout_transaction_id: result.transactionId,
+          completed_at: result.completedAt,
+        });
       }
       if (current.promotion_usage_id) await reopenUsageAfterWithdrawal(trx, row.agency_id, current.promotion_usage_id);
-      return trx
-        .updateTable('withdrawals')
-        .set({ status: 'FAILED', reason: `payout failed: ${result.reason}`, completed_at: sql<Date>`now()` })
-        .where('id', '=', row.id)
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      return transitionWithdrawal(trx, 'payoutFailed', row.id, {
+        reason: `payout failed: ${result.reason}`,
+        completed_at: sql<Date>`now()`,
+      });
     }),
   );
   return settled.status === 'FAILED' ? returnCredit(deps, settled) : settled;
@@ -215,12 +209,7 @@ export async function rejectWithdrawal(
       details: { amount: toWithdrawal(row).amountWithdrawn },
     });
     if (row.promotion_usage_id) await reopenUsageAfterWithdrawal(trx, agencyId, row.promotion_usage_id);
-    return trx
-      .updateTable('withdrawals')
-      .set({ status: 'REJECTED', reason, decided_by: actor.name, completed_at: sql<Date>`now()` })
-      .where('id', '=', row.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    return transitionWithdrawal(trx, 'reject', row.id, { reason, decided_by: actor.name, completed_at: sql<Date>`now()` });
   });
   return rejected.status === 'REJECTED' ? returnCredit(deps, rejected) : rejected;
 }
