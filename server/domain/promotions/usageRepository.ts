@@ -168,11 +168,11 @@ export async function usedUsageAt(db: Database, who: PlayerRef, provider: Provid
 }
 
 /**
- * A withdrawal under the usage's rules was recorded: the usage ends, the promotion's credit
- * withdrawn. The usage's id alone names it (the agency is the withdrawal's, kept for its callers).
+ * A withdrawal under the usage's rules is being recorded: the usage ends, the promotion's credit
+ * withdrawn. False when the usage had ended meanwhile (its deposit refunded), so its rules no longer apply.
  */
-export async function endUsageByWithdrawal(trx: LedgerTrx, _agencyId: string, usageId: string): Promise<void> {
-  await moveUsage(trx, 'complete', usageId, ending('WITHDRAWN'));
+export async function endUsageByWithdrawal(trx: LedgerTrx, usageId: string): Promise<boolean> {
+  return (await moveUsage(trx, 'complete', usageId, ending('WITHDRAWN'))) !== undefined;
 }
 
 /**

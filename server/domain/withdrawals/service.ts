@@ -238,6 +238,16 @@ export async function recordOpen(deps: WithdrawalDeps, transfer: LedgerTransfer)
   const intent = intentOf(transfer);
   const created = await retryingDeadlocks(() =>
     db.transaction().execute(async (trx) => {
+      const recorded = await trx
+        .selectFrom('withdrawals')
+        .select('id')
+        .where('agency_id', '=', transfer.agencyId)
+        .where('code', '=', intent.code)
+        .executeTakeFirst();
+      if (recorded) return undefined;
+      // The usage may have ended since the rules were read (its deposit refunded, the bonus back in
+      // the pool): then nothing is kept back and the whole amount is paid.
+      const underPromotion = intent.promotionUsageId !== undefined && (await endUsageByWithdrawal(trx, intent.promotionUsageId));
       const row = await trx
         .insertInto('withdrawals')
         .values({
@@ -249,12 +259,14 @@ export async function recordOpen(deps: WithdrawalDeps, transfer: LedgerTransfer)
           request_hash: intent.requestHash,
           amount_satang: transfer.pending!.amount,
           rate: intent.rate,
-          amount_kip: intent.kip,
+          amount_kip: underPromotion
+            ? intent.kip
+            : convertAt('WITHDRAW', transfer.pending!.amount, { buy: intent.rate, sell: intent.rate }),
           bank: intent.bank,
           account_name: intent.accountName,
           account_number: intent.accountNumber,
-          promotion_usage_id: intent.promotionUsageId ?? null,
-          promotion_retained_satang: intent.retainedSatang ?? null,
+          promotion_usage_id: underPromotion ? intent.promotionUsageId : null,
+          promotion_retained_satang: underPromotion ? intent.retainedSatang : null,
           deposited_before_satang: intent.depositedBeforeSatang ?? null,
           turnover_before_satang: intent.turnoverBeforeSatang ?? null,
         })
@@ -262,7 +274,6 @@ export async function recordOpen(deps: WithdrawalDeps, transfer: LedgerTransfer)
         .returningAll()
         .executeTakeFirst();
       if (!row) return undefined;
-      if (row.promotion_usage_id) await endUsageByWithdrawal(trx, row.agency_id, row.promotion_usage_id);
       return (await autoApproves(deps, trx, row)) ? claimPayout(trx, row, 'auto-approve') : row;
     }),
   );
