@@ -499,7 +499,7 @@ async function raceRound(status: DepositStatus, a: DepositOrderEvent, b: Deposit
   await booksAgree(race, where);
   const log = await statusLog<DepositStatus>(t.db, race.id);
   const final = (await orderRow(race.code)).status;
-  judgeRound(DEPOSIT_ORDER, drivers, { where, start: status, a, b, log, final, actors, outcomes });
+  judgeRound(DEPOSIT_ORDER, drivers, { race, where, start: status, a, b, log, final, actors, outcomes });
   await t.app.inject({ method: 'DELETE', url: '/sandbox/providers/askmebet/faults' });
   await setRefundFault('none');
 }

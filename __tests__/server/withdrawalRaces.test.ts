@@ -3,6 +3,15 @@ import { buildTestApp, createTestAgency, racing, type TestApp } from '../support
 import { addTestBankAccount, fundTestCredit, type TestPlayer } from '../support/players';
 import { ledgerViolations } from '../support/ledgerInvariant';
 import { loggedInOperator } from '../support/operators';
+import {
+  atOnce,
+  forgetStatusLog,
+  installStatusLog,
+  judgeRound,
+  racePairs,
+  statusLog,
+  type Actor as RaceActor,
+} from '../support/raceMatrix';
 import type { Database } from '../../server/db/database';
 import { setRate } from '../../server/domain/agencies';
 import { createSession, hashPassword, SESSION_COOKIE } from '../../server/domain/players';
@@ -68,31 +77,9 @@ beforeAll(async () => {
     loggedInOperator(t, agencyId, { username: `wd-race-staff-${n}`, password: `staff-password-${n}`, role: 'staff' });
   operators = [await staff(1), await staff(2), await staff(3)];
   passwordHash = await hashPassword(PASSWORD);
-  await installStatusLog();
+  await installStatusLog(t.db, 'withdrawals');
 });
 afterAll(() => t.close());
-
-/**
- * Every change of a withdrawal's status, written by a trigger in the statement that makes it (in
- * this test's database only): how a round knows which transitions happened, and how often.
- */
-async function installStatusLog() {
-  await sql`CREATE TABLE race_status_log (
-    id bigserial PRIMARY KEY, withdrawal_id uuid NOT NULL, from_status text NOT NULL, to_status text NOT NULL)`.execute(t.db);
-  await sql`CREATE FUNCTION race_status_logged() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN
-      INSERT INTO race_status_log (withdrawal_id, from_status, to_status) VALUES (NEW.id, OLD.status, NEW.status);
-      RETURN NULL;
-    END $$`.execute(t.db);
-  await sql`CREATE TRIGGER race_status_logged AFTER UPDATE OF status ON withdrawals FOR EACH ROW
-    WHEN (OLD.status IS DISTINCT FROM NEW.status) EXECUTE FUNCTION race_status_logged()`.execute(t.db);
-}
-
-const statusLog = async (id: string) =>
-  (
-    await sql<{ from_status: WithdrawalStatus; to_status: WithdrawalStatus }>`
-      SELECT from_status, to_status FROM race_status_log WHERE withdrawal_id = ${id} ORDER BY id`.execute(t.db)
-  ).rows;
 
 // ---- the entry points and the state helpers ----
 
@@ -204,25 +191,12 @@ const setUp: Partial<Record<WithdrawalStatus, (variant: Variant, db: Database) =
 
 // ---- the drivers: each event's actors, through their real entry points ----
 
-interface Outcome {
-  /** The answer, as `status code` (an HTTP answer) or what a background actor got back. */
-  answer: string;
-  /** The answer says the actor's event took effect. */
-  claims?: boolean;
-}
-
-interface Actor {
-  name: string;
+interface Actor extends RaceActor<Race> {
   /** The starts it may be raced from, and those in which it can take effect by itself. */
   starts: Start[];
   effective: Start[];
-  /** The answers it may give; any other (a 5xx among them) fails the round. */
-  answers(race: Race): string[];
-  /** Its claim is to an effect of its own: two claims need the event to have happened twice. */
-  exclusive?: boolean;
   /** An operator's approval, which the four-eyes variants are about. */
   approves?: boolean;
-  run(race: Race, slot: 0 | 1): Promise<Outcome>;
 }
 
 interface Driver {
@@ -291,17 +265,8 @@ const drivers: Partial<Record<WithdrawalEvent, Driver>> = {
 
 // ---- the matrix, from the table ----
 
-const statuses = [...new Set(WITHDRAWAL.events.flatMap((event) => WITHDRAWAL.transitions[event].from))];
-const pairs = statuses.flatMap((status) => {
-  const starting = WITHDRAWAL.events.filter((event) => WITHDRAWAL.next(status, event) !== undefined);
-  return starting.flatMap((a, i) => starting.slice(i).map((b) => ({ status, a, b })));
-});
-const to = (event: WithdrawalEvent) => WITHDRAWAL.transitions[event].to;
-/** Neither event can follow the other (or it is the same transition): exactly one of them may take effect. */
-const conflicting = (a: WithdrawalEvent, b: WithdrawalEvent) =>
-  a === b || (WITHDRAWAL.next(to(a), b) === undefined && WITHDRAWAL.next(to(b), a) === undefined);
+const { statuses, pairs } = racePairs(WITHDRAWAL);
 
-/** Every way a pair's round can go: its actors' pairings, the starts they take effect from, the approvals and the bank. */
 function variantsOf(a: WithdrawalEvent, b: WithdrawalEvent) {
   const [driverA, driverB] = [drivers[a]!, drivers[b]!];
   const pairings = driverA.actors.flatMap((x, i) => driverB.actors.flatMap((y, j) => (a === b && j < i ? [] : [[x, y] as const])));
@@ -320,22 +285,6 @@ function variantsOf(a: WithdrawalEvent, b: WithdrawalEvent) {
           return approvals.map((approval) => ({ actors: [x, y] as const, variant: { start, approvals: approval, bank } }));
         }),
     );
-  });
-}
-
-/** Fails the round unless `condition`, with the round's context as what was received. */
-function holds(condition: boolean, context: object) {
-  expect(condition ? 'holds' : `does not hold: ${JSON.stringify(context, null, 2)}`).toBe('holds');
-}
-
-/** The events the log's transitions are, checking each is a move of the table from where the withdrawal then was. */
-function eventsOf(log: Array<{ from_status: WithdrawalStatus; to_status: WithdrawalStatus }>, start: WithdrawalStatus, where: string) {
-  let status = start;
-  return log.map(({ from_status, to_status }) => {
-    const event = WITHDRAWAL.events.find((candidate) => WITHDRAWAL.next(from_status, candidate) === to_status);
-    holds(from_status === status && event !== undefined, { where, log, step: `${from_status} -> ${to_status}`, event });
-    status = to_status;
-    return event!;
   });
 }
 
@@ -403,51 +352,18 @@ async function raceRound(
   { actors: [actorA, actorB], variant }: ReturnType<typeof variantsOf>[number],
   round: number,
 ) {
-  // Which is started first is drawn each round, so each side gets the head start.
-  const bFirst = Math.random() < 0.5;
+  const race = await setUp[status]!(variant, db);
+  await forgetStatusLog(t.db, race.id);
+  const actors = [actorA, actorB] as const;
+  const { outcomes, bFirst } = await atOnce(race, actors);
   const where = `${status}: ${a} by ${actorA.name} | ${b} by ${actorB.name}${bFirst ? ' (started second)' : ''}, round ${round + 1}, ${
     variant.start
   }, approvals ${variant.approvals}, the bank ${variant.bank}`;
-
-  const race = await setUp[status]!(variant, db);
-  await sql`DELETE FROM race_status_log WHERE withdrawal_id = ${race.id}`.execute(t.db);
-  const outcomes = await (bFirst
-    ? Promise.all([actorB.run(race, 1), actorA.run(race, 0)]).then(([second, first]) => [first, second])
-    : Promise.all([actorA.run(race, 0), actorB.run(race, 1)]));
-
-  const events = eventsOf(await statusLog(race.id), status, where);
-  const final = (await withdrawalRow(race.code)).status;
-  const summary = { where, events, answers: outcomes.map((outcome) => outcome.answer), final };
-  const pending: WithdrawalEvent[] = [a, b];
-  const took: WithdrawalEvent[] = [];
-  for (const event of events) {
-    const index = pending.indexOf(event);
-    holds(index >= 0, { ...summary, unexpected: event });
-    took.push(event);
-    pending.splice(index, 1);
-  }
-  holds(conflicting(a, b) ? took.length === 1 : took.length >= 1, { ...summary, tookEffect: took, conflicting: conflicting(a, b) });
-  // No event is lost that the withdrawal, as it ended, could still take.
-  for (const event of new Set([a, b]))
-    if (!took.includes(event)) holds(WITHDRAWAL.next(final, event) === undefined, { ...summary, lost: event });
-
   // The books first: what an odd answer left behind is the first thing to know.
   await booksAgree(race, where);
-
-  const raced = [
-    { actor: actorA, event: a, outcome: outcomes[0] },
-    { actor: actorB, event: b, outcome: outcomes[1] },
-  ];
-  for (const { actor, event, outcome } of raced) {
-    const allowed = actor.answers(race);
-    holds(allowed.includes(outcome.answer), { ...summary, actor: actor.name, answer: outcome.answer, allowed });
-    if (outcome.claims) holds(took.includes(event), { ...summary, actor: actor.name, claimed: event });
-  }
-  for (const event of new Set([a, b])) {
-    const claims = raced.filter(({ actor, event: of, outcome }) => of === event && actor.exclusive && outcome.claims).length;
-    const effects = took.filter((done) => done === event).length;
-    holds(claims <= effects, { ...summary, event, claims, effects });
-  }
+  const log = await statusLog<WithdrawalStatus>(t.db, race.id);
+  const final = (await withdrawalRow(race.code)).status;
+  judgeRound(WITHDRAWAL, drivers, { race, where, start: status, a, b, log, final, actors, outcomes });
   await setPayoutFault('none');
 }
 

@@ -20,8 +20,8 @@ export interface Outcome {
 
 export interface Actor<Race> {
   name: string;
-  /** The answers it may give; any other (a 5xx among them) fails the round. */
-  answers: string[];
+  /** The answers it may give (in the round's race); any other (a 5xx among them) fails the round. */
+  answers: string[] | ((race: Race) => string[]);
   /** Its claim is to an effect of its own: two claims need the event to have happened twice. */
   exclusive?: boolean;
   run(race: Race, slot: 0 | 1): Promise<Outcome>;
@@ -125,6 +125,7 @@ export function judgeRound<Race, Status extends string, Event extends string, Ne
   lifecycle: Lifecycle<Status, Event>,
   drivers: Partial<Record<Event, Driver<Race, Event, Need>>>,
   round: {
+    race: Race;
     where: string;
     start: Status;
     a: Event;
@@ -161,7 +162,8 @@ export function judgeRound<Race, Status extends string, Event extends string, Ne
     { actor: round.actors[1], event: b, outcome: round.outcomes[1] },
   ];
   for (const { actor, event, outcome } of acted) {
-    holds(actor.answers.includes(outcome.answer), { ...summary, actor: actor.name, answer: outcome.answer, allowed: actor.answers });
+    const allowed = typeof actor.answers === 'function' ? actor.answers(round.race) : actor.answers;
+    holds(allowed.includes(outcome.answer), { ...summary, actor: actor.name, answer: outcome.answer, allowed });
     if (outcome.claims) holds(took.includes(event), { ...summary, actor: actor.name, claimed: event });
   }
   for (const event of new Set([a, b])) {
