@@ -53,7 +53,6 @@ beforeAll(async () => {
         rate_effective_at: cancelledAt,
         status: 'CANCELED' as const,
         idempotency_key: `backup-${n}`,
-        request_hash: 'test',
         expires_at: cancelledAt,
         closed_at: cancelledAt,
         created_at: cancelledAt,

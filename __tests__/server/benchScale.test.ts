@@ -50,7 +50,6 @@ describe('the scale bench database', () => {
           rate_effective_at: new Date(),
           status: 'CANCELED' as const,
           idempotency_key: `before-scale-${n}`,
-          request_hash: 'test',
           expires_at: new Date(),
         })),
       )

@@ -329,7 +329,6 @@ describe('the deposit history', () => {
       rate_effective_at: new Date(start),
       status: 'EXPIRED' as const,
       idempotency_key: `history-${index}`,
-      request_hash: 'history',
       expires_at: new Date(start + 3_600_000),
       created_at: new Date(start + Math.floor(index / 3) * 60_000),
     }));

@@ -500,9 +500,9 @@ describe('the queries', () => {
       SELECT ${charlieId}, 'failing' || n, 'not-a-login', 'Failing ' || n FROM generate_series(1, 1000) n`.execute(t.db);
     await sql`
       INSERT INTO deposit_orders (agency_id, code, player_id, provider, amount_kip, credit_satang, rate_sell, rate_effective_at,
-                                  status, idempotency_key, request_hash, expires_at, created_at)
+                                  status, idempotency_key, expires_at, created_at)
       SELECT ${charlieId}, 'FD' || substr(players.username, 8) || 'N' || n, players.id, 'askmebet', 100000, 15625, '640', now(),
-             CASE WHEN n <= 20 THEN 'SUCCESS' ELSE 'CANCELED' END, 'failing-' || n, 'hash', created, created
+             CASE WHEN n <= 20 THEN 'SUCCESS' ELSE 'CANCELED' END, 'failing-' || n, created, created
       FROM players
       CROSS JOIN LATERAL generate_series(1, CASE WHEN players.username = 'failing1' THEN 260 ELSE 21 END) n
       CROSS JOIN LATERAL (SELECT now() - interval '2 days' - (n / 6) * interval '1 day' AS created) at

@@ -87,7 +87,6 @@ async function creditedDeposit(playerId: string, satang: bigint) {
       rate_effective_at: new Date(),
       status: 'SUCCESS',
       idempotency_key: `review-deposit-${depositSerial}`,
-      request_hash: 'test',
       expires_at: new Date(Date.now() + 60_000),
     })
     .execute();

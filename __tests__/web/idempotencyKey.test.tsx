@@ -1,5 +1,5 @@
 import { renderHook } from '@testing-library/react';
-import { isIdempotencyKey } from '../../src/contract/idempotency';
+import { idempotencyKeys, isDefiniteAnswer, isIdempotencyKey, newIdempotencyKey } from '../../src/contract/idempotency';
 import { useIdempotencyKey } from '../../src/api/idempotency';
 
 type Send = (request: { amount: string }, key: string) => Promise<string>;
@@ -64,5 +64,48 @@ describe('useIdempotencyKey: one key per request the player makes', () => {
         throw refusal;
       }),
     ).rejects.toBe(refusal);
+  });
+});
+
+describe('idempotencyKeys: the plain policy both web apps use', () => {
+  /** Sends a request through the policy with the outcome given; the key it went with. */
+  async function sent(keyed: ReturnType<typeof idempotencyKeys>, request: unknown, outcome: 'ok' | Error): Promise<string> {
+    let used = '';
+    await keyed(request, async (key) => {
+      used = key;
+      if (outcome !== 'ok') throw outcome;
+      return 'done';
+    }).catch(() => undefined);
+    return used;
+  }
+
+  it('keeps a key across no answer and 5xx, replaces it after a success or a 4xx, and for another request', async () => {
+    const keyed = idempotencyKeys();
+    const approve = { approve: 'W1' };
+    const first = await sent(keyed, approve, failure('FETCH_ERROR', 'INTERNAL'));
+    expect(await sent(keyed, approve, failure(503, 'PROVIDER_UNAVAILABLE'))).toBe(first);
+    expect(await sent(keyed, approve, 'ok')).toBe(first);
+    const afterSuccess = await sent(keyed, approve, failure(409, 'WITHDRAWAL_NOT_OPEN'));
+    expect(afterSuccess).not.toBe(first);
+    const afterRefusal = await sent(keyed, approve, failure('TIMEOUT_ERROR', 'INTERNAL'));
+    expect(afterRefusal).not.toBe(afterSuccess);
+    expect(await sent(keyed, { reject: 'W1', reason: 'no' }, 'ok')).not.toBe(afterRefusal);
+  });
+
+  it('gives each policy its own keys', async () => {
+    const one = idempotencyKeys();
+    const other = idempotencyKeys();
+    const request = { amount: '100.00' };
+    const lost = failure('FETCH_ERROR', 'INTERNAL');
+    expect(await sent(one, request, lost)).not.toBe(await sent(other, request, lost));
+  });
+
+  it('makes keys within the contract rule and tells definite answers from lost ones', () => {
+    const keys = new Set(Array.from({ length: 50 }, newIdempotencyKey));
+    expect(keys.size).toBe(50);
+    for (const key of keys) expect(isIdempotencyKey(key)).toBe(true);
+    expect([200, 400, 409, 499].map((status) => isDefiniteAnswer({ status }))).toEqual([true, true, true, true]);
+    expect([500, 503, 'FETCH_ERROR', undefined].map((status) => isDefiniteAnswer({ status }))).toEqual([false, false, false, false]);
+    expect(isDefiniteAnswer(null)).toBe(false);
   });
 });

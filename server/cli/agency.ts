@@ -8,7 +8,7 @@ import { createDatabase, type Database } from '../db/database';
 import { migrateToLatest } from '../db/migrate';
 import { findAgencyByHost, type Agency, currentRates, rateHistory, setRate, type RateChange } from '../domain/agencies';
 import { AppError } from '../domain/errors';
-import { requireIdempotencyKey } from '../domain/idempotency';
+import { requireIdempotencyKey } from '../domain/claims';
 import { RATE_CURRENCIES, isRateCurrency, formatAmount, parseAmount } from '../../src/contract/money';
 import type { Promotion } from '../../src/contract/promotions';
 import { OPERATOR_ROLES, createOperator } from '../domain/operators';

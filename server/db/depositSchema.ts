@@ -29,7 +29,6 @@ export interface DepositTables {
     rate_effective_at: ColumnType<Date, Date, never>;
     status: Generated<DepositStatus>;
     idempotency_key: string;
-    request_hash: string;
     expires_at: Date;
     transaction_id: string | null;
     paid_amount_kip: ColumnType<string | null, bigint | string | null | undefined, bigint | string | null>;
@@ -74,11 +73,5 @@ export interface DepositTables {
     failure_reason: string | null;
     created_at: CreatedAt;
     completed_at: Date | null;
-  };
-  deposit_desk_actions: {
-    agency_id: string;
-    idempotency_key: string;
-    request_hash: string;
-    created_at: CreatedAt;
   };
 }

@@ -15,6 +15,17 @@ export type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 /** bigint columns are read as strings (see db/database.ts) and written as bigint or string. */
 export type Int8 = ColumnType<string, bigint | string | number, bigint | string | number>;
 
+/** Every Idempotency-Key claimed by the one rule (domain/claims.ts), with the hash of its request. */
+export interface ClaimTables {
+  idempotency_claims: {
+    agency_id: string;
+    scope: string;
+    idempotency_key: string;
+    request_hash: string;
+    created_at: CreatedAt;
+  };
+}
+
 export interface AgencyTables {
   agencies: {
     id: Generated<string>;
@@ -186,7 +197,6 @@ export interface WithdrawalTables {
     player_id: string;
     provider: string;
     idempotency_key: string;
-    request_hash: string;
     amount_satang: ColumnType<string, bigint | string, never>;
     rate: ColumnType<string, string, never>;
     amount_kip: ColumnType<string, bigint | string, never>;
@@ -221,14 +231,6 @@ export interface WithdrawalReviewTables {
   withdrawal_approvals: {
     withdrawal_id: string;
     operator_id: string;
-    created_at: CreatedAt;
-  };
-  /** The Idempotency-Key of each console decision on a withdrawal, with the hash of that decision. */
-  withdrawal_decisions: {
-    agency_id: string;
-    idempotency_key: string;
-    request_hash: string;
-    withdrawal_id: string;
     created_at: CreatedAt;
   };
 }
@@ -333,6 +335,7 @@ export interface PromotionTables {
 
 export interface DB
   extends
+    ClaimTables,
     AgencyTables,
     PlayerTables,
     LaoQrTables,

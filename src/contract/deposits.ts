@@ -103,10 +103,16 @@ export type DepositLimits = Static<typeof DepositLimitsSchema>;
 
 export type DepositAmountCheck = { ok: true; kip: bigint } | { ok: false; code: 'DEPOSIT_AMOUNT_INVALID' | 'DEPOSIT_AMOUNT_OUT_OF_RANGE' };
 
+/** The amount a player typed as whole kip above 0 (no decimals, no separators), bounds aside. */
+export function parseDepositAmount(text: unknown): bigint | undefined {
+  const kip = parseAmount(typeof text === 'string' ? text.trim() : text, 'LAK');
+  return kip === undefined || kip <= 0n ? undefined : kip;
+}
+
 /** The amount a player typed: whole kip (no decimals, no separators) within the bounds. */
 export function checkDepositAmount(text: unknown, min: bigint, max: bigint): DepositAmountCheck {
-  const kip = parseAmount(typeof text === 'string' ? text.trim() : text, 'LAK');
-  if (kip === undefined || kip <= 0n) return { ok: false, code: 'DEPOSIT_AMOUNT_INVALID' };
+  const kip = parseDepositAmount(text);
+  if (kip === undefined) return { ok: false, code: 'DEPOSIT_AMOUNT_INVALID' };
   if (kip < min || kip > max) return { ok: false, code: 'DEPOSIT_AMOUNT_OUT_OF_RANGE' };
   return { ok: true, kip };
 }

@@ -54,7 +54,6 @@ const orderColumns = [
   'rate_sell',
   'rate_effective_at',
   'idempotency_key',
-  'request_hash',
   'expires_at',
   'transaction_id',
   'paid_amount_kip',

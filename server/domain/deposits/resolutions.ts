@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Database } from '../../db/database';
 import { gatewayIdKey, type LaoQrGateway } from '../../adapters/payment';
@@ -10,7 +9,7 @@ import { isProvider, type Provider } from '../../../src/contract/providers';
 import type { AgencyDeposit, UnmatchedCredit, UnmatchedPaymentResponse } from '../../../src/contract/adminDeposits';
 import { rateAt, type RateChange } from '../agencies/exchangeRates';
 import { AppError } from '../errors';
-import { requireIdempotencyKey } from '../idempotency';
+import { claim, requestHash, requireIdempotencyKey, scopes } from '../claims';
 import { findTransfer, postTransfer, type LedgerTrx } from '../ledger';
 import { appendAudit, type Actor } from '../operators';
 import { agencyDeposit, toRefund, unmatchedPayment, type UnmatchedRow } from './desk';
@@ -34,8 +33,6 @@ export interface DeskDeps {
   gateway: LaoQrGateway;
 }
 
-const hashOf = (...parts: string[]) => createHash('sha256').update(parts.join('\u0000')).digest('hex');
-
 /** An unmatched payment taken out of the queue by an operator's resolution, with who, why and when. */
 async function markResolved(
   trx: LedgerTrx,
@@ -53,28 +50,9 @@ async function markResolved(
   });
 }
 
-/**
- * Claims the action's key in the action's transaction: 'replay' when the same request used it
- * before (the caller answers the state as it is), IDEMPOTENCY_CONFLICT for another request.
- */
-async function claimKey(trx: LedgerTrx, agencyId: string, key: string, hash: string): Promise<'new' | 'replay'> {
-  const inserted = await trx
-    .insertInto('deposit_desk_actions')
-    .values({ agency_id: agencyId, idempotency_key: key, request_hash: hash })
-    .onConflict((oc) => oc.columns(['agency_id', 'idempotency_key']).doNothing())
-    .returning('idempotency_key')
-    .executeTakeFirst();
-  if (inserted) return 'new';
-  const earlier = await trx
-    .selectFrom('deposit_desk_actions')
-    .select('request_hash')
-    .where('agency_id', '=', agencyId)
-    .where('idempotency_key', '=', key)
-    .executeTakeFirstOrThrow();
-  if (earlier.request_hash !== hash)
-    throw new AppError(409, ErrorCode.IDEMPOTENCY_CONFLICT, 'This Idempotency-Key was already used for another action');
-  return 'replay';
-}
+/** Claims a desk action's key: every action of the desk shares one scope per agency. */
+const claimKey = (trx: LedgerTrx, agencyId: string, key: string, ...request: string[]) =>
+  claim(trx, scopes.depositDesk(agencyId), key, requestHash(...request));
 
 async function lockPayment(trx: LedgerTrx, agencyId: string, id: string) {
   const row = await trx
@@ -145,7 +123,6 @@ async function insertCreditedOrder(
       rate_effective_at: rate.effectiveAt,
       status: 'PAID',
       idempotency_key: `unmatched:${payment.id}`,
-      request_hash: hashOf(provider, kip.toString()),
       expires_at: payment.paid_at,
       transaction_id: payment.transaction_id,
       paid_amount_kip: kip,
@@ -183,7 +160,7 @@ export async function creditUnmatchedPayment(
   if (!player) throw new AppError(404, ErrorCode.NOT_FOUND, `No player ${input.playerId}`);
 
   const recorded = await deps.db.transaction().execute(async (trx) => {
-    if ((await claimKey(trx, agencyId, key, hashOf('credit', id, player.id, provider, reason))) === 'replay') return undefined;
+    if ((await claimKey(trx, agencyId, key, 'credit', id, player.id, provider, reason)) === 'replay') return undefined;
     const payment = await lockPayment(trx, agencyId, id);
     const kip = BigInt(payment.amount_kip);
     const rate = await rateAt(trx, agencyId, 'THB', payment.paid_at);
@@ -248,7 +225,7 @@ export async function refundUnmatchedPayment(
   const key = requireIdempotencyKey(idempotencyKey);
   const reason = reasonGiven.trim();
   const refund = await deps.db.transaction().execute(async (trx) => {
-    if ((await claimKey(trx, agencyId, key, hashOf('refund-payment', id, reason))) === 'replay') {
+    if ((await claimKey(trx, agencyId, key, 'refund-payment', id, reason)) === 'replay') {
       const payment = await unmatchedPayment(trx, agencyId, id);
       return pendingRefund(trx, agencyId, payment.transactionId);
     }
@@ -289,7 +266,7 @@ export async function retryDepositCredit(
   const key = requireIdempotencyKey(idempotencyKey);
   const reason = reasonGiven.trim();
   const credit = await deps.db.transaction().execute(async (trx) => {
-    if ((await claimKey(trx, agencyId, key, hashOf('retry-credit', code, reason))) === 'replay') return undefined;
+    if ((await claimKey(trx, agencyId, key, 'retry-credit', code, reason)) === 'replay') return undefined;
     const row = await lockOrder(trx, agencyId, code);
     const last = await findTransfer(trx, agencyId, creditKey(code, row.credit_attempt));
     const attempt = last?.status === 'VOIDED' ? row.credit_attempt + 1 : row.credit_attempt;
@@ -330,7 +307,7 @@ export async function refundDeposit(
   const key = requireIdempotencyKey(idempotencyKey);
   const reason = reasonGiven.trim();
   const refund = await deps.db.transaction().execute(async (trx) => {
-    if ((await claimKey(trx, agencyId, key, hashOf('refund-deposit', code, reason))) === 'replay') {
+    if ((await claimKey(trx, agencyId, key, 'refund-deposit', code, reason)) === 'replay') {
       const deposit = await agencyDeposit(trx, agencyId, code);
       return deposit.transactionId === null ? undefined : pendingRefund(trx, agencyId, deposit.transactionId);
     }

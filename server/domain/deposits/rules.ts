@@ -1,13 +1,13 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { ErrorCode } from '../../../src/contract/errors';
 import { buildLaoQr } from '../../../src/contract/laoqr';
 import { formatAmount } from '../../../src/contract/money';
-import type { DepositOrder, DepositQr } from '../../../src/contract/deposits';
+import type { DepositQr } from '../../../src/contract/deposits';
 import { AppError } from '../errors';
 import type { AccountRef } from '../ledger';
-import { toDepositOrder, type OrderRow, type SettingsRow } from './repository';
+import type { OrderRow, SettingsRow } from './repository';
 
-/** The deposit rules that need no database: codes, request hashes, replays, the QR and why a payment is unmatched. */
+/** The deposit rules that need no database: codes, the QR and why a payment is unmatched. */
 
 /** A refused provider transfer is tried again with a new ledger key this many times in all. */
 export const MAX_CREDIT_ATTEMPTS = 5;
@@ -23,16 +23,7 @@ export function newCode(now = new Date()): string {
   return `D${date}${random}`;
 }
 
-export const requestHashOf = (provider: string, kip: bigint) => createHash('sha256').update(`${provider}:${kip}`).digest('hex');
-
 export const creditKey = (code: string, attempt: number) => `deposit:${code}:credit:${attempt}`;
-
-/** The first order made with a key, when the request is the same; another request with that key is a conflict. */
-export function replayOf(row: OrderRow, hash: string): { order: DepositOrder; replayed: true } {
-  if (row.request_hash !== hash)
-    throw new AppError(409, ErrorCode.IDEMPOTENCY_CONFLICT, 'This Idempotency-Key was already used for another deposit');
-  return { order: toDepositOrder(row), replayed: true };
-}
 
 /** Deposit settings a QR can be made from: a receiving account with its LaoQR merchant id (MID). */
 export type PayableSettings = SettingsRow & { merchant_id: string };

@@ -6,6 +6,7 @@ import { convertAt, formatAmount } from '../../../src/contract/money';
 import { isProvider } from '../../../src/contract/providers';
 import {
   checkDepositAmount,
+  parseDepositAmount,
   type DepositCreated,
   type DepositLimits,
   type DepositOrder,
@@ -15,7 +16,7 @@ import type { LaoQrGateway } from '../../adapters/payment';
 import type { ProviderClient } from '../../adapters/providers';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../errors';
-import { requireIdempotencyKey } from '../idempotency';
+import { claim, earlierClaim, requestHash, requireIdempotencyKey, scopes } from '../claims';
 import { bankAccountsOf } from '../players';
 import { currentRate } from '../agencies';
 import { promotionForDeposit } from '../promotions';
@@ -24,7 +25,7 @@ import { refuseDuringBreak } from '../exclusions';
 import type { Clock } from '../clock';
 import { expireStaleOrders, orderByKey, playerOrder, settingsOf, toDepositOrder, type OrderRow } from './repository';
 import type { PlayerRef } from '../players';
-import { newCode, payableSettings, qrOf, replayOf, requestHashOf } from './rules';
+import { newCode, payableSettings, qrOf } from './rules';
 import { transitionOrder } from './lifecycle';
 import { applyPayment, creditPaidDeposit } from './payments';
 
@@ -65,6 +66,13 @@ async function withQr(db: Database, agencyId: string, created: { order: DepositO
   return { ...created, qr: qrOf(row, payableSettings(await settingsOf(db, agencyId))) };
 }
 
+/** The order the key made first, as it now is: the answer to a replay. */
+async function replayed(db: Database, who: PlayerRef, key: string) {
+  const first = await orderByKey(db, who, key);
+  if (!first) throw new Error(`deposit key ${key} is claimed without its order`);
+  return withQr(db, who.agencyId, { order: toDepositOrder(first), replayed: true }, first);
+}
+
 /** The amount in kip within the agency's bounds, or the refusal. */
 function depositAmount(amount: unknown, limits: { min: bigint; max: bigint }): bigint {
   const checked = checkDepositAmount(amount, limits.min, limits.max);
@@ -93,12 +101,15 @@ export async function createDeposit(
   const { db } = deps;
   const key = requireIdempotencyKey(input.idempotencyKey);
   if (!isProvider(input.provider)) throw new AppError(400, ErrorCode.UNKNOWN_PROVIDER, `No game provider ${input.provider}`);
+  const asked = parseDepositAmount(input.amount);
+  if (asked === undefined) throw new AppError(400, ErrorCode.DEPOSIT_AMOUNT_INVALID, 'The amount is whole kip, digits only');
+  const scope = scopes.playerDeposits(who);
+  const hash = requestHash(input.provider, asked.toString());
+  // A replay is answered before the checks below: the first order passed them, and they may have changed since.
+  if (await earlierClaim(db, scope, key, hash)) return replayed(db, who, key);
+
   const limits = await depositLimits(deps, who.agencyId);
   const kip = depositAmount(input.amount, limits);
-  const hash = requestHashOf(input.provider, kip);
-  const earlier = await orderByKey(db, who, key);
-  if (earlier) return withQr(db, who.agencyId, replayOf(earlier, hash), earlier);
-
   if ((await bankAccountsOf(db, who.agencyId, who.playerId)).length === 0) {
     throw new AppError(409, ErrorCode.BANK_ACCOUNT_REQUIRED, 'ກະລຸນາເພີ່ມບັນຊີທະນາຄານກ່ອນຝາກເງິນ (add a bank account before depositing)');
   }
@@ -115,8 +126,10 @@ export async function createDeposit(
     // The break, limit and one-open-order checks and the insert are one turn of the player's: two
     // orders at once cannot both pass a limit, and a break taken at the same moment is either seen
     // here or cancels this order after it.
-    return await db.transaction().execute(async (trx) => {
+    const created = await db.transaction().execute(async (trx) => {
       await lockPlayerForLimits(trx, who);
+      // A copy of this request made the order while this one was checked: it is the answer.
+      if ((await claim(trx, scope, key, hash)) === 'replay') return undefined;
       const now = deps.clock.now();
       await refuseDuringBreak(trx, who, now);
       // The one-open-order index counts stored statuses: the player's own stale orders are closed first.
@@ -134,7 +147,6 @@ export async function createDeposit(
           rate_sell: rate.sell,
           rate_effective_at: rate.effectiveAt,
           idempotency_key: key,
-          request_hash: hash,
           promotion_usage_id: promotionUsageId,
           // Dated by the clock the limits are judged at, so the order counts in the period it was made in.
           created_at: now,
@@ -144,11 +156,8 @@ export async function createDeposit(
         .executeTakeFirstOrThrow();
       return { order: toDepositOrder(row), qr: qrOf(row, settings), replayed: false };
     });
+    return created ?? (await replayed(db, who, key));
   } catch (error) {
-    if (isUniqueViolation(error, 'deposit_orders_idempotency_key')) {
-      const first = await orderByKey(db, who, key);
-      if (first) return withQr(db, who.agencyId, replayOf(first, hash), first);
-    }
     if (isUniqueViolation(error, 'deposit_orders_one_open')) {
       throw new AppError(409, ErrorCode.OPEN_ORDER, 'Close the open deposit order first');
     }

@@ -4,7 +4,7 @@ import type { DB } from '../../db/schema';
 import { ErrorCode } from '../../../src/contract/errors';
 import { exclusionEnd, isDurationOf, type Exclusion, type TakeExclusionBody } from '../../../src/contract/exclusions';
 import { AppError } from '../errors';
-import { requireIdempotencyKey } from '../idempotency';
+import { claim, requestHash, requireIdempotencyKey, scopes } from '../claims';
 import { appendAudit } from '../operators/audit';
 import { lockPlayerForLimits } from '../depositLimits';
 import { cancelOpenOrdersForBreak } from '../deposits/repository';
@@ -110,16 +110,13 @@ export async function takeExclusion(
   const { duration } = body;
   return deps.db.transaction().execute(async (trx) => {
     const { username } = await lockPlayerForLimits(trx, player);
-    const recorded = await trx
-      .selectFrom('player_exclusions')
-      .select(['kind', 'starts_at', 'ends_at', 'duration'])
-      .where('player_id', '=', player.playerId)
-      .where('idempotency_key', '=', key)
-      .executeTakeFirst();
-    if (recorded) {
-      if (recorded.kind !== body.kind || recorded.duration !== duration) {
-        throw new AppError(409, ErrorCode.IDEMPOTENCY_CONFLICT, 'This Idempotency-Key was used for another break');
-      }
+    if ((await claim(trx, scopes.playerBreaks(player), key, requestHash(body.kind, duration))) === 'replay') {
+      const recorded = await trx
+        .selectFrom('player_exclusions')
+        .select(['kind', 'starts_at', 'ends_at'])
+        .where('player_id', '=', player.playerId)
+        .where('idempotency_key', '=', key)
+        .executeTakeFirstOrThrow();
       return { exclusion: toExclusion(recorded), replayed: true };
     }
 

@@ -1,9 +1,9 @@
-import { createHash } from 'node:crypto';
 import { sql, type Compilable, type Insertable, type Kysely, type RawBuilder, type Selectable, type Transaction } from 'kysely';
 import { prepared } from '../../db/database';
 import type { DB, LedgerTables } from '../../db/schema';
 import { ErrorCode } from '../../../src/contract/errors';
 import type { Provider } from '../../../src/contract/providers';
+import { requestHash } from '../claims';
 import { AppError } from '../errors';
 import { LEDGER_TRANSFER, settleTransfers, type TransferEvent } from './lifecycle';
 import { accountLabel, resolveAccounts, type AccountRef, type ResolvedAccount } from './accounts';
@@ -122,10 +122,9 @@ function checkAmount(amount: unknown): asserts amount is bigint {
 }
 
 /** A fingerprint of what was asked, independent of the order of entries and refs. */
-function requestHash(content: unknown): string {
-  return createHash('sha256')
-    .update(JSON.stringify(content, (_, value: unknown) => (typeof value === 'bigint' ? value.toString() : value)))
-    .digest('hex');
+/** A transfer's content as the one request hash sees it: its JSON, one part. */
+function contentHash(content: unknown): string {
+  return requestHash(JSON.stringify(content, (_, value: unknown) => (typeof value === 'bigint' ? value.toString() : value)));
 }
 
 function sortedRefs(refs: Record<string, string> = {}) {
@@ -298,7 +297,7 @@ export async function postTransfers(trx: LedgerTrx, requests: TransferRequest[])
     idempotency_key: key,
     kind,
     status: 'POSTED',
-    request_hash: requestHash({
+    request_hash: contentHash({
       kind,
       entries: entries.map(({ account, amount }) => [accountLabel(account), amount]).sort((a, b) => (String(a) < String(b) ? -1 : 1)),
       refs: sortedRefs(refs),
@@ -354,7 +353,7 @@ export async function beginPendingTransfers(db: Kysely<DB>, requests: PendingTra
       idempotency_key: key,
       kind,
       status: 'PENDING',
-      request_hash: requestHash({
+      request_hash: contentHash({
         kind,
         pending: [accountLabel(request.from), accountLabel(request.via), accountLabel(request.to), amount],
         provider: provider ? [provider.name, provider.direction] : null,

@@ -5,6 +5,7 @@ import { formatAmount } from '../../../src/contract/money';
 import { isProvider, type Provider } from '../../../src/contract/providers';
 import { bonusFor, turnoverRequiredFor, type PromotionUsage } from '../../../src/contract/promotions';
 import { isUniqueViolation } from '../../db/errors';
+import { claim, requestHash, scopes } from '../claims';
 import { AppError } from '../errors';
 import { bankAccountsOf, isBlocked } from '../players';
 import { postTransfer, resolveAccount, type LedgerTrx } from '../ledger';
@@ -44,6 +45,10 @@ export async function fundBonusPool(
 ): Promise<{ balance: bigint; replayed: boolean }> {
   if (satang <= 0n) throw new AppError(400, ErrorCode.INVALID_AMOUNT, 'The amount to fund must be above 0');
   return db.transaction().execute(async (trx) => {
+    if ((await claim(trx, scopes.bonusPoolFunding(agencyId), key, requestHash(satang.toString(), by))) === 'replay') {
+      return { balance: await bonusPoolBalance(trx, agencyId), replayed: true };
+    }
+    // A funding made before its key was claimed here is still the ledger's replay.
     const { replayed } = await postTransfer(trx, {
       agencyId,
       key,

@@ -1,4 +1,3 @@
-import { createHash } from 'node:crypto';
 import { sql } from 'kysely';
 import type { Database } from '../../db/database';
 import { announceAgencyChange } from '../../db/changes';
@@ -15,6 +14,7 @@ import {
 } from '../../../src/contract/withdrawalReview';
 import { appendAudit, type Actor } from '../operators';
 import { sharedDevices } from '../players';
+import { claim, requestHash, scopes, type Claim } from '../claims';
 import { AppError } from '../errors';
 import { toWithdrawal, type Trx, type WithdrawalRow } from './repository';
 
@@ -110,26 +110,9 @@ export interface Decision {
  * when the same operator made this same decision with it before (the caller answers the withdrawal
  * as it now is and decides nothing), IDEMPOTENCY_CONFLICT when the key was used for anything else.
  */
-export async function claimDecision(trx: Trx, row: WithdrawalRow, decision: Decision, actor: Actor): Promise<'new' | 'replay'> {
-  const hash = createHash('sha256')
-    .update([decision.action, row.id, actor.operatorId ?? actor.name, decision.reason ?? ''].join('\u0000'))
-    .digest('hex');
-  const inserted = await trx
-    .insertInto('withdrawal_decisions')
-    .values({ agency_id: row.agency_id, idempotency_key: decision.key, request_hash: hash, withdrawal_id: row.id })
-    .onConflict((oc) => oc.columns(['agency_id', 'idempotency_key']).doNothing())
-    .returning('idempotency_key')
-    .executeTakeFirst();
-  if (inserted) return 'new';
-  const earlier = await trx
-    .selectFrom('withdrawal_decisions')
-    .select('request_hash')
-    .where('agency_id', '=', row.agency_id)
-    .where('idempotency_key', '=', decision.key)
-    .executeTakeFirstOrThrow();
-  if (earlier.request_hash !== hash)
-    throw new AppError(409, ErrorCode.IDEMPOTENCY_CONFLICT, 'This Idempotency-Key was already used for another decision');
-  return 'replay';
+export function claimDecision(trx: Trx, row: WithdrawalRow, decision: Decision, actor: Actor): Promise<Claim> {
+  const hash = requestHash(decision.action, row.id, actor.operatorId ?? actor.name, decision.reason ?? '');
+  return claim(trx, scopes.withdrawalDecisions(row.agency_id), decision.key, hash);
 }
 
 export interface ApprovalState {

@@ -26,8 +26,6 @@ export const CASH_SHORTFALL_TRANSFER_KIND = 'AGENCY_CASH_SHORTFALL';
 /** The ledger kind of the transfer that takes a withdrawal's credit out of the provider. */
 export const WITHDRAWAL_TRANSFER_KIND = 'WITHDRAWAL';
 
-export const requestHash = (provider: string, amount: bigint) => createHash('sha256').update(`${provider}:${amount}`).digest('hex');
-
 /**
  * The withdrawal's code follows from the player and the Idempotency-Key, so two copies of one
  * request racing each other describe the same withdrawal (and the ledger sees one request).
@@ -38,7 +36,6 @@ export const codeFor = (player: PlayerRef, idempotencyKey: string) =>
 /** What a withdrawal will be, fixed before any credit moves and kept in the ledger transfer's refs. */
 export interface Intent {
   code: string;
-  requestHash: string;
   idempotencyKey: string;
   rate: string;
   kip: string;
@@ -47,7 +44,7 @@ export interface Intent {
   accountNumber: string;
 }
 
-const INTENT_FIELDS = ['code', 'requestHash', 'idempotencyKey', 'rate', 'kip', 'bank', 'accountName', 'accountNumber'] as const;
+const INTENT_FIELDS = ['code', 'idempotencyKey', 'rate', 'kip', 'bank', 'accountName', 'accountNumber'] as const;
 
 /** With a promotion in use, the usage and the satang kept back of the credit taken (the rest is paid). */
 export interface PromotionIntent {
@@ -81,9 +78,6 @@ export function intentOf(transfer: LedgerTransfer): FullIntent {
 
 /** What the player is paid of a withdrawal's credit: all of it, less what a promotion kept back. */
 export const paidSatangOf = (row: WithdrawalRow) => BigInt(row.amount_satang) - BigInt(row.promotion_retained_satang ?? 0);
-
-export const conflict = () =>
-  new AppError(409, ErrorCode.IDEMPOTENCY_CONFLICT, 'This idempotency key was already used for a different request');
 
 export function mustBeUndecided(row: WithdrawalRow) {
   if (row.status !== 'OPEN' || row.payout_ref !== null) {

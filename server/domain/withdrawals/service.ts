@@ -10,7 +10,7 @@ import { approvalsNeededFor } from '../../../src/contract/withdrawalReview';
 import { bankAccountsOf } from '../players';
 import { AppError } from '../errors';
 import { currentRate, withdrawalSettingsOf } from '../agencies';
-import { requireIdempotencyKey } from '../idempotency';
+import { claim, earlierClaim, requestHash, requireIdempotencyKey, scopes } from '../claims';
 import { findTransfer, type LedgerTransfer } from '../ledger';
 import { endUsageByWithdrawal, liveCredit, liveTurnover, usedUsageAt } from '../promotions';
 import { takeCreditFromProvider, type WalletDeps } from '../providerWallets';
@@ -20,11 +20,9 @@ import {
   PAYOUT_CLEARING,
   WITHDRAWAL_TRANSFER_KIND,
   codeFor,
-  conflict,
   intentOf,
   paidSatangOf,
   promotionSettlement,
-  requestHash,
   type FullIntent,
   type PassThroughIntent,
   type PromotionSettlement,
@@ -121,7 +119,6 @@ async function newIntent(
   player: PlayerRef,
   provider: Provider,
   amount: bigint,
-  hash: string,
   idempotencyKey: string,
 ): Promise<FullIntent> {
   const { db } = deps;
@@ -144,7 +141,6 @@ async function newIntent(
   return {
     ...passThrough,
     code: codeFor(player, idempotencyKey),
-    requestHash: hash,
     idempotencyKey,
     rate: rate.buy,
     kip: convertAt('WITHDRAW', promotion?.paidSatang ?? amount, rate).toString(),
@@ -180,34 +176,33 @@ export async function requestWithdrawal(
   const amount = parseAmount(body.amount, 'THB');
   if (amount === undefined || amount <= 0n)
     throw new AppError(400, ErrorCode.INVALID_AMOUNT, 'The amount is THB with at most 2 decimals, above 0, like "1500.00"');
-  const hash = requestHash(provider, amount);
-
-  const recorded = await withdrawalByKey(db, player, key);
-  if (recorded) {
-    if (recorded.request_hash !== hash) throw conflict();
-    return { withdrawal: toWithdrawal(recorded), replayed: true };
-  }
-
+  const scope = scopes.playerWithdrawals(player);
+  const hash = requestHash(provider, amount.toString());
   const ledgerKey = `withdrawal:${player.playerId}:${key}`;
-  const earlier = await findTransfer(db, player.agencyId, ledgerKey);
-  let intent: FullIntent;
+
+  let refs: Record<string, string>;
   let withinDailyLimit: ((trx: Trx) => Promise<void>) | undefined;
-  if (earlier) {
-    intent = intentOf(earlier);
-    if (intent.requestHash !== hash) throw conflict();
+  // A replay is answered before the rules below: the first request passed them, and they may have changed since.
+  if (await earlierClaim(db, scope, key, hash)) {
+    const recorded = await withdrawalByKey(db, player, key);
+    if (recorded) return { withdrawal: toWithdrawal(recorded), replayed: true };
+    // The claim was made with the credit's transfer: finished below with the intent it was begun with.
+    const begun = await findTransfer(db, player.agencyId, ledgerKey);
+    if (!begun) throw new Error(`withdrawal key ${key} is claimed without its transfer`);
+    refs = begun.refs;
   } else {
-    intent = await newIntent(deps, player, provider, amount, hash, key);
+    refs = { ...(await newIntent(deps, player, provider, amount, key)) };
     withinDailyLimit = async (trx) => {
       await lockPlayer(trx, player);
       // A copy of this request began the transfer first: it was counted then, and is replayed now.
-      if (await findTransfer(trx, player.agencyId, ledgerKey)) return;
+      if ((await claim(trx, scope, key, hash)) === 'replay') return;
       await refuseOverDailyLimit(trx, player, (await rulesOf(deps, player.agencyId, trx)).dailyLimit);
     };
   }
 
   const taken = await takeCreditFromProvider(
     deps,
-    { ...player, provider, amount, key: ledgerKey, kind: WITHDRAWAL_TRANSFER_KIND, to: PAYOUT_CLEARING, refs: { ...intent } },
+    { ...player, provider, amount, key: ledgerKey, kind: WITHDRAWAL_TRANSFER_KIND, to: PAYOUT_CLEARING, refs },
     withinDailyLimit,
   );
   // A refused transfer is final for this key, whose every retry replays it: a 4xx, so the client's
@@ -256,7 +251,6 @@ export async function recordOpen(deps: WithdrawalDeps, transfer: LedgerTransfer)
           player_id: transfer.refs.playerId,
           provider: transfer.provider!.name,
           idempotency_key: intent.idempotencyKey,
-          request_hash: intent.requestHash,
           amount_satang: transfer.pending!.amount,
           rate: intent.rate,
           amount_kip: underPromotion

@@ -15,7 +15,7 @@ import {
 import { ErrorCode } from '../../../src/contract/errors';
 import { formatAmount, parseAmount } from '../../../src/contract/money';
 import { AppError } from '../../domain/errors';
-import { requireIdempotencyKey } from '../../domain/idempotency';
+import { requireIdempotencyKey } from '../../domain/claims';
 import { actorOf, appendAudit } from '../../domain/operators';
 import {
   allPromotions,

@@ -11,7 +11,7 @@ import {
   WithdrawalResponseSchema,
 } from '../../../src/contract/withdrawals';
 import { WithdrawalApprovalResponseSchema } from '../../../src/contract/withdrawalReview';
-import { requireIdempotencyKey } from '../../domain/idempotency';
+import { requireIdempotencyKey } from '../../domain/claims';
 import { actorOf } from '../../domain/operators';
 import { agencyWithdrawals, approvalStateOf, payOut, rejectWithdrawal, toWithdrawal } from '../../domain/withdrawals';
 import { withdrawalDeps } from '../../plugins/dependencies';

@@ -5,6 +5,7 @@ import { Link } from 'wouter';
 import styled from 'styled-components';
 import type { AgencyDeposit, DepositDetail } from '../../../contract/adminDeposits';
 import { displayMoney } from '../../../contract/format';
+import { idempotencyKeys } from '../../../contract/idempotency';
 import { Button } from '../../../ui/Button';
 import { Dialog } from '../../../ui/Dialog';
 import { Notice } from '../../../ui/Notice';
@@ -14,7 +15,7 @@ import type { CallError } from '../../api/adminApi';
 import { useDepositDetailQuery, useResolveStuckDepositMutation } from '../../api/deposits';
 import { ReasonForm } from './ReasonForm';
 import { atVientiane } from '../../ui/vientianeTime';
-import { Actions, newIdempotencyKey } from './shared';
+import { Actions } from './shared';
 
 const Facts = styled.dl`
   display: grid;
@@ -63,17 +64,23 @@ function StuckActions({ deposit }: { deposit: AgencyDeposit }) {
   const toast = useToast();
   const [resolve, { isLoading }] = useResolveStuckDepositMutation();
   const [action, setAction] = useState<StuckAction | null>(null);
-  const [key, setKey] = useState(newIdempotencyKey);
+  // One key per retry or refund: a lost answer or a 5xx keeps it for the same request sent again.
+  const [keyed] = useState(idempotencyKeys);
   const close = () => setAction(null);
   async function confirm(reason: string) {
     if (!action) return;
-    const result = await resolve({ code: deposit.code, action, reason, idempotencyKey: key });
-    const failure = result.error as CallError | undefined;
-    // Only a lost answer or 5xx keeps the key for sending the same request again.
-    if (!failure || (typeof failure.status === 'number' && failure.status < 500)) setKey(newIdempotencyKey());
+    let failure: CallError | undefined;
+    let after: AgencyDeposit | undefined;
+    try {
+      ({ deposit: after } = await keyed({ code: deposit.code, action, reason }, (idempotencyKey) =>
+        resolve({ code: deposit.code, action, reason, idempotencyKey }).unwrap(),
+      ));
+    } catch (error) {
+      failure = error as CallError;
+    }
     if (failure) toast({ title: t('deposits.resolveFailed', { code: failure.code }), status: 'error' });
-    else if (result.data) {
-      toast(outcomeToast(action, result.data.deposit, t));
+    else if (after) {
+      toast(outcomeToast(action, after, t));
       close();
     }
   }

@@ -6,6 +6,7 @@ import styled from 'styled-components';
 import { unmatchedPaymentMachine, type ResolvePaymentInput } from '../../../../machines/unmatchedPayment.machine';
 import type { DepositPlayer, UnmatchedPayment, UnmatchedPaymentResponse } from '../../../contract/adminDeposits';
 import { displayMoney } from '../../../contract/format';
+import { newIdempotencyKey } from '../../../contract/idempotency';
 import { PROVIDERS, type Provider } from '../../../contract/providers';
 import { Button } from '../../../ui/Button';
 import { Dialog, DialogActions } from '../../../ui/Dialog';
@@ -15,7 +16,6 @@ import { Spinner } from '../../../ui/Spinner';
 import { TextField } from '../../../ui/TextField';
 import { useCreditUnmatchedPaymentMutation, useLazyDepositPlayersQuery, useRefundUnmatchedPaymentMutation } from '../../api/deposits';
 import { ReasonForm } from './ReasonForm';
-import { newIdempotencyKey } from './shared';
 
 const Facts = styled.dl`
   display: grid;

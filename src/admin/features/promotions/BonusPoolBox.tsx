@@ -11,7 +11,7 @@ import { Card, CardTitle } from '../../../ui/Card';
 import { TextField } from '../../../ui/TextField';
 import { useToast } from '../../../ui/Toast';
 import { useFundBonusPoolMutation, useGetBonusPoolQuery } from '../../api/promotions';
-import { requestKeys } from '../../api/requestKeys';
+import { idempotencyKeys } from '../../../contract/idempotency';
 import { callErrorText } from '../../ui/callErrorText';
 
 const Balance = styled.p`
@@ -38,7 +38,7 @@ export function BonusPoolBox({ canFund }: { canFund: boolean }) {
   const pool = useGetBonusPoolQuery();
   const [fund, { isLoading }] = useFundBonusPoolMutation();
   // One key per funding: a lost answer or a 5xx keeps it for the same funding, so sending again cannot move the money twice.
-  const [keyed] = useState(requestKeys);
+  const [keyed] = useState(idempotencyKeys);
   const form = useFormik({
     initialValues: { amount: '', reason: '' },
     validationSchema: schema,
@@ -46,7 +46,7 @@ export function BonusPoolBox({ canFund }: { canFund: boolean }) {
       const funding = { amount: values.amount.trim(), reason: values.reason.trim() };
       let balance: string;
       try {
-        ({ balance } = await keyed(JSON.stringify(funding), (idempotencyKey) => fund({ ...funding, idempotencyKey }).unwrap()));
+        ({ balance } = await keyed(funding, (idempotencyKey) => fund({ ...funding, idempotencyKey }).unwrap()));
       } catch (failure) {
         toast({ title: callErrorText(t, failure), status: 'error' });
         return;

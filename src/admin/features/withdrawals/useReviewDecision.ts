@@ -5,7 +5,7 @@ import { useMachine } from '@xstate/react';
 import { withdrawalReviewMachine } from '../../../../machines/withdrawalReview.machine';
 import { ErrorCode } from '../../../contract/errors';
 import { useToast } from '../../../ui/Toast';
-import { requestKeys } from '../../api/requestKeys';
+import { idempotencyKeys } from '../../../contract/idempotency';
 import { useApproveWithdrawalMutation, useRejectWithdrawalMutation } from '../../api/withdrawals';
 
 /** The toast each answer gets (the keys take the withdrawal's code). */
@@ -27,14 +27,14 @@ export function useReviewDecision() {
   const [approve] = useApproveWithdrawalMutation();
   const [reject] = useRejectWithdrawalMutation();
   const [machine] = useState(() => {
-    const keyed = requestKeys();
+    const keyed = idempotencyKeys();
     return withdrawalReviewMachine.provide({
       actors: {
         approve: fromPromise(({ input: code }: { input: string }) =>
-          keyed(`approve ${code}`, (idempotencyKey) => approve({ code, idempotencyKey }).unwrap()),
+          keyed({ approve: code }, (idempotencyKey) => approve({ code, idempotencyKey }).unwrap()),
         ),
         reject: fromPromise(({ input }: { input: { code: string; reason: string } }) =>
-          keyed(`reject ${input.code} ${input.reason}`, (idempotencyKey) => reject({ ...input, idempotencyKey }).unwrap()),
+          keyed({ reject: input.code, reason: input.reason }, (idempotencyKey) => reject({ ...input, idempotencyKey }).unwrap()),
         ),
       },
     });
