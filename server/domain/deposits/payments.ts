@@ -329,19 +329,26 @@ export async function recordOrderCredits(trx: LedgerTrx, orders: OrderRow[]): Pr
   return paid.map((order, index) => ({ order, credit: credits[index] }));
 }
 
-/** Locks the orders (in id order, so two callers wait instead of deadlocking) and records the credits of those still PAID. */
+/**
+ * Locks the orders (in id order, so two callers wait instead of deadlocking) and records the credits
+ * of those still PAID. The provider's answer to a credit already on its way writes the order's
+ * SUCCESS with the credit's posting, taking its locks the other way round: when PostgreSQL ends
+ * that cycle here, this is asked again and finds the order as the answer left it.
+ */
 function lockAndRecordCredits(db: Database, orders: OrderRow[]): Promise<OrderCredit[]> {
   if (orders.length === 0) return Promise.resolve([]);
-  return db.transaction().execute(async (trx) => {
-    const locked = await trx
-      .selectFrom('deposit_orders')
-      .selectAll()
-      .where('id', '=', sql<string>`ANY(${orders.map(({ id }) => id)}::uuid[])`)
-      .orderBy('id')
-      .forUpdate()
-      .execute();
-    return recordOrderCredits(trx, locked);
-  });
+  return retryingDeadlocks(() =>
+    db.transaction().execute(async (trx) => {
+      const locked = await trx
+        .selectFrom('deposit_orders')
+        .selectAll()
+        .where('id', '=', sql<string>`ANY(${orders.map(({ id }) => id)}::uuid[])`)
+        .orderBy('id')
+        .forUpdate()
+        .execute();
+      return recordOrderCredits(trx, locked);
+    }),
+  );
 }
 
 /**
