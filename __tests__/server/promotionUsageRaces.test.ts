@@ -5,6 +5,20 @@ import { addTestBankAccount, type TestPlayer } from '../support/players';
 import { ledgerViolations } from '../support/ledgerInvariant';
 import { loggedInOperator } from '../support/operators';
 import { createTestPromotion, fundTestBonusPool } from '../support/promotions';
+import {
+  atOnce,
+  forgetStatusLog,
+  holds,
+  installStatusLog,
+  judgeRound,
+  labelOf,
+  movesOf,
+  pairingOf,
+  racePairs,
+  statusLog,
+  type Actor as RaceActor,
+  type Driver,
+} from '../support/raceMatrix';
 import { loadConfig } from '../../server/config';
 import { setRate } from '../../server/domain/agencies';
 import { setReceivingAccount } from '../../server/domain/deposits';
@@ -65,32 +79,13 @@ beforeAll(async () => {
     await loggedInOperator(t, agencyId, { username: 'usage-race-second' }),
   ];
   passwordHash = await hashPassword(PASSWORD);
-  await installStatusLog();
+  await installStatusLog(t.db, 'promotion_usages');
 });
 afterEach(async () => {
   await t.app.inject({ method: 'DELETE', url: '/sandbox/providers/askmebet/faults' });
   await setBankFault('payout', 'none');
 });
 afterAll(() => t.close());
-
-/** Every change of a usage's status, written by a trigger in the statement that makes it (this test's database only). */
-async function installStatusLog() {
-  await sql`CREATE TABLE usage_status_log (
-    id bigserial PRIMARY KEY, usage_id uuid NOT NULL, from_status text NOT NULL, to_status text NOT NULL)`.execute(t.db);
-  await sql`CREATE FUNCTION usage_status_logged() RETURNS trigger LANGUAGE plpgsql AS $$
-    BEGIN
-      INSERT INTO usage_status_log (usage_id, from_status, to_status) VALUES (NEW.id, OLD.status, NEW.status);
-      RETURN NULL;
-    END $$`.execute(t.db);
-  await sql`CREATE TRIGGER usage_status_logged AFTER UPDATE OF status ON promotion_usages FOR EACH ROW
-    WHEN (OLD.status IS DISTINCT FROM NEW.status) EXECUTE FUNCTION usage_status_logged()`.execute(t.db);
-}
-
-const statusLog = async (usageId: string) =>
-  (
-    await sql<{ from_status: PromotionUsageStatus; to_status: PromotionUsageStatus }>`
-      SELECT from_status, to_status FROM usage_status_log WHERE usage_id = ${usageId} ORDER BY id`.execute(t.db)
-  ).rows;
 
 // ---- the entry points and the state helpers ----
 
@@ -296,25 +291,10 @@ const setUp: Partial<Record<PromotionUsageStatus, (needs: Set<Need>) => Promise<
 
 // ---- the drivers: each event's actors, through their real entry points ----
 
-interface Outcome {
-  /** The answer, as `status code`. */
-  answer: string;
-  /** The answer says the actor's event took effect. */
-  claims?: boolean;
-}
-
-interface Actor {
-  name: string;
+interface Actor extends RaceActor<Race> {
   needs?: Need[];
-  /** The answers it may give; any other (a 5xx among them) fails the round. */
   answers: string[];
-  /** Its claim is to an effect of its own: two claims need the event to have happened twice. */
-  exclusive?: boolean;
-  run(race: Race, slot: 0 | 1): Promise<Outcome>;
 }
-
-const labelOf = (res: { statusCode: number; json(): { code?: string } }) =>
-  res.statusCode < 300 ? `${res.statusCode}` : `${res.statusCode} ${res.json().code}`;
 
 /** The player's recheck: it reports the usage as it then is, having ended it or not. */
 const recheck = (name: string, needs: Need[]): Actor => ({
@@ -349,7 +329,7 @@ const paymentActors: Actor[] = [
   },
 ];
 
-const drivers: Partial<Record<UsageEvent, Actor[]>> = {
+const actorsOf: Partial<Record<UsageEvent, Actor[]>> = {
   deposit: paymentActors,
   promotionEnded: [recheck("the player's recheck of a switched-off promotion", ['switchedOff'])],
   cancel: [
@@ -443,11 +423,10 @@ const take: Actor = {
 
 // ---- the matrix, from the table ----
 
-const statuses = [...new Set(PROMOTION_USAGE.events.flatMap((event) => PROMOTION_USAGE.transitions[event].from))];
-const pairs = statuses.flatMap((status) => {
-  const starting = PROMOTION_USAGE.events.filter((event) => PROMOTION_USAGE.next(status, event) !== undefined);
-  return starting.flatMap((a, i) => starting.slice(i).map((b) => ({ status, a, b })));
-});
+const drivers: Partial<Record<UsageEvent, Driver<Race, UsageEvent>>> = Object.fromEntries(
+  Object.entries(actorsOf).map(([event, actors]) => [event, { actors }]),
+);
+const { statuses, pairs } = racePairs(PROMOTION_USAGE);
 /** The events that put an ended usage back in progress, where a new take may be racing for the player's one slot. */
 const reentries = statuses.flatMap((status) =>
   PROMOTION_USAGE.events
@@ -458,31 +437,6 @@ const reentries = statuses.flatMap((status) =>
     .filter((event) => PROMOTION_USAGE.next(status, event) !== undefined)
     .map((event) => ({ status, event })),
 );
-const to = (event: UsageEvent) => PROMOTION_USAGE.transitions[event].to;
-/** Neither event can follow the other (or it is the same transition): exactly one of them may take effect. */
-const conflicting = (a: UsageEvent, b: UsageEvent) =>
-  a === b || (PROMOTION_USAGE.next(to(a), b) === undefined && PROMOTION_USAGE.next(to(b), a) === undefined);
-
-/** Fails the round unless `condition`, with the round's context as what was received. */
-function holds(condition: boolean, context: object) {
-  expect(condition ? 'holds' : `does not hold: ${JSON.stringify(context, null, 2)}`).toBe('holds');
-}
-
-/** The status moves the log holds: each must be one of the table's, from where the usage then was. */
-function movesOf(
-  log: Array<{ from_status: PromotionUsageStatus; to_status: PromotionUsageStatus }>,
-  start: PromotionUsageStatus,
-  where: string,
-) {
-  let status = start;
-  return log.map(({ from_status, to_status }) => {
-    const events = PROMOTION_USAGE.events.filter((candidate) => PROMOTION_USAGE.next(from_status, candidate) === to_status);
-    holds(from_status === status && events.length > 0, { where, log, step: `${from_status} -> ${to_status}` });
-    status = to_status;
-    return events;
-  });
-}
-
 /** What the ledger holds for the usage agrees with how it ended: the bonus out of the pool once, a forfeit back once. */
 async function booksAgree(race: Race, where: string) {
   const usage = await usageRow(race.usageId);
@@ -520,69 +474,35 @@ async function booksAgree(race: Race, where: string) {
 }
 
 async function raceRound(status: PromotionUsageStatus, a: UsageEvent, b: UsageEvent, round: number) {
-  const [actorsA, actorsB] = [drivers[a]!, drivers[b]!];
-  const pairings = actorsA.flatMap((x) => actorsB.map((y) => [x, y] as const));
-  const [actorA, actorB] = pairings[round % pairings.length];
-  const bFirst = Math.random() < 0.5;
-  const where = `${status}: ${a} by ${actorA.name} | ${b} by ${actorB.name}${bFirst ? ' (started second)' : ''}, round ${round + 1}`;
-
+  const { actors } = pairingOf(drivers, a, b, round);
+  const [actorA, actorB] = actors as readonly [Actor, Actor];
   const race = await setUp[status]!(new Set([...(actorA.needs ?? []), ...(actorB.needs ?? [])]));
-  await sql`DELETE FROM usage_status_log WHERE usage_id = ${race.usageId}`.execute(t.db);
+  await forgetStatusLog(t.db, race.usageId);
   const poolBefore = await pool();
-  const outcomes = await (bFirst
-    ? Promise.all([actorB.run(race, 1), actorA.run(race, 0)]).then(([second, first]) => [first, second])
-    : Promise.all([actorA.run(race, 0), actorB.run(race, 1)]));
-
-  const moves = movesOf(await statusLog(race.usageId), status, where);
-  const final = (await usageRow(race.usageId)).status;
-  const summary = { where, moves, answers: outcomes.map((outcome) => outcome.answer), final };
-  // Which of the race's events each move was (a move two events make, as cancel and refund do, is
-  // counted as whichever of them is still pending).
-  const pending: UsageEvent[] = [a, b];
-  const took: UsageEvent[] = [];
-  for (const events of moves) {
-    const index = pending.findIndex((event) => events.includes(event));
-    holds(index >= 0, { ...summary, unexpected: events });
-    took.push(pending[index]);
-    pending.splice(index, 1);
-  }
-  holds(conflicting(a, b) ? took.length === 1 : took.length >= 1, { ...summary, tookEffect: took, conflicting: conflicting(a, b) });
-  for (const event of new Set([a, b]))
-    if (!took.includes(event)) holds(PROMOTION_USAGE.next(final, event) === undefined, { ...summary, lost: event });
-
+  const { outcomes, bFirst } = await atOnce(race, actors);
+  const where = `${status}: ${a} by ${actorA.name} | ${b} by ${actorB.name}${bFirst ? ' (started second)' : ''}, round ${round + 1}`;
   const { bonus, forfeited, refunded } = await booksAgree(race, where);
+  const log = await statusLog<PromotionUsageStatus>(t.db, race.usageId);
+  const final = (await usageRow(race.usageId)).status;
+  const took = judgeRound(PROMOTION_USAGE, drivers, { race, where, start: status, a, b, log, final, actors, outcomes });
   // The pool, over the round: the bonus out when the usage came into use in it, a forfeit or a refund's bonus back.
-  const cameIntoUse = took.includes('deposit');
-  const expectedPool = poolBefore - (cameIntoUse ? bonus : 0n) + forfeited + (refunded ? bonus : 0n);
-  holds((await pool()) === expectedPool, { ...summary, pool: `${await pool()}`, expectedPool: `${expectedPool}` });
-
-  const actors = [
-    { actor: actorA, event: a, outcome: outcomes[0] },
-    { actor: actorB, event: b, outcome: outcomes[1] },
-  ];
-  for (const { actor, event, outcome } of actors) {
-    holds(actor.answers.includes(outcome.answer), { ...summary, actor: actor.name, answer: outcome.answer, allowed: actor.answers });
-    if (outcome.claims) holds(took.includes(event), { ...summary, actor: actor.name, claimed: event });
-  }
-  for (const event of new Set([a, b])) {
-    const claims = actors.filter(({ actor, event: of, outcome }) => of === event && actor.exclusive && outcome.claims).length;
-    holds(claims <= took.filter((done) => done === event).length, { ...summary, event, claims });
-  }
+  const expectedPool = poolBefore - (took.includes('deposit') ? bonus : 0n) + forfeited + (refunded ? bonus : 0n);
+  holds((await pool()) === expectedPool, { where, took, pool: `${await pool()}`, expectedPool: `${expectedPool}` });
   await t.app.inject({ method: 'DELETE', url: '/sandbox/providers/askmebet/faults' });
   await setBankFault('payout', 'none');
 }
 
 /** A usage put back in progress races a new take: the player ends with exactly one usage in progress. */
 async function reentryRound(status: PromotionUsageStatus, event: UsageEvent, round: number) {
-  const actors = drivers[event]!;
+  const actors = actorsOf[event]!;
   const actor = actors[round % actors.length];
   const where = `${status}: ${event} by ${actor.name} | a take, round ${round + 1}`;
   const race = await setUp[status]!(new Set([...(actor.needs ?? []), ...(take.needs ?? [])]));
-  await sql`DELETE FROM usage_status_log WHERE usage_id = ${race.usageId}`.execute(t.db);
+  await forgetStatusLog(t.db, race.usageId);
   const [moved, took] = await (Math.random() < 0.5
     ? Promise.all([actor.run(race, 0), take.run(race, 0)])
     : Promise.all([take.run(race, 0), actor.run(race, 0)]).then(([second, first]) => [first, second]));
-  const moves = movesOf(await statusLog(race.usageId), status, where);
+  const moves = movesOf(PROMOTION_USAGE, await statusLog<PromotionUsageStatus>(t.db, race.usageId), status, where);
   const inProgress = await t.db
     .selectFrom('promotion_usages')
     .select('id')

@@ -99,8 +99,11 @@ export async function atOnce<Race>(race: Race, [actorA, actorB]: readonly [Actor
   return { outcomes, bFirst };
 }
 
-/** The events the log's transitions are, checking each is a move of the table from where the object then was. */
-function eventsOf<Status extends string, Event extends string>(
+/**
+ * The events each of the log's transitions may be (two events can make one move, as a cancel and a
+ * refund both cancel), checking each is a move of the table from where the object then was.
+ */
+export function movesOf<Status extends string, Event extends string>(
   lifecycle: Lifecycle<Status, Event>,
   log: Array<LoggedMove<Status>>,
   start: Status,
@@ -108,10 +111,10 @@ function eventsOf<Status extends string, Event extends string>(
 ) {
   let status = start;
   return log.map(({ from_status, to_status }) => {
-    const event = lifecycle.events.find((candidate) => lifecycle.next(from_status, candidate) === to_status);
-    holds(from_status === status && event !== undefined, { where, log, step: `${from_status} -> ${to_status}`, event });
+    const events = lifecycle.events.filter((candidate) => lifecycle.next(from_status, candidate) === to_status);
+    holds(from_status === status && events.length > 0, { where, log, step: `${from_status} -> ${to_status}` });
     status = to_status;
-    return event!;
+    return events;
   });
 }
 
@@ -119,7 +122,7 @@ function eventsOf<Status extends string, Event extends string>(
  * Judges a round by the table: the object moved only along it; of two conflicting events exactly
  * one took effect (both may when one can follow the other); no event was lost that the object, as
  * it ended, could still take; every actor answered as it may, and no answer claims an effect that
- * did not happen.
+ * did not happen. Answers the race's events that took effect.
  */
 export function judgeRound<Race, Status extends string, Event extends string, Need extends string>(
   lifecycle: Lifecycle<Status, Event>,
@@ -137,19 +140,20 @@ export function judgeRound<Race, Status extends string, Event extends string, Ne
   },
 ) {
   const { where, start, a, b, final } = round;
-  const events = eventsOf(lifecycle, round.log, start, where);
-  const summary = { where, events, answers: round.outcomes.map((outcome) => outcome.answer), final };
+  const moves = movesOf(lifecycle, round.log, start, where);
+  const summary = { where, moves, answers: round.outcomes.map((outcome) => outcome.answer), final };
+  // Each move is the race's own event while one it may be is pending, else one its actors went on to cause.
   const pending: Event[] = [a, b];
   const took: Event[] = [];
-  for (const event of events) {
-    const index = pending.indexOf(event);
+  for (const events of moves) {
+    const index = pending.findIndex((event) => events.includes(event));
     if (index >= 0) {
-      took.push(event);
+      took.push(pending[index]);
       pending.splice(index, 1);
     } else
       holds(
-        took.some((done) => drivers[done]?.then?.includes(event)),
-        { ...summary, unexpected: event },
+        took.some((done) => events.some((event) => drivers[done]?.then?.includes(event))),
+        { ...summary, unexpected: events },
       );
   }
   const exclusiveOne = conflicting(lifecycle, a, b);
@@ -171,6 +175,7 @@ export function judgeRound<Race, Status extends string, Event extends string, Ne
     const effects = took.filter((done) => done === event).length;
     holds(claims <= effects, { ...summary, event, claims, effects });
   }
+  return took;
 }
 
 /** The label of an HTTP answer: its status, and its code when refused. */
