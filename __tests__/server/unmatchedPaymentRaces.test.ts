@@ -1,0 +1,271 @@
+import { sql } from 'kysely';
+import { DEMO_RECEIVING_ACCOUNT } from '../../server/seed';
+import { buildTestApp, createTestAgency, type TestApp } from '../support/app';
+import { RACING_POOL_SIZE } from '../support/db';
+import { createTestPlayerWithBank, type TestPlayer } from '../support/players';
+import { ledgerViolations } from '../support/ledgerInvariant';
+import { loggedInOperator } from '../support/operators';
+import {
+  atOnce,
+  forgetStatusLog,
+  holds,
+  installStatusLog,
+  judgeRound,
+  labelOf,
+  movesOf,
+  pairingOf,
+  racePairs,
+  statusLog,
+  type Driver,
+} from '../support/raceMatrix';
+import { setRate } from '../../server/domain/agencies';
+import { reconcileRefunds, refundRefOf, setReceivingAccount } from '../../server/domain/deposits';
+import { REFUND, UNMATCHED_PAYMENT, type UnmatchedPaymentEvent } from '../../server/domain/deposits/lifecycle';
+import type { UNMATCHED_PAYMENT_STATUSES } from '../../src/contract/adminDeposits';
+
+/**
+ * The unmatched payment's race matrix, drawn from its transition table, with the refund's moves it
+ * causes: for every status and every two events that start from it, a fresh payment kept for the
+ * desk is brought to that status and two actors run at once through their real entry points, on an
+ * app whose pool lets their transactions meet inside PostgreSQL. Two operators crediting it to a
+ * player, refunding it, or one of each: exactly one resolves it, the other gets 409. A refund the
+ * gateway then refuses, recorded by the reconciler and by the operator's replay at once: the payment
+ * is back in the queue once. Each round's books: the payment credited once at the provider or
+ * refunded once at the bank, never both; the refund moved only along its own table; the ledger balances.
+ */
+
+type PaymentStatus = (typeof UNMATCHED_PAYMENT_STATUSES)[number];
+
+const ROUNDS = 10;
+const SECRET = 'unmatched-races-webhook-secret';
+/** The order asks 100.000 LAK; the payer sends this instead, so the payment is kept for the desk. */
+const PAID_KIP = '123456';
+
+let t: TestApp;
+let agencyId: string;
+let origin: string;
+let operators: [string, string];
+
+beforeAll(async () => {
+  t = await buildTestApp(
+    { laoqrWebhookSecret: SECRET, providerTimeoutMs: 1500, laoqrGatewayTimeoutMs: 3000 },
+    { poolSize: RACING_POOL_SIZE },
+  );
+  await t.app.listen({ port: 0, host: '127.0.0.1' });
+  origin = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
+  agencyId = (await createTestAgency(t, 'unmatched-races', ['localhost', '127.0.0.1'])).id;
+  await setRate(t.db, agencyId, 'THB', '600', '640', 'test');
+  await setReceivingAccount(t.db, agencyId, DEMO_RECEIVING_ACCOUNT);
+  operators = [
+    await loggedInOperator(t, agencyId, { username: 'unmatched-owner' }),
+    await loggedInOperator(t, agencyId, { username: 'unmatched-second-owner' }),
+  ];
+  await installStatusLog(t.db, 'deposit_unmatched_payments');
+  await installStatusLog(t.db, 'deposit_refunds');
+});
+afterEach(() => setRefundFault('none'));
+afterAll(() => t.close());
+
+// ---- the entry points and the state helpers ----
+
+let serial = 0;
+const nextKey = () => `unmatched-race-${(serial += 1)}-${Date.now()}`;
+
+interface Race {
+  id: string;
+  transactionId: string;
+  /** The player an operator's credit names. */
+  target: TestPlayer;
+  /** The Idempotency-Key of the refund the payment is RESOLVED (REFUNDING) by. */
+  refundKey?: string;
+}
+
+type Need = 'pendingRefund';
+
+const asOperator = (slot: 0 | 1, id: string, action: 'credit' | 'refund', payload: object, key = nextKey()) =>
+  t.app.inject({
+    method: 'POST',
+    url: `/api/v2/admin/deposits/unmatched/${id}/${action}`,
+    headers: { host: 'localhost', cookie: operators[slot], 'idempotency-key': key, 'content-type': 'application/json' },
+    payload: JSON.stringify(payload),
+  });
+
+async function setRefundFault(mode: 'none' | 'error' | 'decline') {
+  const res = await t.app.inject({ method: 'PUT', url: '/sandbox/bank/api/faults', payload: { operation: 'refund', mode } });
+  expect(res.statusCode).toBe(200);
+}
+
+/** A payment of the wrong amount for a new player's order, paid at the sandbox bank and kept for the desk. */
+async function unmatchedPayment(): Promise<Race> {
+  const payer = await createTestPlayerWithBank(t.db, agencyId);
+  const opened = await t.app.inject({
+    method: 'POST',
+    url: '/api/v2/deposits',
+    headers: { cookie: payer.cookie, 'idempotency-key': nextKey() },
+    payload: { provider: 'askmebet', amount: '100000' },
+  });
+  expect(opened.statusCode).toBe(201);
+  const paid = await fetch(`${origin}/sandbox/bank/api/payments`, {
+    method: 'POST',
+    headers: { 'content-type': 'application/json' },
+    body: JSON.stringify({ payload: opened.json().qr.payload, amount: PAID_KIP }),
+  });
+  expect(paid.status).toBe(201);
+  const row = await t.db
+    .selectFrom('deposit_unmatched_payments')
+    .select(['id', 'transaction_id', 'status'])
+    .where('bill_number', '=', opened.json().order.code)
+    .executeTakeFirstOrThrow();
+  expect(row.status).toBe('UNRESOLVED');
+  return { id: row.id, transactionId: row.transaction_id, target: await createTestPlayerWithBank(t.db, agencyId) };
+}
+
+/** How a fresh payment is brought to each status an event starts from. */
+const setUp: Partial<Record<PaymentStatus, (needs: Set<Need>) => Promise<Race>>> = {
+  UNRESOLVED: () => unmatchedPayment(),
+  // Refunding: the gateway erred before refunding, so the refund is PENDING; it then declines it.
+  RESOLVED: async (needs) => {
+    expect([...needs]).toEqual(['pendingRefund']);
+    const race = await unmatchedPayment();
+    await setRefundFault('error');
+    race.refundKey = nextKey();
+    const res = await asOperator(0, race.id, 'refund', { reason: 'payer asked for it back' }, race.refundKey);
+    expect(res.statusCode).toBe(200);
+    const refunds = await t.db.selectFrom('deposit_refunds').select('status').where('unmatched_payment_id', '=', race.id).execute();
+    expect(refunds).toEqual([{ status: 'PENDING' }]);
+    await setRefundFault('decline');
+    return race;
+  },
+};
+
+// ---- the drivers: each event's actors, through their real entry points ----
+
+const drivers: Partial<Record<UnmatchedPaymentEvent, Driver<Race, UnmatchedPaymentEvent, Need>>> = {
+  resolve: {
+    actors: [
+      {
+        name: "an operator's credit to a player",
+        answers: ['200', '409 PAYMENT_ALREADY_RESOLVED'],
+        exclusive: true,
+        run: async (race, slot) => {
+          const body = { playerId: race.target.id, provider: 'askmebet', reason: 'paid the wrong amount, confirmed by phone' };
+          const answer = labelOf(await asOperator(slot, race.id, 'credit', body));
+          return { answer, claims: answer === '200' };
+        },
+      },
+      {
+        name: "an operator's refund to the payer",
+        answers: ['200', '409 PAYMENT_ALREADY_RESOLVED'],
+        exclusive: true,
+        run: async (race, slot) => {
+          const answer = labelOf(await asOperator(slot, race.id, 'refund', { reason: 'payer asked for it back' }));
+          return { answer, claims: answer === '200' };
+        },
+      },
+    ],
+  },
+  refundRefused: {
+    needs: ['pendingRefund'],
+    actors: [
+      {
+        name: 'the reconciler',
+        answers: ['done'],
+        run: async () => {
+          await reconcileRefunds({ db: t.db, gateway: t.app.laoqrGateway }, { olderThanMs: 0 });
+          return { answer: 'done' };
+        },
+      },
+      {
+        // The refund's own request again: it asks the gateway and answers the refusal, or, once the
+        // refusal is recorded, the payment back in the queue.
+        name: "the operator's replay of the refund",
+        answers: ['502 REFUND_FAILED', '200'],
+        run: async (race, slot) => ({
+          answer: labelOf(await asOperator(slot, race.id, 'refund', { reason: 'payer asked for it back' }, race.refundKey)),
+        }),
+      },
+    ],
+  },
+};
+
+// ---- the matrix, from the table ----
+
+const { statuses, pairs } = racePairs(UNMATCHED_PAYMENT);
+
+/** The bank's, the provider's and the ledger's books agree with how the payment ended; its refund moved along its table. */
+async function booksAgree(race: Race, where: string) {
+  const payment = await t.db.selectFrom('deposit_unmatched_payments').selectAll().where('id', '=', race.id).executeTakeFirstOrThrow();
+  const credited = payment.resolution === 'CREDITED';
+  const refunded = payment.resolution === 'REFUNDED';
+  const creditedOrder =
+    payment.credited_order_id === null
+      ? undefined
+      : await t.db.selectFrom('deposit_orders').select(['code', 'status']).where('id', '=', payment.credited_order_id).executeTakeFirst();
+  const atProvider = creditedOrder
+    ? await t.db
+        .selectFrom('sandbox_provider_transfers')
+        .select('ref')
+        .where('status', '=', 'SUCCESS')
+        .where('ref', '=', creditedOrder.code)
+        .execute()
+    : [];
+  const atBank = await t.db.selectFrom('sandbox_bank_refunds').select('ref').where('ref', '=', refundRefOf(race.transactionId)).execute();
+  const ledgerRefunds = await t.db
+    .selectFrom('ledger_transfers')
+    .select('id')
+    .where('kind', '=', 'PAYMENT_REFUND')
+    .where(sql<boolean>`refs->>'refundRef' = ${refundRefOf(race.transactionId)}`)
+    .execute();
+  expect({
+    where,
+    creditedOrder: creditedOrder?.status,
+    providerSuccesses: atProvider.length,
+    bankRefunds: atBank.length,
+    ledgerRefunds: ledgerRefunds.length,
+    ledgerViolations: await ledgerViolations(t.db),
+  }).toEqual({
+    where,
+    creditedOrder: credited ? 'SUCCESS' : undefined,
+    providerSuccesses: credited ? 1 : 0,
+    bankRefunds: refunded ? 1 : 0,
+    ledgerRefunds: refunded ? 1 : 0,
+    ledgerViolations: [],
+  });
+  const refunds = await t.db.selectFrom('deposit_refunds').select(['id', 'status']).where('unmatched_payment_id', '=', race.id).execute();
+  holds(refunds.length <= 1, { where, refunds });
+  // A refund is created PENDING; what it went through since must be moves of its table, each at most once.
+  for (const refund of refunds) {
+    const moves = movesOf(REFUND, await statusLog(t.db, refund.id), 'PENDING', where);
+    holds(moves.length <= 1 && (refunded ? refund.status === 'PAID' : refund.status !== 'PAID'), { where, moves, refund });
+  }
+}
+
+async function raceRound(status: PaymentStatus, a: UnmatchedPaymentEvent, b: UnmatchedPaymentEvent, round: number) {
+  const { actors } = pairingOf(drivers, a, b, round);
+  const race = await setUp[status]!(new Set([...(drivers[a]!.needs ?? []), ...(drivers[b]!.needs ?? [])]));
+  await forgetStatusLog(t.db, race.id);
+  const { outcomes, bFirst } = await atOnce(race, actors);
+  const where = `${status}: ${a} by ${actors[0].name} | ${b} by ${actors[1].name}${bFirst ? ' (started second)' : ''}, round ${round + 1}`;
+  await booksAgree(race, where);
+  const log = await statusLog<PaymentStatus>(t.db, race.id);
+  const final = (await t.db.selectFrom('deposit_unmatched_payments').select('status').where('id', '=', race.id).executeTakeFirstOrThrow())
+    .status;
+  judgeRound(UNMATCHED_PAYMENT, drivers, { race, where, start: status, a, b, log, final, actors, outcomes });
+  await setRefundFault('none');
+}
+
+describe('the unmatched payment race matrix, from its transition table', () => {
+  it('has a driver for every event of the table, and a way to every status an event starts from', () => {
+    expect(UNMATCHED_PAYMENT.events.filter((event) => drivers[event] === undefined)).toEqual([]);
+    expect(statuses.filter((status) => setUp[status] === undefined)).toEqual([]);
+    expect(pairs.length).toBeGreaterThan(0);
+  });
+
+  it.each(pairs)(
+    '$status: $a and $b at once',
+    async ({ status, a, b }) => {
+      for (let round = 0; round < ROUNDS; round += 1) await raceRound(status, a, b, round);
+    },
+    180_000,
+  );
+});
