@@ -20,8 +20,8 @@ import {
 } from '../support/raceMatrix';
 import { setRate } from '../../server/domain/agencies';
 import { reconcileRefunds, refundRefOf, setReceivingAccount } from '../../server/domain/deposits';
-import { REFUND, UNMATCHED_PAYMENT, type UnmatchedPaymentEvent } from '../../server/domain/deposits/lifecycle';
-import type { UNMATCHED_PAYMENT_STATUSES } from '../../src/contract/adminDeposits';
+import { REFUND, UNMATCHED_PAYMENT, type RefundEvent, type UnmatchedPaymentEvent } from '../../server/domain/deposits/lifecycle';
+import type { DEPOSIT_REFUND_STATUSES, UNMATCHED_PAYMENT_STATUSES } from '../../src/contract/adminDeposits';
 
 /**
  * The unmatched payment's race matrix, drawn from its transition table, with the refund's moves it
@@ -32,9 +32,15 @@ import type { UNMATCHED_PAYMENT_STATUSES } from '../../src/contract/adminDeposit
  * gateway then refuses, recorded by the reconciler and by the operator's replay at once: the payment
  * is back in the queue once. Each round's books: the payment credited once at the provider or
  * refunded once at the bank, never both; the refund moved only along its own table; the ledger balances.
+ *
+ * The refund's own matrix, from its table, follows: a PENDING refund answered by the gateway to the
+ * reconciler and to the operator's replay at once (refunded twice, or refused twice: the gateway
+ * answers one ref one way, so refunded and refused never meet), and a refused refund asked for again
+ * by two operators at once.
  */
 
 type PaymentStatus = (typeof UNMATCHED_PAYMENT_STATUSES)[number];
+type RefundStatus = (typeof DEPOSIT_REFUND_STATUSES)[number];
 
 const ROUNDS = 10;
 const SECRET = 'unmatched-races-webhook-secret';
@@ -67,6 +73,9 @@ afterEach(() => setRefundFault('none'));
 afterAll(() => t.close());
 
 // ---- the entry points and the state helpers ----
+
+const sendRefund = (slot: 0 | 1, race: Race, key?: string) =>
+  asOperator(slot, race.id, 'refund', { reason: 'payer asked for it back' }, key);
 
 let serial = 0;
 const nextKey = () => `unmatched-race-${(serial += 1)}-${Date.now()}`;
@@ -129,14 +138,16 @@ const setUp: Partial<Record<PaymentStatus, (needs: Set<Need>) => Promise<Race>>>
     const race = await unmatchedPayment();
     await setRefundFault('error');
     race.refundKey = nextKey();
-    const res = await asOperator(0, race.id, 'refund', { reason: 'payer asked for it back' }, race.refundKey);
+    const res = await sendRefund(0, race, race.refundKey);
     expect(res.statusCode).toBe(200);
-    const refunds = await t.db.selectFrom('deposit_refunds').select('status').where('unmatched_payment_id', '=', race.id).execute();
-    expect(refunds).toEqual([{ status: 'PENDING' }]);
+    expect(await refundsOf(race)).toEqual([expect.objectContaining({ status: 'PENDING' })]);
     await setRefundFault('decline');
     return race;
   },
 };
+
+const refundsOf = (race: Race) =>
+  t.db.selectFrom('deposit_refunds').select(['id', 'status']).where('unmatched_payment_id', '=', race.id).execute();
 
 // ---- the drivers: each event's actors, through their real entry points ----
 
@@ -158,7 +169,7 @@ const drivers: Partial<Record<UnmatchedPaymentEvent, Driver<Race, UnmatchedPayme
         answers: ['200', '409 PAYMENT_ALREADY_RESOLVED'],
         exclusive: true,
         run: async (race, slot) => {
-          const answer = labelOf(await asOperator(slot, race.id, 'refund', { reason: 'payer asked for it back' }));
+          const answer = labelOf(await sendRefund(slot, race));
           return { answer, claims: answer === '200' };
         },
       },
@@ -180,9 +191,7 @@ const drivers: Partial<Record<UnmatchedPaymentEvent, Driver<Race, UnmatchedPayme
         // refusal is recorded, the payment back in the queue.
         name: "the operator's replay of the refund",
         answers: ['502 REFUND_FAILED', '200'],
-        run: async (race, slot) => ({
-          answer: labelOf(await asOperator(slot, race.id, 'refund', { reason: 'payer asked for it back' }, race.refundKey)),
-        }),
+        run: async (race, slot) => ({ answer: labelOf(await sendRefund(slot, race, race.refundKey)) }),
       },
     ],
   },
@@ -231,13 +240,8 @@ async function booksAgree(race: Race, where: string) {
     ledgerRefunds: refunded ? 1 : 0,
     ledgerViolations: [],
   });
-  const refunds = await t.db.selectFrom('deposit_refunds').select(['id', 'status']).where('unmatched_payment_id', '=', race.id).execute();
-  holds(refunds.length <= 1, { where, refunds });
-  // A refund is created PENDING; what it went through since must be moves of its table, each at most once.
-  for (const refund of refunds) {
-    const moves = movesOf(REFUND, await statusLog(t.db, refund.id), 'PENDING', where);
-    holds(moves.length <= 1 && (refunded ? refund.status === 'PAID' : refund.status !== 'PAID'), { where, moves, refund });
-  }
+  const refunds = await refundsOf(race);
+  holds(refunds.length <= 1 && refunds.every((refund) => (refund.status === 'PAID') === refunded), { where, refunds });
 }
 
 async function raceRound(status: PaymentStatus, a: UnmatchedPaymentEvent, b: UnmatchedPaymentEvent, round: number) {
@@ -251,6 +255,9 @@ async function raceRound(status: PaymentStatus, a: UnmatchedPaymentEvent, b: Unm
   const final = (await t.db.selectFrom('deposit_unmatched_payments').select('status').where('id', '=', race.id).executeTakeFirstOrThrow())
     .status;
   judgeRound(UNMATCHED_PAYMENT, drivers, { race, where, start: status, a, b, log, final, actors, outcomes });
+  // A refund is created PENDING: what it went through since must be moves of its table, at most one.
+  for (const refund of await refundsOf(race))
+    holds(movesOf(REFUND, await statusLog(t.db, refund.id), 'PENDING', where).length <= 1, { where, refund });
   await setRefundFault('none');
 }
 
@@ -265,6 +272,108 @@ describe('the unmatched payment race matrix, from its transition table', () => {
     '$status: $a and $b at once',
     async ({ status, a, b }) => {
       for (let round = 0; round < ROUNDS; round += 1) await raceRound(status, a, b, round);
+    },
+    180_000,
+  );
+});
+
+// ---- the refund's own matrix ----
+
+/** What the gateway does with the refund's ref when asked next. */
+type Gateway = 'refunds' | 'declines';
+type RefundRace = Race & { refundId: string };
+
+/** A refund of a payment kept for the desk, PENDING: the gateway erred before refunding; it then refunds or declines. */
+async function pendingRefund(gateway: Gateway): Promise<RefundRace> {
+  const race = await setUp.RESOLVED!(new Set(['pendingRefund']));
+  await setRefundFault(gateway === 'refunds' ? 'none' : 'decline');
+  return { ...race, refundId: (await refundsOf(race))[0].id };
+}
+
+/** A refund the gateway refused: FAILED, its payment back in the queue; the gateway now refunds. */
+async function refusedRefund(): Promise<RefundRace> {
+  const race = await pendingRefund('declines');
+  await reconcileRefunds({ db: t.db, gateway: t.app.laoqrGateway }, { olderThanMs: 0 });
+  expect(await refundsOf(race)).toEqual([{ id: race.refundId, status: 'FAILED' }]);
+  await setRefundFault('none');
+  return race;
+}
+
+type RefundNeed = Gateway;
+
+const refundStarts: Partial<Record<RefundStatus, (needs: Set<RefundNeed>) => Promise<RefundRace>>> = {
+  PENDING: (needs) => pendingRefund(needs.has('declines') ? 'declines' : 'refunds'),
+  FAILED: () => refusedRefund(),
+};
+
+const gatewayAnswers = (answers: string[]) => [
+  {
+    name: 'the reconciler',
+    answers: ['done'],
+    run: async () => {
+      await reconcileRefunds({ db: t.db, gateway: t.app.laoqrGateway }, { olderThanMs: 0 });
+      return { answer: 'done' };
+    },
+  },
+  {
+    name: "the operator's replay of the refund",
+    answers,
+    run: async (race: RefundRace, slot: 0 | 1) => ({ answer: labelOf(await sendRefund(slot, race, race.refundKey)) }),
+  },
+];
+
+const refundDrivers: Partial<Record<RefundEvent, Driver<RefundRace, RefundEvent, RefundNeed>>> = {
+  refunded: { needs: ['refunds'], actors: gatewayAnswers(['200']) },
+  refused: { needs: ['declines'], actors: gatewayAnswers(['502 REFUND_FAILED', '200']) },
+  askAgain: {
+    then: ['refunded'],
+    actors: [
+      {
+        name: "an operator's new refund of the payment back in the queue",
+        answers: ['200', '409 PAYMENT_ALREADY_RESOLVED'],
+        exclusive: true,
+        run: async (race, slot) => {
+          const answer = labelOf(await sendRefund(slot, race));
+          return { answer, claims: answer === '200' };
+        },
+      },
+    ],
+  },
+};
+
+const refundMatrix = racePairs(REFUND);
+/** Pairs whose events need the gateway to answer one ref both ways: they cannot meet. */
+const apart = (a: RefundEvent, b: RefundEvent) => {
+  const needs = new Set([...(refundDrivers[a]!.needs ?? []), ...(refundDrivers[b]!.needs ?? [])]);
+  return needs.has('refunds') && needs.has('declines');
+};
+
+async function refundRound(status: RefundStatus, a: RefundEvent, b: RefundEvent, round: number) {
+  const { actors } = pairingOf(refundDrivers, a, b, round);
+  const race = await refundStarts[status]!(new Set([...(refundDrivers[a]!.needs ?? []), ...(refundDrivers[b]!.needs ?? [])]));
+  await forgetStatusLog(t.db, race.refundId);
+  const { outcomes, bFirst } = await atOnce(race, actors);
+  const where = `refund ${status}: ${a} by ${actors[0].name} | ${b} by ${actors[1].name}${bFirst ? ' (started second)' : ''}, round ${
+    round + 1
+  }`;
+  await booksAgree(race, where);
+  const log = await statusLog<RefundStatus>(t.db, race.refundId);
+  const [refund] = await refundsOf(race);
+  judgeRound(REFUND, refundDrivers, { race, where, start: status, a, b, log, final: refund.status, actors, outcomes });
+  await setRefundFault('none');
+}
+
+describe('the refund race matrix, from its transition table', () => {
+  it('has a driver for every event, a start for every status, and says which pairs cannot meet', () => {
+    expect(REFUND.events.filter((event) => refundDrivers[event] === undefined)).toEqual([]);
+    expect(refundMatrix.statuses.filter((status) => refundStarts[status] === undefined)).toEqual([]);
+    expect(refundMatrix.pairs.filter(({ a, b }) => apart(a, b)).map(({ a, b }) => `${a} ${b}`)).toEqual(['refunded refused']);
+  });
+
+  it.each(refundMatrix.pairs.filter(({ a, b }) => !apart(a, b)))(
+    '$status: $a and $b at once',
+    async ({ status, a, b }) => {
+      for (let round = 0; round < ROUNDS; round += 1) await refundRound(status, a, b, round);
     },
     180_000,
   );
