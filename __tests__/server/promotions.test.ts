@@ -505,6 +505,36 @@ describe('cancel', () => {
     expect(await ledgerViolations(t.db)).toEqual([]);
   });
 
+  it("refuses to cancel while its deposit is not at the provider yet, taking nothing of the player's own credit", async () => {
+    const promotion = await createTestPromotion(t.db, agencyId, { bonus: { kind: 'FIXED', amountSatang: 50_00n } });
+    const player = await playerWithBank();
+    const usage = await taken(player, promotion);
+    const code = (await createDeposit(player, { provider: 'askmebet', amount: '64000' })).json().order.code;
+    const down = await t.app.inject({
+      method: 'POST',
+      url: '/sandbox/providers/askmebet/faults',
+      payload: { mode: 'error', operations: ['transfer'] },
+    });
+    expect(down.statusCode).toBe(204);
+    await deliver(code, '64000');
+    await t.app.inject({ method: 'DELETE', url: '/sandbox/providers/askmebet/faults' });
+    const poolBefore = await pool();
+    const res = await post(player, '/api/v2/promotions/usages/cancel', { usageId: usage.usageId });
+    expect(res.statusCode).toBe(409);
+    expect(res.json().code).toBe('PROMOTION_DEPOSIT_CREDITING');
+    expect((await usageRow(usage.usageId)).status).toBe('USED');
+    expect(await creditOf(player)).toBe('0.00');
+    expect(await pool()).toBe(poolBefore);
+    // Once the credit and its bonus are there (the lost attempt voided, the next one sent), the cancel takes the bonus back.
+    await reconcilePendingTransfers(deps, { olderThanMs: 0 });
+    await reconcilePendingTransfers(deps, { olderThanMs: 0 });
+    expect(await creditOf(player)).toBe('150.00');
+    const later = await post(player, '/api/v2/promotions/usages/cancel', { usageId: usage.usageId });
+    expect(later.json().usage).toMatchObject({ status: 'CANCELED' });
+    expect(await pool()).toBe(poolBefore + 50_00n);
+    expect(await ledgerViolations(t.db)).toEqual([]);
+  });
+
   it('takes back only what is left when the credit fell below the bonus', async () => {
     const promotion = await createTestPromotion(t.db, agencyId);
     const player = await playerWithBank();

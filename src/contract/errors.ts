@@ -92,6 +92,8 @@ export const ErrorCode = {
   PROMOTION_DEPOSIT_AMOUNT: 'PROMOTION_DEPOSIT_AMOUNT',
   PROMOTION_PROVIDER_NOT_ALLOWED: 'PROMOTION_PROVIDER_NOT_ALLOWED',
   PROMOTION_USAGE_NOT_CANCELABLE: 'PROMOTION_USAGE_NOT_CANCELABLE',
+  /** The usage's deposit is paid but its credit is not at the provider yet (HTTP 409): a cancel would take the player's own credit. */
+  PROMOTION_DEPOSIT_CREDITING: 'PROMOTION_DEPOSIT_CREDITING',
   // the operator's player actions
   /** An operator suspended the player's login: HTTP 403 at login; the player's sessions were ended. */
   PLAYER_SUSPENDED: 'PLAYER_SUSPENDED',

@@ -295,6 +295,19 @@ export async function cancelUsage(deps: WalletDeps, who: PlayerRef, usageId: str
     const row = (await lockUsage(trx, who.agencyId, usage.id))!;
     if (row.status !== 'USED') throw notCancelable(row.status);
     if (row.cancel_take_satang !== null) return { take: BigInt(row.cancel_take_satang), attempt: row.cancel_attempt };
+    // Until the deposit's credit is at the provider the bonus is not there to take back, and a refund
+    // of that deposit would return it to the pool again; a SUCCESS order stays SUCCESS, so a read will do.
+    const deposit = await trx
+      .selectFrom('deposit_orders')
+      .select('status')
+      .where('id', '=', row.deposit_order_id!)
+      .executeTakeFirstOrThrow();
+    if (deposit.status !== 'SUCCESS')
+      throw refuse(
+        409,
+        ErrorCode.PROMOTION_DEPOSIT_CREDITING,
+        'The deposit of this promotion is not at the game provider yet: cancel once it is',
+      );
     const bonus = BigInt(row.bonus_satang!);
     const take = credit < bonus ? credit : bonus;
     if (take === 0n) {
