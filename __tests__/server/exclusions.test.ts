@@ -305,6 +305,23 @@ async function creditsOf(code: string) {
 }
 
 describe('money in flight when a break starts', () => {
+  it('answers a replay of a deposit made before the break with that order as it now is, making no new one', async () => {
+    const player = await createTestPlayerWithBank(t.db, agencyId);
+    const key = newKey();
+    const body = { provider: 'askmebet', amount: '64000' };
+    const opened = await send(player, 'POST', '/api/v2/deposits', body, key);
+    expect(opened.statusCode).toBe(201);
+    expect((await take(player, 'TIME_OUT', 'HOURS_24')).statusCode).toBe(201);
+    const replay = await send(player, 'POST', '/api/v2/deposits', body, key);
+    expect(replay.statusCode).toBe(200);
+    expect(replay.json().order).toMatchObject({ code: opened.json().order.code, status: 'CANCELED' });
+    const fresh = await send(player, 'POST', '/api/v2/deposits', body, newKey());
+    expect(fresh.statusCode).toBe(403);
+    expect(fresh.json().code).toBe('PLAYER_EXCLUDED');
+    const orders = await t.db.selectFrom('deposit_orders').select('code').where('player_id', '=', player.id).execute();
+    expect(orders).toEqual([{ code: opened.json().order.code }]);
+  });
+
   it('an order opened before a self-exclusion and paid during it goes to the deposit desk', async () => {
     const player = await createTestPlayerWithBank(t.db, agencyId);
     const opened = await startsOfPlay(player).deposit();

@@ -38,7 +38,8 @@ function orderRoutes(base: FastifyInstance): void {
   app.post(
     '/deposits',
     {
-      preHandler: [app.requirePlayer, app.refuseDuringBreak],
+      // The break is checked by createDeposit, after a replay is answered: a replay moves nothing.
+      preHandler: app.requirePlayer,
       schema: {
         headers: IdempotencyHeadersSchema,
         body: DepositRequestBodySchema,

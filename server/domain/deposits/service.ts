@@ -107,6 +107,8 @@ export async function createDeposit(
   const hash = requestHash(input.provider, asked.toString());
   // A replay is answered before the checks below: the first order passed them, and they may have changed since.
   if (await earlierClaim(db, scope, key, hash)) return replayed(db, who, key);
+  // Early, so a player on a break is told so before anything else; the transaction checks again.
+  await refuseDuringBreak(db, who, deps.clock.now());
 
   const limits = await depositLimits(deps, who.agencyId);
   const kip = depositAmount(input.amount, limits);
