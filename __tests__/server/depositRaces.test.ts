@@ -1,12 +1,10 @@
 import { sql } from 'kysely';
-import { DEMO_RECEIVING_ACCOUNT } from '../../server/seed';
-import { buildTestApp, createTestAgency, type TestApp } from '../support/app';
-import { RACING_POOL_SIZE } from '../support/db';
+import type { TestApp } from '../support/app';
+import { payAtBank, raceDesk, setRefundFault as setRefundFaultAt, type RaceDesk } from '../support/raceDesk';
 import {
   atOnce,
   forgetStatusLog,
   holds,
-  installStatusLog,
   judgeRound,
   labelOf,
   pairingOf,
@@ -16,9 +14,7 @@ import {
 } from '../support/raceMatrix';
 import { addTestBankAccount, type TestPlayer } from '../support/players';
 import { ledgerViolations } from '../support/ledgerInvariant';
-import { loggedInOperator } from '../support/operators';
-import { setRate } from '../../server/domain/agencies';
-import { expireStaleOrders, reconcileRefunds, refundRefOf, setReceivingAccount } from '../../server/domain/deposits';
+import { expireStaleOrders, reconcileRefunds, refundRefOf } from '../../server/domain/deposits';
 import { DEPOSIT_ORDER, type DepositOrderEvent } from '../../server/domain/deposits/lifecycle';
 import { voidPendingTransfer } from '../../server/domain/ledger';
 import { createSession, hashPassword, SESSION_COOKIE } from '../../server/domain/players';
@@ -50,29 +46,15 @@ const PASSWORD = 'correct-horse-9';
 const AMOUNT = '64000';
 const WRONG_AMOUNT = '63000';
 
+let desk: RaceDesk;
 let t: TestApp;
 let agencyId: string;
-let origin: string;
 let passwordHash: string;
-/** Two operators of the agency, for two people at the desk at once. */
-let operators: [string, string];
 
 beforeAll(async () => {
-  t = await buildTestApp(
-    { laoqrWebhookSecret: SECRET, providerTimeoutMs: 1500, laoqrGatewayTimeoutMs: 3000 },
-    { poolSize: RACING_POOL_SIZE },
-  );
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  origin = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
-  agencyId = (await createTestAgency(t, 'races', ['localhost', '127.0.0.1'])).id;
-  await setRate(t.db, agencyId, 'THB', '600', '640', 'test');
-  await setReceivingAccount(t.db, agencyId, DEMO_RECEIVING_ACCOUNT);
-  operators = [
-    await loggedInOperator(t, agencyId, { username: 'race-owner' }),
-    await loggedInOperator(t, agencyId, { username: 'race-second-owner' }),
-  ];
+  desk = await raceDesk('races', { laoqrWebhookSecret: SECRET, providerTimeoutMs: 1500, laoqrGatewayTimeoutMs: 3000 }, ['deposit_orders']);
+  ({ t, agencyId } = desk);
   passwordHash = await hashPassword(PASSWORD);
-  await installStatusLog(t.db, 'deposit_orders');
 });
 afterEach(async () => {
   await t.app.inject({ method: 'DELETE', url: '/sandbox/providers/askmebet/faults' });
@@ -112,7 +94,7 @@ const asOperator = (slot: 0 | 1, url: string, reason: string, key = nextKey()) =
   t.app.inject({
     method: 'POST',
     url: `/api/v2/admin/deposits${url}`,
-    headers: { host: 'localhost', cookie: operators[slot], 'idempotency-key': key, 'content-type': 'application/json' },
+    headers: { host: 'localhost', cookie: desk.operators[slot], 'idempotency-key': key, 'content-type': 'application/json' },
     payload: JSON.stringify({ reason }),
   });
 
@@ -133,22 +115,7 @@ function webhook(billNumber: string, payment: { amount: string; transactionId: s
   });
 }
 
-/** Pays the QR at the sandbox bank over HTTP (so its webhook, when sent, comes back to this server). */
-async function payAtBank(payload: string, options: { noticeLost?: boolean } = {}) {
-  const response = await fetch(`${origin}/sandbox/bank/api/payments`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ payload, ...options }),
-  });
-  expect(response.status).toBe(201);
-  const { payment } = (await response.json()) as { payment: { transactionId: string; eventId: string; paidAt: string } };
-  return payment;
-}
-
-async function setRefundFault(mode: 'none' | 'error' | 'decline') {
-  const res = await t.app.inject({ method: 'PUT', url: '/sandbox/bank/api/faults', payload: { operation: 'refund', mode } });
-  expect(res.statusCode).toBe(200);
-}
+const setRefundFault = (mode: 'none' | 'error' | 'decline') => setRefundFaultAt(desk, mode);
 
 const orderRow = (code: string) => t.db.selectFrom('deposit_orders').selectAll().where('code', '=', code).executeTakeFirstOrThrow();
 
@@ -180,7 +147,7 @@ async function openRace(needs: Set<Need>): Promise<Race> {
   expect(opened.statusCode).toBe(201);
   const { code } = opened.json().order;
   const race: Race = { player, code, id: (await orderRow(code)).id, paidAt: new Date(), wrongPayments: [] };
-  if (needs.has('bankPayment')) race.bankPayment = await payAtBank(opened.json().qr.payload, { noticeLost: true });
+  if (needs.has('bankPayment')) race.bankPayment = await payAtBank(desk, opened.json().qr.payload, { noticeLost: true });
   return race;
 }
 
@@ -208,7 +175,7 @@ async function stuckRace(): Promise<Race> {
     payload: { mode: 'error', operations: ['createMember', 'transfer'] },
   });
   expect(down.statusCode).toBe(204);
-  await payAtBank(opened.json().qr.payload);
+  await payAtBank(desk, opened.json().qr.payload);
   await t.app.inject({ method: 'DELETE', url: '/sandbox/providers/askmebet/faults' });
   const inFlight = await t.db
     .selectFrom('ledger_transfers')

@@ -1,21 +1,9 @@
 import { sql } from 'kysely';
-import { DEMO_RECEIVING_ACCOUNT } from '../../server/seed';
-import { buildTestApp, createTestAgency, type TestApp } from '../support/app';
-import { RACING_POOL_SIZE } from '../support/db';
+import type { TestApp } from '../support/app';
+import { payAtBank, raceDesk, type RaceDesk } from '../support/raceDesk';
 import { createTestPlayerWithBank, type TestPlayer } from '../support/players';
 import { ledgerViolations } from '../support/ledgerInvariant';
-import {
-  atOnce,
-  forgetStatusLog,
-  installStatusLog,
-  judgeRound,
-  racePairs,
-  statusLog,
-  type Actor as RaceActor,
-  type Driver,
-} from '../support/raceMatrix';
-import { setRate } from '../../server/domain/agencies';
-import { setReceivingAccount } from '../../server/domain/deposits';
+import { atOnce, forgetStatusLog, judgeRound, racePairs, statusLog, type Actor as RaceActor, type Driver } from '../support/raceMatrix';
 import { LEDGER_TRANSFER, type TransferEvent } from '../../server/domain/ledger/lifecycle';
 import type { TransferStatus } from '../../server/domain/ledger';
 import { reconcilePendingTransfers } from '../../server/domain/reconciler';
@@ -34,21 +22,15 @@ const ROUNDS = 10;
 const SECRET = 'provider-transfer-races-secret';
 const PROVIDER_TIMEOUT_MS = 1500;
 
+let desk: RaceDesk;
 let t: TestApp;
 let agencyId: string;
-let origin: string;
 
 beforeAll(async () => {
-  t = await buildTestApp(
-    { laoqrWebhookSecret: SECRET, providerTimeoutMs: PROVIDER_TIMEOUT_MS, providerAttempts: 1 },
-    { poolSize: RACING_POOL_SIZE },
-  );
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  origin = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
-  agencyId = (await createTestAgency(t, 'transfer-races', ['localhost', '127.0.0.1'])).id;
-  await setRate(t.db, agencyId, 'THB', '600', '640', 'test');
-  await setReceivingAccount(t.db, agencyId, DEMO_RECEIVING_ACCOUNT);
-  await installStatusLog(t.db, 'ledger_transfers');
+  desk = await raceDesk('transfers', { laoqrWebhookSecret: SECRET, providerTimeoutMs: PROVIDER_TIMEOUT_MS, providerAttempts: 1 }, [
+    'ledger_transfers',
+  ]);
+  ({ t, agencyId } = desk);
 });
 afterEach(() => clearFaults());
 afterAll(() => t.close());
@@ -95,12 +77,7 @@ async function heldCredit(held: Held): Promise<Race> {
     payload: { ...fault, operations: ['transfer'] },
   });
   expect(set.statusCode).toBe(204);
-  const paid = await fetch(`${origin}/sandbox/bank/api/payments`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ payload: opened.json().qr.payload }),
-  });
-  expect(paid.status).toBe(201);
+  await payAtBank(desk, opened.json().qr.payload);
   await clearFaults();
   const transfer = await t.db
     .selectFrom('ledger_transfers')

@@ -1,15 +1,12 @@
 import { sql } from 'kysely';
-import { DEMO_RECEIVING_ACCOUNT } from '../../server/seed';
-import { buildTestApp, createTestAgency, type TestApp } from '../support/app';
-import { RACING_POOL_SIZE } from '../support/db';
+import type { TestApp } from '../support/app';
+import { payAtBank, raceDesk, setRefundFault as setRefundFaultAt, type RaceDesk } from '../support/raceDesk';
 import { createTestPlayerWithBank, type TestPlayer } from '../support/players';
 import { ledgerViolations } from '../support/ledgerInvariant';
-import { loggedInOperator } from '../support/operators';
 import {
   atOnce,
   forgetStatusLog,
   holds,
-  installStatusLog,
   judgeRound,
   labelOf,
   movesOf,
@@ -18,8 +15,7 @@ import {
   statusLog,
   type Driver,
 } from '../support/raceMatrix';
-import { setRate } from '../../server/domain/agencies';
-import { reconcileRefunds, refundRefOf, setReceivingAccount } from '../../server/domain/deposits';
+import { reconcileRefunds, refundRefOf } from '../../server/domain/deposits';
 import { REFUND, UNMATCHED_PAYMENT, type RefundEvent, type UnmatchedPaymentEvent } from '../../server/domain/deposits/lifecycle';
 import type { DEPOSIT_REFUND_STATUSES, UNMATCHED_PAYMENT_STATUSES } from '../../src/contract/adminDeposits';
 
@@ -47,27 +43,16 @@ const SECRET = 'unmatched-races-webhook-secret';
 /** The order asks 100.000 LAK; the payer sends this instead, so the payment is kept for the desk. */
 const PAID_KIP = '123456';
 
+let desk: RaceDesk;
 let t: TestApp;
 let agencyId: string;
-let origin: string;
-let operators: [string, string];
 
 beforeAll(async () => {
-  t = await buildTestApp(
-    { laoqrWebhookSecret: SECRET, providerTimeoutMs: 1500, laoqrGatewayTimeoutMs: 3000 },
-    { poolSize: RACING_POOL_SIZE },
-  );
-  await t.app.listen({ port: 0, host: '127.0.0.1' });
-  origin = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
-  agencyId = (await createTestAgency(t, 'unmatched-races', ['localhost', '127.0.0.1'])).id;
-  await setRate(t.db, agencyId, 'THB', '600', '640', 'test');
-  await setReceivingAccount(t.db, agencyId, DEMO_RECEIVING_ACCOUNT);
-  operators = [
-    await loggedInOperator(t, agencyId, { username: 'unmatched-owner' }),
-    await loggedInOperator(t, agencyId, { username: 'unmatched-second-owner' }),
-  ];
-  await installStatusLog(t.db, 'deposit_unmatched_payments');
-  await installStatusLog(t.db, 'deposit_refunds');
+  desk = await raceDesk('unmatched', { laoqrWebhookSecret: SECRET, providerTimeoutMs: 1500, laoqrGatewayTimeoutMs: 3000 }, [
+    'deposit_unmatched_payments',
+    'deposit_refunds',
+  ]);
+  ({ t, agencyId } = desk);
 });
 afterEach(() => setRefundFault('none'));
 afterAll(() => t.close());
@@ -95,14 +80,11 @@ const asOperator = (slot: 0 | 1, id: string, action: 'credit' | 'refund', payloa
   t.app.inject({
     method: 'POST',
     url: `/api/v2/admin/deposits/unmatched/${id}/${action}`,
-    headers: { host: 'localhost', cookie: operators[slot], 'idempotency-key': key, 'content-type': 'application/json' },
+    headers: { host: 'localhost', cookie: desk.operators[slot], 'idempotency-key': key, 'content-type': 'application/json' },
     payload: JSON.stringify(payload),
   });
 
-async function setRefundFault(mode: 'none' | 'error' | 'decline') {
-  const res = await t.app.inject({ method: 'PUT', url: '/sandbox/bank/api/faults', payload: { operation: 'refund', mode } });
-  expect(res.statusCode).toBe(200);
-}
+const setRefundFault = (mode: 'none' | 'error' | 'decline') => setRefundFaultAt(desk, mode);
 
 /** A payment of the wrong amount for a new player's order, paid at the sandbox bank and kept for the desk. */
 async function unmatchedPayment(): Promise<Race> {
@@ -114,12 +96,7 @@ async function unmatchedPayment(): Promise<Race> {
     payload: { provider: 'askmebet', amount: '100000' },
   });
   expect(opened.statusCode).toBe(201);
-  const paid = await fetch(`${origin}/sandbox/bank/api/payments`, {
-    method: 'POST',
-    headers: { 'content-type': 'application/json' },
-    body: JSON.stringify({ payload: opened.json().qr.payload, amount: PAID_KIP }),
-  });
-  expect(paid.status).toBe(201);
+  await payAtBank(desk, opened.json().qr.payload, { amount: PAID_KIP });
   const row = await t.db
     .selectFrom('deposit_unmatched_payments')
     .select(['id', 'transaction_id', 'status'])
