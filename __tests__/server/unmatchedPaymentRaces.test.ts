@@ -128,6 +128,27 @@ const refundsOf = (race: Race) =>
 
 // ---- the drivers: each event's actors, through their real entry points ----
 
+/**
+ * A PENDING refund's answer from the gateway, recorded by the reconciler or by the refund's own
+ * request again (its key), which asks the gateway and answers what it said or, once an answer is
+ * recorded, the payment as it now is.
+ */
+const gatewayAnswers = (answers: string[]) => [
+  {
+    name: 'the reconciler',
+    answers: ['done'],
+    run: async () => {
+      await reconcileRefunds({ db: t.db, gateway: t.app.laoqrGateway }, { olderThanMs: 0 });
+      return { answer: 'done' };
+    },
+  },
+  {
+    name: "the operator's replay of the refund",
+    answers,
+    run: async (race: Race, slot: 0 | 1) => ({ answer: labelOf(await sendRefund(slot, race, race.refundKey)) }),
+  },
+];
+
 const drivers: Partial<Record<UnmatchedPaymentEvent, Driver<Race, UnmatchedPaymentEvent, Need>>> = {
   resolve: {
     actors: [
@@ -152,26 +173,7 @@ const drivers: Partial<Record<UnmatchedPaymentEvent, Driver<Race, UnmatchedPayme
       },
     ],
   },
-  refundRefused: {
-    needs: ['pendingRefund'],
-    actors: [
-      {
-        name: 'the reconciler',
-        answers: ['done'],
-        run: async () => {
-          await reconcileRefunds({ db: t.db, gateway: t.app.laoqrGateway }, { olderThanMs: 0 });
-          return { answer: 'done' };
-        },
-      },
-      {
-        // The refund's own request again: it asks the gateway and answers the refusal, or, once the
-        // refusal is recorded, the payment back in the queue.
-        name: "the operator's replay of the refund",
-        answers: ['502 REFUND_FAILED', '200'],
-        run: async (race, slot) => ({ answer: labelOf(await sendRefund(slot, race, race.refundKey)) }),
-      },
-    ],
-  },
+  refundRefused: { needs: ['pendingRefund'], actors: gatewayAnswers(['502 REFUND_FAILED', '200']) },
 };
 
 // ---- the matrix, from the table ----
@@ -282,22 +284,6 @@ const refundStarts: Partial<Record<RefundStatus, (needs: Set<RefundNeed>) => Pro
   PENDING: (needs) => pendingRefund(needs.has('declines') ? 'declines' : 'refunds'),
   FAILED: () => refusedRefund(),
 };
-
-const gatewayAnswers = (answers: string[]) => [
-  {
-    name: 'the reconciler',
-    answers: ['done'],
-    run: async () => {
-      await reconcileRefunds({ db: t.db, gateway: t.app.laoqrGateway }, { olderThanMs: 0 });
-      return { answer: 'done' };
-    },
-  },
-  {
-    name: "the operator's replay of the refund",
-    answers,
-    run: async (race: RefundRace, slot: 0 | 1) => ({ answer: labelOf(await sendRefund(slot, race, race.refundKey)) }),
-  },
-];
 
 const refundDrivers: Partial<Record<RefundEvent, Driver<RefundRace, RefundEvent, RefundNeed>>> = {
   refunded: { needs: ['refunds'], actors: gatewayAnswers(['200']) },
