@@ -318,9 +318,10 @@ const drivers: Partial<Record<DepositOrderEvent, Driver>> = {
   credit: {
     actors: [
       {
-        // A retry while another credit of the order is on its way sends that same credit (the provider runs a ref once): 200 too.
+        // A retry while another credit of the order is on its way is refused: that credit is the reconciler's to settle.
         name: "an operator's retry",
         answers: ['200 SUCCESS', '409 DEPOSIT_NOT_STUCK'],
+        exclusive: true,
         run: async (race, slot) => {
           const res = await asOperator(slot, `/${race.code}/retry-credit`, 'provider is back');
           const answer = res.statusCode === 200 ? `200 ${res.json().deposit.status}` : labelOf(res);

@@ -16,6 +16,7 @@ import { agencyDeposit, toRefund, unmatchedPayment, type UnmatchedRow } from './
 import { EXCHANGE_LAK, EXCHANGE_THB, UNALLOCATED, pendingRefund, recordRefund, refundRefOf, runRefund } from './refunds';
 import { transitionOrder, transitionPayment } from './lifecycle';
 import { recordOrderCredits, sendOrderCredit } from './payments';
+import type { OrderRow } from './repository';
 import { creditKey, newCode, owedTo } from './rules';
 
 /**
@@ -70,6 +71,23 @@ async function lockPayment(trx: LedgerTrx, agencyId: string, id: string) {
       `Payment ${row.transaction_id} was resolved already (${row.resolution})`,
     );
   return row;
+}
+
+/**
+ * The outcome of a locked PAID order's last credit, when it has none on its way: VOIDED (the provider
+ * never took it), or undefined (none was recorded). A credit PENDING is the reconciler's to settle
+ * by its ref, never guessed at: a retry or a refund meanwhile is 409, so two operators at the desk
+ * cannot both act on one order.
+ */
+async function lastCreditSettled(trx: LedgerTrx, agencyId: string, row: OrderRow): Promise<'VOIDED' | undefined> {
+  const last = await findTransfer(trx, agencyId, creditKey(row.code, row.credit_attempt));
+  if (last?.status === 'PENDING' || last?.status === 'POSTED')
+    throw new AppError(
+      409,
+      OperatorErrorCode.DEPOSIT_NOT_STUCK,
+      `Deposit ${row.code} has its credit on its way to the provider: the reconciler settles it by its ref`,
+    );
+  return last?.status;
 }
 
 async function lockOrder(trx: LedgerTrx, agencyId: string, code: string) {
@@ -251,9 +269,8 @@ export async function refundUnmatchedPayment(
 }
 
 /**
- * POST /admin/deposits/{code}/retry-credit: a PAID deposit's credit goes to the provider again. After
- * a refusal the next attempt gets a key of its own; a credit whose outcome is unknown is asked again
- * with its own key, which the provider runs once.
+ * POST /admin/deposits/{code}/retry-credit: a PAID deposit whose credit the provider never took gets
+ * a new attempt with a key of its own, recorded under the order's lock and sent after commit.
  */
 export async function retryDepositCredit(
   deps: DeskDeps,
@@ -268,8 +285,8 @@ export async function retryDepositCredit(
   const credit = await deps.db.transaction().execute(async (trx) => {
     if ((await claimKey(trx, agencyId, key, 'retry-credit', code, reason)) === 'replay') return undefined;
     const row = await lockOrder(trx, agencyId, code);
-    const last = await findTransfer(trx, agencyId, creditKey(code, row.credit_attempt));
-    const attempt = last?.status === 'VOIDED' ? row.credit_attempt + 1 : row.credit_attempt;
+    const last = await lastCreditSettled(trx, agencyId, row);
+    const attempt = last === 'VOIDED' ? row.credit_attempt + 1 : row.credit_attempt;
     await appendAudit(trx, {
       agencyId,
       actor,
@@ -312,13 +329,7 @@ export async function refundDeposit(
       return deposit.transactionId === null ? undefined : pendingRefund(trx, agencyId, deposit.transactionId);
     }
     const row = await lockOrder(trx, agencyId, code);
-    const last = await findTransfer(trx, agencyId, creditKey(code, row.credit_attempt));
-    if (last?.status === 'PENDING' || last?.status === 'POSTED')
-      throw new AppError(
-        409,
-        OperatorErrorCode.DEPOSIT_NOT_STUCK,
-        `Deposit ${code} has its credit at the provider or on its way: retry it instead`,
-      );
+    await lastCreditSettled(trx, agencyId, row);
     const kip = BigInt(row.paid_amount_kip!);
     await transitionOrder(trx, 'startRefund', row.id, sql`failure_code = 'REFUNDING'`);
     await appendAudit(trx, {
