@@ -234,6 +234,8 @@ async function writeTransfers(
 /**
  * Inserts the transfers and moves their legs, each unless its key was used before; a concurrent
  * insert of the same key waits on the unique index, so exactly one of them creates the transfer.
+ * Every unique index arbitrates: two inserts of one provider transfer at once could otherwise meet
+ * first on its provider ref, and fail where the second should replay the first.
  * The rows are one agency's, with keys that differ.
  */
 async function createTransfers(db: Kysely<DB>, agencyId: string, values: NewTransfer[], legs: Leg[]): Promise<TransferResult[]> {
@@ -249,7 +251,7 @@ async function createTransfers(db: Kysely<DB>, agencyId: string, values: NewTran
       ${text((row) => row.pending_from)}::uuid[], ${text((row) => row.pending_via)}::uuid[], ${text((row) => row.pending_to)}::uuid[],
       ${text((row) => row.pending_amount)}::bigint[], ${text((row) => row.provider)}::text[],
       ${text((row) => row.provider_ref)}::text[], ${text((row) => row.provider_direction)}::text[])
-    ON CONFLICT ON CONSTRAINT ledger_transfers_idempotency_key DO NOTHING
+    ON CONFLICT DO NOTHING
     RETURNING *`;
   const created = await writeTransfers(
     db,
