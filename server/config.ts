@@ -6,7 +6,7 @@ import { PROVIDERS, type Provider } from '../src/contract/providers';
 import { parseAmount } from '../src/contract/money';
 
 /**
- * Every setting comes from the environment (documented in README.md, "Configuration").
+ * Every setting comes from the environment (documented in docs/configuration.md).
  * Parsing fails loudly at start-up rather than running with a half-understood value.
  */
 export interface Config {
@@ -105,7 +105,7 @@ const providerUrlVariables = Object.fromEntries(PROVIDERS.map((provider) => [pro
   TOptional<TString>
 >;
 
-/** The environment the server reads: README.md's Configuration table, as a schema. */
+/** The environment the server reads: the table of docs/configuration.md, as a schema. */
 export const EnvSchema = Type.Object(
   {
     PORT: integer(8080, 0, 65535),

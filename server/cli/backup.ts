@@ -10,7 +10,7 @@ import { BackupError, backupDatabase, inspectBackup, otherSessions, restoreDatab
 /**
  * `npm run backup -- [--dir backups]`: a consistent dump of the database while the site serves.
  * `npm run restore -- <file> [--yes]`: puts a dump back into a stopped instance.
- * Both use DATABASE_URL when set, else the embedded PostgreSQL of PG_DATA_DIR (README, "Backups").
+ * Both use DATABASE_URL when set, else the embedded PostgreSQL of PG_DATA_DIR (docs/product.md, "Backups and restore").
  */
 
 const out = (line: string) => console.log(`[champa] ${line}`);
