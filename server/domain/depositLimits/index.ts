@@ -19,7 +19,7 @@ import {
 } from '../../../src/contract/depositLimits';
 import { AppError } from '../errors';
 import { appendAudit } from '../operators/audit';
-import type { PlayerRef } from '../players';
+import { lockPlayer, type PlayerRef } from '../players';
 
 /**
  * A player's deposit limits: reading them with what is used and left, changing them (written to
@@ -32,23 +32,6 @@ type PerPeriod<T> = Record<DepositLimitPeriod, T>;
 
 const kipOrNull = (value: string | null): bigint | null => (value === null ? null : BigInt(value));
 const textOrNull = (value: bigint | null): string | null => (value === null ? null : value.toString());
-
-/**
- * Takes the player's turn: a limit change, a break taken and a deposit order of the same player
- * wait for each other, so two orders at once cannot both pass a limit. NO KEY UPDATE leaves other
- * tables' references to the player row free; a player not of the agency is 404.
- */
-export async function lockPlayerForLimits(trx: Transaction<DB>, who: PlayerRef): Promise<{ username: string }> {
-  const row = await trx
-    .selectFrom('players')
-    .select('username')
-    .where('agency_id', '=', who.agencyId)
-    .where('id', '=', who.playerId)
-    .forNoKeyUpdate()
-    .executeTakeFirst();
-  if (!row) throw new AppError(404, ErrorCode.NOT_FOUND, 'No such player');
-  return row;
-}
 
 async function agencyMaximum(db: Db, agencyId: string): Promise<bigint | null> {
   const row = await db
@@ -158,7 +141,7 @@ export async function changeDepositLimits(
   now: Date,
 ): Promise<DepositLimitsView> {
   return db.transaction().execute(async (trx) => {
-    const { username } = await lockPlayerForLimits(trx, who);
+    const { username } = await lockPlayer(trx, who);
     const maximum = await agencyMaximum(trx, who.agencyId);
     const requested = DEPOSIT_LIMIT_PERIODS.flatMap((period) => {
       const value = change[period];
@@ -202,7 +185,7 @@ export async function changeDepositLimits(
 
 /**
  * Refuses an order of `amount` kip that would take the player over a limit, with what the
- * tightest limit still allows. Called in the order's transaction after lockPlayerForLimits.
+ * tightest limit still allows. Called in the order's transaction after lockPlayer.
  */
 export async function checkDepositLimits(trx: Transaction<DB>, who: PlayerRef, amount: bigint, now: Date): Promise<void> {
   const state = await limitsState(trx, who, now);

@@ -17,10 +17,10 @@ import type { ProviderClient } from '../../adapters/providers';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../errors';
 import { claim, earlierClaim, requestHash, requireIdempotencyKey, scopes } from '../claims';
-import { bankAccountsOf } from '../players';
+import { bankAccountsOf, lockPlayer } from '../players';
 import { currentRate } from '../agencies';
 import { promotionForDeposit } from '../promotions';
-import { checkDepositLimits, lockPlayerForLimits } from '../depositLimits';
+import { checkDepositLimits } from '../depositLimits';
 import { refuseDuringBreak } from '../exclusions';
 import type { Clock } from '../clock';
 import { expireStaleOrders, orderByKey, playerOrder, settingsOf, toDepositOrder, type OrderRow } from './repository';
@@ -129,7 +129,7 @@ export async function createDeposit(
     // orders at once cannot both pass a limit, and a break taken at the same moment is either seen
     // here or cancels this order after it.
     const created = await db.transaction().execute(async (trx) => {
-      await lockPlayerForLimits(trx, who);
+      await lockPlayer(trx, who);
       // A copy of this request made the order while this one was checked: it is the answer.
       if ((await claim(trx, scope, key, hash)) === 'replay') return undefined;
       const now = deps.clock.now();

@@ -6,9 +6,8 @@ import { exclusionEnd, isDurationOf, type Exclusion, type TakeExclusionBody } fr
 import { AppError } from '../errors';
 import { claim, requestHash, requireIdempotencyKey, scopes } from '../claims';
 import { appendAudit } from '../operators/audit';
-import { lockPlayerForLimits } from '../depositLimits';
 import { cancelOpenOrdersForBreak } from '../deposits/repository';
-import type { PlayerRef } from '../players';
+import { lockPlayer, type PlayerRef } from '../players';
 import type { Clock } from '../clock';
 
 type Row = { kind: Exclusion['kind']; starts_at: Date; ends_at: Date | null };
@@ -109,7 +108,7 @@ export async function takeExclusion(
   }
   const { duration } = body;
   return deps.db.transaction().execute(async (trx) => {
-    const { username } = await lockPlayerForLimits(trx, player);
+    const { username } = await lockPlayer(trx, player);
     if ((await claim(trx, scopes.playerBreaks(player), key, requestHash(body.kind, duration))) === 'replay') {
       const recorded = await trx
         .selectFrom('player_exclusions')

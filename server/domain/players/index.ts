@@ -1,4 +1,4 @@
-export { isUsernameAvailable, isBlocked, type PlayerRef } from './repository';
+export { isUsernameAvailable, isBlocked, lockPlayer, type PlayerRef } from './repository';
 export { registerPlayer, authenticate, changePassword, type Registration } from './service';
 export { SESSION_COOKIE, tokenHash, createSession, findSession, endSession, type SessionPlayer } from './sessions';
 export { hashPassword, verifyPassword, decoyPasswordHash } from './passwords';

@@ -11,30 +11,14 @@ import { appendAudit, type Actor } from '../operators/audit';
 import { AppError } from '../errors';
 import { hashPassword } from './passwords';
 import { revokeAllSessions } from './sessions';
+import { lockPlayer, type LockedPlayer } from './repository';
 
 /**
  * What an operator does to a player (the console's players page): each action takes the
  * operator's reason and writes its audit entry in the same transaction as the change.
  */
 
-const notFound = () => new AppError(404, ErrorCode.NOT_FOUND, 'No such player');
-
-type PlayerRow = { id: string; username: string; blocked: boolean; suspended_at: Date | null; must_change_password: boolean };
-
-/** Locks the agency's player for the action; another agency's player does not exist here. */
-async function lockPlayer(trx: Transaction<DB>, agencyId: string, playerId: string): Promise<PlayerRow> {
-  const row = await trx
-    .selectFrom('players')
-    .select(['id', 'username', 'blocked', 'suspended_at', 'must_change_password'])
-    .where('agency_id', '=', agencyId)
-    .where('id', '=', playerId)
-    .forUpdate()
-    .executeTakeFirst();
-  if (!row) throw notFound();
-  return row;
-}
-
-const statusOf = (row: Pick<PlayerRow, 'blocked' | 'suspended_at' | 'must_change_password'>): PlayerStatusResponse => ({
+const statusOf = (row: Pick<LockedPlayer, 'blocked' | 'suspended_at' | 'must_change_password'>): PlayerStatusResponse => ({
   backlisted: row.blocked,
   suspended: row.suspended_at !== null,
   mustChangePassword: row.must_change_password,
@@ -44,7 +28,7 @@ async function updatePlayer(
   trx: Transaction<DB>,
   playerId: string,
   values: { blocked?: boolean; suspended_at?: Date | null },
-): Promise<PlayerRow> {
+): Promise<LockedPlayer> {
   return trx
     .updateTable('players')
     .set(values)
@@ -63,7 +47,7 @@ export async function setBacklisted(
   reason: string,
 ): Promise<PlayerStatusResponse> {
   return db.transaction().execute(async (trx) => {
-    const player = await lockPlayer(trx, agencyId, playerId);
+    const player = await lockPlayer(trx, { agencyId, playerId });
     const updated = await updatePlayer(trx, player.id, { blocked });
     await appendAudit(trx, {
       agencyId,
@@ -85,7 +69,7 @@ export async function suspendPlayer(
   reason: string,
 ): Promise<PlayerStatusResponse> {
   return db.transaction().execute(async (trx) => {
-    const player = await lockPlayer(trx, agencyId, playerId);
+    const player = await lockPlayer(trx, { agencyId, playerId });
     // Suspending twice keeps the first time: when the login was first refused.
     const updated = await updatePlayer(trx, player.id, { suspended_at: player.suspended_at ?? new Date() });
     const ended = await revokeAllSessions(trx, agencyId, player.id);
@@ -110,7 +94,7 @@ export async function restorePlayer(
   reason: string,
 ): Promise<PlayerStatusResponse> {
   return db.transaction().execute(async (trx) => {
-    const player = await lockPlayer(trx, agencyId, playerId);
+    const player = await lockPlayer(trx, { agencyId, playerId });
     const updated = await updatePlayer(trx, player.id, { suspended_at: null });
     await appendAudit(trx, { agencyId, actor, action: 'RESTORE_PLAYER', target: player.username, reason });
     return statusOf(updated);
@@ -140,7 +124,7 @@ export async function changeBankAccount(
   const { bank, accountNumber, accountName, currency } = checked.value;
   try {
     return await db.transaction().execute(async (trx) => {
-      const player = await lockPlayer(trx, agencyId, playerId);
+      const player = await lockPlayer(trx, { agencyId, playerId });
       const open = await trx
         .selectFrom('withdrawals')
         .select('code')
@@ -215,7 +199,7 @@ export async function resetPassword(
   const password = temporaryPassword();
   const passwordHash = await hashPassword(password);
   await db.transaction().execute(async (trx) => {
-    const player = await lockPlayer(trx, agencyId, playerId);
+    const player = await lockPlayer(trx, { agencyId, playerId });
     await trx
       .updateTable('players')
       .set({ password_hash: passwordHash, must_change_password: true, password_changed_at: sql<Date>`now()` })

@@ -2,6 +2,8 @@ import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/database';
 import type { DB } from '../../db/schema';
 import type { PlayerSummary } from '../../../src/contract/players';
+import { AppError } from '../errors';
+import { ErrorCode } from '../../../src/contract/errors';
 
 /** The players table: its queries and the row as the API shows it. */
 
@@ -9,6 +11,26 @@ import type { PlayerSummary } from '../../../src/contract/players';
 export interface PlayerRef {
   agencyId: string;
   playerId: string;
+}
+
+export type LockedPlayer = { id: string; username: string; blocked: boolean; suspended_at: Date | null; must_change_password: boolean };
+
+/**
+ * Takes the player's turn: what counts or changes the player's orders, limits, withdrawals and
+ * promotion usages waits for every other such count of the same player, so two at once cannot
+ * both pass a rule. NO KEY UPDATE leaves other tables' references to the player row free; a
+ * player not of the agency is 404.
+ */
+export async function lockPlayer(trx: Transaction<DB>, who: PlayerRef): Promise<LockedPlayer> {
+  const row = await trx
+    .selectFrom('players')
+    .select(['id', 'username', 'blocked', 'suspended_at', 'must_change_password'])
+    .where('agency_id', '=', who.agencyId)
+    .where('id', '=', who.playerId)
+    .forNoKeyUpdate()
+    .executeTakeFirst();
+  if (!row) throw new AppError(404, ErrorCode.NOT_FOUND, 'No such player');
+  return row;
 }
 
 const summaryColumns = ['id', 'username', 'display_name'] as const;

@@ -4,10 +4,9 @@ import { ErrorCode } from '../../../src/contract/errors';
 import { formatAmount } from '../../../src/contract/money';
 import { isProvider, type Provider } from '../../../src/contract/providers';
 import { bonusFor, turnoverRequiredFor, type PromotionUsage } from '../../../src/contract/promotions';
-import { isUniqueViolation } from '../../db/errors';
 import { claim, requestHash, scopes } from '../claims';
 import { AppError } from '../errors';
-import { bankAccountsOf, isBlocked } from '../players';
+import { bankAccountsOf, isBlocked, lockPlayer } from '../players';
 import { postTransfer, resolveAccount, type LedgerTrx } from '../ledger';
 import { ensureMember, readCredit, takeCreditFromProvider, withProvider, type WalletDeps } from '../providerWallets';
 import { bonusOf, promotionOf, promotionRow } from './repository';
@@ -21,8 +20,8 @@ import { BONUS_POOL, CAPITAL_THB, isLive, notCancelable, refuse } from './rules'
  * Promotions (docs/promotions.md): a player takes one promotion at a time for one provider (a
  * usage, ACTIVE), deposits its set amount and gets the bonus from the agency's bonus pool with the
  * deposit's credit (USED), then plays the turnover. A recheck, a withdrawal or a cancel ends it.
- * Every rule refuses with a code and changes nothing; the one-in-progress rule is also a unique
- * index, so two "use" calls racing give one usage.
+ * Every rule refuses with a code and changes nothing; the one-in-progress rule is checked in the
+ * player's turn and backed by a unique index, so two "use" calls racing give one usage.
  */
 
 /** What an operator funded the pool with, and why: the console's funding writes one audit entry. */
@@ -124,18 +123,17 @@ export async function usePromotion(
       `The credit at ${provider} must be below ${formatAmount(BigInt(promotion.credit_threshold_satang), 'THB')} THB`,
     );
   }
-  try {
-    const created = await db
+  // In the player's turn, so a usage coming back into use (a withdrawal rejected) and this take see each other.
+  const created = await db.transaction().execute(async (trx) => {
+    await lockPlayer(trx, who);
+    if (await usageInProgress(trx, who)) throw refuse(409, ErrorCode.PROMOTION_USAGE, 'A promotion is in use already');
+    return trx
       .insertInto('promotion_usages')
       .values({ agency_id: who.agencyId, player_id: who.playerId, promotion_id: promotion.id, provider })
       .returning('id')
       .executeTakeFirstOrThrow();
-    return toUsage(await usageById(db, who, created.id));
-  } catch (error) {
-    if (isUniqueViolation(error, 'promotion_usages_one_in_progress'))
-      throw refuse(409, ErrorCode.PROMOTION_USAGE, 'A promotion is in use already');
-    throw error;
-  }
+  });
+  return toUsage(await usageById(db, who, created.id));
 }
 
 /**

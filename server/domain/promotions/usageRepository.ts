@@ -6,7 +6,7 @@ import type { Provider } from '../../../src/contract/providers';
 import type { PromotionUsage, PromotionUsagePage, PromotionUsageStatus, TranslatedText } from '../../../src/contract/promotions';
 import { AppError } from '../errors';
 import type { LedgerTrx } from '../ledger';
-import type { PlayerRef } from '../players';
+import { lockPlayer, type PlayerRef } from '../players';
 import { ending, moveUsage, refundUsageOf, type UsageRow } from './lifecycle';
 import { UUID } from './rules';
 
@@ -180,6 +180,9 @@ export async function endUsageByWithdrawal(trx: LedgerTrx, usageId: string): Pro
  * again, unless the player has taken another promotion since.
  */
 export async function reopenUsageAfterWithdrawal(trx: LedgerTrx, agencyId: string, usageId: string): Promise<void> {
+  const owner = await trx.selectFrom('promotion_usages').select('player_id').where('id', '=', usageId).executeTakeFirstOrThrow();
+  // The player's turn before the usage's row, as a take of another promotion takes it.
+  await lockPlayer(trx, { agencyId, playerId: owner.player_id });
   const usage = await trx
     .selectFrom('promotion_usages')
     .select(['player_id', 'status', 'end_reason'])

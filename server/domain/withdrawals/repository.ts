@@ -84,22 +84,6 @@ export async function countToday(db: Database | Trx, player: PlayerRef): Promise
   return Number(row.recorded) + Number(row.taking);
 }
 
-/**
- * Takes the player's turn for what a withdrawal counts, in the transaction that records its money:
- * two withdrawals of the player at once are counted one after the other. NO KEY UPDATE leaves other
- * tables' references to the player row free.
- */
-export async function lockPlayer(trx: Trx, player: PlayerRef): Promise<void> {
-  const row = await trx
-    .selectFrom('players')
-    .select('id')
-    .where('agency_id', '=', player.agencyId)
-    .where('id', '=', player.playerId)
-    .forNoKeyUpdate()
-    .executeTakeFirst();
-  if (!row) throw new AppError(404, ErrorCode.NOT_FOUND, 'No such player');
-}
-
 export async function withdrawalByKey(db: Database, player: PlayerRef, idempotencyKey: string): Promise<WithdrawalRow | undefined> {
   return db
     .selectFrom('withdrawals')

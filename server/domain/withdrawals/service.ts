@@ -7,7 +7,7 @@ import { convertAt, formatAmount, parseAmount } from '../../../src/contract/mone
 import { isProvider, type Provider } from '../../../src/contract/providers';
 import { withdrawalAmountProblem, type Withdrawal, type WithdrawalLimits } from '../../../src/contract/withdrawals';
 import { approvalsNeededFor } from '../../../src/contract/withdrawalReview';
-import { bankAccountsOf } from '../players';
+import { bankAccountsOf, lockPlayer } from '../players';
 import { AppError } from '../errors';
 import { currentRate, withdrawalSettingsOf } from '../agencies';
 import { claim, earlierClaim, requestHash, requireIdempotencyKey, scopes } from '../claims';
@@ -15,7 +15,7 @@ import { findTransfer, type LedgerTransfer } from '../ledger';
 import { endUsageByWithdrawal, liveCredit, liveTurnover, usedUsageAt } from '../promotions';
 import { takeCreditFromProvider, type WalletDeps } from '../providerWallets';
 import type { PlayerRef } from '../players';
-import { countToday, lockPlayer, toWithdrawal, withdrawalByCode, withdrawalByKey, type Trx, type WithdrawalRow } from './repository';
+import { countToday, toWithdrawal, withdrawalByCode, withdrawalByKey, type Trx, type WithdrawalRow } from './repository';
 import {
   PAYOUT_CLEARING,
   WITHDRAWAL_TRANSFER_KIND,
