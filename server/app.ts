@@ -34,6 +34,9 @@ export interface AppDeps {
   clock?: Clock;
 }
 
+/** The socket's peer and the hops behind it, `hops` in all, are proxies: the client is the entry they added. */
+const trustHops = (hops: number) => (_address: string, hop: number) => hop < hops;
+
 export async function buildApp({
   db,
   config,
@@ -45,7 +48,8 @@ export async function buildApp({
     logger,
     // Without a logger Fastify's own null logger costs nothing per request.
     ...(logger ? { logController: new OneLinePerRequest(), childLoggerFactory: requestLogger } : {}),
-    trustProxy: config.trustProxy,
+    // A hop count is honoured as Express does: the nearest hops are the proxies (Fastify itself ignores a count).
+    trustProxy: typeof config.trustProxy === 'number' ? trustHops(config.trustProxy) : config.trustProxy,
     bodyLimit: 64 * 1024,
     ajv: { customOptions: { removeAdditional: false, coerceTypes: 'array', allErrors: false } },
   });

@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import envSchema from 'env-schema';
@@ -16,7 +17,8 @@ export interface Config {
   pgDataDir: string;
   embeddedPgPort: number;
   logLevel: string;
-  trustProxy: boolean;
+  /** The proxies in front whose X-Forwarded-* headers count: none, how many hops, or their addresses. */
+  trustProxy: TrustProxy;
   distDir: string;
   /** `npm run dev` (NODE_ENV=development) builds the site unminified, with `?inspect` for its machines. */
   buildMode: 'production' | 'development';
@@ -114,7 +116,7 @@ export const EnvSchema = Type.Object(
     PG_DATA_DIR: Type.String({ default: 'data/pg' }),
     EMBEDDED_PG_PORT: integer(54329, 1, 65535),
     LOG_LEVEL: Type.Enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent'], { default: 'info' }),
-    TRUST_PROXY: Type.Enum(['true', 'false', '1', '0'], { default: 'false' }),
+    TRUST_PROXY: Type.String({ default: 'false' }),
     DIST_DIR: Type.String({ default: 'dist' }),
     NODE_ENV: Type.Optional(Type.String()),
     SESSION_TTL_HOURS: integer(24 * 7, 1, 24 * 365),
@@ -216,6 +218,40 @@ function refuseUnwantedSandbox(config: Config): Config {
   return config;
 }
 
+export type TrustProxy = false | number | string[];
+
+/** What proxy-addr names besides addresses: the loopback, link-local and private ranges. */
+const PROXY_RANGES = new Set(['loopback', 'linklocal', 'uniquelocal']);
+
+function isProxyAddress(value: string): boolean {
+  if (PROXY_RANGES.has(value) || isIP(value) !== 0) return true;
+  const [address, bits, ...rest] = value.split('/');
+  const family = isIP(address ?? '');
+  return rest.length === 0 && family !== 0 && /^[0-9]{1,3}$/.test(bits ?? '') && Number(bits) <= (family === 4 ? 32 : 128);
+}
+
+/**
+ * TRUST_PROXY: how many proxies stand in front ("1" for one nginx), or their addresses and CIDRs.
+ * `true` would take whatever X-Forwarded-For a client sends as its address, voiding every
+ * per-address limit, so it stops the start.
+ */
+function trustProxyOf(value: string): TrustProxy {
+  if (value === 'false' || value === '0') return false;
+  if (/^[0-9]{1,2}$/.test(value)) return Number(value);
+  if (value === 'true') {
+    throw new Error(
+      'TRUST_PROXY=true would trust any X-Forwarded-For a client sends: set how many proxies stand in front ' +
+        '(TRUST_PROXY=1 for one nginx) or their addresses (TRUST_PROXY=10.0.0.2,10.1.0.0/16)',
+    );
+  }
+  const addresses = value.split(',').map((part) => part.trim());
+  const wrong = addresses.filter((address) => !isProxyAddress(address));
+  if (wrong.length > 0) {
+    throw new Error(`TRUST_PROXY takes a hop count or proxies' addresses and CIDRs; not an address: ${wrong.join(', ')}`);
+  }
+  return addresses;
+}
+
 /** Reads and checks the environment; a bad value stops the start with a message naming its variable. */
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
   const values = readEnv(env);
@@ -226,7 +262,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): Config {
     pgDataDir: path.resolve(projectRoot, values.PG_DATA_DIR),
     embeddedPgPort: values.EMBEDDED_PG_PORT,
     logLevel: values.LOG_LEVEL,
-    trustProxy: values.TRUST_PROXY === 'true' || values.TRUST_PROXY === '1',
+    trustProxy: trustProxyOf(values.TRUST_PROXY),
     distDir: path.resolve(projectRoot, values.DIST_DIR),
     buildMode: values.NODE_ENV === 'development' ? 'development' : 'production',
     sessionTtlHours: values.SESSION_TTL_HOURS,

@@ -49,7 +49,7 @@ describe('configuration from the environment', () => {
     });
     expect(config).toMatchObject({
       port: 3999,
-      trustProxy: true,
+      trustProxy: 1,
       buildMode: 'development',
       pgPoolSize: 6,
       providerUrls: { gclub_live: 'https://gclub.example/api' },
@@ -72,6 +72,23 @@ describe('configuration from the environment', () => {
     ['WITHDRAW_MIN_THB', '0'],
   ])('refuses %s=%s with a message naming the variable', (name, value) => {
     expect(() => loadConfig({ [name]: value })).toThrow(new RegExp(`\\b${name}\\b`));
+  });
+
+  it("takes TRUST_PROXY as a hop count or the proxies' addresses, and refuses to trust every hop", () => {
+    expect(loadConfig({ TRUST_PROXY: '0' }).trustProxy).toBe(false);
+    expect(loadConfig({ TRUST_PROXY: '2' }).trustProxy).toBe(2);
+    expect(loadConfig({ TRUST_PROXY: '10.0.0.2, 10.1.0.0/16,::1,fd00::/8,loopback' }).trustProxy).toEqual([
+      '10.0.0.2',
+      '10.1.0.0/16',
+      '::1',
+      'fd00::/8',
+      'loopback',
+    ]);
+    expect(() => loadConfig({ TRUST_PROXY: 'true' })).toThrow(
+      /TRUST_PROXY=true would trust any X-Forwarded-For .*TRUST_PROXY=1 for one nginx/,
+    );
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.2,10.0.0.0/33' })).toThrow(/not an address: 10\.0\.0\.0\/33$/);
+    expect(() => loadConfig({ TRUST_PROXY: '10.0.0.300' })).toThrow(/TRUST_PROXY/);
   });
 
   it('refuses bounds the wrong way round', () => {

@@ -266,7 +266,7 @@ describe('login, info and logout', () => {
 
 describe('the session cookie over https', () => {
   it('is Secure when the request came over https through a trusted proxy', async () => {
-    const proxied = await buildTestApp({ trustProxy: true });
+    const proxied = await buildTestApp({ trustProxy: 1 });
     try {
       await createTestAgency(proxied, 'charlie', ['charlie.example']);
       const visitorId = newVisitorId();

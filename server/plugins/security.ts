@@ -20,6 +20,7 @@ function holdsNonFiniteNumber(value: unknown, depth = 0): boolean {
 }
 
 const STATE_CHANGING = new Set(['POST', 'PUT', 'PATCH', 'DELETE']);
+const HSTS = 'max-age=31536000; includeSubDomains';
 
 /**
  * The headers helmet gives a response, read off a response it is run on once: they are the same
@@ -32,10 +33,31 @@ function helmetHeaders(setHeaders: ReturnType<typeof helmet>): Record<string, st
   return Object.fromEntries(Object.entries(response.getHeaders()).map(([name, value]) => [name, String(value)]));
 }
 
+/**
+ * The request's path as a router might read it: percent-decoded, slashes collapsed, lower case.
+ * `/%61pi/`, `//api/` and `/API/` are then the API they may be routed to.
+ */
+function readablePath(url: string): string {
+  const path = url.split('?', 1)[0];
+  let decoded = path;
+  try {
+    decoded = decodeURIComponent(path);
+  } catch {
+    // A malformed escape stays as sent; the router refuses it too.
+  }
+  return decoded.replace(/\/{2,}/g, '/').toLowerCase();
+}
+
+/** Under /api/ by the route that serves it or by its path read any way a router might read it. */
+function apiPath(request: FastifyRequest): string | undefined {
+  return [request.routeOptions.url, readablePath(request.url)].find((path) => path?.startsWith('/api/'));
+}
+
 /** A state-changing /api request from a browser page of another site, or with a body that is not JSON. */
 function crossSiteRefusal(request: FastifyRequest): AppError | undefined {
-  if (!STATE_CHANGING.has(request.method) || !request.url.startsWith('/api/')) return undefined;
-  if (request.url.startsWith('/api/v2/webhooks/')) return undefined;
+  if (!STATE_CHANGING.has(request.method)) return undefined;
+  const path = apiPath(request);
+  if (path === undefined || path.startsWith('/api/v2/webhooks/')) return undefined;
   const origin = request.headers.origin;
   if (origin !== undefined && originHost(origin) !== request.host.toLowerCase()) {
     return new AppError(403, 'FORBIDDEN_ORIGIN', 'Cross-site requests are not allowed');
@@ -49,8 +71,8 @@ function crossSiteRefusal(request: FastifyRequest): AppError | undefined {
 }
 
 /**
- * Security headers for every response (a strict Content-Security-Policy for the pages), and the
- * cross-site request guard for the API: a state-changing /api request must be JSON, and when the
+ * Security headers for every response (a strict Content-Security-Policy for the pages, HSTS over
+ * https), and the cross-site request guard for the API: a state-changing /api request must be JSON, and when the
  * browser names an Origin it must be this host. Webhooks come from the gateway, not a browser. The
  * hooks take a callback: they do no asynchronous work, and every request runs them.
  */
@@ -80,6 +102,8 @@ export default fp(async (app) => {
   );
   app.addHook('onRequest', (request, reply, done) => {
     reply.headers(securityHeaders);
+    // Only an https request through a trusted proxy says https here (TRUST_PROXY); plain http cannot set HSTS.
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS);
     done(crossSiteRefusal(request));
   });
 
