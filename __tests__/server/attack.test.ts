@@ -600,6 +600,95 @@ describe('cookies and pages', () => {
 });
 
 // ---------------------------------------------------------------------------------------------
+// Cross-site requests on paths a router decodes
+
+const UNSAFE_METHODS = ['POST', 'PUT', 'PATCH', 'DELETE'] as const;
+const API_SPELLINGS = ['/api/', '/%61pi/', '//api/', '/API/'];
+
+describe('a state-changing request from a page of another site', () => {
+  it('is refused on every /api route, for every unsafe method and however the path spells /api/', async () => {
+    const player = await playerWithBank();
+    const cookie = `${player.cookie}; ${await operatorCookie()}`;
+    const answered: string[] = [];
+    for (const url of new Set(routes.filter((route) => !route.url.startsWith('/api/v2/webhooks/')).map((route) => route.url))) {
+      for (const spelling of API_SPELLINGS) {
+        for (const method of UNSAFE_METHODS) {
+          const res = await t.app.inject({
+            method,
+            url: `${spelling}${url.slice('/api/'.length).replace(/:[A-Za-z]+/g, 'x')}`,
+            headers: { cookie, origin: 'http://localhost:9999', 'content-type': 'application/json' },
+            payload: '{}',
+          });
+          if (res.statusCode !== 403 || res.json().code !== 'FORBIDDEN_ORIGIN')
+            answered.push(`${method} ${spelling} ${url}: ${res.statusCode}`);
+        }
+      }
+    }
+    expect(answered).toEqual([]);
+  });
+
+  it("leaves a player's open deposit open when a page on another port cancels it through /%61pi/", async () => {
+    const player = await playerWithBank();
+    const created = await inject(
+      player,
+      'POST',
+      '/api/v2/deposits',
+      { provider: 'askmebet', amount: '64000' },
+      { 'idempotency-key': `attack-${++keySerial}` },
+    );
+    expect(created.statusCode).toBe(201);
+    const code: string = created.json().order.code;
+    for (const spelling of API_SPELLINGS) {
+      const res = await t.app.inject({
+        method: 'POST',
+        url: `${spelling}v2/deposits/${code}/cancel`,
+        headers: { cookie: player.cookie, origin: 'http://localhost:9999', 'content-type': 'application/json' },
+        payload: '{}',
+      });
+      expect(res.statusCode).toBe(403);
+    }
+    const order = await t.db.selectFrom('deposit_orders').select('status').where('code', '=', code).executeTakeFirstOrThrow();
+    expect(order.status).toBe('OPEN');
+    // The same request from the site itself still works: the guard is the origin, not the path.
+    const own = await t.app.inject({
+      method: 'POST',
+      url: `/%61pi/v2/deposits/${code}/cancel`,
+      headers: { host: 'localhost', cookie: player.cookie, origin: 'http://localhost', 'content-type': 'application/json' },
+      payload: '{}',
+    });
+    expect({ status: own.statusCode, body: own.json() }).toMatchObject({ status: 200, body: { order: { status: 'CANCELED' } } });
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
+// Who may ask comes before what was asked
+
+/** The routes anyone may call: what they validate is no secret. */
+const PUBLIC_ROUTES = new Set([
+  'POST /api/v2/players/register',
+  'POST /api/v2/players/username/validate',
+  'POST /api/v2/players/login',
+  'POST /api/v2/admin/login',
+]);
+
+describe('an anonymous caller with a malformed request', () => {
+  it('is told to log in (401) on every route that needs a session, never how the body should look', async () => {
+    const told: string[] = [];
+    for (const route of routes) {
+      const name = `${route.method} ${route.url}`;
+      const res = await t.app.inject({
+        method: route.method as 'POST',
+        url: `${route.url.replace(/:[A-Za-z]+/g, '%00')}?limit=-1&page=x`,
+        headers: route.method === 'GET' || route.method === 'DELETE' ? {} : { 'content-type': 'application/json' },
+        payload: route.method === 'GET' || route.method === 'DELETE' ? undefined : '{"amount":[],"username":{}}',
+      });
+      if (res.statusCode === 400 && !PUBLIC_ROUTES.has(name)) told.push(`${name}: ${res.statusCode} ${res.body.slice(0, 120)}`);
+    }
+    expect(told).toEqual([]);
+  });
+});
+
+// ---------------------------------------------------------------------------------------------
 // SQL injection in text fields
 
 describe('SQL injection strings in text fields', () => {

@@ -213,3 +213,47 @@ describe('the session cache', () => {
     expect(later!.reusableForMs).toBeLessThanOrEqual(30_000);
   });
 });
+
+describe('a session ended on one process', () => {
+  const ROUNDS = 20;
+  /** A change on the other process: a withdrawal, with a body that would do. */
+  const withdraw = (cookie: string) => call(other.app, 'POST', '/withdrawals', cookie, { provider: 'askmebet', amount: '100' });
+  const endings: Array<[string, (player: { id: string; cookie: string; username: string; password: string }) => Promise<string>]> = [
+    [
+      'a logout',
+      async (player) => {
+        expect((await call(t.app, 'POST', '/players/logout', player.cookie)).statusCode).toBe(200);
+        return player.cookie;
+      },
+    ],
+    [
+      'an operator suspending the player',
+      async (player) => {
+        const res = await call(t.app, 'POST', `/admin/players/${player.id}/suspend`, owner, { reason: 'Chargeback reported' });
+        expect(res.statusCode).toBe(200);
+        return player.cookie;
+      },
+    ],
+    [
+      "the player's password change in another session",
+      async (player) => {
+        const second = await login(other.app, player.username, player.password);
+        await info(second, other.app);
+        const body = { currentPassword: player.password, newPassword: 'Mekong-river-2931', confirmNewPassword: 'Mekong-river-2931' };
+        expect((await call(t.app, 'POST', '/players/security/password/change', player.cookie, body)).statusCode).toBe(200);
+        return second;
+      },
+    ],
+  ];
+
+  it.each(endings)('stops every change on the other process as soon as %s has answered', async (_name, end) => {
+    const answers: number[] = [];
+    for (let round = 0; round < ROUNDS; round += 1) {
+      const player = await createTestPlayer(t.db, agencyId);
+      await cachedEverywhere(player.cookie);
+      const ended = await end(player);
+      answers.push((await withdraw(ended)).statusCode);
+    }
+    expect(answers).toEqual(Array.from({ length: ROUNDS }, () => 401));
+  });
+});

@@ -27,18 +27,21 @@ declare module 'fastify' {
   }
 }
 
+const READ_ONLY = new Set(['GET', 'HEAD']);
+
 /** Enough for every player active within the last minute of a busy process; a miss costs one statement. */
 const CACHE_SIZE = 10_000;
 /** A session check is asked again at least this often (it slides the session's expiry). */
 const CACHE_MS = 60_000;
 
 /**
- * Session checks are cached per process, so a player's requests mostly cost no statement. The
- * cache stays exact: every change of a player, their sessions or bank accounts, by any process or
- * by hand, is announced (server/db/changes.ts) and drops that player's entries; a change made here
- * drops them before it answers (changingPlayer). An entry lasts only until its session would slide,
- * so expiry and sliding are what the statement alone would give. While the listening connection is
- * down nothing is cached, and it forgets everything whenever it is lost or made again.
+ * Session checks of reads are cached per process, so a player's page loads mostly cost no
+ * statement; a request that changes something always reads its session, so a session ended on any
+ * process stops every change at once. Every change of a player, their sessions or bank accounts,
+ * by any process or by hand, is announced (server/db/changes.ts) and drops that player's entries; a
+ * change made here drops them before it answers (changingPlayer). An entry lasts only until its
+ * session would slide, so expiry and sliding are what the statement alone would give. While the
+ * listening connection is down nothing is cached, and it forgets everything whenever it is lost.
  */
 export default fp(
   async (app) => {
@@ -70,7 +73,9 @@ export default fp(
       const key = `${request.agency.id}:${tokenHash(token).toString('base64')}`;
       // Taken before the statement, so the entry ends no later than the session would slide.
       const asked = performance.now();
-      const hit = cache.get(key, asked);
+      // What changes something reads the session itself: a logout on another process that this one
+      // has not heard yet must already stop it.
+      const hit = READ_ONLY.has(request.method) ? cache.get(key, asked) : undefined;
       if (hit) return hit;
       const heard = changes;
       const found = await findSession(db, token, request.agency.id, sessionTtlHours);

@@ -9,14 +9,14 @@ const bankAccountRoutes: FastifyPluginAsync = async (base) => {
   const { db } = app;
   app.get(
     '/players/bank-accounts',
-    { preHandler: app.requirePlayer, schema: { response: { 200: BankAccountsResponseSchema } } },
+    { onRequest: app.requirePlayer, schema: { response: { 200: BankAccountsResponseSchema } } },
     async (request) => ({ bankAccounts: await bankAccountsOf(db, request.player.agencyId, request.player.playerId) }),
   );
 
   app.post(
     '/players/bank-accounts',
     {
-      preHandler: app.requirePlayer,
+      onRequest: app.requirePlayer,
       schema: { body: BankAccountBodySchema, response: { 201: BankAccountResponseSchema, 400: ApiErrorSchema, 409: ApiErrorSchema } },
     },
     async (request, reply) => {

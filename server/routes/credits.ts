@@ -21,7 +21,7 @@ const creditRoutes: FastifyPluginAsync = async (base) => {
   app.get(
     '/players/credits/:provider',
     {
-      preHandler: app.requirePlayer,
+      onRequest: app.requirePlayer,
       schema: { params: ProviderParamsSchema, response: { 200: CreditResponseSchema, 404: ApiErrorSchema, 503: ApiErrorSchema } },
     },
     async (request) => {

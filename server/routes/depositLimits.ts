@@ -11,14 +11,14 @@ const depositLimitRoutes: FastifyPluginAsync = async (base) => {
 
   app.get(
     '/players/deposit-limits',
-    { preHandler: app.requirePlayer, schema: { response: { 200: DepositLimitsViewSchema, '4xx': ApiErrorSchema } } },
+    { onRequest: app.requirePlayer, schema: { response: { 200: DepositLimitsViewSchema, '4xx': ApiErrorSchema } } },
     async (request) => depositLimitsOf(db, request.player, app.clock.now()),
   );
 
   app.put(
     '/players/deposit-limits',
     {
-      preHandler: app.requirePlayer,
+      onRequest: app.requirePlayer,
       schema: { body: DepositLimitsChangeSchema, response: { 200: DepositLimitsViewSchema, '4xx': ApiErrorSchema } },
     },
     async (request) => changeDepositLimits(db, request.player, request.body, app.clock.now()),

@@ -31,7 +31,7 @@ function orderRoutes(base: FastifyInstance): void {
   const deps = depositDeps(app);
   const { db } = app;
 
-  app.get('/deposits/limits', { preHandler: app.requirePlayer, schema: { response: { 200: DepositLimitsSchema } } }, async (request) =>
+  app.get('/deposits/limits', { onRequest: app.requirePlayer, schema: { response: { 200: DepositLimitsSchema } } }, async (request) =>
     depositLimitsView(deps, request.player.agencyId),
   );
 
@@ -39,7 +39,7 @@ function orderRoutes(base: FastifyInstance): void {
     '/deposits',
     {
       // The break is checked by createDeposit, after a replay is answered: a replay moves nothing.
-      preHandler: app.requirePlayer,
+      onRequest: app.requirePlayer,
       schema: {
         headers: IdempotencyHeadersSchema,
         body: DepositRequestBodySchema,
@@ -68,13 +68,13 @@ function orderRoutes(base: FastifyInstance): void {
   app.get(
     '/deposits',
     {
-      preHandler: app.requirePlayer,
+      onRequest: app.requirePlayer,
       schema: { querystring: DepositPageQuerySchema, response: { 200: DepositPageSchema, 400: ApiErrorSchema, 404: ApiErrorSchema } },
     },
     async (request) => listDeposits(db, request.player, request.query),
   );
 
-  app.get('/deposits/open', { preHandler: app.requirePlayer, schema: { response: { 200: DepositOpenSchema } } }, async (request) => ({
+  app.get('/deposits/open', { onRequest: app.requirePlayer, schema: { response: { 200: DepositOpenSchema } } }, async (request) => ({
     items: await openDeposits(db, request.player),
   }));
 }
@@ -89,7 +89,7 @@ function codeRoutes(base: FastifyInstance): void {
   app.get(
     '/deposits/:code',
     {
-      preHandler: app.requirePlayer,
+      onRequest: app.requirePlayer,
       schema: { params: DepositCodeParamsSchema, response: { 200: DepositOrderResponseSchema, 404: ApiErrorSchema } },
     },
     async (request) => ({ order: await playerDeposit(db, request.player, request.params.code) }),
@@ -98,7 +98,7 @@ function codeRoutes(base: FastifyInstance): void {
   app.get(
     '/deposits/laoqr/:code',
     {
-      preHandler: app.requirePlayer,
+      onRequest: app.requirePlayer,
       schema: { params: DepositCodeParamsSchema, response: { 200: DepositQrSchema, 404: ApiErrorSchema, 503: ApiErrorSchema } },
     },
     async (request) => depositQr(db, request.player, request.params.code),
@@ -107,7 +107,7 @@ function codeRoutes(base: FastifyInstance): void {
   app.post(
     '/deposits/:code/check',
     {
-      preHandler: app.requirePlayer,
+      onRequest: app.requirePlayer,
       schema: {
         params: DepositCodeParamsSchema,
         response: { 200: DepositOrderResponseSchema, 404: ApiErrorSchema, 409: ApiErrorSchema, 503: ApiErrorSchema },
@@ -119,7 +119,7 @@ function codeRoutes(base: FastifyInstance): void {
   app.post(
     '/deposits/:code/cancel',
     {
-      preHandler: app.requirePlayer,
+      onRequest: app.requirePlayer,
       schema: { params: DepositCodeParamsSchema, response: { 200: DepositOrderResponseSchema, 404: ApiErrorSchema, 409: ApiErrorSchema } },
     },
     async (request) => ({ order: await cancelDeposit(db, request.player, request.params.code) }),

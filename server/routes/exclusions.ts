@@ -15,7 +15,7 @@ const exclusionRoutes: FastifyPluginAsync = async (base) => {
 
   app.get(
     '/players/exclusion',
-    { preHandler: app.requirePlayer, schema: { response: { 200: RunningExclusionSchema, '4xx': ApiErrorSchema } } },
+    { onRequest: app.requirePlayer, schema: { response: { 200: RunningExclusionSchema, '4xx': ApiErrorSchema } } },
     async (request) => ({
       exclusion: await runningExclusion(db, request.player, clock.now()),
     }),
@@ -24,7 +24,7 @@ const exclusionRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/players/exclusions',
     {
-      preHandler: app.requirePlayer,
+      onRequest: app.requirePlayer,
       schema: {
         headers: IdempotencyHeadersSchema,
         body: TakeExclusionBodySchema,

@@ -16,7 +16,8 @@ const fingerprintRoutes: FastifyPluginAsync = async (base) => {
     '/fingerprint',
     {
       schema: { body: FingerprintBodySchema, response: { 200: FingerprintResponseSchema, '4xx': ApiErrorSchema } },
-      preHandler: [app.requirePlayer, rateLimit(app, 'fingerprint', (request) => request.player.playerId)],
+      onRequest: app.requirePlayer,
+      preHandler: [rateLimit(app, 'fingerprint', (request) => request.player.playerId)],
     },
     async (request) => {
       const { visitorId, recordedAt } = await recordFingerprint(db, {

@@ -27,7 +27,7 @@ const gameRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/games/:provider/launch',
     {
-      preHandler: [app.requirePlayer, app.refuseDuringBreak],
+      onRequest: [app.requirePlayer, app.refuseDuringBreak],
       schema: {
         params: ProviderParamsSchema,
         body: LaunchGameRequestSchema,

@@ -120,7 +120,7 @@ function accountRoutes(base: FastifyInstance): void {
 
   app.get(
     '/players/info',
-    { schema: { response: withErrors({ 200: PlayerInfoResponseSchema }) }, preHandler: app.requirePlayerSession },
+    { schema: { response: withErrors({ 200: PlayerInfoResponseSchema }) }, onRequest: app.requirePlayerSession },
     // The session check has read all of it already, in its one statement.
     async (request) => request.player.info,
   );
@@ -132,7 +132,8 @@ function accountRoutes(base: FastifyInstance): void {
         body: ChangePasswordBodySchema,
         response: withErrors({ 200: PasswordChangedSchema }),
       },
-      preHandler: [app.requirePlayerSession, rateLimit(app, 'passwordChangePerPlayer', (request) => request.player.playerId)],
+      onRequest: app.requirePlayerSession,
+      preHandler: [rateLimit(app, 'passwordChangePerPlayer', (request) => request.player.playerId)],
     },
     async (request) => {
       const { currentPassword, newPassword } = await validated(changePasswordSchema, request.body);
@@ -143,7 +144,7 @@ function accountRoutes(base: FastifyInstance): void {
 
   app.get(
     '/players/backlist',
-    { schema: { response: withErrors({ 200: BacklistResponseSchema }) }, preHandler: app.requirePlayer },
+    { schema: { response: withErrors({ 200: BacklistResponseSchema }) }, onRequest: app.requirePlayer },
     async (request) => ({ blocked: await isBlocked(db, request.player.agencyId, request.player.playerId) }),
   );
 }

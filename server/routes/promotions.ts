@@ -43,7 +43,7 @@ function promotionListRoutes(base: FastifyInstance): void {
   app.get(
     '/promotions/:promotionId',
     {
-      preHandler: app.requirePlayer,
+      onRequest: app.requirePlayer,
       schema: { params: PromotionIdParamsSchema, response: { 200: PromotionResponseSchema, 400: ApiErrorSchema, 404: ApiErrorSchema } },
     },
     async (request) => ({ promotion: await findPromotion(db, request.player.agencyId, request.params.promotionId) }),
@@ -52,7 +52,7 @@ function promotionListRoutes(base: FastifyInstance): void {
   app.post(
     '/promotions/use',
     {
-      preHandler: [app.requirePlayer, app.refuseDuringBreak],
+      onRequest: [app.requirePlayer, app.refuseDuringBreak],
       schema: { body: PromotionUseBodySchema, response: { 200: PromotionUsageResponseSchema, ...errors } },
     },
     async (request) => ({ usage: await usePromotion(deps, request.player, request.body) }),
@@ -67,7 +67,7 @@ function usageRoutes(base: FastifyInstance): void {
 
   app.get(
     '/players/promotions/using',
-    { preHandler: app.requirePlayer, schema: { response: { 200: PromotionUsingResponseSchema } } },
+    { onRequest: app.requirePlayer, schema: { response: { 200: PromotionUsingResponseSchema } } },
     async (request) => ({
       usage: await usingPromotion(db, request.player),
     }),
@@ -76,7 +76,7 @@ function usageRoutes(base: FastifyInstance): void {
   app.post(
     '/promotions/usages/recheck',
     {
-      preHandler: app.requirePlayer,
+      onRequest: app.requirePlayer,
       schema: { response: { 200: PromotionUsingResponseSchema, 502: ApiErrorSchema, 503: ApiErrorSchema } },
     },
     async (request) => ({ usage: await recheckUsage(deps, request.player) }),
@@ -85,7 +85,7 @@ function usageRoutes(base: FastifyInstance): void {
   app.get(
     '/promotions/usages',
     {
-      preHandler: app.requirePlayer,
+      onRequest: app.requirePlayer,
       schema: { querystring: PromotionUsageQuerySchema, response: { 200: PromotionUsagePageSchema, 400: ApiErrorSchema } },
     },
     async (request) => usagesOf(db, request.player, request.query.page, request.query.pageSize, request.query.status),
@@ -94,7 +94,7 @@ function usageRoutes(base: FastifyInstance): void {
   app.post(
     '/promotions/usages/cancel',
     {
-      preHandler: app.requirePlayer,
+      onRequest: app.requirePlayer,
       schema: { body: PromotionUsageCancelBodySchema, response: { 200: PromotionUsageResponseSchema, ...errors } },
     },
     async (request) => ({ usage: await cancelUsage(deps, request.player, request.body.usageId) }),

@@ -17,19 +17,19 @@ const realityCheckRoutes: FastifyPluginAsync = async (base) => {
 
   app.get(
     '/players/reality-check',
-    { schema: { response: withErrors({ 200: RealityCheckSchema }) }, preHandler: app.requirePlayer },
+    { schema: { response: withErrors({ 200: RealityCheckSchema }) }, onRequest: app.requirePlayer },
     async (request) => realityCheckOf(db, request.player),
   );
 
   app.put(
     '/players/reality-check',
-    { schema: { body: RealityCheckUpdateSchema, response: withErrors({ 200: RealityCheckSchema }) }, preHandler: app.requirePlayer },
+    { schema: { body: RealityCheckUpdateSchema, response: withErrors({ 200: RealityCheckSchema }) }, onRequest: app.requirePlayer },
     async (request) => chooseRealityCheck(db, request.player, request.body.minutes),
   );
 
   app.get(
     '/players/statement',
-    { schema: { response: withErrors({ 200: StatementSchema }) }, preHandler: app.requirePlayer },
+    { schema: { response: withErrors({ 200: StatementSchema }) }, onRequest: app.requirePlayer },
     async (request) => statementOf(db, request.player.agencyId, request.player.playerId, app.clock.now()),
   );
   return Promise.resolve();

@@ -24,7 +24,7 @@ const withdrawalRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/withdrawals',
     {
-      preHandler: app.requirePlayer,
+      onRequest: app.requirePlayer,
       schema: {
         headers: IdempotencyHeadersSchema,
         body: WithdrawalRequestSchema,
@@ -47,20 +47,18 @@ const withdrawalRoutes: FastifyPluginAsync = async (base) => {
 
   app.get(
     '/withdrawals',
-    { preHandler: app.requirePlayer, schema: { querystring: WithdrawalPageQuerySchema, response: { 200: WithdrawalPageSchema } } },
+    { onRequest: app.requirePlayer, schema: { querystring: WithdrawalPageQuerySchema, response: { 200: WithdrawalPageSchema } } },
     async (request) => withdrawalsOf(deps.db, request.player, request.query.page, request.query.pageSize),
   );
 
   app.get(
     '/withdrawals/open',
-    { preHandler: app.requirePlayer, schema: { response: { 200: ItemsOf(WithdrawalSchema) } } },
+    { onRequest: app.requirePlayer, schema: { response: { 200: ItemsOf(WithdrawalSchema) } } },
     async (request) => ({ items: await openWithdrawalsOf(deps.db, request.player) }),
   );
 
-  app.get(
-    '/withdrawals/limits',
-    { preHandler: app.requirePlayer, schema: { response: { 200: WithdrawalLimitsSchema } } },
-    async (request) => withdrawalLimits(deps, request.player),
+  app.get('/withdrawals/limits', { onRequest: app.requirePlayer, schema: { response: { 200: WithdrawalLimitsSchema } } }, async (request) =>
+    withdrawalLimits(deps, request.player),
   );
   return Promise.resolve();
 };

@@ -50,7 +50,7 @@ const adminAuthRoutes: FastifyPluginAsync = async (base) => {
 
   app.post(
     '/logout',
-    { preHandler: app.requireOperatorSession, schema: { response: { 204: Type.Null(), 401: ApiErrorSchema } } },
+    { onRequest: app.requireOperatorSession, schema: { response: { 204: Type.Null(), 401: ApiErrorSchema } } },
     async (request, reply) => {
       await logoutOperator(db, request.operator);
       reply.clearOperatorCookie();
@@ -60,7 +60,7 @@ const adminAuthRoutes: FastifyPluginAsync = async (base) => {
 
   app.get(
     '/me',
-    { preHandler: app.requireOperatorSession, schema: { response: { 200: OperatorResponseSchema, 401: ApiErrorSchema } } },
+    { onRequest: app.requireOperatorSession, schema: { response: { 200: OperatorResponseSchema, 401: ApiErrorSchema } } },
     // The response schema leaves out the session's and agency's ids.
     async (request) => ({ operator: request.operator }),
   );
@@ -68,7 +68,7 @@ const adminAuthRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/me/totp',
     {
-      preHandler: app.requireOperatorSession,
+      onRequest: app.requireOperatorSession,
       schema: { response: { 200: TotpEnrolmentSchema, 401: ApiErrorSchema, 409: ApiErrorSchema } },
     },
     async (request) => startTotpEnrolment(db, request.operator, `Champa ${request.agency.name}`),
@@ -77,7 +77,7 @@ const adminAuthRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/me/totp/confirm',
     {
-      preHandler: app.requireOperatorSession,
+      onRequest: app.requireOperatorSession,
       schema: {
         body: TotpConfirmSchema,
         response: { 200: RecoveryCodesSchema, 400: ApiErrorSchema, 401: ApiErrorSchema, 409: ApiErrorSchema },

@@ -69,7 +69,7 @@ function readRoutes(app: App, { db }: DeskDeps): void {
   app.get(
     '/deposits',
     {
-      preHandler: app.requireOperator,
+      onRequest: app.requireOperator,
       schema: {
         querystring: AgencyDepositQuerySchema,
         response: { 200: AgencyDepositPageSchema, 400: ApiErrorSchema, 401: ApiErrorSchema },
@@ -81,7 +81,7 @@ function readRoutes(app: App, { db }: DeskDeps): void {
   app.get(
     '/deposits/unmatched',
     {
-      preHandler: app.requireOperator,
+      onRequest: app.requireOperator,
       schema: { querystring: UnmatchedPaymentQuerySchema, response: { 200: ItemsOf(UnmatchedPaymentSchema), 401: ApiErrorSchema } },
     },
     async (request) => ({ items: await unmatchedPaymentsOf(db, request.agency.id, request.query.status) }),
@@ -90,7 +90,7 @@ function readRoutes(app: App, { db }: DeskDeps): void {
   app.get(
     '/deposits/players',
     {
-      preHandler: app.requireOperator,
+      onRequest: app.requireOperator,
       schema: {
         querystring: DepositPlayerQuerySchema,
         response: { 200: ItemsOf(DepositPlayerSchema), 400: ApiErrorSchema, 401: ApiErrorSchema },
@@ -102,7 +102,7 @@ function readRoutes(app: App, { db }: DeskDeps): void {
   app.get(
     '/deposits/:code',
     {
-      preHandler: app.requireOperator,
+      onRequest: app.requireOperator,
       schema: { params: DepositCodeParamsSchema, response: { 200: DepositDetailSchema, 401: ApiErrorSchema, 404: ApiErrorSchema } },
     },
     async (request) => depositDetail(db, request.agency.id, request.params.code),
@@ -114,7 +114,7 @@ function resolutionRoutes(app: App, deps: DeskDeps): void {
   app.post(
     '/deposits/unmatched/:id/credit',
     {
-      preHandler: app.requireOperator,
+      onRequest: app.requireOperator,
       schema: {
         params: UnmatchedPaymentParamsSchema,
         body: UnmatchedCreditSchema,
@@ -135,7 +135,7 @@ function resolutionRoutes(app: App, deps: DeskDeps): void {
   app.post(
     '/deposits/unmatched/:id/refund',
     {
-      preHandler: app.requireOperator,
+      onRequest: app.requireOperator,
       schema: {
         params: UnmatchedPaymentParamsSchema,
         body: DepositDeskReasonSchema,
@@ -156,7 +156,7 @@ function resolutionRoutes(app: App, deps: DeskDeps): void {
   app.post(
     '/deposits/:code/retry-credit',
     {
-      preHandler: app.requireOperator,
+      onRequest: app.requireOperator,
       schema: { params: DepositCodeParamsSchema, body: DepositDeskReasonSchema, response: { 200: DepositResponseSchema, ...errors } },
     },
     async (request) => ({
@@ -174,7 +174,7 @@ function resolutionRoutes(app: App, deps: DeskDeps): void {
   app.post(
     '/deposits/:code/refund',
     {
-      preHandler: app.requireOperator,
+      onRequest: app.requireOperator,
       schema: { params: DepositCodeParamsSchema, body: DepositDeskReasonSchema, response: { 200: DepositResponseSchema, ...errors } },
     },
     async (request) => ({

@@ -18,13 +18,13 @@ const adminOperatorActivityRoutes: FastifyPluginAsync = async (base) => {
   const { db } = app;
   app.get(
     '/sessions',
-    { preHandler: app.requireOperator, schema: { response: { 200: ItemsOf(OperatorSessionSchema), ...errors } } },
+    { onRequest: app.requireOperator, schema: { response: { 200: ItemsOf(OperatorSessionSchema), ...errors } } },
     async (request) => ({ items: await sessionsFor(db, request.operator) }),
   );
 
   app.delete(
     '/sessions/:id',
-    { preHandler: app.requireOperator, schema: { params: SessionIdParamsSchema, response: { 204: Type.Null(), ...errors } } },
+    { onRequest: app.requireOperator, schema: { params: SessionIdParamsSchema, response: { 204: Type.Null(), ...errors } } },
     async (request, reply) => {
       await endOperatorSession(db, request.operator, request.params.id);
       return reply.status(204).send(null);
@@ -33,14 +33,14 @@ const adminOperatorActivityRoutes: FastifyPluginAsync = async (base) => {
 
   app.get(
     '/audit-log',
-    { preHandler: app.requireOwner, schema: { querystring: AuditLogQuerySchema, response: { 200: ItemsOf(AuditRowSchema), ...errors } } },
+    { onRequest: app.requireOwner, schema: { querystring: AuditLogQuerySchema, response: { 200: ItemsOf(AuditRowSchema), ...errors } } },
     async (request) => ({ items: await auditLogOf(db, request.agency.id, request.query) }),
   );
 
   app.get(
     '/audit-log.csv',
     {
-      preHandler: app.requireOwner,
+      onRequest: app.requireOwner,
       schema: {
         querystring: AuditLogQuerySchema,
         response: {

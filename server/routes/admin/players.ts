@@ -28,13 +28,13 @@ function readRoutes(base: FastifyInstance): void {
 
   app.get(
     '/players',
-    { preHandler: app.requireOperator, schema: { querystring: PlayerSearchQuerySchema, response: { 200: PlayerPageSchema, ...errors } } },
+    { onRequest: app.requireOperator, schema: { querystring: PlayerSearchQuerySchema, response: { 200: PlayerPageSchema, ...errors } } },
     async (request) => searchPlayers(db, request.agency.id, request.query.q, request.query.page, request.query.pageSize),
   );
 
   app.get(
     '/players/:id',
-    { preHandler: app.requireOperator, schema: { params: PlayerIdParamsSchema, response: { 200: PlayerProfileSchema, ...errors } } },
+    { onRequest: app.requireOperator, schema: { params: PlayerIdParamsSchema, response: { 200: PlayerProfileSchema, ...errors } } },
     async (request) => playerProfile(deps, request.agency.id, request.params.id, app.clock.now()),
   );
 }
@@ -50,7 +50,7 @@ function actionRoutes(base: FastifyInstance): void {
   app.post(
     '/players/:id/backlist',
     {
-      preHandler: app.requireOwner,
+      onRequest: app.requireOwner,
       schema: { params: PlayerIdParamsSchema, body: PlayerBacklistBodySchema, response: { 200: PlayerStatusResponseSchema, ...errors } },
     },
     async (request) =>
@@ -60,7 +60,7 @@ function actionRoutes(base: FastifyInstance): void {
   app.post(
     '/players/:id/suspend',
     {
-      preHandler: app.requireOwner,
+      onRequest: app.requireOwner,
       schema: { params: PlayerIdParamsSchema, body: PlayerReasonBodySchema, response: { 200: PlayerStatusResponseSchema, ...errors } },
     },
     async (request) =>
@@ -72,7 +72,7 @@ function actionRoutes(base: FastifyInstance): void {
   app.post(
     '/players/:id/restore',
     {
-      preHandler: app.requireOwner,
+      onRequest: app.requireOwner,
       schema: { params: PlayerIdParamsSchema, body: PlayerReasonBodySchema, response: { 200: PlayerStatusResponseSchema, ...errors } },
     },
     async (request) =>
@@ -84,7 +84,7 @@ function actionRoutes(base: FastifyInstance): void {
   app.put(
     '/players/:id/bank-account',
     {
-      preHandler: app.requireOwner,
+      onRequest: app.requireOwner,
       schema: {
         params: PlayerIdParamsSchema,
         body: PlayerBankAccountChangeSchema,
@@ -107,7 +107,7 @@ function actionRoutes(base: FastifyInstance): void {
   app.post(
     '/players/:id/reset-password',
     {
-      preHandler: app.requireOwner,
+      onRequest: app.requireOwner,
       schema: { params: PlayerIdParamsSchema, body: PlayerReasonBodySchema, response: { 200: TemporaryPasswordResponseSchema, ...errors } },
     },
     async (request, reply) => {

@@ -43,7 +43,7 @@ function promotionRoutes(base: FastifyInstance) {
 
   app.get(
     '/promotions',
-    { preHandler: app.requireOperator, schema: { response: { 200: AdminPromotionsSchema, 401: ApiErrorSchema } } },
+    { onRequest: app.requireOperator, schema: { response: { 200: AdminPromotionsSchema, 401: ApiErrorSchema } } },
     async (request) => {
       const [promotions, usages] = await Promise.all([allPromotions(db, request.agency.id), usageCountsOf(db, request.agency.id)]);
       return { promotions: promotions.map((promotion) => ({ ...promotion, usages: usages.get(promotion.id) ?? 0 })) };
@@ -52,7 +52,7 @@ function promotionRoutes(base: FastifyInstance) {
 
   app.post(
     '/promotions',
-    { preHandler: app.requireOwner, schema: { body: PromotionCreationSchema, response: { 201: AdminPromotionResponseSchema, ...errors } } },
+    { onRequest: app.requireOwner, schema: { body: PromotionCreationSchema, response: { 201: AdminPromotionResponseSchema, ...errors } } },
     async (request, reply) => {
       const input = newPromotionFrom(request.body.promotion, app.clock.now());
       const promotion = await db.transaction().execute(async (trx) => {
@@ -74,7 +74,7 @@ function promotionRoutes(base: FastifyInstance) {
   app.post(
     '/promotions/:id/status',
     {
-      preHandler: app.requireOwner,
+      onRequest: app.requireOwner,
       schema: {
         params: PromotionIdParamsSchema,
         body: PromotionStatusChangeSchema,
@@ -105,14 +105,14 @@ function bonusPoolRoutes(base: FastifyInstance) {
   const { db } = app;
   app.get(
     '/bonus-pool',
-    { preHandler: app.requireOperator, schema: { response: { 200: BonusPoolSchema, 401: ApiErrorSchema } } },
+    { onRequest: app.requireOperator, schema: { response: { 200: BonusPoolSchema, 401: ApiErrorSchema } } },
     async (request) => ({ balance: formatAmount(await bonusPoolBalance(db, request.agency.id), 'THB') }),
   );
 
   app.post(
     '/bonus-pool/fund',
     {
-      preHandler: app.requireOwner,
+      onRequest: app.requireOwner,
       schema: { headers: IdempotencyHeadersSchema, body: BonusPoolFundingSchema, response: { 200: BonusPoolFundedSchema, ...errors } },
     },
     async (request) => {

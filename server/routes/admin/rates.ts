@@ -34,7 +34,7 @@ const adminRateRoutes: FastifyPluginAsync = async (base) => {
   const { db } = app;
   app.get(
     '/rates',
-    { preHandler: app.requireOperator, schema: { response: { 200: AgencyRatesSchema, 401: ApiErrorSchema } } },
+    { onRequest: app.requireOperator, schema: { response: { 200: AgencyRatesSchema, 401: ApiErrorSchema } } },
     async (request) => ({
       rates: await Promise.all(
         RATE_CURRENCIES.map(async (currency) => {
@@ -48,7 +48,7 @@ const adminRateRoutes: FastifyPluginAsync = async (base) => {
   app.put(
     '/rates/:currency',
     {
-      preHandler: app.requireOwner,
+      onRequest: app.requireOwner,
       schema: {
         params: RateCurrencyParamsSchema,
         body: RateChangeSchema,

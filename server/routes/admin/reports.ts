@@ -25,14 +25,14 @@ const adminReportRoutes: FastifyPluginAsync = async (base) => {
   const { db } = app;
   app.get(
     '/dashboard',
-    { preHandler: app.requireOperator, schema: { response: { 200: DashboardSchema, 401: ApiErrorSchema } } },
+    { onRequest: app.requireOperator, schema: { response: { 200: DashboardSchema, 401: ApiErrorSchema } } },
     async (request) => dashboardOf(db, request.agency.id),
   );
 
   app.get(
     '/reconciliation',
     {
-      preHandler: app.requireOperator,
+      onRequest: app.requireOperator,
       schema: { querystring: ReconciliationQuerySchema, response: { 200: ReconciliationSchema, 400: ApiErrorSchema, 401: ApiErrorSchema } },
     },
     async (request) => reconciliationOf(db, request.agency.id, request.query.day ?? vientianeDay()),
@@ -41,7 +41,7 @@ const adminReportRoutes: FastifyPluginAsync = async (base) => {
   app.get(
     '/reconciliation.csv',
     {
-      preHandler: app.requireOperator,
+      onRequest: app.requireOperator,
       schema: {
         querystring: ReconciliationQuerySchema,
         response: { 200: ReconciliationCsvSchema, 400: ApiErrorSchema, 401: ApiErrorSchema },
@@ -58,13 +58,13 @@ const adminReportRoutes: FastifyPluginAsync = async (base) => {
 
   app.get(
     '/books-reconciliation',
-    { preHandler: app.requireOperator, schema: { response: { 200: BooksReconciliationSchema, 401: ApiErrorSchema } } },
+    { onRequest: app.requireOperator, schema: { response: { 200: BooksReconciliationSchema, 401: ApiErrorSchema } } },
     async (request) => booksReconciliationOf(db, request.agency.id),
   );
 
   app.post(
     '/books-reconciliation/run',
-    { preHandler: app.requireOperator, schema: { response: { 200: BooksReconciliationSchema, 401: ApiErrorSchema } } },
+    { onRequest: app.requireOperator, schema: { response: { 200: BooksReconciliationSchema, 401: ApiErrorSchema } } },
     async (request) => {
       // As the reconciler: what is younger than twice a call's time limit may still be settling.
       const settleMs = 2 * Math.max(app.config.providerTimeoutMs, app.config.laoqrGatewayTimeoutMs);

@@ -17,14 +17,14 @@ const adminResponsiblePlayRoutes: FastifyPluginAsync = async (base) => {
 
   app.get(
     '/responsible-play',
-    { preHandler: app.requireOwner, schema: { response: { 200: ResponsiblePlaySettingsSchema, ...errors } } },
+    { onRequest: app.requireOwner, schema: { response: { 200: ResponsiblePlaySettingsSchema, ...errors } } },
     async (request) => responsiblePlaySettingsOf(db, request.agency.id),
   );
 
   app.put(
     '/responsible-play',
     {
-      preHandler: app.requireOwner,
+      onRequest: app.requireOwner,
       schema: { body: ResponsiblePlayUpdateSchema, response: { 200: ResponsiblePlaySettingsSchema, ...errors } },
     },
     async (request) =>

@@ -31,13 +31,13 @@ const adminSettingsRoutes: FastifyPluginAsync = async (base) => {
   const { db, config } = app;
   app.get(
     '/settings/agency',
-    { preHandler: app.requireOperator, schema: { response: { 200: AgencySettingsSchema, 401: ApiErrorSchema } } },
+    { onRequest: app.requireOperator, schema: { response: { 200: AgencySettingsSchema, 401: ApiErrorSchema } } },
     async (request) => agencySettingsOf(db, request.agency.id, config),
   );
 
   app.put(
     '/settings/agency',
-    { preHandler: app.requireOwner, schema: { body: AgencySettingsUpdateSchema, response: { 200: AgencySettingsSchema, ...errors } } },
+    { onRequest: app.requireOwner, schema: { body: AgencySettingsUpdateSchema, response: { 200: AgencySettingsSchema, ...errors } } },
     async (request) =>
       app.changingAgency(request.agency.id, () =>
         updateAgencySettings(db, request.agency.id, request.body, actorOf(request.operator), config),
@@ -46,7 +46,7 @@ const adminSettingsRoutes: FastifyPluginAsync = async (base) => {
 
   app.post(
     '/settings/agency/hosts',
-    { preHandler: app.requireOwner, schema: { body: AgencyHostAddSchema, response: { 200: AgencySettingsSchema, ...errors } } },
+    { onRequest: app.requireOwner, schema: { body: AgencyHostAddSchema, response: { 200: AgencySettingsSchema, ...errors } } },
     async (request) => {
       const { id } = request.agency;
       await app.changingAgency(id, () => addAgencyHost(db, id, request.body.host, request.body.reason.trim(), actorOf(request.operator)));
@@ -57,7 +57,7 @@ const adminSettingsRoutes: FastifyPluginAsync = async (base) => {
   app.delete(
     '/settings/agency/hosts/:host',
     {
-      preHandler: app.requireOwner,
+      onRequest: app.requireOwner,
       schema: { params: AgencyHostParamsSchema, body: AgencyHostRemoveSchema, response: { 200: AgencySettingsSchema, ...errors } },
     },
     async (request) => {

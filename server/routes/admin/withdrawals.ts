@@ -30,7 +30,7 @@ const adminWithdrawalRoutes: FastifyPluginAsync = async (base) => {
   app.get(
     '/withdrawals',
     {
-      preHandler: app.requireOperator,
+      onRequest: app.requireOperator,
       schema: {
         querystring: AgencyWithdrawalQuerySchema,
         response: { 200: PageOf(AgencyWithdrawalSchema), 400: ApiErrorSchema, 401: ApiErrorSchema },
@@ -42,7 +42,7 @@ const adminWithdrawalRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/withdrawals/:code/approve',
     {
-      preHandler: app.requireOperator,
+      onRequest: app.requireOperator,
       schema: {
         params: WithdrawalCodeParamsSchema,
         headers: IdempotencyHeadersSchema,
@@ -65,7 +65,7 @@ const adminWithdrawalRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/withdrawals/:code/reject',
     {
-      preHandler: app.requireOperator,
+      onRequest: app.requireOperator,
       schema: {
         params: WithdrawalCodeParamsSchema,
         headers: IdempotencyHeadersSchema,
