@@ -1,6 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
 import { sql } from 'kysely';
 import { buildApp } from './app';
+import type { Readiness } from './routes/health';
 import { requestLogging } from './requestLog';
 import { describeSandbox, loadConfig, sandboxPartsOf, servesSandbox } from './config';
 import { registerSandboxes } from './sandbox';
@@ -30,9 +31,9 @@ async function main() {
     embedded = await startEmbeddedPostgres(config.pgDataDir, config.embeddedPgPort);
     databaseUrl = embedded.url;
   }
-  const db = createDatabase(databaseUrl, config.pgPoolSize);
+  const db = createDatabase(databaseUrl, config.pgPoolSize, { onIdleError: embedded?.notePoolError });
 
-  const readiness = { prepared: false };
+  const readiness: Readiness = { prepared: false };
   const app = await buildApp({
     db,
     config,
@@ -43,19 +44,26 @@ async function main() {
 
   let reconciler: Reconciler | undefined;
   let closing = false;
-  const shutdown = async (signal: string) => {
+  const shutdown = async (why: string, exitCode: number) => {
     if (closing) return;
     closing = true;
-    log(`${signal}: closing`);
+    log(`${why}: closing`);
     await reconciler?.stop().catch(() => {});
     await app.close().catch(() => {});
     await db.destroy().catch(() => {});
     if (embedded) await embedded.stop().catch(() => {});
     log('stopped');
-    process.exit(0);
+    process.exit(exitCode);
   };
-  process.on('SIGINT', () => void shutdown('SIGINT'));
-  process.on('SIGTERM', () => void shutdown('SIGTERM'));
+  process.on('SIGINT', () => void shutdown('SIGINT', 0));
+  process.on('SIGTERM', () => void shutdown('SIGTERM', 0));
+  // A database that stops under the server never comes back by itself: exiting non-zero lets whoever
+  // runs the site restart both. A stop the server asked for, or a signal to it, is no loss.
+  embedded?.onLost((reason) => {
+    if (closing) return;
+    readiness.databaseLost = true;
+    void shutdown(`the embedded database stopped on its own (${reason}); exiting so that whoever runs the site starts it again`, 1);
+  });
 
   try {
     await app.listen({ port: config.port, host: config.host });

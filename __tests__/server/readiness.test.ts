@@ -18,6 +18,22 @@ describe('/readyz', () => {
     }
   });
 
+  it('answers 503 once the embedded database stopped under the server, though its pool may still answer', async () => {
+    const db = createDatabase(process.env.TEST_DATABASE_URL ?? '');
+    const readiness = { prepared: true, databaseLost: false };
+    const app = await buildApp({ db, config: { ...loadConfig({}), distDir: '/nonexistent-dist' }, readiness });
+    try {
+      expect((await app.inject('/readyz')).statusCode).toBe(200);
+      readiness.databaseLost = true;
+      const lost = await app.inject('/readyz');
+      expect(lost.statusCode).toBe(503);
+      expect(lost.json()).toMatchObject({ status: 'stopping', database: 'lost' });
+    } finally {
+      await app.close();
+      await db.destroy();
+    }
+  });
+
   it('answers 503 while start-up is still preparing the database', async () => {
     const db = createDatabase('postgres://nobody:nothing@127.0.0.1:1/none');
     const app = await buildApp({ db, config: { ...loadConfig({}), distDir: '/nonexistent-dist' }, readiness: { prepared: false } });

