@@ -68,7 +68,8 @@ const dependencyPolicies = [
   },
   {
     from: { element: { type: 'contract' } },
-    disallow: packagesBut(['typebox', 'yup', 'moment']),
+    // zxcvbn (password strength, src/contract/passwords.ts) is pure code and data.
+    disallow: packagesBut(['typebox', 'yup', 'moment', '@zxcvbn-ts/core', '@zxcvbn-ts/language-common']),
     message: 'src/contract runs in the browser and in Node alike: no React, DOM, i18n or Node packages (add a pure one here on purpose)',
   },
   {

@@ -45,10 +45,11 @@ describe('player account messages', () => {
         confirmPassword: 'p',
         displayName: '\u0000',
       })),
+      ...(await messagesOf(registerSchema, { username: 'keomany', password: 'password1', confirmPassword: 'password1' })),
       ...(await messagesOf(loginSchema, {})),
       ...(await messagesOf(loginSchema, { username: 'a'.repeat(20), password: 'p'.repeat(70) })),
     ];
-    expect(new Set(messages).size).toBeGreaterThanOrEqual(12);
+    expect(new Set(messages).size).toBeGreaterThanOrEqual(13);
     for (const message of messages) expect(auth).toContain(message);
   });
 
@@ -62,6 +63,11 @@ describe('player account messages', () => {
         newPassword: 'long-enough-1',
         confirmNewPassword: 'long-enough-2',
       })),
+      ...(await messagesOf(changePasswordSchema, {
+        currentPassword: 'long-enough',
+        newPassword: 'password1',
+        confirmNewPassword: 'password1',
+      })),
     ];
     expect(new Set(messages)).toEqual(
       new Set([
@@ -69,6 +75,7 @@ describe('player account messages', () => {
         'validation.password_must_greater_than',
         'validation.password_must_less_than',
         'validation.password_not_match',
+        'validation.password_guessable',
       ]),
     );
     for (const message of messages) expect(password).toContain(message);

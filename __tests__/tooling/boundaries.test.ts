@@ -58,6 +58,11 @@ const cases: Case[] = [
   { name: 'the contract importing Node', probe: importIn('src/contract/money.ts', 'node:crypto'), refused: true },
   { name: 'the contract importing itself', probe: importIn('src/contract/money.ts', './languages'), refused: false },
   { name: 'the contract importing typebox', probe: importIn('src/contract/money.ts', 'typebox'), refused: false },
+  {
+    name: 'the contract importing the password estimator',
+    probe: importIn('src/contract/passwords.ts', '@zxcvbn-ts/language-common'),
+    refused: false,
+  },
   { name: 'ui importing the app', probe: importIn('src/ui/Button.tsx', '../app/store'), refused: true },
   { name: 'ui importing a feature', probe: importIn('src/ui/Button.tsx', '../features/deposit/OpenOrder'), refused: true },
   { name: 'ui importing the contract', probe: importIn('src/ui/Button.tsx', '../contract/money'), refused: false },

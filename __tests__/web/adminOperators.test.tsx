@@ -119,6 +119,9 @@ describe('operators page', () => {
     await userEvent.click(within(form).getByRole('button', { name: 'ເພີ່ມ' }));
     expect(await within(form).findByText('ຕົວອັກສອນພາສາອັງກິດໂຕນ້ອຍ, ຕົວເລກ, - ຫຼື _ ຈຳນວນ 3 ຫາ 32 ຕົວ')).toBeInTheDocument();
     expect(within(form).getByText('ຢ່າງໜ້ອຍ 12 ຕົວອັກສອນ')).toBeInTheDocument();
+    await userEvent.clear(within(form).getByLabelText('ລະຫັດຜ່ານ'));
+    await userEvent.type(within(form).getByLabelText('ລະຫັດຜ່ານ'), 'password1234');
+    expect(await within(form).findByText('ເດົາງ່າຍເກີນໄປ: ກະລຸນາເລືອກລະຫັດຜ່ານທີ່ຍາວກວ່ານີ້ ແລະ ບໍ່ແມ່ນລະຫັດທີ່ໃຊ້ກັນທົ່ວໄປ')).toBeInTheDocument();
 
     nock(ADMIN).post('/operators', { username: 'keo', password: 'a-long-password', role: 'owner' }).reply(201, { operator: STAFF });
     nock(ADMIN).get('/operators').reply(200, operators());

@@ -87,6 +87,29 @@ describe('register form', () => {
     await userEvent.click(screen.getByRole('checkbox', { name: 'ຂ້ອຍຢືນຢັນວ່າຂ້ອຍມີອາຍຸ 18 ປີຂຶ້ນໄປ' }));
   }
 
+  it('says in Lao that a guessable password will not do, and sends nothing', async () => {
+    const guessableMessage = 'ລະຫັດຜ່ານນີ້ເດົາງ່າຍເກີນໄປ ກະລຸນາຕັ້ງລະຫັດຜ່ານທີ່ຍາວກວ່ານີ້ ຫຼື ປະສົມຄຳທີ່ຄົນອື່ນເດົາບໍ່ໄດ້';
+    await openRegister();
+    await fillValidForm('somchai');
+    const registration = nock(API).post('/api/v2/players/register').reply(201, { player: PLAYER_INFO.player });
+    const password = field('ລະຫັດຜ່ານ');
+    const typePassword = (value: string) => {
+      fireEvent.change(password, { target: { value } });
+      fireEvent.change(field('ຢືນຢັນລະຫັດຜ່ານ'), { target: { value } });
+      fireEvent.blur(password);
+    };
+    for (const guessable of ['12345678', 'password', ' '.repeat(8), 'somchai123']) {
+      typePassword(guessable);
+      expect(await screen.findByText(guessableMessage)).toBeInTheDocument();
+      typePassword('secret-pass-1');
+      await waitFor(() => expect(screen.queryByText(guessableMessage)).not.toBeInTheDocument());
+    }
+    typePassword('12345678');
+    await submit();
+    expect(await screen.findByText(guessableMessage)).toBeInTheDocument();
+    expect(registration.isDone()).toBe(false);
+  });
+
   it('registers with the device fingerprint in body and header, logs in and opens /player', async () => {
     await openRegister();
     await fillValidForm('somchai');

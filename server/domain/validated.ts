@@ -1,9 +1,12 @@
 import { ValidationError, type AnyObjectSchema, type InferType } from 'yup';
+import { ErrorCode } from '../../src/contract/errors';
+import { GUESSABLE_PASSWORD_TEST } from '../../src/contract/passwords';
 import { AppError } from './errors';
 
 /**
  * Validates with the same yup schema as the form. The 400's message is the first broken rule of
- * the first field in the form's order, as "field: translation key".
+ * the first field in the form's order, as "field: translation key". Its code is VALIDATION_ERROR,
+ * or WEAK_PASSWORD for a guessable new password: a client that skipped the form's check can say why.
  */
 export async function validated<S extends AnyObjectSchema>(schema: S, value: unknown): Promise<InferType<S>> {
   try {
@@ -12,6 +15,7 @@ export async function validated<S extends AnyObjectSchema>(schema: S, value: unk
     if (!(error instanceof ValidationError)) throw error;
     const order = Object.keys(schema.fields);
     const [first] = [...error.inner].sort((a, b) => order.indexOf(a.path ?? '') - order.indexOf(b.path ?? ''));
-    throw new AppError(400, 'VALIDATION_ERROR', `${first?.path ?? 'body'}: ${first?.message ?? error.message}`);
+    const code = first?.type === GUESSABLE_PASSWORD_TEST ? ErrorCode.WEAK_PASSWORD : ErrorCode.VALIDATION_ERROR;
+    throw new AppError(400, code, `${first?.path ?? 'body'}: ${first?.message ?? error.message}`);
   }
 }

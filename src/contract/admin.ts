@@ -1,5 +1,6 @@
 import { mixed, object, string, type InferType } from 'yup';
 import { Type, type Static } from 'typebox';
+import { newPasswordSchema } from './passwords';
 
 /**
  * The wire shapes of the operators' API (/api/v2/admin), and the yup schemas the console's forms
@@ -66,10 +67,15 @@ export const operatorCreateSchema = object({
     .lowercase()
     .required('operators.usernameRequired')
     .matches(OPERATOR_USERNAME_PATTERN, 'operators.usernameFormat'),
-  password: string()
-    .required('operators.passwordRequired')
-    .min(OPERATOR_PASSWORD_MIN, 'operators.passwordTooShort')
-    .max(OPERATOR_PASSWORD_MAX, 'operators.passwordTooLong'),
+  password: newPasswordSchema(
+    { min: OPERATOR_PASSWORD_MIN, max: OPERATOR_PASSWORD_MAX },
+    {
+      required: 'operators.passwordRequired',
+      tooShort: 'operators.passwordTooShort',
+      tooLong: 'operators.passwordTooLong',
+      guessable: 'operators.passwordGuessable',
+    },
+  ),
   role: mixed<OperatorRole>().oneOf(OPERATOR_ROLES, 'operators.roleRequired').required('operators.roleRequired'),
 });
 export type OperatorCreate = InferType<typeof operatorCreateSchema>;

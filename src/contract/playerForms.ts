@@ -1,4 +1,5 @@
 import { boolean, object, string, type InferType } from 'yup';
+import { newPasswordSchema, PASSWORD_MIN } from './passwords';
 
 /**
  * The player's forms (register, login, change password): the yup schemas the forms validate with
@@ -11,7 +12,6 @@ export const USERNAME_MIN = 4;
 export const USERNAME_MAX = 16;
 /** Lowercase English letters, digits, hyphen and underscore. */
 export const USERNAME_PATTERN = /^[a-z0-9_-]+$/;
-export const PASSWORD_MIN = 8;
 export const PASSWORD_MAX = 64;
 export const DISPLAY_NAME_MAX = 32;
 
@@ -37,16 +37,19 @@ export const usernameSchema = string()
 const sameAs = (field: string) => (value: string | undefined, context: { parent: Record<string, unknown> }) =>
   !value || value === context.parent[field];
 
-const newPasswordSchema = string()
-  .required('validation.password_required')
-  .min(PASSWORD_MIN, 'validation.password_too_short')
-  .max(PASSWORD_MAX, 'validation.password_too_long');
-
 export const usernameCheckSchema = object({ username: usernameSchema });
 
 export const registerSchema = object({
   username: usernameSchema,
-  password: newPasswordSchema,
+  password: newPasswordSchema(
+    { min: PASSWORD_MIN, max: PASSWORD_MAX },
+    {
+      required: 'validation.password_required',
+      tooShort: 'validation.password_too_short',
+      tooLong: 'validation.password_too_long',
+      guessable: 'validation.password_guessable',
+    },
+  ),
   confirmPassword: string()
     .required('validation.confirm_password_required')
     .test('same-as-password', 'validation.password_not_match', sameAs('password')),
@@ -69,10 +72,15 @@ export const loginSchema = object({
  */
 export const changePasswordSchema = object({
   currentPassword: string().required('validation.please_enter_password').min(PASSWORD_MIN, 'validation.password_must_greater_than'),
-  newPassword: string()
-    .required('validation.please_enter_password')
-    .min(PASSWORD_MIN, 'validation.password_must_greater_than')
-    .max(PASSWORD_MAX, 'validation.password_must_less_than'),
+  newPassword: newPasswordSchema(
+    { min: PASSWORD_MIN, max: PASSWORD_MAX },
+    {
+      required: 'validation.please_enter_password',
+      tooShort: 'validation.password_must_greater_than',
+      tooLong: 'validation.password_must_less_than',
+      guessable: 'validation.password_guessable',
+    },
+  ),
   confirmNewPassword: string()
     .required('validation.please_enter_password')
     .min(PASSWORD_MIN, 'validation.password_must_greater_than')
