@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { ReasonSchema } from './admin';
 import { LANGUAGES, type Language } from './languages';
-import { parseAmount } from './money';
+import { AmountInput, parseAmount } from './money';
 import { PROMOTION_STATUSES, PromotionSchema, type TranslatedText } from './promotions';
 import { isProvider, type Provider } from './providers';
 
@@ -183,7 +183,7 @@ export const BonusPoolSchema = Type.Object({ balance: Type.String() });
 export type BonusPool = Static<typeof BonusPoolSchema>;
 
 /** POST /admin/bonus-pool/fund with an Idempotency-Key header: THB of the operator's capital into the pool. */
-export const BonusPoolFundingSchema = Type.Object({ amount: Type.String({ maxLength: 30 }), reason: ReasonSchema });
+export const BonusPoolFundingSchema = Type.Object({ amount: AmountInput, reason: ReasonSchema });
 export type BonusPoolFunding = Static<typeof BonusPoolFundingSchema>;
 
 /** The pool after the funding; replayed when the key had moved the money already. */

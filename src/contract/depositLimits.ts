@@ -1,5 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { VIENTIANE_OFFSET_MS } from './vientiane';
+import { parseAmount } from './money';
 
 /**
  * A player's deposit limits (responsible play): at most so much kip per day, per week (Monday to
@@ -68,8 +69,8 @@ export type LimitValueCheck = { ok: true; kip: bigint | null } | { ok: false; re
 /** A requested limit: null (none), or whole kip from 1 to the agency's maximum, as a string of digits. */
 export function checkLimitValue(value: unknown, agencyMax: bigint | null): LimitValueCheck {
   if (value === null) return { ok: true, kip: null };
-  if (typeof value !== 'string' || !/^[0-9]{1,15}$/.test(value) || BigInt(value) < 1n) return { ok: false, reason: 'notWholeKip' };
-  const kip = BigInt(value);
+  const kip = parseAmount(value, 'LAK');
+  if (kip === undefined || kip < 1n) return { ok: false, reason: 'notWholeKip' };
   if (agencyMax !== null && kip > agencyMax) return { ok: false, reason: 'aboveMaximum' };
   return { ok: true, kip };
 }

@@ -1,6 +1,6 @@
 import { Type, type Static } from 'typebox';
 import { PROVIDERS, type Provider } from './providers';
-import { parseAmount } from './money';
+import { AmountInput, parseAmount } from './money';
 import { pageQueryFields } from './page';
 import { providerAndAmountSchema } from './moneyForms';
 
@@ -36,13 +36,9 @@ export const DepositOrderSchema = Type.Object({
 });
 export type DepositOrder = Static<typeof DepositOrderSchema>;
 
-/**
- * POST /api/v2/deposits. amount has no type in the schema: ajv would coerce a JSON number into a
- * string, and an amount is only ever a decimal string; the domain refuses anything else (and over
- * 15 digits) as DEPOSIT_AMOUNT_INVALID.
- */
+/** POST /api/v2/deposits. An amount that is not whole kip as a decimal string is DEPOSIT_AMOUNT_INVALID. */
 export const DepositRequestBodySchema = Type.Object(
-  { provider: Type.String({ maxLength: 50 }), amount: Type.Unknown(), promotionId: Type.Optional(Type.String({ maxLength: 64 })) },
+  { provider: Type.String({ maxLength: 50 }), amount: AmountInput, promotionId: Type.Optional(Type.String({ maxLength: 64 })) },
   { additionalProperties: false },
 );
 
@@ -103,13 +99,13 @@ export type DepositLimits = Static<typeof DepositLimitsSchema>;
 
 export type DepositAmountCheck = { ok: true; kip: bigint } | { ok: false; code: 'DEPOSIT_AMOUNT_INVALID' | 'DEPOSIT_AMOUNT_OUT_OF_RANGE' };
 
-/** The amount a player typed as whole kip above 0 (no decimals, no separators), bounds aside. */
+/** An amount of whole kip above 0 (no decimals, no separators, no spaces), bounds aside. */
 export function parseDepositAmount(text: unknown): bigint | undefined {
-  const kip = parseAmount(typeof text === 'string' ? text.trim() : text, 'LAK');
+  const kip = parseAmount(text, 'LAK');
   return kip === undefined || kip <= 0n ? undefined : kip;
 }
 
-/** The amount a player typed: whole kip (no decimals, no separators) within the bounds. */
+/** An amount of whole kip (no decimals, no separators, no spaces) within the bounds. */
 export function checkDepositAmount(text: unknown, min: bigint, max: bigint): DepositAmountCheck {
   const kip = parseDepositAmount(text);
   if (kip === undefined) return { ok: false, code: 'DEPOSIT_AMOUNT_INVALID' };

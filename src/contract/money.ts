@@ -5,6 +5,8 @@
  * and the server both convert with the functions below, so they always agree to the unit.
  */
 
+import { Type } from 'typebox';
+
 export const CURRENCIES = ['LAK', 'THB', 'USD'] as const;
 export type Currency = (typeof CURRENCIES)[number];
 
@@ -38,6 +40,12 @@ export function parseAmount(text: unknown, currency: Currency): bigint | undefin
   if (fraction.length > decimals || whole.replace(/^0+(?=\d)/, '').length > MAX_INTEGER_DIGITS) return undefined;
   return BigInt(whole) * pow10(decimals) + BigInt(fraction.padEnd(decimals, '0') || '0');
 }
+
+/**
+ * An amount a request carries. Its schema has no type, so ajv cannot coerce a JSON number into a
+ * string: parseAmount alone says whether it is an amount, the same way on every route.
+ */
+export const AmountInput = Type.Unsafe<string>({ description: 'A decimal string of the currency, like "64000" or "1500.50"' });
 
 /** 123450n THB → "1234.50"; 100000n LAK → "100000". The API's decimal-string form of an amount. */
 export function formatAmount(units: bigint, currency: Currency): string {

@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 import { PROVIDERS } from './providers';
 import { PageOf, PageQueryOf, pageQueryFields } from './page';
-import { parseAmount } from './money';
+import { AmountInput, parseAmount } from './money';
 import { providerAndAmountSchema } from './moneyForms';
 
 /**
@@ -72,7 +72,7 @@ export const WithdrawalRequestSchema = Type.Object(
   {
     provider: Type.String({ maxLength: 50 }),
     /** THB credit, e.g. "1500.00". */
-    amount: Type.String({ maxLength: 40 }),
+    amount: AmountInput,
   },
   { additionalProperties: false },
 );

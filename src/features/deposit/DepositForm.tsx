@@ -62,7 +62,7 @@ export function DepositForm({ onCreate, errorCode, errorParams, busy, taken }: D
     initialValues: { provider: taken?.usage.provider ?? '', amount: taken?.promotion?.depositAmount ?? '' },
     validationSchema,
     onSubmit: ({ provider, amount }) => {
-      const checked = checkDepositAmount(amount, min, max);
+      const checked = checkDepositAmount(amount.trim(), min, max);
       if (!limits.data || !checked.ok || !isProvider(provider)) return;
       const request = { provider, amount: checked.kip.toString() };
       onCreate(taken ? { ...request, promotionId: taken.usage.promotionId } : request);
