@@ -36,6 +36,7 @@ const WAITING: AgencyWithdrawal = {
   approvals: [],
   approvalsNeeded: 1,
   awaitingSecondApproval: false,
+  approvalRefusal: null,
 };
 
 const page = (items: AgencyWithdrawal[]) => ({ items, page: 1, pageSize: 50, total: items.length });

@@ -34,6 +34,7 @@ const LARGE: AgencyWithdrawal = {
   approvals: [{ operator: 'kham', at: '2026-11-25T03:05:00.000Z' }],
   approvalsNeeded: 2,
   awaitingSecondApproval: true,
+  approvalRefusal: null,
 };
 
 const page = (items: AgencyWithdrawal[]) => ({ items, page: 1, pageSize: 50, total: items.length });
@@ -77,7 +78,9 @@ describe('four-eyes in the withdrawal queue', () => {
   });
 
   it('disables approve for the operator who approved first; staff see the amount but no form', async () => {
-    signedInAs('kham', 'staff');
+    signedInAs('kham', 'staff', [
+      { ...LARGE, approvalRefusal: { code: 'SECOND_APPROVER_REQUIRED', params: { operator: 'kham', person: 'kham' } } },
+    ]);
     const waiting = await waitFor(() => row('noy99'));
     expect(within(waiting).getByRole('button', { name: 'ອະນຸມັດ' })).toBeDisabled();
     expect(within(waiting).getByRole('button', { name: 'ປະຕິເສດ' })).toBeEnabled();
@@ -97,10 +100,56 @@ describe('four-eyes in the withdrawal queue', () => {
     nock(ADMIN)
       .get('/withdrawals')
       .query(true)
-      .reply(200, page([{ ...fresh, approvals: [first], awaitingSecondApproval: true }]));
+      .reply(
+        200,
+        page([
+          {
+            ...fresh,
+            approvals: [first],
+            awaitingSecondApproval: true,
+            approvalRefusal: { code: 'SECOND_APPROVER_REQUIRED', params: { operator: 'somsak', person: 'somsak' } },
+          },
+        ]),
+      );
     await userEvent.click(approve);
     expect(await screen.findByText('ອະນຸມັດ W-2001 ແລ້ວ; ຕ້ອງມີພະນັກງານອີກຄົນອະນຸມັດນຳ')).toBeInTheDocument();
     await waitFor(() => expect(within(row('noy99')).getByText(/ອະນຸມັດໂດຍ somsak/)).toBeInTheDocument());
+    expect(within(row('noy99')).getByRole('button', { name: 'ອະນຸມັດ' })).toBeDisabled();
+  });
+
+  it.each([
+    [
+      'kham',
+      'kham created, promoted or re-enabled the asking operator',
+      'kham ສ້າງ, ເລື່ອນຕຳແໜ່ງ ຫຼື ເປີດໃຊ້ບັນຊີຂອງທ່ານຄືນພາຍໃນ 30 ມື້ຜ່ານມາ: ການອະນຸມັດຂອງທ່ານບໍ່ນັບເປັນຄົນທີສອງ',
+    ],
+    ['somsak', 'the asking operator did so for kham', 'ທ່ານສ້າງ, ເລື່ອນຕຳແໜ່ງ ຫຼື ເປີດໃຊ້ບັນຊີຂອງ kham ຄືນພາຍໃນ 30 ມື້ຜ່ານມາ: ການອະນຸມັດຂອງທ່ານບໍ່ນັບເປັນຄົນທີສອງ'],
+    ['anna', 'anna did so for both', 'anna ສ້າງ, ເລື່ອນຕຳແໜ່ງ ຫຼື ເປີດໃຊ້ທັງບັນຊີຂອງທ່ານ ແລະ ຂອງ kham ຄືນພາຍໃນ 30 ມື້ຜ່ານມາ: ການອະນຸມັດຂອງທ່ານບໍ່ນັບເປັນຄົນທີສອງ'],
+  ])('says in Lao why the approval would not be a second person’s when %s stands behind both (%s)', async (person, _case, text) => {
+    signedInAs('somsak', 'owner', [{ ...LARGE, approvalRefusal: { code: 'FOUR_EYES_SAME_PERSON', params: { operator: 'kham', person } } }]);
+    const waiting = await waitFor(() => row('noy99'));
+    expect(within(waiting).getByText(text)).toBeInTheDocument();
+    expect(within(waiting).getByRole('button', { name: 'ອະນຸມັດ' })).toBeDisabled();
+    expect(screen.getByText(/ການອະນຸມັດສອງຄົນນັບຄົນ, ບໍ່ແມ່ນບັນຊີ/)).toBeInTheDocument();
+  });
+
+  it('an approval refused as the same person is told in a toast, and the refreshed row says why', async () => {
+    signedInAs('somsak', 'owner');
+    const approve = within(await waitFor(() => row('noy99'))).getByRole('button', { name: 'ອະນຸມັດ' });
+    const refusal = { code: 'FOUR_EYES_SAME_PERSON', params: { operator: 'kham', person: 'kham' } };
+    const refused = nock(ADMIN)
+      .post('/withdrawals/W-2001/approve')
+      .reply(409, { ...refusal, message: 'Withdrawal W-2001 needs a second approval by another person' });
+    nock(ADMIN)
+      .get('/withdrawals')
+      .query(true)
+      .reply(200, page([{ ...LARGE, approvalRefusal: refusal }]));
+    await userEvent.click(approve);
+    expect(await screen.findByText('ການອະນຸມັດ W-2001 ຂອງທ່ານບໍ່ນັບເປັນຄົນທີສອງ; ພະນັກງານຄົນອື່ນຕ້ອງອະນຸມັດ')).toBeInTheDocument();
+    expect(refused.isDone()).toBe(true);
+    expect(
+      await within(row('noy99')).findByText('kham ສ້າງ, ເລື່ອນຕຳແໜ່ງ ຫຼື ເປີດໃຊ້ບັນຊີຂອງທ່ານຄືນພາຍໃນ 30 ມື້ຜ່ານມາ: ການອະນຸມັດຂອງທ່ານບໍ່ນັບເປັນຄົນທີສອງ'),
+    ).toBeInTheDocument();
     expect(within(row('noy99')).getByRole('button', { name: 'ອະນຸມັດ' })).toBeDisabled();
   });
 

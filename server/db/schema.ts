@@ -281,6 +281,14 @@ export interface OperatorTables {
     details: ColumnType<Record<string, string>, string | undefined, never>;
     created_at: CreatedAt;
   };
+  /** Who created, promoted or re-enabled an operator, and when: four-eyes counts people, not accounts. */
+  operator_grants: {
+    id: ColumnType<string, never, never>;
+    operator_id: string;
+    granted_by: string;
+    kind: 'created' | 'promoted' | 'enabled';
+    created_at: CreatedAt;
+  };
 }
 
 type TranslatedColumn = ColumnType<Record<'lo' | 'cn' | 'vn' | 'th', string>, string, string>;

@@ -8,7 +8,7 @@ import { Type, type Static } from 'typebox';
 export const ApiErrorSchema = Type.Object({
   code: Type.String(),
   message: Type.String(),
-  /** What the translated message names: DEPOSIT_LIMIT_EXCEEDED's period, limit and remaining, PLAYER_EXCLUDED's kind and until (null for good). */
+  /** What the translated message names: DEPOSIT_LIMIT_EXCEEDED's period, limit and remaining, PLAYER_EXCLUDED's kind and until (null for good), FOUR_EYES_SAME_PERSON's operator and person. */
   params: Type.Optional(Type.Record(Type.String(), Type.Union([Type.String(), Type.Null()]))),
 });
 export type ApiError = Static<typeof ApiErrorSchema>;

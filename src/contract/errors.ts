@@ -64,6 +64,12 @@ export const ErrorCode = {
   WITHDRAWAL_NOT_OPEN: 'WITHDRAWAL_NOT_OPEN',
   /** HTTP 409: at or above the agency's four-eyes amount, the operator who approved first may not also give the second approval. */
   SECOND_APPROVER_REQUIRED: 'SECOND_APPROVER_REQUIRED',
+  /**
+   * HTTP 409: four-eyes counts people, not accounts. The second approver and the first are one person
+   * to it when, in the last 30 days, one created, promoted or re-enabled the other, or one operator did
+   * so for both; params operator (the first approver) and person (who stands behind both).
+   */
+  FOUR_EYES_SAME_PERSON: 'FOUR_EYES_SAME_PERSON',
   // operators
   FORBIDDEN: 'FORBIDDEN',
   // deposits

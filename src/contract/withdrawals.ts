@@ -57,6 +57,14 @@ export const ApprovalStateFields = {
   approvalsNeeded: Type.Integer({ minimum: 1, maximum: 2 }),
   /** OPEN, undecided, approved once and needing a second, different operator's approval. */
   awaitingSecondApproval: Type.Boolean(),
+  /**
+   * While it awaits the second approval: why the asking operator's would not count, as the API would
+   * refuse it (SECOND_APPROVER_REQUIRED or FOUR_EYES_SAME_PERSON with its params); else null.
+   */
+  approvalRefusal: Type.Union([
+    Type.Null(),
+    Type.Object({ code: Type.String(), params: Type.Object({ operator: Type.String(), person: Type.String() }) }),
+  ]),
 };
 
 /** A withdrawal as the agency's operators see it: whose it is, whether the payout went, who decided and who approved. */

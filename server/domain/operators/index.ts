@@ -20,5 +20,6 @@ export {
   sessionsFor,
   endOperatorSession,
 } from './service';
+export { secondApprovalRefusal, mustBeSecondPerson, type Approver, type ApprovalRefusal } from './fourEyes';
 export { startTotpEnrolment, confirmTotpEnrolment } from './secondFactor';
 export { appendAudit, auditLogOf, auditLogCsv, type Actor, type AuditEntry, type AuditRow } from './audit';

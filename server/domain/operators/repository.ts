@@ -11,7 +11,7 @@ import {
   type OperatorSession,
 } from './rules';
 
-/** The operators, operator_sessions and operator_recovery_codes tables. */
+/** The operators, operator_sessions, operator_recovery_codes and operator_grants tables. */
 
 type Db = Kysely<DB> | Transaction<DB>;
 
@@ -287,4 +287,33 @@ export async function spendRecoveryCode(trx: Transaction<DB>, operatorId: string
     .returning('id')
     .executeTakeFirst();
   return row !== undefined;
+}
+
+export async function insertOperatorGrant(
+  trx: Transaction<DB>,
+  grant: { operatorId: string; grantedBy: string; kind: 'created' | 'promoted' | 'enabled' },
+): Promise<void> {
+  await trx
+    .insertInto('operator_grants')
+    .values({ operator_id: grant.operatorId, granted_by: grant.grantedBy, kind: grant.kind })
+    .execute();
+}
+
+/**
+ * For each of these operators, the people who may act through them: the operator and, following
+ * grants made in the last `days` days back from operator to granter (and on from the granter),
+ * everyone who created, promoted or re-enabled them.
+ */
+export async function peopleBehind(db: Db, operatorIds: string[], days: number) {
+  const { rows } = await sql<{ operator_id: string; person_id: string; person: string }>`
+    WITH RECURSIVE behind(operator_id, person_id) AS (
+      SELECT id, id FROM operators WHERE id = ANY(${operatorIds}::uuid[])
+      UNION
+      SELECT behind.operator_id, operator_grants.granted_by
+      FROM behind JOIN operator_grants ON operator_grants.operator_id = behind.person_id
+      WHERE operator_grants.created_at > now() - make_interval(days => ${days})
+    )
+    SELECT behind.operator_id, behind.person_id, operators.username AS person
+    FROM behind JOIN operators ON operators.id = behind.person_id`.execute(db);
+  return rows;
 }

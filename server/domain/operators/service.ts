@@ -9,6 +9,7 @@ import { validated } from '../validated';
 import { appendAudit, type Actor } from './audit';
 import {
   insertOperator,
+  insertOperatorGrant,
   insertOperatorSession,
   liveSessionsOf,
   lockOperator,
@@ -24,7 +25,10 @@ import {
 import { checkSecondFactor } from './secondFactor';
 import { actorOf, type Operator, type OperatorSession } from './rules';
 
-/** Creates an operator of the agency (checked with the console form's schema); the creation is written to the audit log by `by`. */
+/**
+ * Creates an operator of the agency (checked with the console form's schema); the creation is
+ * written to the audit log by `by`, and kept as a grant when `by` is an operator (fourEyes.ts).
+ */
 export async function createOperator(
   db: Database,
   agencyId: string,
@@ -37,6 +41,7 @@ export async function createOperator(
     const created = await insertOperator(trx, agencyId, { username: input.username, passwordHash, role: input.role });
     if (!created) throw new AppError(409, ErrorCode.USERNAME_TAKEN, `An operator ${input.username} exists already`);
     await appendAudit(trx, { agencyId, actor: by, action: 'CREATE_OPERATOR', target: input.username, details: { role: input.role } });
+    if (by.operatorId !== null) await insertOperatorGrant(trx, { operatorId: created, grantedBy: by.operatorId, kind: 'created' });
     return created;
   });
   const operator = (await operatorAccountsOf(db, agencyId)).find((account) => account.id === id);
@@ -92,8 +97,9 @@ export async function operatorsOf(db: Database, agencyId: string) {
 
 /**
  * An owner changes another operator's role or disables (or enables) them, with a reason. Disabling
- * ends their sessions. The agency always keeps an owner who can log in, and owners do not change
- * themselves (another owner does), so nobody locks the agency out by a slip.
+ * ends their sessions; promoting and re-enabling are kept as grants (fourEyes.ts). The agency
+ * always keeps an owner who can log in, and owners do not change themselves (another owner does),
+ * so nobody locks the agency out by a slip.
  */
 export async function changeOperator(
   db: Database,
@@ -111,6 +117,12 @@ export async function changeOperator(
     }
     await updateOperatorRow(trx, operator.id, change);
     if (change.disabled) await revokeSessionsOf(trx, operator.id);
+    if (operator.role === 'staff' && change.role === 'owner') {
+      await insertOperatorGrant(trx, { operatorId: operator.id, grantedBy: by.id, kind: 'promoted' });
+    }
+    if (operator.disabled && change.disabled === false) {
+      await insertOperatorGrant(trx, { operatorId: operator.id, grantedBy: by.id, kind: 'enabled' });
+    }
     const details: Record<string, string> = {};
     if (change.role && change.role !== operator.role) details.role = `${operator.role} → ${change.role}`;
     if (change.disabled !== undefined && change.disabled !== operator.disabled) details.disabled = String(change.disabled);

@@ -8,6 +8,7 @@ import type { Static } from 'typebox';
 import type { AgencyWithdrawalSchema, Withdrawal, WithdrawalPage, WithdrawalStatus } from '../../../src/contract/withdrawals';
 import { AppError } from '../errors';
 import type { PlayerRef } from '../players';
+import type { Approver } from '../operators';
 import { approvalStatesOf } from './review';
 import { WITHDRAWAL_TRANSFER_KIND } from './rules';
 
@@ -145,10 +146,11 @@ export async function openWithdrawalsOf(db: Database, player: PlayerRef): Promis
 
 export type AgencyWithdrawal = Static<typeof AgencyWithdrawalSchema>;
 
-/** The agency's withdrawals for operators, optionally of one status, newest first. */
+/** The agency's withdrawals as the `viewer` operator sees them, optionally of one status, newest first. */
 export async function agencyWithdrawals(
   db: Database,
   agencyId: string,
+  viewer: Approver,
   status: WithdrawalStatus | undefined,
   page: number,
   pageSize: number,
@@ -170,7 +172,7 @@ export async function agencyWithdrawals(
     // Every withdrawal has its player: the count needs no join and reads the status index alone.
     scoped.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
   ]);
-  const approvals = await approvalStatesOf(db, agencyId, rows);
+  const approvals = await approvalStatesOf(db, agencyId, rows, viewer);
   const items: AgencyWithdrawal[] = rows.map((row) => ({
     ...toWithdrawal(row),
     player: row.username,

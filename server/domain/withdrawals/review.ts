@@ -12,7 +12,7 @@ import {
   type WithdrawalReview,
   type WithdrawalReviewSettings,
 } from '../../../src/contract/withdrawalReview';
-import { appendAudit, type Actor } from '../operators';
+import { appendAudit, mustBeSecondPerson, secondApprovalRefusal, type Actor, type ApprovalRefusal, type Approver } from '../operators';
 import { sharedDevices } from '../players';
 import { claim, requestHash, scopes, type Claim } from '../claims';
 import { AppError } from '../errors';
@@ -75,16 +75,22 @@ export async function setFourEyesAmount(
   });
 }
 
+const approversOf = (trx: Trx, withdrawalId: string): Promise<Approver[]> =>
+  trx
+    .selectFrom('withdrawal_approvals')
+    .innerJoin('operators', 'operators.id', 'withdrawal_approvals.operator_id')
+    .select(['operators.id', 'operators.username'])
+    .where('withdrawal_approvals.withdrawal_id', '=', withdrawalId)
+    .execute();
+
 /**
  * Records an operator's approval of a locked, undecided withdrawal, audited in the same transaction,
- * and says whether the payout may go now. The operator who gave the first of two approvals may not
- * give the second (409 SECOND_APPROVER_REQUIRED).
+ * and says whether the payout may go now. An approval that is not a second person's is refused
+ * (409 SECOND_APPROVER_REQUIRED or FOUR_EYES_SAME_PERSON) and records nothing.
  */
 export async function recordApproval(trx: Trx, row: WithdrawalRow, actor: Actor & { operatorId: string }): Promise<boolean> {
-  const earlier = await trx.selectFrom('withdrawal_approvals').select('operator_id').where('withdrawal_id', '=', row.id).execute();
-  if (earlier.some((approval) => approval.operator_id === actor.operatorId)) {
-    throw new AppError(409, ErrorCode.SECOND_APPROVER_REQUIRED, `Withdrawal ${row.code} needs a second approval by another operator`);
-  }
+  const earlier = await approversOf(trx, row.id);
+  await mustBeSecondPerson(trx, earlier, { id: actor.operatorId, username: actor.name }, `Withdrawal ${row.code}`);
   await trx.insertInto('withdrawal_approvals').values({ withdrawal_id: row.id, operator_id: actor.operatorId }).execute();
   const needed = approvalsNeededFor(BigInt(row.amount_satang), await fourEyesSatangOf(trx, row.agency_id));
   const given = earlier.length + 1;
@@ -119,10 +125,19 @@ export interface ApprovalState {
   approvals: WithdrawalApproval[];
   approvalsNeeded: 1 | 2;
   awaitingSecondApproval: boolean;
+  approvalRefusal: ApprovalRefusal | null;
 }
 
-/** The approvals of these withdrawals of one agency and whether each still waits for a second operator. */
-export async function approvalStatesOf(db: Database, agencyId: string, rows: WithdrawalRow[]): Promise<Map<string, ApprovalState>> {
+/**
+ * The approvals of these withdrawals of one agency, whether each still waits for a second operator
+ * and, where it does, why the `viewer`'s approval would not count as the second.
+ */
+export async function approvalStatesOf(
+  db: Database,
+  agencyId: string,
+  rows: WithdrawalRow[],
+  viewer: Approver,
+): Promise<Map<string, ApprovalState>> {
   const fourEyes = await fourEyesSatangOf(db, agencyId);
   const approvals =
     rows.length === 0
@@ -130,7 +145,7 @@ export async function approvalStatesOf(db: Database, agencyId: string, rows: Wit
       : await db
           .selectFrom('withdrawal_approvals')
           .innerJoin('operators', 'operators.id', 'withdrawal_approvals.operator_id')
-          .select(['withdrawal_approvals.withdrawal_id', 'withdrawal_approvals.created_at', 'operators.username'])
+          .select(['withdrawal_approvals.withdrawal_id', 'withdrawal_approvals.created_at', 'operators.id', 'operators.username'])
           .where(
             'withdrawal_approvals.withdrawal_id',
             'in',
@@ -139,22 +154,28 @@ export async function approvalStatesOf(db: Database, agencyId: string, rows: Wit
           .orderBy('withdrawal_approvals.created_at')
           .execute();
   return new Map(
-    rows.map((row) => {
-      const given = approvals
-        .filter((approval) => approval.withdrawal_id === row.id)
-        .map((approval) => ({ operator: approval.username, at: approval.created_at.toISOString() }));
-      const approvalsNeeded = approvalsNeededFor(BigInt(row.amount_satang), fourEyes);
-      const undecided = row.status === 'OPEN' && row.payout_ref === null;
-      return [
-        row.id,
-        { approvals: given, approvalsNeeded, awaitingSecondApproval: undecided && approvalsNeeded === 2 && given.length === 1 },
-      ];
-    }),
+    await Promise.all(
+      rows.map(async (row): Promise<[string, ApprovalState]> => {
+        const given = approvals.filter((approval) => approval.withdrawal_id === row.id);
+        const approvalsNeeded = approvalsNeededFor(BigInt(row.amount_satang), fourEyes);
+        const undecided = row.status === 'OPEN' && row.payout_ref === null;
+        const awaitingSecondApproval = undecided && approvalsNeeded === 2 && given.length === 1;
+        return [
+          row.id,
+          {
+            approvals: given.map((approval) => ({ operator: approval.username, at: approval.created_at.toISOString() })),
+            approvalsNeeded,
+            awaitingSecondApproval,
+            approvalRefusal: awaitingSecondApproval ? ((await secondApprovalRefusal(db, given, viewer)) ?? null) : null,
+          },
+        ];
+      }),
+    ),
   );
 }
 
-export async function approvalStateOf(db: Database, row: WithdrawalRow): Promise<ApprovalState> {
-  return (await approvalStatesOf(db, row.agency_id, [row])).get(row.id)!;
+export async function approvalStateOf(db: Database, row: WithdrawalRow, viewer: Approver): Promise<ApprovalState> {
+  return (await approvalStatesOf(db, row.agency_id, [row], viewer)).get(row.id)!;
 }
 
 /** Credit the player took out and did not get back: withdrawals neither rejected nor failed. */

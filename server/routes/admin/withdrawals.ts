@@ -36,7 +36,10 @@ const adminWithdrawalRoutes: FastifyPluginAsync = async (base) => {
         response: { 200: PageOf(AgencyWithdrawalSchema), 400: ApiErrorSchema, 401: ApiErrorSchema },
       },
     },
-    async (request) => agencyWithdrawals(deps.db, request.agency.id, request.query.status, request.query.page, request.query.pageSize),
+    async (request) => {
+      const { status, page, pageSize } = request.query;
+      return agencyWithdrawals(deps.db, request.agency.id, request.operator, status, page, pageSize);
+    },
   );
 
   app.post(
@@ -58,7 +61,7 @@ const adminWithdrawalRoutes: FastifyPluginAsync = async (base) => {
     async (request) => {
       const key = requireIdempotencyKey(request.headers['idempotency-key']);
       const row = await payOut(deps, request.agency.id, request.params.code, actorOf(request.operator), key);
-      return { withdrawal: toWithdrawal(row), ...(await approvalStateOf(deps.db, row)) };
+      return { withdrawal: toWithdrawal(row), ...(await approvalStateOf(deps.db, row, request.operator)) };
     },
   );
 

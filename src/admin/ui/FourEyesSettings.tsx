@@ -91,6 +91,7 @@ export function FourEyesSettings({ role }: { role: OperatorRole }) {
           ? t('withdrawalReview.settings.off')
           : t('withdrawalReview.settings.from', { amount: displayMoney(fourEyesThb, 'THB') })}
       </p>
+      {fourEyesThb !== null && <p>{t('withdrawalReview.settings.samePersonRule')}</p>}
       {role === 'owner' && <SettingsForm fourEyesThb={fourEyesThb} />}
     </Section>
   );

@@ -1,7 +1,9 @@
 import { useCallback, useMemo, useState } from 'react';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { createColumnHelper } from '@tanstack/react-table';
+import { ErrorCode } from '../../../contract/errors';
 import { displayMoney } from '../../../contract/format';
 import { Button } from '../../../ui/Button';
 import { Notice } from '../../../ui/Notice';
@@ -25,17 +27,36 @@ const Muted = styled.span`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
+const Refusal = styled.small`
+  display: block;
+  color: ${({ theme }) => theme.colors.textMuted};
+`;
+
 const column = createColumnHelper<AgencyWithdrawal>();
 const AMOUNT_COLUMNS = ['amountWithdrawn', 'creditReceived'];
 
-/** Who approved so far, when a withdrawal needs two approvals. */
-function Approvals({ withdrawal }: { withdrawal: AgencyWithdrawal }) {
+type ApprovalRefusal = NonNullable<AgencyWithdrawal['approvalRefusal']>;
+
+/** Why the operator's own approval would not count as the second, naming who links them to the first approver. */
+function refusalText(t: TFunction, refusal: ApprovalRefusal, me: string | undefined): string {
+  const { operator, person } = refusal.params;
+  if (refusal.code === ErrorCode.SECOND_APPROVER_REQUIRED) return t('withdrawalReview.refusal.alreadyGiven');
+  if (person === operator) return t('withdrawalReview.refusal.byFirstApprover', { operator });
+  if (person === me) return t('withdrawalReview.refusal.byYou', { operator });
+  return t('withdrawalReview.refusal.byAnother', { operator, person });
+}
+
+/** Who approved so far, when a withdrawal needs two approvals, and why the operator may not give the second. */
+function Approvals({ withdrawal, me }: { withdrawal: AgencyWithdrawal; me: string | undefined }) {
   const { t } = useTranslation();
   if (withdrawal.approvalsNeeded < 2) return <Muted>{t('withdrawalReview.oneApproval')}</Muted>;
   const [first] = withdrawal.approvals;
   if (!withdrawal.awaitingSecondApproval || !first) return <Muted>{t('withdrawalReview.twoApprovals')}</Muted>;
   return (
-    <strong>{t('withdrawalReview.approvedFirstBy', { operator: first.operator, time: vientianeTime.format(new Date(first.at)) })}</strong>
+    <>
+      <strong>{t('withdrawalReview.approvedFirstBy', { operator: first.operator, time: vientianeTime.format(new Date(first.at)) })}</strong>
+      {withdrawal.approvalRefusal && <Refusal>{refusalText(t, withdrawal.approvalRefusal, me)}</Refusal>}
+    </>
   );
 }
 
@@ -60,21 +81,19 @@ function useColumns({ busy, me, expanded, toggle, approve, askReason }: RowActio
       column.display({
         id: 'approvals',
         header: t('withdrawalReview.approvals'),
-        cell: ({ row }) => <Approvals withdrawal={row.original} />,
+        cell: ({ row }) => <Approvals withdrawal={row.original} me={me} />,
       }),
       column.display({
         id: 'actions',
         header: t('withdrawals.actions'),
         cell: ({ row }) => {
-          const { code, approvals } = row.original;
-          // The operator who gave the first of two approvals may not give the second.
-          const approvedByMe = approvals.some((approval) => approval.operator === me);
+          const { code, approvalRefusal } = row.original;
           return (
             <Actions>
               <Button $variant="secondary" aria-expanded={expanded === code} onClick={() => toggle(code)}>
                 {t('withdrawalReview.details')}
               </Button>
-              <Button disabled={busy || approvedByMe} onClick={() => approve(code)}>
+              <Button disabled={busy || approvalRefusal !== null} onClick={() => approve(code)}>
                 {t('withdrawals.approve')}
               </Button>
               <Button $variant="danger" disabled={busy} onClick={() => askReason(code)}>

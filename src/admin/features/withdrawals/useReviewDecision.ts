@@ -16,6 +16,12 @@ const OUTCOME_TEXT = {
   decidedElsewhere: 'withdrawals.decidedElsewhere',
 } as const;
 
+/** The toast of an approval four-eyes refused (the row then says why, by name). */
+const REFUSAL_TEXT: Partial<Record<string, string>> = {
+  [ErrorCode.SECOND_APPROVER_REQUIRED]: 'withdrawalReview.secondApproverRequired',
+  [ErrorCode.FOUR_EYES_SAME_PERSON]: 'withdrawalReview.samePersonToast',
+};
+
 /**
  * Approving and rejecting through the withdrawal review machine, each decision under its own
  * Idempotency-Key (kept for a retry after a lost answer). The queue refetches after every answer, a
@@ -43,10 +49,8 @@ export function useReviewDecision() {
   useEffect(() => {
     const subscription = actor.on('outcome', ({ outcome, code, errorCode }) => {
       if (outcome === 'failed') {
-        const title =
-          errorCode === ErrorCode.SECOND_APPROVER_REQUIRED
-            ? t('withdrawalReview.secondApproverRequired', { code })
-            : t('withdrawals.failed', { message: errorCode });
+        const refusal = errorCode === null ? undefined : REFUSAL_TEXT[errorCode];
+        const title = refusal ? t(refusal, { code }) : t('withdrawals.failed', { message: errorCode });
         toast({ title, status: 'error' });
         return;
       }
