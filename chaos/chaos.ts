@@ -15,7 +15,7 @@ import { createProviderClient, providerBaseUrls } from '../server/adapters/provi
 import { createLaoQrGateway, SANDBOX_GATEWAY_PATH, signWebhook, type PaymentPaidEventBody } from '../server/adapters/payment';
 import type { Provider } from '../src/contract/providers';
 import { freePort } from '../scripts/freePort';
-import { RATE_LIMITS } from '../server/routes/rateLimits';
+import { FREE_ATTEMPTS } from '../server/domain/loginLimits';
 
 /**
  * The chaos run: three server processes on one PostgreSQL, players doing deposits (with duplicate
@@ -477,7 +477,7 @@ async function createPlayers(db: Database, agencyId: string, count: number, seed
  * the three processes: the limit is one, counted in PostgreSQL, so exactly one is refused.
  */
 async function tryLoginLimit(driver: Driver, servers: ServerProcess[], username: string): Promise<ChaosReport['loginLimit']> {
-  const attempts = RATE_LIMITS.loginPerUsername.max + 1;
+  const attempts = FREE_ATTEMPTS.username + 1;
   const answers = await Promise.all(
     Array.from({ length: attempts }, (_, i) =>
       driver.call(servers[i % servers.length], 'POST', '/api/v2/players/login', { body: { username, password: `wrong-password-${i}` } }),

@@ -1,7 +1,10 @@
 import { generateSync } from 'otplib/functional';
+import type { LightMyRequestResponse } from 'fastify';
 import { sql } from 'kysely';
 import { buildTestApp, createTestAgency, type TestApp } from '../support/app';
 import { createOperator, OPERATOR_COOKIE } from '../../server/domain/operators';
+import { DEVICE_COOKIE, FREE_ATTEMPTS } from '../../server/domain/loginLimits';
+import { createTestPlayer } from '../support/players';
 import { enrolSecondFactor, totpCodeOf } from '../support/operators';
 
 // Operator accounts as owners run them: the second factor, sessions (idle end, listed, ended),
@@ -360,13 +363,93 @@ describe('the audit log', () => {
 });
 
 describe('login limits', () => {
-  it('are the players’: after 10 attempts on one username in 15 minutes, from any addresses, the next is refused with 429, even with the right password', async () => {
+  /** A login from `address`, with the browser's device cookie when it has one. */
+  async function attempt(username: string, password: string, address: string, device?: string) {
+    const res = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/admin/login',
+      headers: { host: A, 'content-type': 'application/json', ...(device && { cookie: `${DEVICE_COOKIE}=${device}` }) },
+      remoteAddress: address,
+      payload: JSON.stringify({ username, password }),
+    });
+    return { res, device: res.cookies.find((cookie) => cookie.name === DEVICE_COOKIE)?.value };
+  }
+  const waitOf = (res: LightMyRequestResponse) => {
+    expect([res.statusCode, res.json().code]).toEqual([429, 'RATE_LIMITED']);
+    expect(res.json().retryAfterSeconds).toBe(Number(res.headers['retry-after']));
+    return res.json().retryAfterSeconds as number;
+  };
+
+  it("ask an attacker guessing an operator's username for growing waits, yet let the operator's own browser in", async () => {
     const staff = await newOperator(alphaId, 'staff');
-    for (let attempt = 0; attempt < 10; attempt += 1) {
-      expect((await login(staff.username, 'wrong-password')).res.statusCode).toBe(401);
+    const { device } = await attempt(staff.username, staff.password, '10.2.0.1');
+    expect(device).toBeDefined();
+    for (let i = 0; i < FREE_ATTEMPTS.username; i += 1) {
+      expect((await attempt(staff.username, `wrong-password-${i}`, `10.2.1.${i}`)).res.statusCode).toBe(401);
     }
-    const limited = await login(staff.username, staff.password);
-    expect(limited.res.statusCode).toBe(429);
-    expect(limited.res.json()).toMatchObject({ code: 'RATE_LIMITED' });
+    const first = waitOf((await attempt(staff.username, staff.password, '10.2.2.1')).res);
+    await sql`UPDATE login_attempts SET wait_until = now() WHERE key = ${`operator:${alphaId}:username:${staff.username}`}`.execute(t.db);
+    expect((await attempt(staff.username, 'one-more-guess', '10.2.2.2')).res.statusCode).toBe(401);
+    expect(waitOf((await attempt(staff.username, staff.password, '10.2.2.3')).res)).toBeGreaterThan(first);
+
+    const own = await attempt(staff.username, staff.password, '10.2.0.1', device);
+    expect(own.res.statusCode).toBe(200);
+    expect(own.res.json().operator).toMatchObject({ username: staff.username });
+  });
+
+  it("count an address's attempts over every username, apart from the players' logins", async () => {
+    const staff = await newOperator(alphaId, 'staff');
+    for (let i = 0; i < FREE_ATTEMPTS.address; i += 1) {
+      expect((await attempt(`nobody-${i}`, 'wrong-password', '10.3.0.1')).res.statusCode).toBe(401);
+    }
+    waitOf((await attempt(staff.username, staff.password, '10.3.0.1')).res);
+    expect((await attempt(staff.username, staff.password, '10.3.0.2')).res.statusCode).toBe(200);
+    const player = await createTestPlayer(t.db, alphaId);
+    const playerLogin = await t.app.inject({
+      method: 'POST',
+      url: '/api/v2/players/login',
+      headers: { host: A, 'content-type': 'application/json' },
+      remoteAddress: '10.3.0.1',
+      payload: JSON.stringify({ username: player.username, password: player.password }),
+    });
+    expect(playerLogin.statusCode).toBe(200);
+  });
+
+  it('write each wrong password or code to the audit log with the username tried and the address; nothing else', async () => {
+    const owner = await enrolledOwner();
+    const failed = async () => (await auditOf(alphaId, 'LOGIN_FAILED')).length;
+    const before = await failed();
+
+    expect((await attempt('  No-Such-Operator ', 'wrong-password', '10.4.0.1')).res.statusCode).toBe(401);
+    const wrongCode = '000000' === totpCodeOf(owner.secret) ? '000001' : '000000';
+    const code = await login(owner.username, owner.password, wrongCode);
+    expect(code.res.json()).toMatchObject({ code: 'TOTP_INVALID' });
+    const rows = await auditOf(alphaId, 'LOGIN_FAILED');
+    expect(rows.slice(0, 2).map(({ operator_id, actor, target, details }) => ({ operator_id, actor, target, details }))).toEqual([
+      { operator_id: null, actor: 'anonymous', target: owner.username, details: { address: expect.any(String), refusal: 'TOTP_INVALID' } },
+      {
+        operator_id: null,
+        actor: 'anonymous',
+        target: 'no-such-operator',
+        details: { address: '10.4.0.1', refusal: 'INVALID_CREDENTIALS' },
+      },
+    ]);
+
+    // The right password without the code, a login, a refusal to wait and bad input are no failed guesses.
+    expect((await login(owner.username, owner.password)).res.json()).toMatchObject({ code: 'TOTP_REQUIRED' });
+    expect((await login(owner.username, owner.password, owner.recoveryCodes[0])).res.statusCode).toBe(200);
+    for (let i = 0; i < FREE_ATTEMPTS.address - 1; i += 1) await attempt(`nobody-${i}`, 'wrong-password', '10.4.0.1');
+    waitOf((await attempt('nobody', 'wrong-password', '10.4.0.1')).res);
+    expect((await attempt('', 'wrong-password', '10.4.0.2')).res.statusCode).toBe(400);
+    expect(await failed()).toBe(before + 2 + FREE_ATTEMPTS.address - 1);
+
+    const listed = await inject('GET', '/api/v2/admin/audit-log?action=LOGIN_FAILED&target=no-such-operator', owner.cookie);
+    expect(listed.json().items).toEqual([
+      expect.objectContaining({
+        actor: 'anonymous',
+        action: 'LOGIN_FAILED',
+        details: { address: '10.4.0.1', refusal: 'INVALID_CREDENTIALS' },
+      }),
+    ]);
   });
 });

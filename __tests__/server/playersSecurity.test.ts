@@ -3,6 +3,7 @@ import { buildTestApp, createTestAgency, type TestApp } from '../support/app';
 import { createTestPlayer, type TestPlayer } from '../support/players';
 import { testDevice } from '../support/device';
 import { RATE_LIMITS } from '../../server/routes/rateLimits';
+import { FREE_ATTEMPTS } from '../../server/domain/loginLimits';
 import { accountsSharingDevices } from '../../server/domain/players';
 
 let t: TestApp;
@@ -186,7 +187,7 @@ describe('rate limits', () => {
   it('limits login attempts per username, from whatever address, without touching other usernames', async () => {
     const target = await createTestPlayer(t.db, agencyA.id);
     const bystander = await createTestPlayer(t.db, agencyA.id);
-    for (let i = 0; i < RATE_LIMITS.loginPerUsername.max; i++) {
+    for (let i = 0; i < FREE_ATTEMPTS.username; i++) {
       expect((await login('alpha.example', target.username, `guess-number-${i}`)).statusCode).toBe(401);
     }
     expectLimited(await login('alpha.example', target.username, target.password));
@@ -195,7 +196,7 @@ describe('rate limits', () => {
 
   it('limits login attempts per client address', async () => {
     const ip = '192.0.2.10';
-    for (let i = 0; i < RATE_LIMITS.loginPerIp.max; i++) {
+    for (let i = 0; i < FREE_ATTEMPTS.address; i++) {
       expect((await login('alpha.example', `sprayed${i}`, 'wrong-password', ip)).statusCode).toBe(401);
     }
     const player = await createTestPlayer(t.db, agencyA.id);

@@ -77,6 +77,27 @@ describe('operator sign-in', () => {
     expect(await screen.findByText('ຊື່ຜູ້ໃຊ້ ຫຼື ລະຫັດຜ່ານບໍ່ຖືກຕ້ອງ')).toBeInTheDocument();
   });
 
+  it.each([
+    ['lo', 'ຊື່ຜູ້ໃຊ້', 'ລະຫັດຜ່ານ', 'ເຂົ້າສູ່ລະບົບ', 'ພະຍາຍາມຫຼາຍເກີນໄປ, ກະລຸນາລອງໃໝ່ໃນອີກ 45 ວິນາທີ'],
+    ['th', 'ชื่อผู้ใช้', 'รหัสผ่าน', 'เข้าสู่ระบบ', 'พยายามหลายครั้งเกินไป กรุณาลองใหม่ในอีก 45 วินาที'],
+    ['en', 'Username', 'Password', 'Sign in', 'Too many attempts; try again in 45 s'],
+  ] as const)('says in %s how long to wait after too many attempts', async (language, username, password, submit, message) => {
+    nock(ADMIN).get('/me').reply(401, NOT_SIGNED_IN);
+    nock(ADMIN)
+      .post('/login')
+      .reply(
+        429,
+        { code: 'RATE_LIMITED', message: 'Too many attempts; try again in 45 s', retryAfterSeconds: 45 },
+        { 'Retry-After': '45' },
+      );
+    window.history.replaceState(null, '', '/admin/withdrawals');
+    render(<AdminApp store={makeAdminStore()} i18n={initAdminI18n(language)} />);
+    await userEvent.type(await screen.findByLabelText(username), 'somsak');
+    await userEvent.type(screen.getByLabelText(password), 'wrong-password');
+    await userEvent.click(screen.getByRole('button', { name: submit }));
+    expect(await screen.findByText(message)).toBeInTheDocument();
+  });
+
   it('signs in and shows the operator’s name and role in the top bar', async () => {
     nock(ADMIN).get('/me').reply(401, NOT_SIGNED_IN);
     nock(ADMIN).post('/login').reply(200, { operator: OPERATOR });

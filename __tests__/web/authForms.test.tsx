@@ -1,3 +1,5 @@
+import fs from 'node:fs';
+import path from 'node:path';
 import nock from 'nock';
 import { fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
@@ -7,6 +9,7 @@ import { FAKE_VISITOR_ID } from '../support/fakeFingerprintjs';
 import * as fingerprintReports from '../../src/features/auth/fingerprintReports';
 import { FINGERPRINT_STORAGE_KEY, localDate } from '../../src/features/auth/fingerprintReports';
 import type { DeviceFingerprint } from '../../src/contract/players';
+import { ALL_RESOURCES } from '../../src/i18n/allResources';
 
 // Whole-site renders with typing; room for a busy shared machine.
 jest.setTimeout(20_000);
@@ -198,6 +201,37 @@ describe('login form', () => {
     expect(await screen.findByRole('alert')).toHaveTextContent('ເຂົ້າສູ່ລະບົບບໍ່ສຳເລັດ ຊື່ຜູ້ໃຊ້ ຫຼື ລະຫັດຜ່ານບໍ່ຖືກຕ້ອງ');
     expect(window.location.pathname).toBe('/login');
     expect(within(banner()).getByRole('link', { name: 'ເຂົ້າສູ່ລະບົບ' })).toBeInTheDocument();
+  });
+
+  it.each([
+    ['lo', 'ພະຍາຍາມຫຼາຍເກີນໄປ ກະລຸນາລອງໃໝ່ໃນອີກ 2 ນາທີ 30 ວິນາທີ'],
+    ['cn', '尝试次数过多，请在2分30秒后重试'],
+    ['vn', 'Thử quá nhiều lần, vui lòng thử lại sau 2 phút 30 giây'],
+    ['th', 'ลองหลายครั้งเกินไป กรุณาลองใหม่ในอีก 2 นาที 30 วินาที'],
+  ] as const)('says in %s how long to wait after too many attempts', async (language, message) => {
+    const texts = ALL_RESOURCES[language].auth as { login: Record<string, string> };
+    // The site fetches Thai from /locales, as from the server.
+    if (language === 'th') {
+      nock(API)
+        .persist()
+        .get(/^\/locales\/th\/\w+\.json$/)
+        .reply((uri) => [200, fs.readFileSync(path.join('public', uri), 'utf8')]);
+    }
+    mockAgency();
+    mockVisitor();
+    renderApp('/login', language);
+    await screen.findByRole('heading', { name: texts.login.title });
+    nock(API)
+      .post('/api/v2/players/login')
+      .reply(
+        429,
+        { code: 'RATE_LIMITED', message: 'Too many attempts; try again in 150 s', retryAfterSeconds: 150 },
+        { 'Retry-After': '150' },
+      );
+    await userEvent.type(field(texts.login.username), 'somchai');
+    await userEvent.type(field(texts.login.password), 'secret-pass-1');
+    await userEvent.click(within(screen.getByRole('main')).getByRole('button', { name: texts.login.submit }));
+    expect(await screen.findByRole('alert')).toHaveTextContent(message);
   });
 
   it('logs in (username lowercased), refetches the player info, opens /player and reports the device once a day', async () => {

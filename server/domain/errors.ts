@@ -16,3 +16,10 @@ export class AppError extends Error {
 }
 
 export const notFound = (code: ErrorCode = 'NOT_FOUND', message = 'Not found') => new AppError(404, code, message);
+
+/** 429 RATE_LIMITED with the wait, which goes out as Retry-After and as retryAfterSeconds for the page to show. */
+export class RateLimitedError extends AppError {
+  constructor(readonly retryAfterSeconds: number) {
+    super(429, 'RATE_LIMITED', `Too many attempts; try again in ${retryAfterSeconds} s`);
+  }
+}

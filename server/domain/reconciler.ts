@@ -5,6 +5,7 @@ import type { WalletDeps } from './providerWallets';
 import { reconcileWithdrawals, type WithdrawalDeps, type WithdrawalReconcileReport } from './withdrawals';
 import { creditPaidDeposits, expireStaleOrders, reconcileRefunds, type RefundReconcileReport } from './deposits';
 import { deleteEndedRateLimits } from './rateLimits';
+import { deleteForgottenLoginAttempts } from './loginLimits';
 import { reconcileBooks, type BooksRunReport } from './books';
 
 export interface ReconcileReport {
@@ -89,7 +90,7 @@ export interface Reconciler {
 export interface FullReconcileReport extends ReconcileReport {
   withdrawals?: WithdrawalReconcileReport;
   refunds?: RefundReconcileReport;
-  /** Rate-limit counters of windows that have ended, deleted this round. */
+  /** Rate-limit counters of windows that have ended, and login counters forgotten, deleted this round. */
   rateLimitsDeleted?: number;
   /** The books reconciliation run last in the round, once everything it could settle is settled. */
   books?: BooksRunReport;
@@ -108,7 +109,7 @@ export async function reconcileOnce(
   options: { olderThanMs: number; payoutOlderThanMs?: number; limit?: number },
 ): Promise<FullReconcileReport> {
   const report: FullReconcileReport = await reconcilePendingTransfers(deps, options);
-  report.rateLimitsDeleted = await deleteEndedRateLimits(deps.db);
+  report.rateLimitsDeleted = (await deleteEndedRateLimits(deps.db)) + (await deleteForgottenLoginAttempts(deps.db));
   if ('gateway' in deps) {
     const gatewayOptions = { olderThanMs: Math.max(options.olderThanMs, options.payoutOlderThanMs ?? 0), limit: options.limit };
     report.withdrawals = await reconcileWithdrawals(deps, gatewayOptions);

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
-import { AppError } from '../domain/errors';
+import { AppError, RateLimitedError } from '../domain/errors';
 import { ErrorCode } from '../../src/contract/errors';
 
 /** character_not_in_repertoire and untranslatable_character: text PostgreSQL cannot store. */
@@ -13,6 +13,12 @@ const UNSTORABLE_TEXT = new Set(['22021', '22P05']);
  */
 export default fp(async (app) => {
   app.setErrorHandler((error: FastifyError | AppError | Error, request, reply) => {
+    if (error instanceof RateLimitedError) {
+      return reply
+        .status(429)
+        .header('retry-after', error.retryAfterSeconds)
+        .send({ code: error.code, message: error.message, retryAfterSeconds: error.retryAfterSeconds });
+    }
     if (error instanceof AppError) {
       return reply
         .status(error.statusCode)

@@ -28,7 +28,7 @@ import {
   isUsernameAvailable,
   registerPlayer,
 } from '../domain/players';
-import { rateLimit } from './rateLimits';
+import { limitedLogin, rateLimit } from './rateLimits';
 
 const withErrors = <T extends object>(ok: T) => ({ ...ok, '4xx': ApiErrorSchema });
 const byIp = (request: { ip: string }) => request.ip;
@@ -85,19 +85,14 @@ function sessionRoutes(base: FastifyInstance): void {
     '/players/login',
     {
       schema: { body: LoginBodySchema, response: withErrors({ 200: PlayerResponseSchema }) },
-      preHandler: [
-        rateLimit(app, 'loginPerIp', byIp),
-        rateLimit(
-          app,
-          'loginPerUsername',
-          (request) => `${request.agency.id}:${(request.body as { username: string }).username.trim().toLowerCase()}`,
-        ),
-      ],
     },
     async (request, reply) => {
       const { username, password } = await validated(loginSchema, request.body);
-      const player = await authenticate(db, request.agency.id, username, password);
-      reply.setSessionCookie(await createSession(db, player.id, request.agency.id, sessionTtlHours));
+      const player = await limitedLogin(request, reply, 'player', username, async () => {
+        const found = await authenticate(db, request.agency.id, username, password);
+        reply.setSessionCookie(await createSession(db, found.id, request.agency.id, sessionTtlHours));
+        return found;
+      });
       return { player };
     },
   );

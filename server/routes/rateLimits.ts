@@ -1,13 +1,15 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type {} from '@fastify/rate-limit';
-import { AppError } from '../domain/errors';
+import { RateLimitedError } from '../domain/errors';
+import { DEVICE_COOKIE, DEVICE_COOKIE_DAYS, loginWithinLimits, type LoginSurface } from '../domain/loginLimits';
 
 const MINUTE = 60_000;
 
-/** Attempts allowed per key within each window; beyond them the call answers 429 RATE_LIMITED. */
+/**
+ * Calls allowed per key within each window; beyond them the call answers 429 RATE_LIMITED. Logins
+ * have limits of their own, which ask for growing waits instead (limitedLogin).
+ */
 export const RATE_LIMITS = {
-  loginPerIp: { max: 30, windowMs: 15 * MINUTE },
-  loginPerUsername: { max: 10, windowMs: 15 * MINUTE },
   registerPerIp: { max: 10, windowMs: 60 * MINUTE },
   registerPerVisitor: { max: 5, windowMs: 60 * MINUTE },
   usernameCheckPerIp: { max: 60, windowMs: MINUTE },
@@ -16,18 +18,41 @@ export const RATE_LIMITS = {
 } as const;
 
 /**
- * A preHandler counting every call under one named limit and key (client IP, username, visitor
- * id, player). Several can guard one route: each is its own counter of @fastify/rate-limit, which
- * app.ts registers without a global limit and with its counters in PostgreSQL, shared by every process.
+ * A preHandler counting every call under one named limit and key (client IP, visitor id, player).
+ * Several can guard one route: each is its own counter of @fastify/rate-limit, which app.ts
+ * registers without a global limit and with its counters in PostgreSQL, shared by every process.
  */
 export function rateLimit(app: FastifyInstance, name: keyof typeof RATE_LIMITS, key: (request: FastifyRequest) => string) {
   const { max, windowMs } = RATE_LIMITS[name];
   const check = app.createRateLimit({ max, timeWindow: windowMs, keyGenerator: (request) => `${name}:${key(request)}` });
-  return async (request: FastifyRequest, reply: FastifyReply) => {
+  return async (request: FastifyRequest) => {
     const result = await check(request);
-    if (!result.isAllowed && result.isExceeded) {
-      reply.header('retry-after', result.ttlInSeconds);
-      throw new AppError(429, 'RATE_LIMITED', `Too many attempts; try again in ${result.ttlInSeconds} s`);
-    }
+    if (!result.isAllowed && result.isExceeded) throw new RateLimitedError(result.ttlInSeconds);
   };
+}
+
+/**
+ * Logs in under the login limits (server/domain/loginLimits): `logIn` checks the password and sets
+ * the session cookie. The device cookie a login earns follows it, for this login route only.
+ */
+export async function limitedLogin<T>(
+  request: FastifyRequest,
+  reply: FastifyReply,
+  surface: LoginSurface,
+  username: string,
+  logIn: () => Promise<T>,
+): Promise<T> {
+  const { result, deviceCookie } = await loginWithinLimits(
+    request.server.db,
+    { surface, agencyId: request.agency.id, username, address: request.ip, deviceCookie: request.cookies[DEVICE_COOKIE] },
+    logIn,
+  );
+  reply.setCookie(DEVICE_COOKIE, deviceCookie, {
+    path: request.routeOptions.url,
+    httpOnly: true,
+    sameSite: 'strict',
+    secure: request.protocol === 'https',
+    maxAge: DEVICE_COOKIE_DAYS * 24 * 3600,
+  });
+  return result;
 }

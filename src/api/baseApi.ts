@@ -12,8 +12,8 @@ export interface CallError extends ApiError {
 
 function toCallError(error: FetchBaseQueryError): CallError {
   if (isApiError(error.data)) {
-    const { code, message, params } = error.data;
-    return { status: error.status, code, message, ...(params && { params }) };
+    const { code, message, params, retryAfterSeconds } = error.data;
+    return { status: error.status, code, message, ...(params && { params }), ...(retryAfterSeconds && { retryAfterSeconds }) };
   }
   return { status: error.status, code: ErrorCode.INTERNAL, message: 'error' in error ? error.error : `HTTP ${error.status}` };
 }

@@ -14,7 +14,7 @@ export interface Actor {
 export interface AuditEntry {
   agencyId: string;
   actor: Actor;
-  /** UPPER_SNAKE: LOGIN, LOGOUT, APPROVE_WITHDRAWAL, REJECT_WITHDRAWAL, CREATE_OPERATOR. */
+  /** UPPER_SNAKE: LOGIN, LOGIN_FAILED, LOGOUT, APPROVE_WITHDRAWAL, REJECT_WITHDRAWAL, CREATE_OPERATOR. */
   action: string;
   /** What it was done to, e.g. a withdrawal code or a username. */
   target?: string;

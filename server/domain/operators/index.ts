@@ -5,6 +5,7 @@ export {
   OPERATOR_IDLE_MINUTES,
   isOperatorRole,
   actorOf,
+  operatorUsername,
   type OperatorRole,
   type Operator,
   type OperatorSession,

@@ -33,6 +33,12 @@ export const isOperatorRole = (value: unknown): value is OperatorRole =>
 
 export const actorOf = (operator: Operator): Actor => ({ operatorId: operator.id, name: operator.username });
 
+/** Nobody logged in: who a failed login is written down as, with the address it came from. */
+export const ANONYMOUS: Actor = { operatorId: null, name: 'anonymous' };
+
+/** A username as the operator accounts keep it. */
+export const operatorUsername = (typed: string) => typed.trim().toLowerCase();
+
 /** Owners always need a second factor; staff when their agency requires it. */
 export function secondFactorOf(role: OperatorRole, enrolled: boolean, staffTotpRequired: boolean): SecondFactorState {
   if (enrolled) return 'enrolled';

@@ -5,6 +5,7 @@ import { OperatorErrorCode, operatorCreateSchema, type OperatorRole } from '../.
 import { ErrorCode } from '../../../src/contract/errors';
 import { AppError, notFound } from '../errors';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../players';
+import { isWrongGuess } from '../loginLimits';
 import { validated } from '../validated';
 import { appendAudit, type Actor } from './audit';
 import {
@@ -23,7 +24,7 @@ import {
   updateOperatorRow,
 } from './repository';
 import { checkSecondFactor } from './secondFactor';
-import { actorOf, type Operator, type OperatorSession } from './rules';
+import { ANONYMOUS, actorOf, operatorUsername, type Operator, type OperatorSession } from './rules';
 
 /**
  * Creates an operator of the agency (checked with the console form's schema); the creation is
@@ -52,7 +53,8 @@ export async function createOperator(
 /**
  * Checks the password and, for an operator who enrolled one, the second factor, then opens a
  * session; the token goes into the operator cookie. A disabled operator's login fails like a wrong
- * password, so the answer tells a guesser nothing.
+ * password, so the answer tells a guesser nothing. A wrong password or code is written to the
+ * audit log with the username tried and the address, for the owners to see who is guessing.
  */
 export async function loginOperator(
   db: Database,
@@ -60,7 +62,29 @@ export async function loginOperator(
   login: { username: string; password: string; code?: string },
   client: { ip: string; userAgent: string | null },
 ): Promise<{ operator: Operator; token: string }> {
-  const username = login.username.trim().toLowerCase();
+  try {
+    return await openOperatorSession(db, agencyId, login, client);
+  } catch (error) {
+    if (isWrongGuess(error)) {
+      await appendAudit(db, {
+        agencyId,
+        actor: ANONYMOUS,
+        action: 'LOGIN_FAILED',
+        target: operatorUsername(login.username),
+        details: { address: client.ip, refusal: error.code },
+      });
+    }
+    throw error;
+  }
+}
+
+async function openOperatorSession(
+  db: Database,
+  agencyId: string,
+  login: { username: string; password: string; code?: string },
+  client: { ip: string; userAgent: string | null },
+): Promise<{ operator: Operator; token: string }> {
+  const username = operatorUsername(login.username);
   const found = await operatorCredentials(db, agencyId, username);
   const valid = await verifyPassword(found?.passwordHash ?? (await decoyPasswordHash()), login.password);
   if (!found || !valid || found.disabled) throw new AppError(401, ErrorCode.INVALID_CREDENTIALS, 'Username or password is incorrect');

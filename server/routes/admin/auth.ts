@@ -10,14 +10,15 @@ import {
   totpCodeSchema,
 } from '../../../src/contract/admin';
 import { ApiErrorSchema } from '../../../src/contract/apiError';
-import { confirmTotpEnrolment, loginOperator, logoutOperator, startTotpEnrolment } from '../../domain/operators';
+import { confirmTotpEnrolment, loginOperator, logoutOperator, operatorUsername, startTotpEnrolment } from '../../domain/operators';
 import { validated } from '../../domain/validated';
-import { rateLimit } from '../rateLimits';
+import { limitedLogin } from '../rateLimits';
 
 /**
  * POST /admin/login (password, then the second factor's code once enrolled), POST /admin/logout,
  * GET /admin/me, and the second factor's enrolment: POST /admin/me/totp (a secret to scan) and
- * POST /admin/me/totp/confirm {code} (the recovery codes, once). Logins are limited as players' are.
+ * POST /admin/me/totp/confirm {code} (the recovery codes, once). Logins are limited as players' are,
+ * each counter apart from theirs.
  */
 const adminAuthRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
@@ -25,25 +26,18 @@ const adminAuthRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/login',
     {
-      preHandler: [
-        rateLimit(app, 'loginPerIp', (request) => `operator:${request.ip}`),
-        rateLimit(
-          app,
-          'loginPerUsername',
-          (request) => `operator:${request.agency.id}:${(request.body as { username: string }).username.trim().toLowerCase()}`,
-        ),
-      ],
       schema: {
         body: OperatorLoginSchema,
         response: { 200: OperatorResponseSchema, 400: ApiErrorSchema, 401: ApiErrorSchema, 429: ApiErrorSchema },
       },
     },
     async (request, reply) => {
-      const { operator, token } = await loginOperator(db, request.agency.id, request.body, {
-        ip: request.ip,
-        userAgent: request.headers['user-agent'] ?? null,
+      const operator = await limitedLogin(request, reply, 'operator', operatorUsername(request.body.username), async () => {
+        const client = { ip: request.ip, userAgent: request.headers['user-agent'] ?? null };
+        const { operator: loggedIn, token } = await loginOperator(db, request.agency.id, request.body, client);
+        reply.setOperatorCookie(token);
+        return loggedIn;
       });
-      reply.setOperatorCookie(token);
       return { operator };
     },
   );

@@ -18,7 +18,10 @@ const rawBaseQuery = fetchBaseQuery({
 });
 
 function toCallError(error: FetchBaseQueryError): CallError {
-  if (isApiError(error.data)) return { status: error.status, code: error.data.code, message: error.data.message };
+  if (isApiError(error.data)) {
+    const { code, message, retryAfterSeconds } = error.data;
+    return { status: error.status, code, message, ...(retryAfterSeconds && { retryAfterSeconds }) };
+  }
   return { status: error.status, code: ErrorCode.INTERNAL, message: 'error' in error ? error.error : `HTTP ${error.status}` };
 }
 

@@ -9,16 +9,17 @@ import { SubmitButton } from '../../ui/SubmitButton';
 import { Link } from '../../ui/Link';
 import { PageBody } from '../../ui/Page';
 import { TextField } from '../../ui/TextField';
+import { tryAgainText } from '../../ui/waitText';
 import { AuthCard, AuthTitle, FormAlert, SwitchLine } from './AuthForm';
 import { useSession } from './session';
 
-/** /login: a wrong password and an unknown username get the same message. */
+/** /login: a wrong password and an unknown username get the same message; too many attempts, the wait asked for. */
 export default function LoginPage() {
   const { t } = useTranslation('auth');
   const { t: tc } = useTranslation();
   const session = useSession();
   const [login] = useLoginMutation();
-  const [failure, setFailure] = useState<string>();
+  const [failure, setFailure] = useState<CallError>();
 
   const form = useFormik<LoginForm>({
     initialValues: { username: '', password: '' },
@@ -29,7 +30,7 @@ export default function LoginPage() {
         const { player } = await login(loginSchema.cast(values)).unwrap();
         session.login(player);
       } catch (error) {
-        setFailure(errorMessageKey(error as CallError));
+        setFailure(error as CallError);
       }
     },
   });
@@ -40,7 +41,9 @@ export default function LoginPage() {
     <PageBody>
       <AuthCard>
         <AuthTitle>{t('login.title')}</AuthTitle>
-        {failure && <FormAlert>{tc(failure)}</FormAlert>}
+        {failure && (
+          <FormAlert>{failure.retryAfterSeconds ? tryAgainText(tc, failure.retryAfterSeconds) : tc(errorMessageKey(failure))}</FormAlert>
+        )}
         <form method="post" noValidate onSubmit={form.handleSubmit}>
           <TextField
             label={t('login.username')}

@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { useFormik } from 'formik';
 import * as yup from 'yup';
+import type { TFunction } from 'i18next';
 import { useTranslation } from 'react-i18next';
 import { useDispatch, useSelector } from 'react-redux';
 import styled from 'styled-components';
@@ -8,6 +9,7 @@ import { OperatorErrorCode } from '../../../contract/admin';
 import { Button } from '../../../ui/Button';
 import { Notice } from '../../../ui/Notice';
 import { TextField } from '../../../ui/TextField';
+import { tryAgainText } from '../../../ui/waitText';
 import type { CallError } from '../../api/adminApi';
 import { useLoginOperatorMutation } from '../../api/operators';
 import type { AdminState } from '../../app/store';
@@ -23,12 +25,12 @@ const Form = styled.form`
   border-radius: ${({ theme }) => theme.radius};
 `;
 
-function refusalKey(error: CallError): string {
-  if (error.code === OperatorErrorCode.TOTP_REQUIRED) return 'login.codeAsked';
-  if (error.code === OperatorErrorCode.TOTP_INVALID) return 'login.codeRefused';
-  if (error.status === 401) return 'login.refused';
-  if (error.status === 429) return 'login.tooMany';
-  return 'login.failed';
+function refusalText(t: TFunction, error: CallError): string {
+  if (error.code === OperatorErrorCode.TOTP_REQUIRED) return t('login.codeAsked');
+  if (error.code === OperatorErrorCode.TOTP_INVALID) return t('login.codeRefused');
+  if (error.status === 401) return t('login.refused');
+  if (error.status === 429) return error.retryAfterSeconds ? tryAgainText(t, error.retryAfterSeconds) : t('login.tooMany');
+  return t('login.failed');
 }
 
 /**
@@ -61,7 +63,9 @@ export function LoginPage() {
     <Form onSubmit={form.handleSubmit} noValidate>
       <h1>{t('login.heading')}</h1>
       {reason && !error && <Notice $tone="warning">{t(`login.${reason}`)}</Notice>}
-      {failure && <Notice $tone={failure.code === OperatorErrorCode.TOTP_REQUIRED ? 'warning' : 'danger'}>{t(refusalKey(failure))}</Notice>}
+      {failure && (
+        <Notice $tone={failure.code === OperatorErrorCode.TOTP_REQUIRED ? 'warning' : 'danger'}>{refusalText(t, failure)}</Notice>
+      )}
       <TextField label={t('login.username')} autoComplete="username" error={fieldError('username')} {...form.getFieldProps('username')} />
       <TextField
         label={t('login.password')}
