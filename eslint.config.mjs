@@ -6,8 +6,8 @@ import reactHooks from 'eslint-plugin-react-hooks';
 import tseslint from 'typescript-eslint';
 
 /**
- * The layers of DESIGN.md and the directions imports may take between them
- * (docs/architecture.md). __tests__/tooling/boundaries.test.ts proves each rule refuses.
+ * The layers and the directions imports may take between them (docs/architecture.md).
+ * __tests__/tooling/boundaries.test.ts proves each rule refuses.
  */
 const elements = [
   { type: 'contract', pattern: 'src/contract' },

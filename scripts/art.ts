@@ -13,9 +13,8 @@ import { CHROMIUM } from './chromium';
 /**
  * `npm run art`: draws the site's raster pictures from their sources, in Debian's Chromium (the
  * browser the tests use), into public/, where they are committed. A picture shown by an <img> as SVG
- * costs the browser a document of its own, made on the page's main thread (in traces of the lobby,
- * 4 to 34 ms each on this project's 2-core machine, four times that under Lighthouse's phone CPU);
- * a raster is decoded off that thread.
+ * costs the browser a document of its own, made on the page's main thread, which a phone's slow
+ * CPU pays before the page answers; a raster is decoded off that thread.
  * The sources: scripts/art/ for the providers' cards, the banks' badges and the cannot-enter
  * screen's gate, the Logo component for the icons.
  */
@@ -35,7 +34,7 @@ export interface Picture {
   background?: string;
 }
 
-/** Lossy: the five cards are 35 KB at 70 (48 KB at 85), and differ from their sources by about 1 in 255 (art.test.ts). */
+/** Lossy: files much smaller than at higher qualities, still close to their sources (art.test.ts holds how close). */
 const WEBP_QUALITY = 70;
 
 /** A WebP picture drawn from its SVG source in scripts/art/, at twice its largest size on the site: sharp on a phone's denser screen. */

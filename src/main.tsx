@@ -6,10 +6,10 @@ import { nextTask } from './nextTask';
  * The app (the store, the shell and the page) is a chunk group of its own, and React's DOM renderer,
  * which the app takes only to hydrate, another: both download at once. The app's modules then run in
  * steps, each in a task of its own: run at once, their libraries and what each module builds when it
- * loads (the API's endpoints, the styled components) held a phone's main thread for one task of
- * about 200 ms. A step runs only the modules the steps before it did not, so the steps follow the
- * imports, libraries first; a library's step names an export the app takes of it, so the rest of
- * the library is still left out of the build.
+ * loads (the API's endpoints, the styled components) would hold a phone's main thread in one long
+ * task, which blocks input and counts as blocking time. A step runs only the modules the steps
+ * before it did not, so the steps follow the imports, libraries first; a library's step names an
+ * export the app takes of it, so the rest of the library is still left out of the build.
  */
 const appSteps = [
   () => import(/* webpackChunkName: "app", webpackExports: ["createApi"] */ '@reduxjs/toolkit/query/react'),

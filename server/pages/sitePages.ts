@@ -76,7 +76,7 @@ function assemble(template: string, page: Extract<RenderedPage, { kind: 'page' }
 type Encoding = 'br' | 'gzip';
 
 const compressors: Record<Encoding, (html: string) => Promise<Buffer>> = {
-  // Fast settings: a player's page is compressed for each request, and 80 KB of HTML still shrinks to about 17 KB.
+  // Fast settings: a player's page is compressed for each request, and HTML shrinks well even at low effort.
   br: (html) => promisify(zlib.brotliCompress)(html, { params: { [zlib.constants.BROTLI_PARAM_QUALITY]: 5 } }),
   gzip: (html) => promisify(zlib.gzip)(html, { level: 6 }),
 };

@@ -1,5 +1,5 @@
 /**
- * Money, exactly (DESIGN.md section 3): amounts are integers of a currency's smallest unit (LAK in
+ * Money, exactly (docs/banks.md): amounts are integers of a currency's smallest unit (LAK in
  * kip, THB in satang, USD in cents) held as bigint; rates are decimal strings (LAK per 1 unit of
  * the foreign currency) parsed into an integer and a scale, never into a float. Client previews
  * and the server both convert with the functions below, so they always agree to the unit.
@@ -130,7 +130,7 @@ function mustParseRate(text: string): Rate {
 }
 
 /**
- * SPEC.md section 9 and DESIGN.md section 3:
+ * The conversions (docs/banks.md):
  * - DEPOSIT: kip paid → foreign minor units credited, LAK / sell, rounded down (to 0.01 THB).
  * - WITHDRAW: foreign minor units withdrawn → kip paid out, amount × buy, rounded down (to 1 kip).
  * - DEPOSIT_FROM: foreign minor units wanted → kip to pay, amount × sell, rounded up (to 1 kip).

@@ -24,7 +24,7 @@ let estimator: Promise<ZxcvbnFactory> | undefined;
 
 /**
  * zxcvbn with its common-password dictionary, set up once. Imported on first use: the dictionary
- * is some 400 KB, a chunk the browser fetches only where a password is being chosen. A failed
+ * is large, a chunk the browser fetches only where a password is being chosen. A failed
  * load (a lost connection) is tried again on the next check.
  */
 function passwordEstimator(): Promise<ZxcvbnFactory> {

@@ -4,7 +4,7 @@ type Inspect = (event: InspectionEvent) => void;
 
 /**
  * `?inspect` on a page of a development build (`npm run dev`) opens the Stately inspector for every
- * machine the site runs (DESIGN.md section 6): pass `{ inspect }` to useMachine. The inspector's
+ * machine the site runs (docs/machines.md): pass `{ inspect }` to useMachine. The inspector's
  * code is fetched only then, and production builds leave it out entirely; events from before it
  * has loaded are kept and handed over, so it sees each machine from its start.
  */

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The double-entry ledger (DESIGN.md section 3): accounts with a running balance, transfers with an
+ * The double-entry ledger (docs/ledger.md): accounts with a running balance, transfers with an
  * idempotency key unique per agency, and append-only entries that sum to zero per transfer and
  * currency. Plus the members each player has at each game provider.
  */

@@ -2,8 +2,8 @@ import { sql, type Kysely } from 'kysely';
 
 /**
  * The operators' "failed deposits in a day" flag read every unsuccessful deposit order of the
- * agency and counted them per player and Vientiane day on each request: about 2.5 million orders
- * on the bench's database of a million players. deposit_failure_days keeps that count, written by
+ * agency and counted them per player and Vientiane day on each request, work that grows with the
+ * agency's whole history. deposit_failure_days keeps that count, written by
  * triggers on deposit_orders in the transaction that changes an order, so the flag reads only the
  * days at or over its threshold and then those days' orders. The triggers fire only for an order
  * that is or was FAILED, CANCELED or EXPIRED: an order's way from OPEN through PAID to SUCCESS

@@ -3,18 +3,16 @@ import { sql, type Kysely } from 'kysely';
 /**
  * An entry's account, and a pending transfer's three accounts, were foreign keys to ledger_accounts:
  * one look-up per row, each taking a key-share lock on an account row the same statement had just
- * updated, which writes that lock to the row and to the WAL. On the bench's machine each took 0.1 ms,
- * the largest part of a deposit confirmation's time in PostgreSQL. Replaced as below, in three runs of
- * the money path each, the machine's CPU per confirmation went from 3.5 to 3.8 ms down to 3.1, and the
- * last of a run's rounds slowed down far less (415 to 439 confirmations a second against 304 to 338).
+ * updated, which writes that lock to the row and to the WAL: the largest part of a deposit
+ * confirmation's time in PostgreSQL, paid once per row.
  *
  * Checked once per statement instead, over the rows it wrote, and more strictly: the account must
  * be one of the row's own agency, and for an entry one in the entry's currency. Each account is
  * one look-up in the primary key: while players arrive, ledger_accounts grows faster than its
- * statistics, and planned from them the checks read the whole table (1.5 ms a statement on the
- * bench against 0.07), so the checks' functions plan without sequential scans. What the foreign
- * keys also guaranteed, that a referenced account stays, holds because accounts are kept for good:
- * never deleted, and their id, agency and currency never change; nor do a transfer's accounts.
+ * statistics, and planned from them the checks would read the whole table, so the checks'
+ * functions plan without sequential scans. What the foreign keys also guaranteed, that a
+ * referenced account stays, holds because accounts are kept for good: never deleted, and their
+ * id, agency and currency never change; nor do a transfer's accounts.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await sql`ALTER TABLE ledger_entries DROP CONSTRAINT ledger_entries_account_id_fkey`.execute(db);

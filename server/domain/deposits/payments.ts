@@ -437,8 +437,8 @@ export async function creditPaidDeposit(deps: CreditDeps, order: OrderRow): Prom
 
 /**
  * At most this many payments share a transaction, or credits a round of provider calls. Smaller
- * groups let one group's credits run while the next group's payments are written: with 32 payers
- * at once, 16 confirmed more per second than 64 or 32 here (210 to 225 against 186 to 219).
+ * groups let one group's credits run while the next group's payments are written, so the database
+ * writes and the provider calls overlap instead of taking turns.
  */
 const TOGETHER = 16;
 
