@@ -23,11 +23,14 @@ const elements = [
   { type: 'spa', pattern: 'src' },
   { type: 'machines', pattern: 'machines' },
   { type: 'sandbox', pattern: 'server/sandbox' },
+  // A capability of the server (server/domain/<capability>/, with its index.ts); the loose files beside them are 'domain'.
+  { type: 'capability', pattern: 'server/domain/*', capture: ['capability'] },
   { type: 'domain', pattern: 'server/domain' },
   { type: 'server', pattern: 'server' },
   { type: 'tools', pattern: ['scripts', 'bench', 'chaos', '__tests__'] },
 ];
 const spa = ['feature', 'ui', 'api', 'i18n', 'app', 'devtools', 'spa'];
+const serverSide = ['server', 'capability', 'domain', 'sandbox'];
 /** Files of the listed layers; a package is never one, even when it ships a src/ folder (wouter does). */
 const local = (types) => ({ to: { element: { types: { anyOf: types } }, module: { origin: 'local' } } });
 /** Packages (and Node's built-ins) other than the listed ones (micromatch braces need two or more names). */
@@ -57,13 +60,13 @@ const dependencyPolicies = [
     message: 'A feature never imports another feature: move what both need to src/ui, src/api or src/contract',
   },
   {
-    from: { element: { types: { anyOf: ['server', 'domain', 'sandbox'] } } },
+    from: { element: { types: { anyOf: serverSide } } },
     disallow: local([...spa, 'machines']),
     message: 'The server reaches src/ only through src/contract',
   },
   {
     from: { element: { type: 'contract' } },
-    disallow: local([...spa, 'machines', 'server', 'domain', 'sandbox', 'tools']),
+    disallow: local([...spa, 'machines', ...serverSide, 'tools']),
     message: 'src/contract is pure: it imports nothing of the app',
   },
   {
@@ -79,18 +82,30 @@ const dependencyPolicies = [
   },
   {
     from: { element: { type: 'sandbox' } },
-    disallow: local(['domain']),
+    disallow: local(['capability', 'domain']),
     message: 'The sandboxes stand for other companies: they never import the domain',
   },
   {
     from: { element: { type: 'machines' } },
-    disallow: local([...spa, 'server', 'domain', 'sandbox', 'tools']),
+    disallow: local([...spa, ...serverSide, 'tools']),
     message: 'Machines import only src/contract and xstate',
   },
   {
     from: { element: { type: 'machines' } },
     disallow: packagesBut(['xstate']),
     message: 'Machines import only src/contract and xstate: side effects come in from the React side',
+  },
+  {
+    from: { element: { types: { anyOf: [...spa, 'admin', 'contract', 'machines', 'server', 'domain', 'sandbox', 'tools'] } } },
+    disallow: { to: { element: { type: 'capability', fileInternalPath: '!index.ts' } } },
+    message: 'A capability of the server has one face: import server/domain/<capability> (its index.ts), never a file inside it',
+  },
+  {
+    from: { element: { type: 'capability' } },
+    disallow: {
+      to: { element: { type: 'capability', captured: { capability: '!{{ from.captured.capability }}' }, fileInternalPath: '!index.ts' } },
+    },
+    message: 'A capability imports another only through its index.ts (server/domain/<capability>), never a file inside it',
   },
 ];
 
@@ -139,7 +154,8 @@ export default defineConfig(
     },
   },
   {
-    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts', 'machines/**/*.ts'],
+    // bench, chaos and scripts reach the server's capabilities too, through the same one face.
+    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts', 'machines/**/*.ts', 'bench/**/*.ts', 'chaos/**/*.ts', 'scripts/**/*.ts'],
     plugins: { boundaries },
     settings: {
       'boundaries/elements': elements,

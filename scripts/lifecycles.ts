@@ -1,8 +1,8 @@
-import { DEPOSIT_ORDER, REFUND, UNMATCHED_PAYMENT } from '../server/domain/deposits/lifecycle';
-import { LEDGER_TRANSFER } from '../server/domain/ledger/lifecycle';
+import { DEPOSIT_ORDER, REFUND, UNMATCHED_PAYMENT } from '../server/domain/deposits';
+import { LEDGER_TRANSFER } from '../server/domain/ledger';
 import type { Lifecycle } from '../server/domain/lifecycle';
-import { PROMOTION_USAGE } from '../server/domain/promotions/lifecycle';
-import { WITHDRAWAL } from '../server/domain/withdrawals/lifecycle';
+import { PROMOTION_USAGE } from '../server/domain/promotions';
+import { WITHDRAWAL } from '../server/domain/withdrawals';
 
 /**
  * docs/lifecycles.md, written by `npm run charts` from the server's transition tables: each money

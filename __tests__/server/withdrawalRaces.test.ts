@@ -14,7 +14,8 @@ import {
 } from '../support/raceMatrix';
 import type { Database } from '../../server/db/database';
 import { setRate } from '../../server/domain/agencies';
-import { createSession, hashPassword, SESSION_COOKIE } from '../../server/domain/players';
+import { hashPassword } from '../../server/domain/passwords';
+import { createSession, SESSION_COOKIE } from '../../server/domain/players';
 import { reconcileWithdrawals, type WithdrawalDeps } from '../../server/domain/withdrawals';
 import { WITHDRAWAL, type WithdrawalEvent } from '../../server/domain/withdrawals/lifecycle';
 import { sendPayout } from '../../server/domain/withdrawals/payouts';

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { Database } from '../../server/db/database';
-import { addBankAccount, hashPassword, SESSION_COOKIE, createSession } from '../../server/domain/players';
+import { hashPassword } from '../../server/domain/passwords';
+import { addBankAccount, SESSION_COOKIE, createSession } from '../../server/domain/players';
 import { sendCreditToProvider, type ProviderTransferResult, type WalletDeps } from '../../server/domain/providerWallets';
 import type { Provider } from '../../src/contract/providers';
 

@@ -74,6 +74,39 @@ const cases: Case[] = [
   { name: 'a machine importing the contract', probe: importIn('machines/session.machine.ts', '../src/contract/errors'), refused: false },
   { name: 'a machine importing xstate', probe: importIn('machines/session.machine.ts', 'xstate'), refused: false },
   { name: 'browser code importing Node', probe: importIn('src/ui/Button.tsx', 'node:path'), refused: true },
+  {
+    name: 'a route importing a file inside a capability',
+    probe: importIn('server/routes/admin/players.ts', '../../domain/players/operatorViews'),
+    refused: true,
+  },
+  { name: 'a route importing a capability', probe: importIn('server/routes/admin/players.ts', '../../domain/players'), refused: false },
+  {
+    name: 'a plugin importing a file inside a capability',
+    probe: importIn('server/plugins/session.ts', '../domain/players/sessions'),
+    refused: true,
+  },
+  {
+    name: 'the reconciler importing a file inside a capability',
+    probe: importIn('server/domain/reconciler.ts', './deposits/payments'),
+    refused: true,
+  },
+  {
+    name: 'a route importing a shared domain file',
+    probe: importIn('server/routes/admin/players.ts', '../../domain/errors'),
+    refused: false,
+  },
+  {
+    name: 'a capability importing a file inside another',
+    probe: importIn('server/domain/deposits/service.ts', '../players/sessions'),
+    refused: true,
+  },
+  { name: 'a capability importing another', probe: importIn('server/domain/deposits/service.ts', '../players'), refused: false },
+  { name: 'a capability importing its own files', probe: importIn('server/domain/deposits/service.ts', './repository'), refused: false },
+  {
+    name: 'a script importing a file inside a capability',
+    probe: importIn('scripts/lifecycles.ts', '../server/domain/ledger/lifecycle'),
+    refused: true,
+  },
 ];
 
 const layoutRules = new Set(['boundaries/dependencies', 'no-restricted-imports']);

@@ -3,7 +3,8 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { ApiErrorSchema } from '../../src/contract/apiError';
 import { IdempotencyHeadersSchema } from '../../src/contract/idempotencyHeaders';
 import { ExclusionTakenSchema, RunningExclusionSchema, TakeExclusionBodySchema } from '../../src/contract/exclusions';
-import { runningExclusion, takeExclusion } from '../domain/exclusions';
+import { takeExclusion } from '../domain/breaks';
+import { runningExclusion } from '../domain/exclusions';
 
 /**
  * The player's break from play: the one running now, and taking one (with an Idempotency-Key).

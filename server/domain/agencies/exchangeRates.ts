@@ -5,7 +5,7 @@ import { ErrorCode } from '../../../src/contract/errors';
 import { exchangeRateOf, type ExchangeRate } from '../../../src/contract/exchangeRates';
 import { RATE_CURRENCIES, isRateCurrency, normalizeRate, normalizeSettableRate, type RateCurrency } from '../../../src/contract/money';
 import { rateMove, rateProblem, type RateProblem } from '../../../src/contract/adminRates';
-import { appendAudit, type Actor } from '../operators';
+import { appendAudit, type Actor } from '../audit';
 
 const RATE_PROBLEMS: Record<RateProblem, string> = {
   BUY_INVALID: 'the buy rate must be a positive decimal of LAK per 1 unit, with at most 6 decimals',

@@ -4,7 +4,7 @@ import type { Database } from '../../db/database';
 import type { Notice, ResponsiblePlaySettings, ResponsiblePlayUpdate } from '../../../src/contract/responsiblePlay';
 import type { RealityCheckMinutes } from '../../../src/contract/realityCheck';
 import { LANGUAGES } from '../../../src/contract/languages';
-import { appendAudit, type Actor } from '../operators';
+import { appendAudit, type Actor } from '../audit';
 import { lockAgency } from './repository';
 
 /** An agency that never saved its settings gets the migration's defaults: an hourly check, no cap, no notice. */

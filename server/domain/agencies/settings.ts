@@ -8,7 +8,7 @@ import { OperatorErrorCode } from '../../../src/contract/admin';
 import { formatAmount, parseAmount } from '../../../src/contract/money';
 import { agencySettingsProblems, type AgencySettings, type AgencySettingsUpdate } from '../../../src/contract/adminSettings';
 import { SOCIAL_NETWORKS } from '../../../src/contract/socialNetworks';
-import { appendAudit, type Actor } from '../operators';
+import { appendAudit, type Actor } from '../audit';
 import { AppError } from '../errors';
 import { lockAgency, siteSettingsOf, withdrawalSettingsOf } from './repository';
 

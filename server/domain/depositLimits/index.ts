@@ -18,7 +18,7 @@ import {
   type StoredLimit,
 } from '../../../src/contract/depositLimits';
 import { AppError } from '../errors';
-import { appendAudit } from '../operators/audit';
+import { appendAudit } from '../audit';
 import { lockPlayer, type PlayerRef } from '../players';
 
 /**

@@ -1,5 +1,6 @@
 export {
   expireStaleOrders,
+  cancelOpenOrdersForBreak,
   setReceivingAccount,
   receivingAccountOf,
   checkReceivingAccount,
@@ -14,3 +15,4 @@ export { refundRefOf, reconcileRefunds, type RefundReconcileReport } from './ref
 export { depositLimitsView, createDeposit, depositQr, cancelDeposit, checkDeposit, type DepositDeps } from './service';
 export { paymentReceiver, creditPaidDeposits, type DepositPayment, type PaymentOutcome, type DepositReconcileReport } from './payments';
 export { updateReceivingAccount, type ReceivingAccountChange } from './receivingAccount';
+export { DEPOSIT_ORDER, UNMATCHED_PAYMENT, REFUND } from './lifecycle';

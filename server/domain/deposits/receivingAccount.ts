@@ -2,7 +2,7 @@ import type { Database } from '../../db/database';
 import { announceAgencyChange } from '../../db/changes';
 import { ErrorCode } from '../../../src/contract/errors';
 import { AppError } from '../errors';
-import { appendAudit, type Actor } from '../operators';
+import { appendAudit, type Actor } from '../audit';
 import { receivingAccountOf, setReceivingAccount, type ReceivingAccount } from './repository';
 
 /** What an operator may change of the receiving account: any of its fields; the rest stay as stored. */

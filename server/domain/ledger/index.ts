@@ -10,7 +10,7 @@
  * The plural forms (postTransfers, beginPendingTransfers, postPendingTransfers) write many
  * transfers of one agency in one statement, for callers that gather them.
  */
-export { ACCOUNT_KINDS, balanceOf, findAccount, resolveAccount, type AccountKind, type AccountRef } from './accounts';
+export { ACCOUNT_KINDS, balanceOf, findAccount, resolveAccount, resolveAccounts, type AccountKind, type AccountRef } from './accounts';
 export {
   beginPendingTransfer,
   beginPendingTransfers,
@@ -46,3 +46,4 @@ export {
   type KipPosition,
   type TrialBalance,
 } from './trialBalance';
+export { LEDGER_TRANSFER } from './lifecycle';

@@ -23,4 +23,3 @@ export {
 } from './service';
 export { secondApprovalRefusal, mustBeSecondPerson, type Approver, type ApprovalRefusal } from './fourEyes';
 export { startTotpEnrolment, confirmTotpEnrolment } from './secondFactor';
-export { appendAudit, auditLogOf, auditLogCsv, type Actor, type AuditEntry, type AuditRow } from './audit';

@@ -1,5 +1,5 @@
 import { OPERATOR_ROLES, type OperatorRole, type SecondFactorState } from '../../../src/contract/admin';
-import type { Actor } from './audit';
+import type { Actor } from '../audit';
 
 /**
  * The agency's operators: their own accounts (argon2id passwords), sessions and roles, apart from

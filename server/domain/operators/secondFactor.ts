@@ -5,7 +5,7 @@ import { OperatorErrorCode, TOTP_CODE_PATTERN } from '../../../src/contract/admi
 import type { Database } from '../../db/database';
 import type { DB } from '../../db/schema';
 import { AppError } from '../errors';
-import { appendAudit } from './audit';
+import { appendAudit } from '../audit';
 import { enableTotp, pendingTotpSecret, setPendingTotpSecret, setTotpLastStep, spendRecoveryCode } from './repository';
 import { RECOVERY_CODE_COUNT, actorOf, type Operator } from './rules';
 

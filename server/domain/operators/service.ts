@@ -4,10 +4,10 @@ import { announceAgencyChange } from '../../db/changes';
 import { OperatorErrorCode, operatorCreateSchema, type OperatorRole } from '../../../src/contract/admin';
 import { ErrorCode } from '../../../src/contract/errors';
 import { AppError, notFound } from '../errors';
-import { decoyPasswordHash, hashPassword, verifyPassword } from '../players';
+import { decoyPasswordHash, hashPassword, verifyPassword } from '../passwords';
 import { isWrongGuess } from '../loginLimits';
 import { validated } from '../validated';
-import { appendAudit, type Actor } from './audit';
+import { appendAudit, type Actor } from '../audit';
 import {
   insertOperator,
   insertOperatorGrant,

@@ -1,7 +1,6 @@
 export { isUsernameAvailable, isBlocked, lockPlayer, type PlayerRef } from './repository';
 export { registerPlayer, authenticate, changePassword, type Registration } from './service';
 export { SESSION_COOKIE, tokenHash, createSession, findSession, endSession, type SessionPlayer } from './sessions';
-export { hashPassword, verifyPassword, decoyPasswordHash } from './passwords';
 export {
   recordFingerprint,
   accountsSharingDevices,
@@ -12,4 +11,4 @@ export {
 } from './fingerprints';
 export { bankAccountsOf, addBankAccount } from './bankAccounts';
 export { setBacklisted, suspendPlayer, restorePlayer, changeBankAccount, resetPassword } from './operatorActions';
-export { searchPlayers } from './operatorViews';
+export { searchPlayers, playerStanding, sessionsOf, devicesOf, linkedPlayersOf } from './operatorViews';

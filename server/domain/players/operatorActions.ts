@@ -7,9 +7,9 @@ import { ErrorCode } from '../../../src/contract/errors';
 import { checkBankAccountInput, ACCEPTED_ACCOUNT_CURRENCY, type BankAccount } from '../../../src/contract/bankAccounts';
 import type { PlayerBankAccountChange, PlayerStatusResponse } from '../../../src/contract/adminPlayers';
 import type { Currency } from '../../../src/contract/money';
-import { appendAudit, type Actor } from '../operators/audit';
+import { appendAudit, type Actor } from '../audit';
 import { AppError } from '../errors';
-import { hashPassword } from './passwords';
+import { hashPassword } from '../passwords';
 import { revokeAllSessions } from './sessions';
 import { lockPlayer, type LockedPlayer } from './repository';
 

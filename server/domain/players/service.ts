@@ -2,7 +2,7 @@ import type { Database } from '../../db/database';
 import type { DeviceFingerprint, PlayerSummary } from '../../../src/contract/players';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../errors';
-import { decoyPasswordHash, hashPassword, verifyPassword } from './passwords';
+import { decoyPasswordHash, hashPassword, verifyPassword } from '../passwords';
 import { createSession, revokeOtherSessions } from './sessions';
 import { recordFingerprint } from './fingerprints';
 import { insertPlayer, passwordHashOf, playerCredentials, setPasswordHash } from './repository';

@@ -22,3 +22,4 @@ export {
   recheckUsage,
   cancelUsage,
 } from './service';
+export { PROMOTION_USAGE } from './lifecycle';

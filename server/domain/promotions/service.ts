@@ -13,7 +13,7 @@ import { bonusOf, promotionOf, promotionRow } from './repository';
 import { hasDepositIn, hasHadBonusOf, lockUsage, toUsage, updateUsedUsage, usageById, usageInProgress } from './usageRepository';
 import { completeUnlessCancelling, ending, moveUsage, transitionUsage } from './lifecycle';
 import type { PlayerRef } from '../players';
-import { appendAudit, type Actor } from '../operators/audit';
+import { appendAudit, type Actor } from '../audit';
 import { BONUS_POOL, CAPITAL_THB, isLive, notCancelable, refuse } from './rules';
 
 /**

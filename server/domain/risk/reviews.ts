@@ -2,7 +2,8 @@ import type { Database } from '../../db/database';
 import { ErrorCode } from '../../../src/contract/errors';
 import { parseRiskFlagId, riskFlagId, type RiskFlag, type RiskFlagPage, type RiskFlagQuery } from '../../../src/contract/riskFlags';
 import { AppError } from '../errors';
-import { actorOf, appendAudit, type Operator } from '../operators';
+import { appendAudit } from '../audit';
+import { actorOf, type Operator } from '../operators';
 import { raisedFlags, type RaisedFlag } from './flags';
 
 interface ReviewRow {

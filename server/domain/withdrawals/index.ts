@@ -3,3 +3,4 @@ export { withdrawalLimits, requestWithdrawal, type WithdrawalDeps, type Withdraw
 export { payOut, rejectWithdrawal } from './payouts';
 export { reconcileWithdrawals, type WithdrawalReconcileReport } from './reconcile';
 export { approvalStateOf, setFourEyesAmount, withdrawalReviewOf, withdrawalReviewSettingsOf } from './review';
+export { WITHDRAWAL } from './lifecycle';

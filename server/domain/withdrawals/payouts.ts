@@ -3,7 +3,7 @@ import { sql } from 'kysely';
 import type { PayoutResult } from '../../adapters/payment';
 import { ErrorCode } from '../../../src/contract/errors';
 import type { Provider } from '../../../src/contract/providers';
-import { appendAudit, type Actor } from '../operators';
+import { appendAudit, type Actor } from '../audit';
 import { AppError } from '../errors';
 import { postTransfer, resolveAccount, type LedgerTrx } from '../ledger';
 import { BONUS_POOL, reopenUsageAfterWithdrawal } from '../promotions';

@@ -12,7 +12,8 @@ import {
   type WithdrawalReview,
   type WithdrawalReviewSettings,
 } from '../../../src/contract/withdrawalReview';
-import { appendAudit, mustBeSecondPerson, secondApprovalRefusal, type Actor, type ApprovalRefusal, type Approver } from '../operators';
+import { appendAudit, type Actor } from '../audit';
+import { mustBeSecondPerson, secondApprovalRefusal, type ApprovalRefusal, type Approver } from '../operators';
 import { sharedDevices } from '../players';
 import { claim, requestHash, scopes, type Claim } from '../claims';
 import { AppError } from '../errors';

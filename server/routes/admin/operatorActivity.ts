@@ -4,7 +4,8 @@ import { Type } from 'typebox';
 import { AuditLogQuerySchema, AuditRowSchema, OperatorSessionSchema, SessionIdParamsSchema } from '../../../src/contract/admin';
 import { ApiErrorSchema } from '../../../src/contract/apiError';
 import { ItemsOf } from '../../../src/contract/page';
-import { auditLogCsv, auditLogOf, endOperatorSession, sessionsFor } from '../../domain/operators';
+import { auditLogCsv, auditLogOf } from '../../domain/audit';
+import { endOperatorSession, sessionsFor } from '../../domain/operators';
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema };
 

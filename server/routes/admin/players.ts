@@ -15,7 +15,7 @@ import {
 } from '../../../src/contract/adminPlayers';
 import { actorOf } from '../../domain/operators';
 import { changeBankAccount, resetPassword, restorePlayer, searchPlayers, setBacklisted, suspendPlayer } from '../../domain/players';
-import { playerProfile } from '../../domain/players/profile';
+import { playerProfile } from '../../domain/playerProfiles';
 import { walletDeps } from '../../plugins/dependencies';
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema } as const;

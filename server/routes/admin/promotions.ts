@@ -16,7 +16,8 @@ import { ErrorCode } from '../../../src/contract/errors';
 import { formatAmount, parseAmount } from '../../../src/contract/money';
 import { AppError } from '../../domain/errors';
 import { requireIdempotencyKey } from '../../domain/claims';
-import { actorOf, appendAudit } from '../../domain/operators';
+import { appendAudit } from '../../domain/audit';
+import { actorOf } from '../../domain/operators';
 import {
   allPromotions,
   bonusPoolBalance,

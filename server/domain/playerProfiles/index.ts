@@ -1,3 +1,5 @@
+// The console's view of one player gathers from players, deposits, withdrawals, promotions, exclusions
+// and the provider wallets: it sits above them all, so none of them imports another to build it.
 import type { PlayerProfile, ProviderBalance } from '../../../src/contract/adminPlayers';
 import { formatAmount } from '../../../src/contract/money';
 import { PROVIDERS } from '../../../src/contract/providers';
@@ -6,8 +8,7 @@ import { peekCredit, type WalletDeps } from '../providerWallets';
 import { usagesOf } from '../promotions';
 import { withdrawalsOf } from '../withdrawals';
 import { runningExclusion } from '../exclusions';
-import { bankAccountsOf } from './bankAccounts';
-import { devicesOf, linkedPlayersOf, playerStanding, sessionsOf } from './operatorViews';
+import { bankAccountsOf, devicesOf, linkedPlayersOf, playerStanding, sessionsOf } from '../players';
 
 /** How many of the latest deposits, withdrawals and promotion usages the profile shows. */
 const LATEST = 10;
