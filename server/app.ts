@@ -79,7 +79,13 @@ export async function buildApp({
       await api.register(operatorSessionPlugin);
       api.addHook('onRequest', api.resolveAgency);
       // One plugin per file, admin/ under /admin; /healthz and /readyz answer at the root, for any host.
-      await api.register(autoload, { dir: path.join(__dirname, 'routes'), ignorePattern: /^health\.ts$/ });
+      // A folder's autohooks file (admin/'s guard) wraps every route of the folder and below.
+      await api.register(autoload, {
+        dir: path.join(__dirname, 'routes'),
+        ignorePattern: /^health\.ts$/,
+        autoHooks: true,
+        cascadeHooks: true,
+      });
     },
     { prefix: '/api/v2' },
   );

@@ -11,13 +11,13 @@ declare module 'fastify' {
   }
   interface FastifyInstance {
     /**
-     * preHandler for what an operator may do before enrolling a required second factor (see who
-     * they are, enrol, log out): 401 UNAUTHORIZED without a live operator session on this agency.
+     * The guard (routes/admin/autohooks.ts) of what an operator may do before enrolling a required
+     * second factor (see who they are, enrol, log out): 401 UNAUTHORIZED without a live operator session on this agency.
      */
     requireOperatorSession: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    /** preHandler for operator routes: as requireOperatorSession, and 403 TOTP_ENROLMENT_REQUIRED until a required second factor is enrolled. */
+    /** The guard of operator routes: as requireOperatorSession, and 403 TOTP_ENROLMENT_REQUIRED until a required second factor is enrolled. */
     requireOperator: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
-    /** preHandler: as requireOperator, and 403 FORBIDDEN unless the operator is an owner. */
+    /** The guard of owners' routes: as requireOperator, and 403 FORBIDDEN unless the operator is an owner. */
     requireOwner: (request: FastifyRequest, reply: FastifyReply) => Promise<void>;
   }
   interface FastifyReply {

@@ -26,6 +26,7 @@ const adminAuthRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/login',
     {
+      config: { access: 'public' },
       schema: {
         body: OperatorLoginSchema,
         response: { 200: OperatorResponseSchema, 400: ApiErrorSchema, 401: ApiErrorSchema, 429: ApiErrorSchema },
@@ -44,7 +45,7 @@ const adminAuthRoutes: FastifyPluginAsync = async (base) => {
 
   app.post(
     '/logout',
-    { onRequest: app.requireOperatorSession, schema: { response: { 204: Type.Null(), 401: ApiErrorSchema } } },
+    { config: { access: 'session' }, schema: { response: { 204: Type.Null(), 401: ApiErrorSchema } } },
     async (request, reply) => {
       await logoutOperator(db, request.operator);
       reply.clearOperatorCookie();
@@ -54,7 +55,7 @@ const adminAuthRoutes: FastifyPluginAsync = async (base) => {
 
   app.get(
     '/me',
-    { onRequest: app.requireOperatorSession, schema: { response: { 200: OperatorResponseSchema, 401: ApiErrorSchema } } },
+    { config: { access: 'session' }, schema: { response: { 200: OperatorResponseSchema, 401: ApiErrorSchema } } },
     // The response schema leaves out the session's and agency's ids.
     async (request) => ({ operator: request.operator }),
   );
@@ -62,7 +63,7 @@ const adminAuthRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/me/totp',
     {
-      onRequest: app.requireOperatorSession,
+      config: { access: 'session' },
       schema: { response: { 200: TotpEnrolmentSchema, 401: ApiErrorSchema, 409: ApiErrorSchema } },
     },
     async (request) => startTotpEnrolment(db, request.operator, `Champa ${request.agency.name}`),
@@ -71,7 +72,7 @@ const adminAuthRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/me/totp/confirm',
     {
-      onRequest: app.requireOperatorSession,
+      config: { access: 'session' },
       schema: {
         body: TotpConfirmSchema,
         response: { 200: RecoveryCodesSchema, 400: ApiErrorSchema, 401: ApiErrorSchema, 409: ApiErrorSchema },

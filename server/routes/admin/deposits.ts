@@ -69,7 +69,6 @@ function readRoutes(app: App, { db }: DeskDeps): void {
   app.get(
     '/deposits',
     {
-      onRequest: app.requireOperator,
       schema: {
         querystring: AgencyDepositQuerySchema,
         response: { 200: AgencyDepositPageSchema, 400: ApiErrorSchema, 401: ApiErrorSchema },
@@ -81,7 +80,6 @@ function readRoutes(app: App, { db }: DeskDeps): void {
   app.get(
     '/deposits/unmatched',
     {
-      onRequest: app.requireOperator,
       schema: { querystring: UnmatchedPaymentQuerySchema, response: { 200: ItemsOf(UnmatchedPaymentSchema), 401: ApiErrorSchema } },
     },
     async (request) => ({ items: await unmatchedPaymentsOf(db, request.agency.id, request.query.status) }),
@@ -90,7 +88,6 @@ function readRoutes(app: App, { db }: DeskDeps): void {
   app.get(
     '/deposits/players',
     {
-      onRequest: app.requireOperator,
       schema: {
         querystring: DepositPlayerQuerySchema,
         response: { 200: ItemsOf(DepositPlayerSchema), 400: ApiErrorSchema, 401: ApiErrorSchema },
@@ -102,7 +99,6 @@ function readRoutes(app: App, { db }: DeskDeps): void {
   app.get(
     '/deposits/:code',
     {
-      onRequest: app.requireOperator,
       schema: { params: DepositCodeParamsSchema, response: { 200: DepositDetailSchema, 401: ApiErrorSchema, 404: ApiErrorSchema } },
     },
     async (request) => depositDetail(db, request.agency.id, request.params.code),
@@ -114,7 +110,6 @@ function resolutionRoutes(app: App, deps: DeskDeps): void {
   app.post(
     '/deposits/unmatched/:id/credit',
     {
-      onRequest: app.requireOperator,
       schema: {
         params: UnmatchedPaymentParamsSchema,
         body: UnmatchedCreditSchema,
@@ -135,7 +130,6 @@ function resolutionRoutes(app: App, deps: DeskDeps): void {
   app.post(
     '/deposits/unmatched/:id/refund',
     {
-      onRequest: app.requireOperator,
       schema: {
         params: UnmatchedPaymentParamsSchema,
         body: DepositDeskReasonSchema,
@@ -156,7 +150,6 @@ function resolutionRoutes(app: App, deps: DeskDeps): void {
   app.post(
     '/deposits/:code/retry-credit',
     {
-      onRequest: app.requireOperator,
       schema: { params: DepositCodeParamsSchema, body: DepositDeskReasonSchema, response: { 200: DepositResponseSchema, ...errors } },
     },
     async (request) => ({
@@ -174,7 +167,6 @@ function resolutionRoutes(app: App, deps: DeskDeps): void {
   app.post(
     '/deposits/:code/refund',
     {
-      onRequest: app.requireOperator,
       schema: { params: DepositCodeParamsSchema, body: DepositDeskReasonSchema, response: { 200: DepositResponseSchema, ...errors } },
     },
     async (request) => ({

@@ -17,15 +17,13 @@ const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 
 const adminOperatorActivityRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app;
-  app.get(
-    '/sessions',
-    { onRequest: app.requireOperator, schema: { response: { 200: ItemsOf(OperatorSessionSchema), ...errors } } },
-    async (request) => ({ items: await sessionsFor(db, request.operator) }),
-  );
+  app.get('/sessions', { schema: { response: { 200: ItemsOf(OperatorSessionSchema), ...errors } } }, async (request) => ({
+    items: await sessionsFor(db, request.operator),
+  }));
 
   app.delete(
     '/sessions/:id',
-    { onRequest: app.requireOperator, schema: { params: SessionIdParamsSchema, response: { 204: Type.Null(), ...errors } } },
+    { schema: { params: SessionIdParamsSchema, response: { 204: Type.Null(), ...errors } } },
     async (request, reply) => {
       await endOperatorSession(db, request.operator, request.params.id);
       return reply.status(204).send(null);
@@ -34,14 +32,14 @@ const adminOperatorActivityRoutes: FastifyPluginAsync = async (base) => {
 
   app.get(
     '/audit-log',
-    { onRequest: app.requireOwner, schema: { querystring: AuditLogQuerySchema, response: { 200: ItemsOf(AuditRowSchema), ...errors } } },
+    { config: { access: 'owner' }, schema: { querystring: AuditLogQuerySchema, response: { 200: ItemsOf(AuditRowSchema), ...errors } } },
     async (request) => ({ items: await auditLogOf(db, request.agency.id, request.query) }),
   );
 
   app.get(
     '/audit-log.csv',
     {
-      onRequest: app.requireOwner,
+      config: { access: 'owner' },
       schema: {
         querystring: AuditLogQuerySchema,
         response: {

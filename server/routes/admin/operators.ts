@@ -26,14 +26,14 @@ const staffSettingSchema = object({ reason: reasonSchema });
 const adminOperatorRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app;
-  app.get('/operators', { onRequest: app.requireOwner, schema: { response: { 200: OperatorListSchema, ...errors } } }, async (request) =>
+  app.get('/operators', { config: { access: 'owner' }, schema: { response: { 200: OperatorListSchema, ...errors } } }, async (request) =>
     operatorsOf(db, request.agency.id),
   );
 
   app.post(
     '/operators',
     {
-      onRequest: app.requireOwner,
+      config: { access: 'owner' },
       schema: { body: OperatorCreateSchema, response: { 201: Type.Object({ operator: OperatorAccountSchema }), ...errors } },
     },
     async (request, reply) => {
@@ -45,7 +45,7 @@ const adminOperatorRoutes: FastifyPluginAsync = async (base) => {
   app.patch(
     '/operators/:id',
     {
-      onRequest: app.requireOwner,
+      config: { access: 'owner' },
       schema: { params: OperatorIdParamsSchema, body: OperatorChangeSchema, response: { 204: Type.Null(), ...errors } },
     },
     async (request, reply) => {
@@ -57,7 +57,7 @@ const adminOperatorRoutes: FastifyPluginAsync = async (base) => {
 
   app.put(
     '/operators/settings',
-    { onRequest: app.requireOwner, schema: { body: OperatorSettingsSchema, response: { 204: Type.Null(), ...errors } } },
+    { config: { access: 'owner' }, schema: { body: OperatorSettingsSchema, response: { 204: Type.Null(), ...errors } } },
     async (request, reply) => {
       const { reason } = await validated(staffSettingSchema, request.body);
       await setStaffSecondFactor(db, request.operator, request.body.staffTotpRequired, reason);

@@ -28,13 +28,13 @@ function readRoutes(base: FastifyInstance): void {
 
   app.get(
     '/players',
-    { onRequest: app.requireOperator, schema: { querystring: PlayerSearchQuerySchema, response: { 200: PlayerPageSchema, ...errors } } },
+    { schema: { querystring: PlayerSearchQuerySchema, response: { 200: PlayerPageSchema, ...errors } } },
     async (request) => searchPlayers(db, request.agency.id, request.query.q, request.query.page, request.query.pageSize),
   );
 
   app.get(
     '/players/:id',
-    { onRequest: app.requireOperator, schema: { params: PlayerIdParamsSchema, response: { 200: PlayerProfileSchema, ...errors } } },
+    { schema: { params: PlayerIdParamsSchema, response: { 200: PlayerProfileSchema, ...errors } } },
     async (request) => playerProfile(deps, request.agency.id, request.params.id, app.clock.now()),
   );
 }
@@ -50,7 +50,7 @@ function actionRoutes(base: FastifyInstance): void {
   app.post(
     '/players/:id/backlist',
     {
-      onRequest: app.requireOwner,
+      config: { access: 'owner' },
       schema: { params: PlayerIdParamsSchema, body: PlayerBacklistBodySchema, response: { 200: PlayerStatusResponseSchema, ...errors } },
     },
     async (request) =>
@@ -60,7 +60,7 @@ function actionRoutes(base: FastifyInstance): void {
   app.post(
     '/players/:id/suspend',
     {
-      onRequest: app.requireOwner,
+      config: { access: 'owner' },
       schema: { params: PlayerIdParamsSchema, body: PlayerReasonBodySchema, response: { 200: PlayerStatusResponseSchema, ...errors } },
     },
     async (request) =>
@@ -72,7 +72,7 @@ function actionRoutes(base: FastifyInstance): void {
   app.post(
     '/players/:id/restore',
     {
-      onRequest: app.requireOwner,
+      config: { access: 'owner' },
       schema: { params: PlayerIdParamsSchema, body: PlayerReasonBodySchema, response: { 200: PlayerStatusResponseSchema, ...errors } },
     },
     async (request) =>
@@ -84,7 +84,7 @@ function actionRoutes(base: FastifyInstance): void {
   app.put(
     '/players/:id/bank-account',
     {
-      onRequest: app.requireOwner,
+      config: { access: 'owner' },
       schema: {
         params: PlayerIdParamsSchema,
         body: PlayerBankAccountChangeSchema,
@@ -107,7 +107,7 @@ function actionRoutes(base: FastifyInstance): void {
   app.post(
     '/players/:id/reset-password',
     {
-      onRequest: app.requireOwner,
+      config: { access: 'owner' },
       schema: { params: PlayerIdParamsSchema, body: PlayerReasonBodySchema, response: { 200: TemporaryPasswordResponseSchema, ...errors } },
     },
     async (request, reply) => {

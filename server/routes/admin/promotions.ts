@@ -42,18 +42,14 @@ function promotionRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app;
 
-  app.get(
-    '/promotions',
-    { onRequest: app.requireOperator, schema: { response: { 200: AdminPromotionsSchema, 401: ApiErrorSchema } } },
-    async (request) => {
-      const [promotions, usages] = await Promise.all([allPromotions(db, request.agency.id), usageCountsOf(db, request.agency.id)]);
-      return { promotions: promotions.map((promotion) => ({ ...promotion, usages: usages.get(promotion.id) ?? 0 })) };
-    },
-  );
+  app.get('/promotions', { schema: { response: { 200: AdminPromotionsSchema, 401: ApiErrorSchema } } }, async (request) => {
+    const [promotions, usages] = await Promise.all([allPromotions(db, request.agency.id), usageCountsOf(db, request.agency.id)]);
+    return { promotions: promotions.map((promotion) => ({ ...promotion, usages: usages.get(promotion.id) ?? 0 })) };
+  });
 
   app.post(
     '/promotions',
-    { onRequest: app.requireOwner, schema: { body: PromotionCreationSchema, response: { 201: AdminPromotionResponseSchema, ...errors } } },
+    { config: { access: 'owner' }, schema: { body: PromotionCreationSchema, response: { 201: AdminPromotionResponseSchema, ...errors } } },
     async (request, reply) => {
       const input = newPromotionFrom(request.body.promotion, app.clock.now());
       const promotion = await db.transaction().execute(async (trx) => {
@@ -75,7 +71,7 @@ function promotionRoutes(base: FastifyInstance) {
   app.post(
     '/promotions/:id/status',
     {
-      onRequest: app.requireOwner,
+      config: { access: 'owner' },
       schema: {
         params: PromotionIdParamsSchema,
         body: PromotionStatusChangeSchema,
@@ -104,16 +100,14 @@ function promotionRoutes(base: FastifyInstance) {
 function bonusPoolRoutes(base: FastifyInstance) {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app;
-  app.get(
-    '/bonus-pool',
-    { onRequest: app.requireOperator, schema: { response: { 200: BonusPoolSchema, 401: ApiErrorSchema } } },
-    async (request) => ({ balance: formatAmount(await bonusPoolBalance(db, request.agency.id), 'THB') }),
-  );
+  app.get('/bonus-pool', { schema: { response: { 200: BonusPoolSchema, 401: ApiErrorSchema } } }, async (request) => ({
+    balance: formatAmount(await bonusPoolBalance(db, request.agency.id), 'THB'),
+  }));
 
   app.post(
     '/bonus-pool/fund',
     {
-      onRequest: app.requireOwner,
+      config: { access: 'owner' },
       schema: { headers: IdempotencyHeadersSchema, body: BonusPoolFundingSchema, response: { 200: BonusPoolFundedSchema, ...errors } },
     },
     async (request) => {

@@ -32,23 +32,19 @@ const toEntry = (rate: RateChange): RateEntry => ({
 const adminRateRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app;
-  app.get(
-    '/rates',
-    { onRequest: app.requireOperator, schema: { response: { 200: AgencyRatesSchema, 401: ApiErrorSchema } } },
-    async (request) => ({
-      rates: await Promise.all(
-        RATE_CURRENCIES.map(async (currency) => {
-          const history = (await rateHistory(db, request.agency.id, currency)).map(toEntry);
-          return { currency, current: history[0] ?? null, history };
-        }),
-      ),
-    }),
-  );
+  app.get('/rates', { schema: { response: { 200: AgencyRatesSchema, 401: ApiErrorSchema } } }, async (request) => ({
+    rates: await Promise.all(
+      RATE_CURRENCIES.map(async (currency) => {
+        const history = (await rateHistory(db, request.agency.id, currency)).map(toEntry);
+        return { currency, current: history[0] ?? null, history };
+      }),
+    ),
+  }));
 
   app.put(
     '/rates/:currency',
     {
-      onRequest: app.requireOwner,
+      config: { access: 'owner' },
       schema: {
         params: RateCurrencyParamsSchema,
         body: RateChangeSchema,

@@ -15,14 +15,14 @@ const adminReceivingAccountRoutes: FastifyPluginAsync = async (base) => {
   const { db } = app;
   app.get(
     '/receiving-account',
-    { onRequest: app.requireOperator, schema: { response: { 200: ReceivingAccountResponseSchema, 401: ApiErrorSchema } } },
+    { schema: { response: { 200: ReceivingAccountResponseSchema, 401: ApiErrorSchema } } },
     async (request) => ({ receivingAccount: (await receivingAccountOf(db, request.agency.id)) ?? null }),
   );
 
   app.put(
     '/receiving-account',
     {
-      onRequest: app.requireOwner,
+      config: { access: 'owner' },
       schema: {
         body: ReceivingAccountUpdateSchema,
         response: { 200: ReceivingAccountResponseSchema, 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema },

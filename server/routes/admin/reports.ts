@@ -23,16 +23,13 @@ import { booksReconciliationOf, reconcileBooks } from '../../domain/books';
 const adminReportRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const { db } = app;
-  app.get(
-    '/dashboard',
-    { onRequest: app.requireOperator, schema: { response: { 200: DashboardSchema, 401: ApiErrorSchema } } },
-    async (request) => dashboardOf(db, request.agency.id),
+  app.get('/dashboard', { schema: { response: { 200: DashboardSchema, 401: ApiErrorSchema } } }, async (request) =>
+    dashboardOf(db, request.agency.id),
   );
 
   app.get(
     '/reconciliation',
     {
-      onRequest: app.requireOperator,
       schema: { querystring: ReconciliationQuerySchema, response: { 200: ReconciliationSchema, 400: ApiErrorSchema, 401: ApiErrorSchema } },
     },
     async (request) => reconciliationOf(db, request.agency.id, request.query.day ?? vientianeDay()),
@@ -41,7 +38,6 @@ const adminReportRoutes: FastifyPluginAsync = async (base) => {
   app.get(
     '/reconciliation.csv',
     {
-      onRequest: app.requireOperator,
       schema: {
         querystring: ReconciliationQuerySchema,
         response: { 200: ReconciliationCsvSchema, 400: ApiErrorSchema, 401: ApiErrorSchema },
@@ -56,15 +52,13 @@ const adminReportRoutes: FastifyPluginAsync = async (base) => {
     },
   );
 
-  app.get(
-    '/books-reconciliation',
-    { onRequest: app.requireOperator, schema: { response: { 200: BooksReconciliationSchema, 401: ApiErrorSchema } } },
-    async (request) => booksReconciliationOf(db, request.agency.id),
+  app.get('/books-reconciliation', { schema: { response: { 200: BooksReconciliationSchema, 401: ApiErrorSchema } } }, async (request) =>
+    booksReconciliationOf(db, request.agency.id),
   );
 
   app.post(
     '/books-reconciliation/run',
-    { onRequest: app.requireOperator, schema: { response: { 200: BooksReconciliationSchema, 401: ApiErrorSchema } } },
+    { schema: { response: { 200: BooksReconciliationSchema, 401: ApiErrorSchema } } },
     async (request) => {
       // As the reconciler: what is younger than twice a call's time limit may still be settling.
       const settleMs = 2 * Math.max(app.config.providerTimeoutMs, app.config.laoqrGatewayTimeoutMs);

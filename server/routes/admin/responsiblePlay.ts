@@ -17,14 +17,14 @@ const adminResponsiblePlayRoutes: FastifyPluginAsync = async (base) => {
 
   app.get(
     '/responsible-play',
-    { onRequest: app.requireOwner, schema: { response: { 200: ResponsiblePlaySettingsSchema, ...errors } } },
+    { config: { access: 'owner' }, schema: { response: { 200: ResponsiblePlaySettingsSchema, ...errors } } },
     async (request) => responsiblePlaySettingsOf(db, request.agency.id),
   );
 
   app.put(
     '/responsible-play',
     {
-      onRequest: app.requireOwner,
+      config: { access: 'owner' },
       schema: { body: ResponsiblePlayUpdateSchema, response: { 200: ResponsiblePlaySettingsSchema, ...errors } },
     },
     async (request) =>

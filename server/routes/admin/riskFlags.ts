@@ -17,13 +17,13 @@ const adminRiskFlagRoutes: FastifyPluginAsync = async (base) => {
 
   app.get(
     '/risk-flags',
-    { onRequest: app.requireOperator, schema: { querystring: RiskFlagQuerySchema, response: { 200: RiskFlagPageSchema, ...errors } } },
+    { schema: { querystring: RiskFlagQuerySchema, response: { 200: RiskFlagPageSchema, ...errors } } },
     async (request) => riskFlagPage(db, request.agency.id, request.query),
   );
 
   app.post(
     '/risk-flags/review',
-    { onRequest: app.requireOperator, schema: { body: RiskFlagReviewBodySchema, response: { 200: RiskFlagSchema, ...errors } } },
+    { schema: { body: RiskFlagReviewBodySchema, response: { 200: RiskFlagSchema, ...errors } } },
     async (request) => reviewRiskFlag(db, request.agency.id, request.body.id, request.body.note.trim(), request.operator),
   );
   return Promise.resolve();

@@ -29,15 +29,13 @@ const errors = {
 const adminSettingsRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
   const { db, config } = app;
-  app.get(
-    '/settings/agency',
-    { onRequest: app.requireOperator, schema: { response: { 200: AgencySettingsSchema, 401: ApiErrorSchema } } },
-    async (request) => agencySettingsOf(db, request.agency.id, config),
+  app.get('/settings/agency', { schema: { response: { 200: AgencySettingsSchema, 401: ApiErrorSchema } } }, async (request) =>
+    agencySettingsOf(db, request.agency.id, config),
   );
 
   app.put(
     '/settings/agency',
-    { onRequest: app.requireOwner, schema: { body: AgencySettingsUpdateSchema, response: { 200: AgencySettingsSchema, ...errors } } },
+    { config: { access: 'owner' }, schema: { body: AgencySettingsUpdateSchema, response: { 200: AgencySettingsSchema, ...errors } } },
     async (request) =>
       app.changingAgency(request.agency.id, () =>
         updateAgencySettings(db, request.agency.id, request.body, actorOf(request.operator), config),
@@ -46,7 +44,7 @@ const adminSettingsRoutes: FastifyPluginAsync = async (base) => {
 
   app.post(
     '/settings/agency/hosts',
-    { onRequest: app.requireOwner, schema: { body: AgencyHostAddSchema, response: { 200: AgencySettingsSchema, ...errors } } },
+    { config: { access: 'owner' }, schema: { body: AgencyHostAddSchema, response: { 200: AgencySettingsSchema, ...errors } } },
     async (request) => {
       const { id } = request.agency;
       await app.changingAgency(id, () => addAgencyHost(db, id, request.body.host, request.body.reason.trim(), actorOf(request.operator)));
@@ -57,7 +55,7 @@ const adminSettingsRoutes: FastifyPluginAsync = async (base) => {
   app.delete(
     '/settings/agency/hosts/:host',
     {
-      onRequest: app.requireOwner,
+      config: { access: 'owner' },
       schema: { params: AgencyHostParamsSchema, body: AgencyHostRemoveSchema, response: { 200: AgencySettingsSchema, ...errors } },
     },
     async (request) => {

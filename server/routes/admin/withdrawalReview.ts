@@ -21,7 +21,6 @@ const adminWithdrawalReviewRoutes: FastifyPluginAsync = async (base) => {
   app.get(
     '/withdrawals/:code/review',
     {
-      onRequest: app.requireOperator,
       schema: { params: WithdrawalCodeParamsSchema, response: { 200: WithdrawalReviewSchema, 401: ApiErrorSchema, 404: ApiErrorSchema } },
     },
     async (request) => withdrawalReviewOf(db, request.agency.id, request.params.code),
@@ -29,14 +28,14 @@ const adminWithdrawalReviewRoutes: FastifyPluginAsync = async (base) => {
 
   app.get(
     '/settings/withdrawal-review',
-    { onRequest: app.requireOperator, schema: { response: { 200: WithdrawalReviewSettingsSchema, 401: ApiErrorSchema } } },
+    { schema: { response: { 200: WithdrawalReviewSettingsSchema, 401: ApiErrorSchema } } },
     async (request) => withdrawalReviewSettingsOf(db, request.agency.id),
   );
 
   app.put(
     '/settings/withdrawal-review',
     {
-      onRequest: app.requireOwner,
+      config: { access: 'owner' },
       schema: {
         body: WithdrawalReviewSettingsUpdateSchema,
         response: { 200: WithdrawalReviewSettingsSchema, 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema },

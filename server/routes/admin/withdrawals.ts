@@ -30,7 +30,6 @@ const adminWithdrawalRoutes: FastifyPluginAsync = async (base) => {
   app.get(
     '/withdrawals',
     {
-      onRequest: app.requireOperator,
       schema: {
         querystring: AgencyWithdrawalQuerySchema,
         response: { 200: PageOf(AgencyWithdrawalSchema), 400: ApiErrorSchema, 401: ApiErrorSchema },
@@ -45,7 +44,6 @@ const adminWithdrawalRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/withdrawals/:code/approve',
     {
-      onRequest: app.requireOperator,
       schema: {
         params: WithdrawalCodeParamsSchema,
         headers: IdempotencyHeadersSchema,
@@ -68,7 +66,6 @@ const adminWithdrawalRoutes: FastifyPluginAsync = async (base) => {
   app.post(
     '/withdrawals/:code/reject',
     {
-      onRequest: app.requireOperator,
       schema: {
         params: WithdrawalCodeParamsSchema,
         headers: IdempotencyHeadersSchema,
