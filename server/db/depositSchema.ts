@@ -1,4 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { DEPOSIT_REFUND_STATUSES, UNMATCHED_PAYMENT_STATUSES, UnmatchedPaymentResolution } from '../../src/contract/adminDeposits';
 import type { DepositStatus } from '../../src/contract/deposits';
 import type { CreatedAt } from './schema';
 
@@ -51,9 +52,9 @@ export interface DepositTables {
     transaction_id: string;
     event_id: string | null;
     paid_at: Date;
-    status: Generated<'UNRESOLVED' | 'RESOLVED'>;
+    status: Generated<(typeof UNMATCHED_PAYMENT_STATUSES)[number]>;
     created_at: CreatedAt;
-    resolution: 'CREDITED' | 'REFUNDING' | 'REFUNDED' | null;
+    resolution: UnmatchedPaymentResolution | null;
     credited_order_id: string | null;
     resolved_by: string | null;
     resolution_reason: string | null;
@@ -68,7 +69,7 @@ export interface DepositTables {
     unmatched_payment_id: string | null;
     deposit_order_id: string | null;
     amount_kip: ColumnType<string, bigint | string, never>;
-    status: Generated<'PENDING' | 'PAID' | 'FAILED'>;
+    status: Generated<(typeof DEPOSIT_REFUND_STATUSES)[number]>;
     gateway_transaction_id: string | null;
     failure_reason: string | null;
     created_at: CreatedAt;

@@ -1,4 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { DepositLimitPeriod } from '../../src/contract/depositLimits';
+import type { ExclusionDuration, ExclusionKind } from '../../src/contract/exclusions';
+import type { Language } from '../../src/contract/languages';
 import type { CreatedAt } from './schema';
 
 /** The tables of responsible play: breaks and the agency's settings (0021), deposit limits (0024), reality checks (0026). */
@@ -9,14 +12,14 @@ export interface ResponsiblePlayTables {
     id: Generated<string>;
     agency_id: string;
     player_id: string;
-    kind: 'TIME_OUT' | 'SELF_EXCLUSION';
+    kind: ExclusionKind;
     starts_at: ColumnType<Date, Date | string | undefined, never>;
     /** null only for a self-exclusion for good */
     ends_at: ColumnType<Date | null, Date | string | null, never>;
     /** the player's Idempotency-Key, unique per player; null on rows written without one */
     idempotency_key: ColumnType<string | null, string | null | undefined, never>;
     /** what the player chose (HOURS_24 ... FOR_GOOD) */
-    duration: ColumnType<string | null, string | null | undefined, never>;
+    duration: ColumnType<ExclusionDuration | null, ExclusionDuration | null | undefined, never>;
     created_at: CreatedAt;
   };
   agency_responsible_play_settings: {
@@ -26,7 +29,7 @@ export interface ResponsiblePlayTables {
     /** 0 (off), 15, 30 or 60 */
     reality_check_default_minutes: ColumnType<number, number | undefined, number>;
     /** the licence and jurisdiction notice per site language (lo, cn, vn, th) */
-    notice: ColumnType<Partial<Record<'lo' | 'cn' | 'vn' | 'th', string>>, string | undefined, string>;
+    notice: ColumnType<Partial<Record<Language, string>>, string | undefined, string>;
     updated_at: ColumnType<Date, Date | string | undefined, Date | string>;
   };
 }
@@ -48,7 +51,7 @@ type NullableInt8 = ColumnType<string | null, bigint | string | null | undefined
 export interface DepositLimitTables {
   player_deposit_limits: {
     player_id: string;
-    period: 'day' | 'week' | 'month';
+    period: DepositLimitPeriod;
     agency_id: string;
     /** whole kip, null for none: the limit in force, and what a pending change brings once pending_at has come */
     limit_kip: NullableInt8;

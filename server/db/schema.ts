@@ -1,5 +1,9 @@
 import type { ColumnType, Generated } from 'kysely';
+import type { OperatorRole } from '../../src/contract/admin';
 import type { AgencySocial } from '../../src/contract/agency';
+import type { Language } from '../../src/contract/languages';
+import type { PromotionStatus, PromotionUsageEndReason, PromotionUsageStatus } from '../../src/contract/promotions';
+import type { WithdrawalStatus } from '../../src/contract/withdrawals';
 import type { BooksTables } from './booksSchema';
 export type { DepositTables } from './depositSchema';
 import type { DepositTables } from './depositSchema';
@@ -9,7 +13,11 @@ import type { RiskFlagTables } from './riskFlagSchema';
 import type { SandboxBankTables, SandboxProviderTables } from './sandboxSchema';
 import type { DepositLimitTables, RealityCheckTables, ResponsiblePlayTables } from './responsiblePlaySchema';
 
-/** Table types for Kysely. Each capability adds its tables in its own interface and joins DB below. */
+/**
+ * Table types for Kysely. Each capability adds its tables in its own interface and joins DB below.
+ * Written by hand: __tests__/server/dbSchema.test.ts holds them to the migrated database, and value
+ * lists the wire shares come from src/contract so the rows and the API cannot drift apart.
+ */
 
 export type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
 /** bigint columns are read as strings (see db/database.ts) and written as bigint or string. */
@@ -203,7 +211,8 @@ export interface WithdrawalTables {
     bank: string;
     account_name: string;
     account_number: string;
-    status: ColumnType<'OPEN' | 'SUCCESS' | 'REJECTED' | 'FAILED', 'OPEN' | undefined, 'SUCCESS' | 'REJECTED' | 'FAILED'>;
+    /** Created OPEN; a decision only ever moves it on. */
+    status: ColumnType<WithdrawalStatus, 'OPEN' | undefined, Exclude<WithdrawalStatus, 'OPEN'>>;
     payout_ref: string | null;
     payout_started_at: Date | null;
     received_kip: ColumnType<string | null, never, bigint | string>;
@@ -241,7 +250,7 @@ export interface OperatorTables {
     agency_id: string;
     username: string;
     password_hash: string;
-    role: 'owner' | 'staff';
+    role: OperatorRole;
     created_at: CreatedAt;
     disabled_at: Date | null;
     /** Base32 TOTP secret once the first code confirmed it; the pending one waits for that code. */
@@ -291,7 +300,7 @@ export interface OperatorTables {
   };
 }
 
-type TranslatedColumn = ColumnType<Record<'lo' | 'cn' | 'vn' | 'th', string>, string, string>;
+type TranslatedColumn = ColumnType<Record<Language, string>, string, string>;
 type NullableInt8 = ColumnType<string | null, bigint | string | null | undefined, bigint | string | null>;
 
 export interface PromotionTables {
@@ -314,7 +323,7 @@ export interface PromotionTables {
     providers: string[];
     starts_at: ColumnType<Date, Date | string | undefined, Date | string>;
     ends_at: Date | null;
-    status: Generated<'ACTIVE' | 'INACTIVE'>;
+    status: Generated<PromotionStatus>;
     sort_order: Generated<number>;
     created_at: CreatedAt;
   };
@@ -324,7 +333,7 @@ export interface PromotionTables {
     player_id: string;
     promotion_id: string;
     provider: string;
-    status: Generated<'ACTIVE' | 'INACTIVE' | 'USED' | 'SUCCESS' | 'CANCELED'>;
+    status: Generated<PromotionUsageStatus>;
     deposit_order_id: string | null;
     deposit_credit_satang: NullableInt8;
     bonus_satang: NullableInt8;
@@ -337,7 +346,7 @@ export interface PromotionTables {
     created_at: CreatedAt;
     used_at: Date | null;
     ended_at: Date | null;
-    end_reason: 'TURNOVER_MET' | 'CREDIT_BELOW_THRESHOLD' | 'WITHDRAWN' | 'CANCELED' | 'PROMOTION_ENDED' | null;
+    end_reason: PromotionUsageEndReason | null;
   };
 }
 
