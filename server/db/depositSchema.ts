@@ -2,7 +2,7 @@ import type { ColumnType, Generated } from 'kysely';
 import type { DepositStatus } from '../../src/contract/deposits';
 import type { CreatedAt } from './schema';
 
-/** The deposit orders, unmatched payments, refunds and the desk's actions (migrations 0011, 0018 and after). */
+/** The deposit orders, unmatched payments, refunds and the deposit review's actions (migrations 0011, 0018 and after). */
 export interface DepositTables {
   agency_deposit_settings: {
     agency_id: string;

@@ -208,7 +208,7 @@ function applyTogether(db: Database, agencyId: string, payments: DepositPayment[
           continue;
         }
         const inTime = payment.paidAt.getTime() <= (order?.expires_at.getTime() ?? 0);
-        // A player on a break is credited nothing: the payment goes to the deposit desk.
+        // A player on a break is credited nothing: the payment goes to deposit review.
         const breakRuns = order !== undefined && onBreak(order.player_id, payment.paidAt);
         const payable = order !== undefined && !breakRuns && (order.status === 'OPEN' || order.status === 'EXPIRED') && inTime;
         if (order && payable && BigInt(order.amount_kip) === payment.amountKip) payables.push({ order, payment });
