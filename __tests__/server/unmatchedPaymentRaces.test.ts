@@ -306,7 +306,7 @@ const refundDrivers: Partial<Record<RefundEvent, Driver<RefundRace, RefundEvent,
 
 const refundMatrix = racePairs(REFUND);
 /** Pairs whose events need the gateway to answer one ref both ways: they cannot meet. */
-const apart = (a: RefundEvent, b: RefundEvent) => {
+const cannotMeet = (a: RefundEvent, b: RefundEvent) => {
   const needs = new Set([...(refundDrivers[a]!.needs ?? []), ...(refundDrivers[b]!.needs ?? [])]);
   return needs.has('refunds') && needs.has('declines');
 };
@@ -330,10 +330,10 @@ describe('the refund race matrix, from its transition table', () => {
   it('has a driver for every event, a start for every status, and says which pairs cannot meet', () => {
     expect(REFUND.events.filter((event) => refundDrivers[event] === undefined)).toEqual([]);
     expect(refundMatrix.statuses.filter((status) => refundStarts[status] === undefined)).toEqual([]);
-    expect(refundMatrix.pairs.filter(({ a, b }) => apart(a, b)).map(({ a, b }) => `${a} ${b}`)).toEqual(['refunded refused']);
+    expect(refundMatrix.pairs.filter(({ a, b }) => cannotMeet(a, b)).map(({ a, b }) => `${a} ${b}`)).toEqual(['refunded refused']);
   });
 
-  it.each(refundMatrix.pairs.filter(({ a, b }) => !apart(a, b)))(
+  it.each(refundMatrix.pairs.filter(({ a, b }) => !cannotMeet(a, b)))(
     '$status: $a and $b at once',
     async ({ status, a, b }) => {
       for (let round = 0; round < ROUNDS; round += 1) await refundRound(status, a, b, round);
