@@ -11,7 +11,7 @@ import { AppError } from '../errors';
 import { findTransfer, postTransfer, postTransfers, type LedgerTrx, type TransferResult, type WithSettlement } from '../ledger';
 import { recordCredits, sendRecordedCredits, type CreditRequest } from '../providerWallets';
 import { creditPromotionBonus } from '../promotions';
-import { onBreakWhenPaid } from '../exclusions';
+import { onBreakWhenPaid } from '../breaks';
 import { orderTransition, transitionOrder } from './lifecycle';
 import { paidOrders, type OrderRow } from './repository';
 import { MAX_CREDIT_ATTEMPTS, cash, creditKey, owedTo, unmatchedReason, type UnmatchedReason } from './rules';

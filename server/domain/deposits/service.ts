@@ -21,7 +21,7 @@ import { bankAccountsOf, lockPlayer } from '../players';
 import { currentRate } from '../agencies';
 import { promotionForDeposit } from '../promotions';
 import { checkDepositLimits } from '../depositLimits';
-import { refuseDuringBreak } from '../exclusions';
+import { refuseDuringBreak } from '../breaks';
 import type { Clock } from '../clock';
 import { expireStaleOrders, orderByKey, playerOrder, settingsOf, toDepositOrder, type OrderRow } from './repository';
 import type { PlayerRef } from '../players';
