@@ -41,7 +41,7 @@ export type UnmatchedPaymentEvent =
   | { type: 'retry' }
   | { type: 'back' };
 
-/** A reason the server takes: 3 to 500 characters, not only spaces (DepositDeskReasonSchema). */
+/** A reason the server takes: 3 to 500 characters, not only spaces (DepositReviewReasonSchema). */
 export const isReason = (reason: string) => reason.trim().length >= 3 && reason.length <= 500;
 
 export const unmatchedPaymentMachine = setup({

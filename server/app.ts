@@ -15,7 +15,7 @@ import changesPlugin from './plugins/changes';
 import agencyPlugin from './plugins/agency';
 import sessionPlugin from './plugins/session';
 import operatorSessionPlugin from './plugins/operatorSession';
-import exclusionPlugin from './plugins/exclusion';
+import breaksPlugin from './plugins/breaks';
 import dependencies from './plugins/dependencies';
 import { postgresRateLimitStore } from './plugins/rateLimitStore';
 import { systemClock, type Clock } from './domain/clock';
@@ -75,7 +75,7 @@ export async function buildApp({
     async (api) => {
       await api.register(agencyPlugin);
       await api.register(sessionPlugin);
-      await api.register(exclusionPlugin);
+      await api.register(breaksPlugin);
       await api.register(operatorSessionPlugin);
       api.addHook('onRequest', api.resolveAgency);
       // One plugin per file, admin/ under /admin; /healthz and /readyz answer at the root, for any host.

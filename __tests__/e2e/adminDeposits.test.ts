@@ -11,7 +11,7 @@ jest.setTimeout(180_000);
 
 const e2e = e2eSite();
 
-describe('the deposit desk in Chromium', () => {
+describe('the deposit review in Chromium', () => {
   it('a payment of the wrong amount is credited to the player from the console and appears once in their credit', async () => {
     const db = e2e.server.database.db;
     const player = await createTestPlayerWithBank(db, e2e.agencyId);

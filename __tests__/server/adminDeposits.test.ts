@@ -12,7 +12,7 @@ import { signWebhook, type PaymentPaidEventBody } from '../../server/adapters/pa
 import { convertAt, formatAmount } from '../../src/contract/money';
 
 /**
- * The operator's deposit desk through the API: search and detail, unmatched payments credited to a
+ * The operators' deposit review through the API: search and detail, unmatched payments credited to a
  * player at the rate of their time or refunded through the sandbox gateway, deposits stuck PAID
  * retried or refunded; every action keyed, audited and moving money once.
  */
@@ -138,7 +138,7 @@ const creditAt = async (player: TestPlayer) =>
 const auditOf = (action: string) =>
   t.db.selectFrom('operator_audit_log').selectAll().where('agency_id', '=', agencyId).where('action', '=', action).execute();
 
-/** A deposit stuck PAID: the provider was down when it was paid, a while ago, as the desk finds it. */
+/** A deposit stuck PAID: the provider was down when it was paid, a while ago, as the review finds it. */
 async function stuckDeposit(): Promise<{ player: TestPlayer; code: string; transactionId: string }> {
   const player = await createTestPlayerWithBank(t.db, agencyId);
   const order = await openOrder(player, '64000');
@@ -353,7 +353,7 @@ describe('deposits stuck PAID', () => {
   });
 });
 
-describe('races at the deposit desk, on real PostgreSQL', () => {
+describe('races in the deposit review, on real PostgreSQL', () => {
   const ROUNDS = 10;
 
   const refundsAtBank = (transactionId: string) =>

@@ -12,13 +12,13 @@ import {
   refundUnmatchedPayment,
   retryDepositCredit,
   setReceivingAccount,
-  type DeskDeps,
+  type DepositReviewDeps,
 } from '../../server/domain/deposits';
 import { AppError } from '../../server/domain/errors';
 import { balanceOf } from '../../server/domain/ledger';
 
 /**
- * The deposit desk's ledger invariants under random sequences of payments (matching, of the wrong
+ * The deposit review's ledger invariants under random sequences of payments (matching, of the wrong
  * amount, with the provider down), resolutions of unmatched payments, retries and refunds of stuck
  * deposits, and replays of each with its key: every transfer balances, the trial balance is zero in
  * each currency, unallocated_payments holds exactly the payments not yet credited or refunded, and
@@ -29,7 +29,7 @@ const SECRET = 'desk-ledger-webhook-secret';
 let t: TestApp;
 let agencyId: string;
 let origin: string;
-let deps: DeskDeps;
+let deps: DepositReviewDeps;
 const actor = { operatorId: null, name: 'property-test' };
 
 beforeAll(async () => {

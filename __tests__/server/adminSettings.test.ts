@@ -86,7 +86,7 @@ describe('agency settings', () => {
     expect((await audits()).slice(-1)[0].details).toEqual({ 'site.signUpMinutes': '3', 'site.gameCount': '2500' });
   });
 
-  it('changes the deposit limits', async () => {
+  it('changes the deposit bounds', async () => {
     const res = await change({ deposit: { minKip: 20_000, maxKip: 30_000_000 } });
     expect(res.statusCode).toBe(200);
     expect((await settingsOf(staff)).deposit).toEqual({ minKip: 20_000, maxKip: 30_000_000 });
@@ -117,7 +117,7 @@ describe('agency settings', () => {
     expect((await settingsOf()).name).toBe('Alpha Lucky');
   });
 
-  it('refuses deposit limits of an agency without a receiving account', async () => {
+  it('refuses deposit bounds of an agency without a receiving account', async () => {
     const bravoOwner = await loggedInOperator(t, bravoId, { username: 'bora', host: B });
     const res = await call('PUT', '/api/v2/admin/settings/agency', bravoOwner, { reason: 'limits', deposit: { minKip: 5, maxKip: 10 } }, B);
     expect(res.statusCode).toBe(409);

@@ -45,21 +45,23 @@ const claimsOf = (key: string) =>
   t.db.selectFrom('idempotency_claims').select(['agency_id', 'scope', 'request_hash']).where('idempotency_key', '=', key).execute();
 
 describe('claim', () => {
-  const desk = () => scopes.depositDesk(agencyId);
+  const review = () => scopes.depositReview(agencyId);
 
   it('is new the first time and a replay for the same request again', async () => {
     const key = newKey();
     const hash = requestHash('refund', 'payment-1', 'asked by the payer');
-    await expect(claimOnce(desk(), key, hash)).resolves.toBe('new');
-    await expect(claimOnce(desk(), key, hash)).resolves.toBe('replay');
+    await expect(claimOnce(review(), key, hash)).resolves.toBe('new');
+    await expect(claimOnce(review(), key, hash)).resolves.toBe('replay');
     expect(await claimsOf(key)).toEqual([{ agency_id: agencyId, scope: 'deposit-desk', request_hash: hash }]);
   });
 
   it('refuses another request under the key with 409 IDEMPOTENCY_CONFLICT and keeps the first claim', async () => {
     const key = newKey();
     const first = requestHash('refund', 'payment-1', 'asked by the payer');
-    await claimOnce(desk(), key, first);
-    const refusal = await claimOnce(desk(), key, requestHash('refund', 'payment-2', 'asked by the payer')).catch((error: unknown) => error);
+    await claimOnce(review(), key, first);
+    const refusal = await claimOnce(review(), key, requestHash('refund', 'payment-2', 'asked by the payer')).catch(
+      (error: unknown) => error,
+    );
     expect(refusal).toBeInstanceOf(AppError);
     expect(refusal).toMatchObject({ statusCode: 409, code: 'IDEMPOTENCY_CONFLICT' });
     expect(await claimsOf(key)).toEqual([{ agency_id: agencyId, scope: 'deposit-desk', request_hash: first }]);
@@ -69,12 +71,12 @@ describe('claim', () => {
     const key = newKey();
     await expect(
       t.db.transaction().execute(async (trx) => {
-        await claim(trx, desk(), key, requestHash('x'));
+        await claim(trx, review(), key, requestHash('x'));
         throw new Error('the decision failed');
       }),
     ).rejects.toThrow('the decision failed');
     expect(await claimsOf(key)).toEqual([]);
-    await expect(claimOnce(desk(), key, requestHash('y'))).resolves.toBe('new');
+    await expect(claimOnce(review(), key, requestHash('y'))).resolves.toBe('new');
   });
 
   it('keeps scopes apart: one key in two scopes, two players or two agencies is a claim in each', async () => {
@@ -82,12 +84,12 @@ describe('claim', () => {
     const player = { agencyId, playerId: '00000000-0000-4000-8000-000000000001' };
     const another = { agencyId, playerId: '00000000-0000-4000-8000-000000000002' };
     const claimed = [
-      scopes.depositDesk(agencyId),
+      scopes.depositReview(agencyId),
       scopes.withdrawalDecisions(agencyId),
       scopes.playerDeposits(player),
       scopes.playerDeposits(another),
       scopes.playerWithdrawals(player),
-      scopes.depositDesk(otherAgencyId),
+      scopes.depositReview(otherAgencyId),
     ];
     for (const [n, scope] of claimed.entries()) await expect(claimOnce(scope, key, requestHash(String(n)))).resolves.toBe('new');
     expect(await claimsOf(key)).toHaveLength(claimed.length);
@@ -101,7 +103,7 @@ describe('claim', () => {
         Promise.all(
           [0, 1].map(() =>
             db.transaction().execute(async (trx) => {
-              const outcome = await claim(trx, desk(), key, hash);
+              const outcome = await claim(trx, review(), key, hash);
               // Held open so the other claim comes while this one is not committed yet.
               await new Promise((resolve) => setTimeout(resolve, 150));
               return outcome;
@@ -189,7 +191,7 @@ describe('every money action with an Idempotency-Key answers 409 to a reused key
     expect(await countOf('operator_audit_log')).toBe(audited);
   });
 
-  it('an action of the deposit desk', async () => {
+  it('an action of the deposit review', async () => {
     const player = await createTestPlayerWithBank(t.db, agencyId);
     const order = await post('/deposits', player.cookie, newKey(), { provider: 'askmebet', amount: '100000' });
     const paid = await fetch(`${origin}/sandbox/bank/api/payments`, {

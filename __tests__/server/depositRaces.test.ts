@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { TestApp } from '../support/app';
-import { payAtBank, raceDesk, setRefundFault as setRefundFaultAt, type RaceDesk } from '../support/raceDesk';
+import { payAtBank, racingAgency, setRefundFault as setRefundFaultAt, type RacingAgency } from '../support/racingAgency';
 import {
   atOnce,
   forgetStatusLog,
@@ -47,14 +47,16 @@ const PASSWORD = 'correct-horse-9';
 const AMOUNT = '64000';
 const WRONG_AMOUNT = '63000';
 
-let desk: RaceDesk;
+let racing: RacingAgency;
 let t: TestApp;
 let agencyId: string;
 let passwordHash: string;
 
 beforeAll(async () => {
-  desk = await raceDesk('races', { laoqrWebhookSecret: SECRET, providerTimeoutMs: 1500, laoqrGatewayTimeoutMs: 3000 }, ['deposit_orders']);
-  ({ t, agencyId } = desk);
+  racing = await racingAgency('races', { laoqrWebhookSecret: SECRET, providerTimeoutMs: 1500, laoqrGatewayTimeoutMs: 3000 }, [
+    'deposit_orders',
+  ]);
+  ({ t, agencyId } = racing);
   passwordHash = await hashPassword(PASSWORD);
 });
 afterEach(async () => {
@@ -95,7 +97,7 @@ const asOperator = (slot: 0 | 1, url: string, reason: string, key = nextKey()) =
   t.app.inject({
     method: 'POST',
     url: `/api/v2/admin/deposits${url}`,
-    headers: { host: 'localhost', cookie: desk.operators[slot], 'idempotency-key': key, 'content-type': 'application/json' },
+    headers: { host: 'localhost', cookie: racing.operators[slot], 'idempotency-key': key, 'content-type': 'application/json' },
     payload: JSON.stringify({ reason }),
   });
 
@@ -116,7 +118,7 @@ function webhook(billNumber: string, payment: { amount: string; transactionId: s
   });
 }
 
-const setRefundFault = (mode: 'none' | 'error' | 'decline') => setRefundFaultAt(desk, mode);
+const setRefundFault = (mode: 'none' | 'error' | 'decline') => setRefundFaultAt(racing, mode);
 
 const orderRow = (code: string) => t.db.selectFrom('deposit_orders').selectAll().where('code', '=', code).executeTakeFirstOrThrow();
 
@@ -148,7 +150,7 @@ async function openRace(needs: Set<Need>): Promise<Race> {
   expect(opened.statusCode).toBe(201);
   const { code } = opened.json().order;
   const race: Race = { player, code, id: (await orderRow(code)).id, paidAt: new Date(), wrongPayments: [] };
-  if (needs.has('bankPayment')) race.bankPayment = await payAtBank(desk, opened.json().qr.payload, { noticeLost: true });
+  if (needs.has('bankPayment')) race.bankPayment = await payAtBank(racing, opened.json().qr.payload, { noticeLost: true });
   return race;
 }
 
@@ -176,7 +178,7 @@ async function stuckRace(): Promise<Race> {
     payload: { mode: 'error', operations: ['createMember', 'transfer'] },
   });
   expect(down.statusCode).toBe(204);
-  await payAtBank(desk, opened.json().qr.payload);
+  await payAtBank(racing, opened.json().qr.payload);
   await t.app.inject({ method: 'DELETE', url: '/sandbox/providers/askmebet/faults' });
   const inFlight = await t.db
     .selectFrom('ledger_transfers')
@@ -438,7 +440,7 @@ async function booksAgree(race: Race, where: string) {
     bankRefunds: refunded ? 1 : 0,
     ledgerRefunds: refunded ? 1 : 0,
     paymentsOnTheOrder: paidOnTheOrder ? 1 : 0,
-    // The bank's payment is in our books once: paying the order, or kept for the desk.
+    // The bank's payment is in our books once: paying the order, or kept for review.
     bankPaymentKeptUnmatched: race.bankPayment && order.transaction_id !== race.bankPayment.transactionId ? 1 : 0,
     wrongPaymentsKept: race.wrongPayments.map(() => 1),
     ledgerViolations: [],

@@ -322,7 +322,7 @@ describe('money in flight when a break starts', () => {
     expect(orders).toEqual([{ code: opened.json().order.code }]);
   });
 
-  it('an order opened before a self-exclusion and paid during it goes to the deposit desk', async () => {
+  it('an order opened before a self-exclusion and paid during it goes to deposit review', async () => {
     const player = await createTestPlayerWithBank(t.db, agencyId);
     const opened = await startsOfPlay(player).deposit();
     expect(opened.statusCode).toBe(201);
@@ -344,7 +344,7 @@ describe('money in flight when a break starts', () => {
       .where('bill_number', '=', code)
       .execute();
     expect(unmatched).toEqual([{ reason: 'PLAYER_ON_BREAK', status: 'UNRESOLVED', amount_kip: '64000' }]);
-    // The cash is the agency's to settle at the desk; nothing is owed to or sent for the player.
+    // The cash is the agency's to settle in the deposit review; nothing is owed to or sent for the player.
     expect(await creditsOf(code)).toEqual({ atProvider: 0, ledgerKinds: [] });
     const owed = await t.db
       .selectFrom('ledger_accounts')
@@ -355,10 +355,10 @@ describe('money in flight when a break starts', () => {
     expect(owed.every((row) => BigInt(row.balance) === 0n)).toBe(true);
     expect(await ledgerViolations(t.db)).toEqual([]);
 
-    // The desk shows it with its reason.
+    // The deposit review shows it with its reason.
     const operatorCookie = await loggedInOperator(t, agencyId, { host: HOST, username: 'desk' });
-    const desk = await t.app.inject({ url: '/api/v2/admin/deposits/unmatched', headers: { host: HOST, cookie: operatorCookie } });
-    expect(desk.json().items.filter((item: { billNumber: string }) => item.billNumber === code)).toEqual([
+    const review = await t.app.inject({ url: '/api/v2/admin/deposits/unmatched', headers: { host: HOST, cookie: operatorCookie } });
+    expect(review.json().items.filter((item: { billNumber: string }) => item.billNumber === code)).toEqual([
       expect.objectContaining({ reason: 'PLAYER_ON_BREAK', amount: '64000', status: 'UNRESOLVED', resolution: null }),
     ]);
 

@@ -186,12 +186,12 @@ describe('rate limits', () => {
 
   it('limits login attempts per username, from whatever address, without touching other usernames', async () => {
     const target = await createTestPlayer(t.db, agencyA.id);
-    const bystander = await createTestPlayer(t.db, agencyA.id);
+    const otherPlayer = await createTestPlayer(t.db, agencyA.id);
     for (let i = 0; i < FREE_ATTEMPTS.username; i++) {
       expect((await login('alpha.example', target.username, `guess-number-${i}`)).statusCode).toBe(401);
     }
     expectLimited(await login('alpha.example', target.username, target.password));
-    expect((await login('alpha.example', bystander.username, bystander.password)).statusCode).toBe(200);
+    expect((await login('alpha.example', otherPlayer.username, otherPlayer.password)).statusCode).toBe(200);
   });
 
   it('limits login attempts per client address', async () => {

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { TestApp } from '../support/app';
-import { payAtBank, raceDesk, type RaceDesk } from '../support/raceDesk';
+import { payAtBank, racingAgency, type RacingAgency } from '../support/racingAgency';
 import { createTestPlayerWithBank, type TestPlayer } from '../support/players';
 import { ledgerViolations } from '../support/ledgerInvariant';
 import { atOnce, forgetStatusLog, judgeRound, racePairs, statusLog, type Actor as RaceActor, type Driver } from '../support/raceMatrix';
@@ -22,15 +22,15 @@ const ROUNDS = 10;
 const SECRET = 'provider-transfer-races-secret';
 const PROVIDER_TIMEOUT_MS = 1500;
 
-let desk: RaceDesk;
+let racing: RacingAgency;
 let t: TestApp;
 let agencyId: string;
 
 beforeAll(async () => {
-  desk = await raceDesk('transfers', { laoqrWebhookSecret: SECRET, providerTimeoutMs: PROVIDER_TIMEOUT_MS, providerAttempts: 1 }, [
+  racing = await racingAgency('transfers', { laoqrWebhookSecret: SECRET, providerTimeoutMs: PROVIDER_TIMEOUT_MS, providerAttempts: 1 }, [
     'ledger_transfers',
   ]);
-  ({ t, agencyId } = desk);
+  ({ t, agencyId } = racing);
 });
 afterEach(() => clearFaults());
 afterAll(() => t.close());
@@ -77,7 +77,7 @@ async function heldCredit(held: Held): Promise<Race> {
     payload: { ...fault, operations: ['transfer'] },
   });
   expect(set.statusCode).toBe(204);
-  await payAtBank(desk, opened.json().qr.payload);
+  await payAtBank(racing, opened.json().qr.payload);
   await clearFaults();
   const transfer = await t.db
     .selectFrom('ledger_transfers')

@@ -1,6 +1,6 @@
 import { sql } from 'kysely';
 import type { TestApp } from '../support/app';
-import { payAtBank, raceDesk, setRefundFault as setRefundFaultAt, type RaceDesk } from '../support/raceDesk';
+import { payAtBank, racingAgency, setRefundFault as setRefundFaultAt, type RacingAgency } from '../support/racingAgency';
 import { createTestPlayerWithBank, type TestPlayer } from '../support/players';
 import { ledgerViolations } from '../support/ledgerInvariant';
 import {
@@ -22,7 +22,7 @@ import type { DEPOSIT_REFUND_STATUSES, UNMATCHED_PAYMENT_STATUSES } from '../../
 /**
  * The unmatched payment's race matrix, drawn from its transition table, with the refund's moves it
  * causes: for every status and every two events that start from it, a fresh payment kept for the
- * desk is brought to that status and two actors run at once through their real entry points, on an
+ * review is brought to that status and two actors run at once through their real entry points, on an
  * app whose pool lets their transactions meet inside PostgreSQL. Two operators crediting it to a
  * player, refunding it, or one of each: exactly one resolves it, the other gets 409. A refund the
  * gateway then refuses, recorded by the reconciler and by the operator's replay at once: the payment
@@ -40,19 +40,19 @@ type RefundStatus = (typeof DEPOSIT_REFUND_STATUSES)[number];
 
 const ROUNDS = 10;
 const SECRET = 'unmatched-races-webhook-secret';
-/** The order asks 100.000 LAK; the payer sends this instead, so the payment is kept for the desk. */
+/** The order asks 100.000 LAK; the payer sends this instead, so the payment is kept for review. */
 const PAID_KIP = '123456';
 
-let desk: RaceDesk;
+let racing: RacingAgency;
 let t: TestApp;
 let agencyId: string;
 
 beforeAll(async () => {
-  desk = await raceDesk('unmatched', { laoqrWebhookSecret: SECRET, providerTimeoutMs: 1500, laoqrGatewayTimeoutMs: 3000 }, [
+  racing = await racingAgency('unmatched', { laoqrWebhookSecret: SECRET, providerTimeoutMs: 1500, laoqrGatewayTimeoutMs: 3000 }, [
     'deposit_unmatched_payments',
     'deposit_refunds',
   ]);
-  ({ t, agencyId } = desk);
+  ({ t, agencyId } = racing);
 });
 afterEach(() => setRefundFault('none'));
 afterAll(() => t.close());
@@ -80,13 +80,13 @@ const asOperator = (slot: 0 | 1, id: string, action: 'credit' | 'refund', payloa
   t.app.inject({
     method: 'POST',
     url: `/api/v2/admin/deposits/unmatched/${id}/${action}`,
-    headers: { host: 'localhost', cookie: desk.operators[slot], 'idempotency-key': key, 'content-type': 'application/json' },
+    headers: { host: 'localhost', cookie: racing.operators[slot], 'idempotency-key': key, 'content-type': 'application/json' },
     payload: JSON.stringify(payload),
   });
 
-const setRefundFault = (mode: 'none' | 'error' | 'decline') => setRefundFaultAt(desk, mode);
+const setRefundFault = (mode: 'none' | 'error' | 'decline') => setRefundFaultAt(racing, mode);
 
-/** A payment of the wrong amount for a new player's order, paid at the sandbox bank and kept for the desk. */
+/** A payment of the wrong amount for a new player's order, paid at the sandbox bank and kept for review. */
 async function unmatchedPayment(): Promise<Race> {
   const payer = await createTestPlayerWithBank(t.db, agencyId);
   const opened = await t.app.inject({
@@ -96,7 +96,7 @@ async function unmatchedPayment(): Promise<Race> {
     payload: { provider: 'askmebet', amount: '100000' },
   });
   expect(opened.statusCode).toBe(201);
-  await payAtBank(desk, opened.json().qr.payload, { amount: PAID_KIP });
+  await payAtBank(racing, opened.json().qr.payload, { amount: PAID_KIP });
   const row = await t.db
     .selectFrom('deposit_unmatched_payments')
     .select(['id', 'transaction_id', 'status'])
@@ -262,7 +262,7 @@ describe('the unmatched payment race matrix, from its transition table', () => {
 type Gateway = 'refunds' | 'declines';
 type RefundRace = Race & { refundId: string };
 
-/** A refund of a payment kept for the desk, PENDING: the gateway erred before refunding; it then refunds or declines. */
+/** A refund of a payment kept for review, PENDING: the gateway erred before refunding; it then refunds or declines. */
 async function pendingRefund(gateway: Gateway): Promise<RefundRace> {
   const race = await setUp.RESOLVED!(new Set(['pendingRefund']));
   await setRefundFault(gateway === 'refunds' ? 'none' : 'decline');
@@ -306,7 +306,7 @@ const refundDrivers: Partial<Record<RefundEvent, Driver<RefundRace, RefundEvent,
 
 const refundMatrix = racePairs(REFUND);
 /** Pairs whose events need the gateway to answer one ref both ways: they cannot meet. */
-const apart = (a: RefundEvent, b: RefundEvent) => {
+const cannotMeet = (a: RefundEvent, b: RefundEvent) => {
   const needs = new Set([...(refundDrivers[a]!.needs ?? []), ...(refundDrivers[b]!.needs ?? [])]);
   return needs.has('refunds') && needs.has('declines');
 };
@@ -330,10 +330,10 @@ describe('the refund race matrix, from its transition table', () => {
   it('has a driver for every event, a start for every status, and says which pairs cannot meet', () => {
     expect(REFUND.events.filter((event) => refundDrivers[event] === undefined)).toEqual([]);
     expect(refundMatrix.statuses.filter((status) => refundStarts[status] === undefined)).toEqual([]);
-    expect(refundMatrix.pairs.filter(({ a, b }) => apart(a, b)).map(({ a, b }) => `${a} ${b}`)).toEqual(['refunded refused']);
+    expect(refundMatrix.pairs.filter(({ a, b }) => cannotMeet(a, b)).map(({ a, b }) => `${a} ${b}`)).toEqual(['refunded refused']);
   });
 
-  it.each(refundMatrix.pairs.filter(({ a, b }) => !apart(a, b)))(
+  it.each(refundMatrix.pairs.filter(({ a, b }) => !cannotMeet(a, b)))(
     '$status: $a and $b at once',
     async ({ status, a, b }) => {
       for (let round = 0; round < ROUNDS; round += 1) await refundRound(status, a, b, round);

@@ -1,7 +1,7 @@
 import nock from 'nock';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { Exclusion } from '../../src/contract/exclusions';
+import type { Break } from '../../src/contract/breaks';
 import { API, renderApp } from '../support/renderApp';
 import { serveLoggedInPlayer } from '../support/playerSite';
 
@@ -11,10 +11,10 @@ jest.setTimeout(30_000);
 const FIRST_PAINT = { timeout: 15_000 };
 
 // 17:00 in Vientiane (UTC+7), whatever the machine's own time zone.
-const TIME_OUT: Exclusion = { kind: 'TIME_OUT', startsAt: '2026-11-25T10:00:00.000Z', endsAt: '2026-11-26T10:00:00.000Z' };
+const TIME_OUT: Break = { kind: 'TIME_OUT', startsAt: '2026-11-25T10:00:00.000Z', endsAt: '2026-11-26T10:00:00.000Z' };
 
 /** A logged-in player; `exclusion` is the break the server says runs (answered before the default null). */
-function serve(exclusion: Exclusion | null) {
+function serve(exclusion: Break | null) {
   nock(API).get('/api/v2/players/exclusion').reply(200, { exclusion }).persist();
   serveLoggedInPlayer();
 }

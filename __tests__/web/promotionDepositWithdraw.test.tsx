@@ -94,7 +94,7 @@ describe('the deposit page with a promotion', () => {
     const amount = screen.getByRole('textbox', { name: 'ຈຳນວນເງິນ (ກີບ)' });
     expect(amount).toHaveValue('100000');
     expect(amount).toHaveAttribute('readonly');
-    // The amount is checked against the limits once they are in.
+    // The amount is checked against the bounds once they are in.
     await screen.findByText('ຕັ້ງແຕ່ 10.000 ຫາ 50.000.000 ກີບ');
     // 3,50 now + 156,25 bought + the 100% bonus of 156,25.
     const credit = screen.getByTestId('deposit-credit');

@@ -3,7 +3,7 @@ import type { DEPOSIT_REFUND_STATUSES, UNMATCHED_PAYMENT_STATUSES, UnmatchedPaym
 import type { DepositStatus } from '../../src/contract/deposits';
 import type { CreatedAt } from './schema';
 
-/** The deposit orders, unmatched payments, refunds and the desk's actions (migrations 0011, 0018 and after). */
+/** The deposit orders, unmatched payments, refunds and the deposit review's actions (migrations 0011, 0018 and after). */
 export interface DepositTables {
   agency_deposit_settings: {
     agency_id: string;

@@ -89,7 +89,7 @@ export interface LaoQrTables {
     agency_id: string;
     event_id: string;
     received_at: CreatedAt;
-    /** What the event reported; null on events recorded before the deposit desk kept them. */
+    /** What the event reported; null on events recorded before the deposit review kept them. */
     bill_number: string | null;
     transaction_id: string | null;
     amount_kip: ColumnType<string | null, bigint | string | null | undefined, never>;

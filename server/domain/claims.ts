@@ -25,8 +25,11 @@ const ofPlayer = (kind: string) => (player: { agencyId: string; playerId: string
 });
 
 export const scopes = {
-  /** Every action of the deposit desk shares one scope: a desk key reused for another action is a conflict. */
-  depositDesk: (agencyId: string): ClaimScope => ({ agencyId, name: 'deposit-desk' }),
+  /**
+   * Every action of the operators' deposit review shares one scope: a key reused for another action
+   * is a conflict. Stored as 'deposit-desk', the review's earlier name, in claims already written.
+   */
+  depositReview: (agencyId: string): ClaimScope => ({ agencyId, name: 'deposit-desk' }),
   withdrawalDecisions: (agencyId: string): ClaimScope => ({ agencyId, name: 'withdrawal-decisions' }),
   bonusPoolFunding: (agencyId: string): ClaimScope => ({ agencyId, name: 'bonus-pool-funding' }),
   playerDeposits: ofPlayer('deposits'),
@@ -50,7 +53,7 @@ export function requireIdempotencyKey(headerValue: unknown): string {
 
 /**
  * The hash of a request: what a repeat under the same key must match. Parts are joined by NUL as the
- * deposit desk's and the withdrawal decisions' hashes were, so the claims copied from their tables
+ * deposit review's and the withdrawal decisions' hashes were, so the claims copied from their tables
  * (and the ledger's stored transfer hashes, one part each) still match.
  */
 export function requestHash(...parts: string[]): string {

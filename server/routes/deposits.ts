@@ -3,7 +3,7 @@ import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import {
   DepositCodeParamsSchema,
   DepositCreatedSchema,
-  DepositLimitsSchema,
+  DepositBoundsSchema,
   DepositOpenSchema,
   DepositOrderResponseSchema,
   DepositPageQuerySchema,
@@ -17,7 +17,7 @@ import {
   cancelDeposit,
   checkDeposit,
   createDeposit,
-  depositLimitsView,
+  depositBoundsView,
   depositQr,
   listDeposits,
   openDeposits,
@@ -31,8 +31,8 @@ function orderRoutes(base: FastifyInstance): void {
   const deps = depositDeps(app);
   const { db } = app;
 
-  app.get('/deposits/limits', { onRequest: app.requirePlayer, schema: { response: { 200: DepositLimitsSchema } } }, async (request) =>
-    depositLimitsView(deps, request.player.agencyId),
+  app.get('/deposits/limits', { onRequest: app.requirePlayer, schema: { response: { 200: DepositBoundsSchema } } }, async (request) =>
+    depositBoundsView(deps, request.player.agencyId),
   );
 
   app.post(

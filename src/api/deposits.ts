@@ -1,7 +1,7 @@
 import { baseApi } from './baseApi';
 import type {
   DepositCreated,
-  DepositLimits,
+  DepositBounds,
   DepositOrder,
   DepositOrderResponse,
   DepositPage,
@@ -13,7 +13,7 @@ import type {
 /** Deposits by LaoQR: limits, create (with an Idempotency-Key), history, open orders, one order, QR, check, cancel. */
 export const depositsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    getDepositLimits: build.query<DepositLimits, void>({
+    getDepositLimits: build.query<DepositBounds, void>({
       query: () => '/v2/deposits/limits',
     }),
     getDeposits: build.query<DepositPage, DepositPageQuery>({

@@ -1,15 +1,15 @@
 import { baseApi } from './baseApi';
-import type { Exclusion, ExclusionTaken, RunningExclusion, TakeExclusionBody } from '../contract/exclusions';
+import type { Break, BreakTaken, RunningBreak, TakeBreakBody } from '../contract/breaks';
 
 /** The player's break from play: the one running now, and taking one (with an Idempotency-Key). */
 export const exclusionsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    getExclusion: build.query<Exclusion | null, void>({
+    getExclusion: build.query<Break | null, void>({
       query: () => '/v2/players/exclusion',
-      transformResponse: (response: RunningExclusion) => response.exclusion,
+      transformResponse: (response: RunningBreak) => response.exclusion,
       providesTags: ['Exclusion'],
     }),
-    takeExclusion: build.mutation<ExclusionTaken, TakeExclusionBody & { idempotencyKey: string }>({
+    takeExclusion: build.mutation<BreakTaken, TakeBreakBody & { idempotencyKey: string }>({
       query: ({ idempotencyKey, ...body }) => ({
         url: '/v2/players/exclusions',
         method: 'POST',

@@ -32,7 +32,7 @@ const bank = lazyPage(() => import(/* webpackChunkName: "bank" */ '../features/b
 const promotions = lazyPage(() => import(/* webpackChunkName: "promotions" */ '../features/promotion/PromotionsPage'));
 const promotionHistory = lazyPage(() => import(/* webpackChunkName: "promotion-history" */ '../features/promotion/PromotionHistoryPage'));
 const promotionDetail = lazyPage(() => import(/* webpackChunkName: "promotion-detail" */ '../features/promotion/PromotionDetailPage'));
-const takeBreak = lazyPage(() => import(/* webpackChunkName: "break" */ '../features/exclusion/BreakPage'));
+const takeBreak = lazyPage(() => import(/* webpackChunkName: "break" */ '../features/breaks/BreakPage'));
 const statement = lazyPage(() => import(/* webpackChunkName: "statement" */ '../features/responsiblePlay/StatementPage'));
 const responsiblePlay = lazyPage(
   () => import(/* webpackChunkName: "responsible-play" */ '../features/responsiblePlay/ResponsiblePlayPage'),

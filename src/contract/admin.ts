@@ -220,7 +220,7 @@ export const OperatorErrorCode = {
   DEPOSIT_NOT_STUCK: 'DEPOSIT_NOT_STUCK',
   /** The gateway refused a refund (recorded as FAILED, the money stays where it was); HTTP 502. */
   REFUND_FAILED: 'REFUND_FAILED',
-  /** Deposit limits of an agency without a receiving account, where they are kept; HTTP 409, nothing changed. */
+  /** Deposit bounds of an agency without a receiving account, where they are kept; HTTP 409, nothing changed. */
   RECEIVING_ACCOUNT_REQUIRED: 'RECEIVING_ACCOUNT_REQUIRED',
   /** Another agency's site answers on this host; HTTP 409, nothing changed. */
   HOST_IN_USE: 'HOST_IN_USE',

@@ -5,7 +5,7 @@ import { pageQueryFields } from './page';
 import { PROVIDERS } from './providers';
 
 /**
- * The operator's deposit desk (/api/v2/admin/deposits): deposits searched and opened with their QR,
+ * The operators' deposit review (/api/v2/admin/deposits): deposits searched and opened with their QR,
  * webhook events and ledger transfers; payments no order could take (unmatched), credited to a
  * player or refunded to the payer; deposits left PAID whose credit the provider did not take,
  * retried or refunded. Amounts are decimal strings (kip for LAK, baht for THB).
@@ -61,8 +61,8 @@ export const UnmatchedCreditSchema = Type.Object(
 export type UnmatchedCredit = Static<typeof UnmatchedCreditSchema>;
 
 /** POST .../refund and .../retry-credit: the operator's reason, for the audit log. */
-export const DepositDeskReasonSchema = Type.Object({ reason: Reason }, { additionalProperties: false });
-export type DepositDeskReason = Static<typeof DepositDeskReasonSchema>;
+export const DepositReviewReasonSchema = Type.Object({ reason: Reason }, { additionalProperties: false });
+export type DepositReviewReason = Static<typeof DepositReviewReasonSchema>;
 
 export const DEPOSIT_REFUND_STATUSES = ['PENDING', 'PAID', 'FAILED'] as const;
 

@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 import { ReasonSchema as Reason } from './admin';
 import { BankAccountSchema } from './bankAccounts';
 import { DepositOrderSchema } from './deposits';
-import { ExclusionSchema } from './exclusions';
+import { BreakSchema } from './breaks';
 import { pageQueryFields, PageOf } from './page';
 import { PromotionUsageSchema } from './promotions';
 import { PROVIDERS } from './providers';
@@ -96,7 +96,7 @@ export const PlayerProfileSchema = Type.Object({
   }),
   bankAccount: Type.Union([BankAccountSchema, Type.Null()]),
   /** The player's break running now, read-only: nobody ends or shortens one. */
-  exclusion: Type.Union([ExclusionSchema, Type.Null()]),
+  exclusion: Type.Union([BreakSchema, Type.Null()]),
   balances: Type.Array(ProviderBalanceSchema),
   deposits: Type.Array(DepositOrderSchema),
   withdrawals: Type.Array(WithdrawalSchema),

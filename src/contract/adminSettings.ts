@@ -49,14 +49,15 @@ export const WithdrawalRulesSchema = Type.Object({
 });
 export type WithdrawalRules = Static<typeof WithdrawalRulesSchema>;
 
-export const DepositLimitsSchema = Type.Object({ minKip: Type.Integer(), maxKip: Type.Integer() });
-export type DepositLimits = Static<typeof DepositLimitsSchema>;
+/** The agency's deposit bounds: smallest and largest order, whole kip. Not a player's own deposit limits. */
+export const DepositBoundsSchema = Type.Object({ minKip: Type.Integer(), maxKip: Type.Integer() });
+export type DepositBounds = Static<typeof DepositBoundsSchema>;
 
 export const AgencySettingsSchema = Type.Object({
   name: Type.String(),
   social: AgencySocialSchema,
   site: SiteSettingsSchema,
-  deposit: DepositLimitsSchema,
+  deposit: DepositBoundsSchema,
   /** Set per agency only when it has a receiving account; else the environment's defaults apply. */
   depositLimitsOwn: Type.Boolean(),
   /** The hosts this agency's site answers on. */
@@ -71,7 +72,7 @@ export const AgencySettingsUpdateSchema = Type.Object(
     name: Type.Optional(Type.String({ maxLength: 200 })),
     social: Type.Optional(Type.Object(AgencySocialSchema.properties, { additionalProperties: false })),
     site: Type.Optional(Type.Object(SiteSettingsSchema.properties, { additionalProperties: false })),
-    deposit: Type.Optional(Type.Object(DepositLimitsSchema.properties, { additionalProperties: false })),
+    deposit: Type.Optional(Type.Object(DepositBoundsSchema.properties, { additionalProperties: false })),
     withdrawals: Type.Optional(
       Type.Object(
         {

@@ -94,8 +94,9 @@ export const DepositQrSchema = Type.Object({
 });
 export type DepositQr = Static<typeof DepositQrSchema>;
 
-export const DepositLimitsSchema = Type.Object({ minAmount: Decimal, maxAmount: Decimal, expiryMinutes: Type.Integer() });
-export type DepositLimits = Static<typeof DepositLimitsSchema>;
+/** The agency's bounds on one order, in kip, and how long its QR may be paid. Not a player's own deposit limits. */
+export const DepositBoundsSchema = Type.Object({ minAmount: Decimal, maxAmount: Decimal, expiryMinutes: Type.Integer() });
+export type DepositBounds = Static<typeof DepositBoundsSchema>;
 
 export type DepositAmountCheck = { ok: true; kip: bigint } | { ok: false; code: 'DEPOSIT_AMOUNT_INVALID' | 'DEPOSIT_AMOUNT_OUT_OF_RANGE' };
 

@@ -12,11 +12,12 @@ import { appendAudit, type Actor } from '../audit';
 import { AppError } from '../errors';
 import { lockAgency, siteSettingsOf, withdrawalSettingsOf } from './repository';
 
-type LimitsConfig = Pick<Config, 'depositMinKip' | 'depositMaxKip' | 'withdrawals'>;
+/** The environment's deposit bounds and withdrawal rules, for an agency without its own. */
+type SettingsDefaults = Pick<Config, 'depositMinKip' | 'depositMaxKip' | 'withdrawals'>;
 type Change = Omit<AgencySettingsUpdate, 'reason'>;
 
 /** The agency's settings as the console shows them: its own values, else the environment's. */
-export async function agencySettingsOf(db: Database, agencyId: string, config: LimitsConfig): Promise<AgencySettings> {
+export async function agencySettingsOf(db: Database, agencyId: string, config: SettingsDefaults): Promise<AgencySettings> {
   const [agency, site, deposit, hosts, withdrawals] = await Promise.all([
     db.selectFrom('agencies').select(['name', 'social']).where('id', '=', agencyId).executeTakeFirstOrThrow(),
     siteSettingsOf(db, agencyId),
@@ -107,18 +108,18 @@ async function writeChange(trx: Transaction<DB>, agencyId: string, change: Chang
 }
 
 /**
- * Writes an owner's change of the agency's name, links, header numbers, deposit limits and
+ * Writes an owner's change of the agency's name, links, header numbers, deposit bounds and
  * withdrawal rules, all or nothing, with one SET_AGENCY_SETTINGS audit entry naming the fields
  * that changed, and announces it to every API process. A bad field is 400 VALIDATION_ERROR;
- * deposit limits of an agency without a receiving account are 409 RECEIVING_ACCOUNT_REQUIRED
- * (the limits live beside it).
+ * deposit bounds of an agency without a receiving account are 409 RECEIVING_ACCOUNT_REQUIRED
+ * (the bounds live beside it).
  */
 export async function updateAgencySettings(
   db: Database,
   agencyId: string,
   { reason, ...change }: AgencySettingsUpdate,
   actor: Actor,
-  config: LimitsConfig,
+  config: SettingsDefaults,
 ): Promise<AgencySettings> {
   const [problem] = agencySettingsProblems(change);
   if (problem) throw new AppError(400, ErrorCode.VALIDATION_ERROR, `${problem.field}: ${problem.problem}`);

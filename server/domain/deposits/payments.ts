@@ -11,7 +11,7 @@ import { AppError } from '../errors';
 import { findTransfer, postTransfer, postTransfers, type LedgerTrx, type TransferResult, type WithSettlement } from '../ledger';
 import { recordCredits, sendRecordedCredits, type CreditRequest } from '../providerWallets';
 import { creditPromotionBonus } from '../promotions';
-import { onBreakWhenPaid } from '../exclusions';
+import { onBreakWhenPaid } from '../breaks';
 import { orderTransition, transitionOrder } from './lifecycle';
 import { paidOrders, type OrderRow } from './repository';
 import { MAX_CREDIT_ATTEMPTS, cash, creditKey, owedTo, unmatchedReason, type UnmatchedReason } from './rules';
@@ -153,23 +153,23 @@ async function keepUnmatched(
  * Payments one transaction applies together: their event ids, transaction ids and bills all
  * differ, so each is applied as it would be alone. The others are left for a transaction after it.
  */
-function apart(payments: DepositPayment[]): { together: number[]; after: number[] } {
+function splitIndependent(payments: DepositPayment[]): { independent: number[]; after: number[] } {
   const seen = new Set<string>();
-  const together: number[] = [];
+  const independent: number[] = [];
   const after: number[] = [];
   payments.forEach(({ eventId, transactionId, billNumber }, index) => {
     const names = [`bill:${billNumber}`, `transaction:${transactionId}`, ...(eventId === undefined ? [] : [`event:${eventId}`])];
     if (names.some((name) => seen.has(name))) return after.push(index);
     names.forEach((name) => seen.add(name));
-    together.push(index);
+    independent.push(index);
   });
-  return { together, after };
+  return { independent, after };
 }
 
 /**
- * Applies payments that are apart (see `apart`) in one transaction: records their webhook events
- * (a replay stops there), locks their orders, marks those that match PAID with their ledger
- * transfers, and keeps the others unmatched with their cash in the ledger.
+ * Applies payments independent of each other (see `splitIndependent`) in one transaction: records
+ * their webhook events (a replay stops there), locks their orders, marks those that match PAID with
+ * their ledger transfers, and keeps the others unmatched with their cash in the ledger.
  */
 function applyTogether(db: Database, agencyId: string, payments: DepositPayment[]): Promise<PaymentOutcome[]> {
   return retryingDeadlocks(() =>
@@ -208,7 +208,7 @@ function applyTogether(db: Database, agencyId: string, payments: DepositPayment[
           continue;
         }
         const inTime = payment.paidAt.getTime() <= (order?.expires_at.getTime() ?? 0);
-        // A player on a break is credited nothing: the payment goes to the deposit desk.
+        // A player on a break is credited nothing: the payment goes to deposit review.
         const breakRuns = order !== undefined && onBreak(order.player_id, payment.paidAt);
         const payable = order !== undefined && !breakRuns && (order.status === 'OPEN' || order.status === 'EXPIRED') && inTime;
         if (order && payable && BigInt(order.amount_kip) === payment.amountKip) payables.push({ order, payment });
@@ -252,14 +252,14 @@ export async function applyPayments(
   agencyId: string,
   payments: DepositPayment[],
 ): Promise<Array<PromiseSettledResult<PaymentOutcome>>> {
-  const { together, after } = apart(payments);
+  const { independent, after } = splitIndependent(payments);
   const settled = await settleTogether(
     db,
     agencyId,
-    together.map((index) => payments[index]),
+    independent.map((index) => payments[index]),
   );
   const results: Array<PromiseSettledResult<PaymentOutcome>> = [];
-  together.forEach((index, position) => (results[index] = settled[position]));
+  independent.forEach((index, position) => (results[index] = settled[position]));
   if (after.length > 0) {
     const rest = await applyPayments(
       db,
@@ -440,7 +440,7 @@ export async function creditPaidDeposit(deps: CreditDeps, order: OrderRow): Prom
  * groups let one group's credits run while the next group's payments are written, so the database
  * writes and the provider calls overlap instead of taking turns.
  */
-const TOGETHER = 16;
+const PAYMENTS_PER_GROUP = 16;
 
 /**
  * The webhook's work after verification, for one process: apply the payment, then credit it
@@ -450,8 +450,11 @@ const TOGETHER = 16;
  * applied are then sent together the same way. Each answers what came of it alone.
  */
 export function paymentReceiver(deps: CreditDeps): (agencyId: string, payment: DepositPayment) => Promise<PaymentOutcome['outcome']> {
-  const apply = inGroups<DepositPayment, PaymentOutcome>((agencyId, payments) => applyPayments(deps.db, agencyId, payments), TOGETHER);
-  const credit = inGroups<OrderCredit, DepositStatus>((_, credits) => creditPaidOrders(deps, credits), TOGETHER);
+  const apply = inGroups<DepositPayment, PaymentOutcome>(
+    (agencyId, payments) => applyPayments(deps.db, agencyId, payments),
+    PAYMENTS_PER_GROUP,
+  );
+  const credit = inGroups<OrderCredit, DepositStatus>((_, credits) => creditPaidOrders(deps, credits), PAYMENTS_PER_GROUP);
   return async (agencyId, payment) => {
     const applied = await apply(agencyId, payment);
     if (applied.outcome === 'paid') await credit(agencyId, { order: applied.order, credit: applied.credit });

@@ -5,7 +5,7 @@ import { OperatorErrorCode } from '../../../src/contract/admin';
 import { AppError } from '../errors';
 import { postTransfer, resolveAccount, type AccountRef, type Entry, type LedgerTrx } from '../ledger';
 import { BONUS_POOL, endUsageByRefund } from '../promotions';
-import type { RefundRow } from './desk';
+import type { RefundRow } from './review';
 import { transitionOrder, transitionPayment, transitionRefund } from './lifecycle';
 import { cash, owedTo } from './rules';
 

@@ -182,7 +182,7 @@ export async function expireStaleOrders(db: Database | LedgerTrx, scope?: Player
 
 /**
  * A break starting cancels the player's open orders (stale ones too), in the break's transaction:
- * a payment for one then goes to the deposit desk (payments.ts), never to a provider.
+ * a payment for one then goes to deposit review (payments.ts), never to a provider.
  */
 export async function cancelOpenOrdersForBreak(trx: LedgerTrx, who: PlayerRef): Promise<void> {
   await orderTransition('cancel', {

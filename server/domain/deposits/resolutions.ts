@@ -12,7 +12,7 @@ import { AppError } from '../errors';
 import { claim, requestHash, requireIdempotencyKey, scopes } from '../claims';
 import { findTransfer, postTransfer, type LedgerTrx } from '../ledger';
 import { appendAudit, type Actor } from '../audit';
-import { agencyDeposit, toRefund, unmatchedPayment, type UnmatchedRow } from './desk';
+import { agencyDeposit, toRefund, unmatchedPayment, type UnmatchedRow } from './review';
 import { EXCHANGE_LAK, EXCHANGE_THB, UNALLOCATED, pendingRefund, recordRefund, refundRefOf, runRefund } from './refunds';
 import { transitionOrder, transitionPayment } from './lifecycle';
 import { recordOrderCredits, sendOrderCredit } from './payments';
@@ -28,7 +28,7 @@ import { creditKey, newCode, owedTo } from './rules';
  * order's row is locked and its status decides, and every ledger key names the payment or refund.
  */
 
-export interface DeskDeps {
+export interface DepositReviewDeps {
   db: Database;
   providers: ProviderClient;
   gateway: LaoQrGateway;
@@ -51,9 +51,9 @@ async function markResolved(
   });
 }
 
-/** Claims a desk action's key: every action of the desk shares one scope per agency. */
+/** Claims a review action's key: every action of the deposit review shares one scope per agency. */
 const claimKey = (trx: LedgerTrx, agencyId: string, key: string, ...request: string[]) =>
-  claim(trx, scopes.depositDesk(agencyId), key, requestHash(...request));
+  claim(trx, scopes.depositReview(agencyId), key, requestHash(...request));
 
 async function lockPayment(trx: LedgerTrx, agencyId: string, id: string) {
   const row = await trx
@@ -76,7 +76,7 @@ async function lockPayment(trx: LedgerTrx, agencyId: string, id: string) {
 /**
  * The outcome of a locked PAID order's last credit, when it has none on its way: VOIDED (the provider
  * never took it), or undefined (none was recorded). A credit PENDING is the reconciler's to settle
- * by its ref, never guessed at: a retry or a refund meanwhile is 409, so two operators at the desk
+ * by its ref, never guessed at: a retry or a refund meanwhile is 409, so two operators reviewing it
  * cannot both act on one order.
  */
 async function lastCreditSettled(trx: LedgerTrx, agencyId: string, row: OrderRow): Promise<'VOIDED' | undefined> {
@@ -108,7 +108,7 @@ async function lockOrder(trx: LedgerTrx, agencyId: string, code: string) {
   return row;
 }
 
-async function paymentResponse(deps: DeskDeps, agencyId: string, id: string): Promise<UnmatchedPaymentResponse> {
+async function paymentResponse(deps: DepositReviewDeps, agencyId: string, id: string): Promise<UnmatchedPaymentResponse> {
   const refund = await deps.db
     .selectFrom('deposit_refunds')
     .selectAll()
@@ -158,7 +158,7 @@ async function insertCreditedOrder(
  * as any paid deposit's does (a refusal leaves the order PAID, stuck, for a retry or a refund).
  */
 export async function creditUnmatchedPayment(
-  deps: DeskDeps,
+  deps: DepositReviewDeps,
   agencyId: string,
   id: string,
   input: UnmatchedCredit,
@@ -233,7 +233,7 @@ export async function creditUnmatchedPayment(
  * the kip leaves unallocated_payments when the gateway has refunded it.
  */
 export async function refundUnmatchedPayment(
-  deps: DeskDeps,
+  deps: DepositReviewDeps,
   agencyId: string,
   id: string,
   reasonGiven: string,
@@ -273,7 +273,7 @@ export async function refundUnmatchedPayment(
  * a new attempt with a key of its own, recorded under the order's lock and sent after commit.
  */
 export async function retryDepositCredit(
-  deps: DeskDeps,
+  deps: DepositReviewDeps,
   agencyId: string,
   code: string,
   reasonGiven: string,
@@ -314,7 +314,7 @@ export async function retryDepositCredit(
  * credit is tried meanwhile; once refunded, what the agency owed the player for it is reversed.
  */
 export async function refundDeposit(
-  deps: DeskDeps,
+  deps: DepositReviewDeps,
   agencyId: string,
   code: string,
   reasonGiven: string,

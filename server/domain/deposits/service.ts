@@ -8,7 +8,7 @@ import {
   checkDepositAmount,
   parseDepositAmount,
   type DepositCreated,
-  type DepositLimits,
+  type DepositBounds,
   type DepositOrder,
   type DepositQr,
 } from '../../../src/contract/deposits';
@@ -21,7 +21,7 @@ import { bankAccountsOf, lockPlayer } from '../players';
 import { currentRate } from '../agencies';
 import { promotionForDeposit } from '../promotions';
 import { checkDepositLimits } from '../depositLimits';
-import { refuseDuringBreak } from '../exclusions';
+import { refuseDuringBreak } from '../breaks';
 import type { Clock } from '../clock';
 import { expireStaleOrders, orderByKey, playerOrder, settingsOf, toDepositOrder, type OrderRow } from './repository';
 import type { PlayerRef } from '../players';
@@ -45,7 +45,7 @@ export interface DepositDeps {
 }
 
 /** The agency's bounds and expiry: its own settings, else the server's. */
-export async function depositLimits(
+export async function depositBounds(
   deps: Pick<DepositDeps, 'db' | 'config'>,
   agencyId: string,
 ): Promise<{ min: bigint; max: bigint; expiryMinutes: number }> {
@@ -57,8 +57,8 @@ export async function depositLimits(
   };
 }
 
-export async function depositLimitsView(deps: Pick<DepositDeps, 'db' | 'config'>, agencyId: string): Promise<DepositLimits> {
-  const { min, max, expiryMinutes } = await depositLimits(deps, agencyId);
+export async function depositBoundsView(deps: Pick<DepositDeps, 'db' | 'config'>, agencyId: string): Promise<DepositBounds> {
+  const { min, max, expiryMinutes } = await depositBounds(deps, agencyId);
   return { minAmount: formatAmount(min, 'LAK'), maxAmount: formatAmount(max, 'LAK'), expiryMinutes };
 }
 
@@ -74,13 +74,13 @@ async function replayed(db: Database, who: PlayerRef, key: string) {
 }
 
 /** The amount in kip within the agency's bounds, or the refusal. */
-function depositAmount(amount: unknown, limits: { min: bigint; max: bigint }): bigint {
-  const checked = checkDepositAmount(amount, limits.min, limits.max);
+function depositAmount(amount: unknown, bounds: { min: bigint; max: bigint }): bigint {
+  const checked = checkDepositAmount(amount, bounds.min, bounds.max);
   if (checked.ok) return checked.kip;
   const message =
     checked.code === 'DEPOSIT_AMOUNT_INVALID'
       ? 'The amount is whole kip, digits only'
-      : `The amount must be from ${limits.min} to ${limits.max} LAK`;
+      : `The amount must be from ${bounds.min} to ${bounds.max} LAK`;
   throw new AppError(400, checked.code, message);
 }
 
@@ -110,8 +110,8 @@ export async function createDeposit(
   // Early, so a player on a break is told so before anything else; the transaction checks again.
   await refuseDuringBreak(db, who, deps.clock.now());
 
-  const limits = await depositLimits(deps, who.agencyId);
-  const kip = depositAmount(input.amount, limits);
+  const bounds = await depositBounds(deps, who.agencyId);
+  const kip = depositAmount(input.amount, bounds);
   if ((await bankAccountsOf(db, who.agencyId, who.playerId)).length === 0) {
     throw new AppError(409, ErrorCode.BANK_ACCOUNT_REQUIRED, 'ກະລຸນາເພີ່ມບັນຊີທະນາຄານກ່ອນຝາກເງິນ (add a bank account before depositing)');
   }
@@ -152,7 +152,7 @@ export async function createDeposit(
           promotion_usage_id: promotionUsageId,
           // Dated by the clock the limits are judged at, so the order counts in the period it was made in.
           created_at: now,
-          expires_at: new Date(now.getTime() + limits.expiryMinutes * 60_000),
+          expires_at: new Date(now.getTime() + bounds.expiryMinutes * 60_000),
         })
         .returningAll()
         .executeTakeFirstOrThrow();

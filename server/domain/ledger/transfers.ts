@@ -39,7 +39,7 @@ export interface PendingTransferRequest extends TransferBase {
   via: AccountRef;
   to: AccountRef;
   amount: bigint;
-  /** The outside leg at a game provider, settled by asking the provider about `ref`. */
+  /** The transfer's part at a game provider, settled by asking the provider about `ref`. */
   provider?: { name: Provider; ref: string; direction: ProviderDirection };
 }
 
@@ -151,15 +151,15 @@ async function replayOf(db: Kysely<DB>, values: NewTransfer): Promise<TransferRe
 }
 
 /** One line of a transfer (by its key): an entry, or (amount 0) an account whose version is only bumped. */
-interface Leg {
+interface TransferLine {
   key: string;
   account: ResolvedAccount;
   amount: bigint;
 }
 
-/** The legs as rows (transfer_key, account_id, amount, position); arrays keep the text the same for any number. */
-const legRows = (legs: Leg[]) =>
-  sql`SELECT * FROM unnest(${legs.map(({ key }) => key)}::text[], ${legs.map(({ account }) => account.id)}::uuid[], ${legs.map(
+/** The lines as rows (transfer_key, account_id, amount, position); arrays keep the text the same for any number. */
+const lineRows = (lines: TransferLine[]) =>
+  sql`SELECT * FROM unnest(${lines.map(({ key }) => key)}::text[], ${lines.map(({ account }) => account.id)}::uuid[], ${lines.map(
     ({ amount }) => amount.toString(),
   )}::bigint[]) WITH ORDINALITY`;
 
@@ -181,9 +181,9 @@ const transfersWritten = sql`transfer`;
 
 /**
  * Writes transfers and what they move in one statement: `transfer` inserts or updates transfer
- * rows (returning them), and the legs of each row it returns move the balances (each account by
- * the net of those legs, its version bumped once per transfer) and become entries, in the order
- * given; legs of a key it returned no row for move nothing. `alongside`, a caller's statement,
+ * rows (returning them), and the lines of each row it returns move the balances (each account by
+ * the net of those lines, its version bumped once per transfer) and become entries, in the order
+ * given; lines of a key it returned no row for move nothing. `alongside`, a caller's statement,
  * runs in it too (it reads the written rows from transfersWritten). The accounts are locked in id order,
  * so concurrent writers never deadlock on them, and an account many of the transfers move (the
  * agency's cash) is locked and updated once. A balance that would go below zero where it may not
@@ -193,17 +193,17 @@ const transfersWritten = sql`transfer`;
 async function writeTransfers(
   db: Kysely<DB>,
   transfer: Compilable | RawBuilder<unknown>,
-  legs: RawBuilder<unknown>,
+  lines: RawBuilder<unknown>,
   accounts: ResolvedAccount[],
   alongside?: Compilable | RawBuilder<unknown>,
 ): Promise<TransferRow[]> {
   try {
     const { rows } = await sql<TransferRow>`${prepared}
       WITH transfer AS (${transfer}),
-      legs (transfer_key, account_id, amount, position) AS (${legs}),
+      lines (transfer_key, account_id, amount, position) AS (${lines}),
       written AS (
-        SELECT transfer.id AS transfer_id, transfer.agency_id, legs.account_id, legs.amount, legs.position
-        FROM legs JOIN transfer ON transfer.idempotency_key = legs.transfer_key
+        SELECT transfer.id AS transfer_id, transfer.agency_id, lines.account_id, lines.amount, lines.position
+        FROM lines JOIN transfer ON transfer.idempotency_key = lines.transfer_key
       ),
       net AS (
         SELECT account_id, sum(amount)::bigint AS amount, count(DISTINCT transfer_id)::bigint AS transfers FROM written GROUP BY account_id
@@ -232,13 +232,13 @@ async function writeTransfers(
 }
 
 /**
- * Inserts the transfers and moves their legs, each unless its key was used before; a concurrent
+ * Inserts the transfers and moves their lines, each unless its key was used before; a concurrent
  * insert of the same key waits on the unique index, so exactly one of them creates the transfer.
  * Every unique index arbitrates: two inserts of one provider transfer at once could otherwise meet
  * first on its provider ref, and fail where the second should replay the first.
  * The rows are one agency's, with keys that differ.
  */
-async function createTransfers(db: Kysely<DB>, agencyId: string, values: NewTransfer[], legs: Leg[]): Promise<TransferResult[]> {
+async function createTransfers(db: Kysely<DB>, agencyId: string, values: NewTransfer[], lines: TransferLine[]): Promise<TransferResult[]> {
   if (new Set(values.map(({ idempotency_key }) => idempotency_key)).size !== values.length)
     throw new Error('one write creates each transfer key once');
   // Each column as an array of text (or null), cast in the statement.
@@ -256,8 +256,8 @@ async function createTransfers(db: Kysely<DB>, agencyId: string, values: NewTran
   const created = await writeTransfers(
     db,
     insert,
-    legRows(legs),
-    legs.map(({ account }) => account),
+    lineRows(lines),
+    lines.map(({ account }) => account),
   );
   const byKey = new Map(created.map((row) => [row.idempotency_key, row]));
   const results: TransferResult[] = [];
@@ -288,10 +288,11 @@ export async function postTransfers(trx: LedgerTrx, requests: TransferRequest[])
     agencyId,
     entries.map(({ account }) => account),
   );
-  const legs = entries.map(({ key, amount }, index) => ({ key, account: accounts[index], amount }));
+  const lines = entries.map(({ key, amount }, index) => ({ key, account: accounts[index], amount }));
   for (const { key } of requests) {
     const totals = new Map<string, bigint>();
-    for (const leg of legs) if (leg.key === key) totals.set(leg.account.currency, (totals.get(leg.account.currency) ?? 0n) + leg.amount);
+    for (const line of lines)
+      if (line.key === key) totals.set(line.account.currency, (totals.get(line.account.currency) ?? 0n) + line.amount);
     for (const [currency, total] of totals) if (total !== 0n) throw invalid(`The entries do not sum to zero in ${currency}`);
   }
   const rows = requests.map(({ key, kind, entries, refs = {} }): NewTransfer => ({
@@ -313,7 +314,7 @@ export async function postTransfers(trx: LedgerTrx, requests: TransferRequest[])
     provider_ref: null,
     provider_direction: null,
   }));
-  return createTransfers(trx, agencyId, rows, legs);
+  return createTransfers(trx, agencyId, rows, lines);
 }
 
 /** Posts one transfer at once, as postTransfers does. */
@@ -345,7 +346,7 @@ export async function beginPendingTransfers(db: Kysely<DB>, requests: PendingTra
     requests.flatMap((request) => [request.from, request.via, request.to]),
   );
   const rows: NewTransfer[] = [];
-  const legs: Leg[] = [];
+  const lines: TransferLine[] = [];
   requests.forEach(({ key, kind, amount, refs = {}, provider, ...request }, index) => {
     const [from, via, to] = accounts.slice(index * 3, index * 3 + 3);
     if (new Set([from.id, via.id, to.id]).size !== 3) throw invalid('from, via and to are three different accounts');
@@ -370,9 +371,9 @@ export async function beginPendingTransfers(db: Kysely<DB>, requests: PendingTra
       provider_ref: provider?.ref ?? null,
       provider_direction: provider?.direction ?? null,
     });
-    legs.push({ key, account: from, amount: -amount }, { key, account: via, amount }, { key, account: to, amount: 0n });
+    lines.push({ key, account: from, amount: -amount }, { key, account: via, amount }, { key, account: to, amount: 0n });
   });
-  return createTransfers(db, agencyId, rows, legs);
+  return createTransfers(db, agencyId, rows, lines);
 }
 
 /** Starts one two-phase transfer, as beginPendingTransfers does. */
@@ -399,14 +400,14 @@ async function settle(
   if (ids.length === 0) return [];
   const update = settleTransfers(db, agencyId, ids, event, failureCode);
   const outcome = LEDGER_TRANSFER.transitions[event].to;
-  const [destination, bystander] =
+  const [destination, bumpedOnly] =
     outcome === 'POSTED' ? [sql.ref('pending_to'), sql.ref('pending_from')] : [sql.ref('pending_from'), sql.ref('pending_to')];
   const settled = await writeTransfers(
     db,
     update,
     sql`SELECT idempotency_key, pending_via, -pending_amount, 0 FROM transfer
       UNION ALL SELECT idempotency_key, ${destination}, pending_amount, 1 FROM transfer
-      UNION ALL SELECT idempotency_key, ${bystander}, 0::bigint, 2 FROM transfer`,
+      UNION ALL SELECT idempotency_key, ${bumpedOnly}, 0::bigint, 2 FROM transfer`,
     // Only `via` gives, and it holds the amount since the transfer began.
     [],
     withSettlement?.(transfersWritten),

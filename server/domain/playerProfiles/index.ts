@@ -7,7 +7,7 @@ import { listDeposits } from '../deposits';
 import { peekCredit, type WalletDeps } from '../providerWallets';
 import { usagesOf } from '../promotions';
 import { withdrawalsOf } from '../withdrawals';
-import { runningExclusion } from '../exclusions';
+import { runningBreak } from '../breaks';
 import { bankAccountsOf, devicesOf, linkedPlayersOf, playerStanding, sessionsOf } from '../players';
 
 /** How many of the latest deposits, withdrawals and promotion usages the profile shows. */
@@ -37,7 +37,7 @@ export async function playerProfile(deps: WalletDeps, agencyId: string, playerId
   const who = { agencyId, playerId: player.id };
   const [bankAccounts, exclusion, balances, deposits, withdrawals, usages, sessions, devices, linkedPlayers] = await Promise.all([
     bankAccountsOf(db, agencyId, player.id),
-    runningExclusion(db, who, now),
+    runningBreak(db, who, now),
     liveBalances(deps, agencyId, player.id),
     listDeposits(db, who, { page: 1, pageSize: LATEST }),
     withdrawalsOf(db, who, 1, LATEST),

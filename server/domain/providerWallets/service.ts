@@ -312,7 +312,7 @@ export async function takeCreditFromProvider(
   return settledValue(result);
 }
 
-/** A transfer at a provider to run: the request, its player's member there and its ledger legs. */
+/** A transfer at a provider to run: the request, its player's member there and the ledger accounts it moves between (from, to) and its kind. */
 interface ProviderTransfer {
   request: ProviderTransferRequest;
   member: string;

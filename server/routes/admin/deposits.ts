@@ -13,7 +13,7 @@ import {
   AgencyDepositQuerySchema,
   AgencyDepositSchema,
   DepositCodeParamsSchema,
-  DepositDeskReasonSchema,
+  DepositReviewReasonSchema,
   DepositDetailSchema,
   DepositPlayerQuerySchema,
   DepositPlayerSchema,
@@ -34,7 +34,7 @@ import {
   retryDepositCredit,
   searchDeposits,
   unmatchedPaymentsOf,
-  type DeskDeps,
+  type DepositReviewDeps,
 } from '../../domain/deposits';
 import { actorOf } from '../../domain/operators';
 
@@ -42,7 +42,7 @@ const DepositResponseSchema = Type.Object({ deposit: AgencyDepositSchema });
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema, 409: ApiErrorSchema, 502: ApiErrorSchema };
 
 /**
- * The deposit desk: GET /admin/deposits?code=&player=&status=&from=&to= and /admin/deposits/{code};
+ * The deposit review: GET /admin/deposits?code=&player=&status=&from=&to= and /admin/deposits/{code};
  * GET /admin/deposits/unmatched?status= and POST .../unmatched/{id}/credit | refund; POST
  * /admin/deposits/{code}/retry-credit | refund for deposits stuck PAID; GET /admin/deposits/players?username=
  * to find the player a payment is credited to. The POSTs take an Idempotency-Key and a reason.
@@ -50,7 +50,7 @@ const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 404: ApiErrorSchema, 
  */
 const adminDepositRoutes: FastifyPluginAsync = async (base) => {
   const app = base.withTypeProvider<TypeBoxTypeProvider>();
-  const deps: DeskDeps = { db: app.db, providers: app.providers, gateway: app.laoqrGateway };
+  const deps: DepositReviewDeps = { db: app.db, providers: app.providers, gateway: app.laoqrGateway };
   readRoutes(app, deps);
   resolutionRoutes(app, deps);
   return Promise.resolve();
@@ -65,7 +65,7 @@ type App = FastifyInstance<
 >;
 
 /** Search, detail, the unmatched list and the player search. */
-function readRoutes(app: App, { db }: DeskDeps): void {
+function readRoutes(app: App, { db }: DepositReviewDeps): void {
   app.get(
     '/deposits',
     {
@@ -106,7 +106,7 @@ function readRoutes(app: App, { db }: DeskDeps): void {
 }
 
 /** The resolutions: each takes an Idempotency-Key and a reason. */
-function resolutionRoutes(app: App, deps: DeskDeps): void {
+function resolutionRoutes(app: App, deps: DepositReviewDeps): void {
   app.post(
     '/deposits/unmatched/:id/credit',
     {
@@ -132,7 +132,7 @@ function resolutionRoutes(app: App, deps: DeskDeps): void {
     {
       schema: {
         params: UnmatchedPaymentParamsSchema,
-        body: DepositDeskReasonSchema,
+        body: DepositReviewReasonSchema,
         response: { 200: UnmatchedPaymentResponseSchema, ...errors },
       },
     },
@@ -150,7 +150,7 @@ function resolutionRoutes(app: App, deps: DeskDeps): void {
   app.post(
     '/deposits/:code/retry-credit',
     {
-      schema: { params: DepositCodeParamsSchema, body: DepositDeskReasonSchema, response: { 200: DepositResponseSchema, ...errors } },
+      schema: { params: DepositCodeParamsSchema, body: DepositReviewReasonSchema, response: { 200: DepositResponseSchema, ...errors } },
     },
     async (request) => ({
       deposit: await retryDepositCredit(
@@ -167,7 +167,7 @@ function resolutionRoutes(app: App, deps: DeskDeps): void {
   app.post(
     '/deposits/:code/refund',
     {
-      schema: { params: DepositCodeParamsSchema, body: DepositDeskReasonSchema, response: { 200: DepositResponseSchema, ...errors } },
+      schema: { params: DepositCodeParamsSchema, body: DepositReviewReasonSchema, response: { 200: DepositResponseSchema, ...errors } },
     },
     async (request) => ({
       deposit: await refundDeposit(

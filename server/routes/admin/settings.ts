@@ -20,7 +20,7 @@ const errors = {
 };
 
 /**
- * GET /admin/settings/agency: the agency's name, social links, header numbers, deposit limits,
+ * GET /admin/settings/agency: the agency's name, social links, header numbers, deposit bounds,
  * hosts and withdrawal rules. PUT (owners) changes all but the hosts with a reason; a bad field is
  * 400 with nothing changed. POST /admin/settings/agency/hosts and DELETE .../hosts/{host} (owners)
  * add and remove a host, with a reason. Each answers the settings as they are now; every API

@@ -39,8 +39,8 @@ const Drawer = lazyPart(() => import(/* webpackChunkName: "drawer" */ './Drawer'
 const Footer = lazyPart(() => import(/* webpackChunkName: "footer" */ './Footer'), 'Footer');
 const AccountMenu = lazyPart(() => import(/* webpackChunkName: "player-shell" */ '../../features/auth/AccountMenu'), 'AccountMenu');
 // Inside the pages' Suspense, which shows the page spinner while a player page and these load.
-const BreakGate = lazyPart(() => import(/* webpackChunkName: "player-shell" */ '../../features/exclusion/BreakGate'), 'BreakGate');
-const BreakNotice = lazyPart(() => import(/* webpackChunkName: "player-shell" */ '../../features/exclusion/BreakNotice'), 'BreakNotice');
+const BreakGate = lazyPart(() => import(/* webpackChunkName: "player-shell" */ '../../features/breaks/BreakGate'), 'BreakGate');
+const BreakNotice = lazyPart(() => import(/* webpackChunkName: "player-shell" */ '../../features/breaks/BreakNotice'), 'BreakNotice');
 const RealityCheck = lazyPart(
   () => import(/* webpackChunkName: "player-shell" */ '../../features/responsiblePlay/RealityCheck'),
   'RealityCheck',

@@ -42,7 +42,7 @@ interface DepositFormProps {
 /** Provider and amount of a new deposit, with the THB credit it buys at the sell rate. */
 export function DepositForm({ onCreate, errorCode, errorParams, busy, taken }: DepositFormProps) {
   const { t } = useTranslation('deposit');
-  const limits = useGetDepositLimitsQuery();
+  const bounds = useGetDepositLimitsQuery();
   const rates = useGetExchangeRatesQuery();
   // The player's own limits: what the tightest one leaves, shown before an amount is typed.
   const tightest = useGetPlayerDepositLimitsQuery().data?.tightest ?? null;
@@ -54,22 +54,22 @@ export function DepositForm({ onCreate, errorCode, errorParams, busy, taken }: D
   // A refusal names the limit it went over itself, whether or not the limits above were read.
   const refused =
     errorParams?.period && errorParams.remaining ? roomOf({ period: errorParams.period, remaining: errorParams.remaining }) : room;
-  // Until the limits are in, the form checks the amount's form only and does not send.
-  const min = BigInt(limits.data?.minAmount ?? '1');
-  const max = limits.data ? BigInt(limits.data.maxAmount) : UNKNOWN_MAX;
+  // Until the bounds are in, the form checks the amount's form only and does not send.
+  const min = BigInt(bounds.data?.minAmount ?? '1');
+  const max = bounds.data ? BigInt(bounds.data.maxAmount) : UNKNOWN_MAX;
   const validationSchema = useMemo(() => depositFormSchema(min, max), [min, max]);
   const form = useFormik({
     initialValues: { provider: taken?.usage.provider ?? '', amount: taken?.promotion?.depositAmount ?? '' },
     validationSchema,
     onSubmit: ({ provider, amount }) => {
       const checked = checkDepositAmount(amount.trim(), min, max);
-      if (!limits.data || !checked.ok || !isProvider(provider)) return;
+      if (!bounds.data || !checked.ok || !isProvider(provider)) return;
       const request = { provider, amount: checked.kip.toString() };
       onCreate(taken ? { ...request, promotionId: taken.usage.promotionId } : request);
     },
   });
-  const bounds = { min: displayAmount(limits.data?.minAmount ?? '0', 0), max: displayAmount(limits.data?.maxAmount ?? '0', 0) };
-  const shown = (error: string | undefined) => (form.submitCount > 0 && error ? t(error, bounds) : undefined);
+  const shownBounds = { min: displayAmount(bounds.data?.minAmount ?? '0', 0), max: displayAmount(bounds.data?.maxAmount ?? '0', 0) };
+  const shown = (error: string | undefined) => (form.submitCount > 0 && error ? t(error, shownBounds) : undefined);
   const thb = rates.data?.find((rate) => rate.currency === 'THB');
   const kip = parseAmount(form.values.amount.trim(), 'LAK');
   const depositCredit = thb && kip ? convertAt('DEPOSIT', kip, thb) : undefined;
@@ -108,7 +108,7 @@ export function DepositForm({ onCreate, errorCode, errorParams, busy, taken }: D
         autoComplete="off"
         readOnly={Boolean(taken?.promotion)}
         error={shown(form.errors.amount)}
-        hint={limits.data ? t('amountHint', bounds) : undefined}
+        hint={bounds.data ? t('amountHint', shownBounds) : undefined}
         {...form.getFieldProps('amount')}
       />
       {preview && thb && <Preview aria-live="polite">{t('preview', { credit: displayAmount(preview), rate: thb.sell })}</Preview>}

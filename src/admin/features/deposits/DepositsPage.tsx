@@ -16,8 +16,8 @@ const Tabs = styled.div`
 
 type Tab = 'search' | 'unmatched';
 
-/** The deposits desk: search and unmatched payments at /admin/deposits, one deposit at /admin/deposits/{code}. */
-function DepositDesk() {
+/** The deposit review: search and unmatched payments at /admin/deposits, one deposit at /admin/deposits/{code}. */
+function DepositReview() {
   const { t } = useTranslation();
   const [tab, setTab] = useState<Tab>('search');
   return (
@@ -46,7 +46,7 @@ export function DepositsPage() {
     <Switch>
       <Route path="/:code">{(params) => <DepositDetailView code={params.code} />}</Route>
       <Route>
-        <DepositDesk />
+        <DepositReview />
       </Route>
     </Switch>
   );

@@ -6,7 +6,7 @@ import { Button } from '../../../ui/Button';
 import { DialogActions } from '../../../ui/Dialog';
 import { TextField } from '../../../ui/TextField';
 
-/** The reason every desk action asks for (the console's one reason rule), then the confirm button. */
+/** The reason every review action asks for (the console's one reason rule), then the confirm button. */
 export function ReasonForm({
   busy,
   confirmLabel,

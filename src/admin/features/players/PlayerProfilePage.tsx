@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Link } from 'wouter';
 import { createColumnHelper } from '@tanstack/react-table';
 import type { LinkedPlayer, PlayerDevice, PlayerProfile, PlayerSession } from '../../../contract/adminPlayers';
-import type { Exclusion } from '../../../contract/exclusions';
+import type { Break } from '../../../contract/breaks';
 import type { DepositOrder } from '../../../contract/deposits';
 import type { PromotionUsage } from '../../../contract/promotions';
 import type { Withdrawal } from '../../../contract/withdrawals';
@@ -144,10 +144,10 @@ const AMOUNT_COLUMNS = ['amount', 'credit', 'amountWithdrawn', 'creditReceived',
 const LONG_COLUMNS = ['visitorId', 'userAgent', 'shared'];
 
 /** The player's running break, read-only: nobody, an operator neither, ends or shortens one. */
-function breakText(t: (key: string, options?: Record<string, string>) => string, exclusion: Exclusion | null): string {
-  if (!exclusion) return t('exclusion.none');
-  const kind = t(`exclusion.kinds.${exclusion.kind}`);
-  return exclusion.endsAt ? t('exclusion.until', { kind, until: atVientiane(exclusion.endsAt) }) : t('exclusion.forGood', { kind });
+function breakText(t: (key: string, options?: Record<string, string>) => string, playerBreak: Break | null): string {
+  if (!playerBreak) return t('exclusion.none');
+  const kind = t(`exclusion.kinds.${playerBreak.kind}`);
+  return playerBreak.endsAt ? t('exclusion.until', { kind, until: atVientiane(playerBreak.endsAt) }) : t('exclusion.forGood', { kind });
 }
 
 /** Who the player is, the account withdrawals go to, and the credit at each provider now. */

@@ -13,7 +13,7 @@ import { SettingsSection } from './SettingsSection';
 const GROUPS: readonly SettingsGroup[] = ['agency', 'site', 'deposit'];
 
 /**
- * The agency's settings: owners change its name, links, header numbers, deposit limits, receiving
+ * The agency's settings: owners change its name, links, header numbers, deposit bounds, receiving
  * account, four-eyes amount, hosts and withdrawal limits, each with a reason; staff see them.
  */
 export function SettingsPage() {

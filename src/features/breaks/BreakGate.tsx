@@ -1,7 +1,7 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGetExclusionQuery } from '../../api/exclusions';
-import type { Exclusion } from '../../contract/exclusions';
+import type { Break } from '../../contract/breaks';
 import { ActionRow } from '../../ui/ActionRow';
 import { Card } from '../../ui/Card';
 import { Link } from '../../ui/Link';
@@ -9,14 +9,14 @@ import { PageBody, PageTitle } from '../../ui/Page';
 import { PageSpinner } from '../../ui/PageSpinner';
 import { useBreakLine } from './breakLine';
 
-function BreakExplanation({ exclusion }: { exclusion: Exclusion }) {
+function BreakExplanation({ running }: { running: Break }) {
   const { t } = useTranslation('exclusion');
   return (
     <PageBody data-testid="break-explanation">
       <PageTitle>{t('gate.title')}</PageTitle>
       <Card role="alert">
         <p>
-          <strong>{useBreakLine(exclusion)}</strong>
+          <strong>{useBreakLine(running)}</strong>
         </p>
         <p>{t('notice.closed')}</p>
         <ActionRow>
@@ -36,7 +36,7 @@ export function BreakGate({ children }: { children: ReactNode }) {
   // Asked for before the break is known, so the server's page brings these texts along and a page
   // opened during a break never shows their keys while they load.
   const { t, ready } = useTranslation(['common', 'exclusion']);
-  const exclusion = useGetExclusionQuery();
-  if (exclusion.isLoading || (exclusion.data && !ready)) return <PageSpinner label={t('loading')} />;
-  return exclusion.data ? <BreakExplanation exclusion={exclusion.data} /> : <>{children}</>;
+  const running = useGetExclusionQuery();
+  if (running.isLoading || (running.data && !ready)) return <PageSpinner label={t('loading')} />;
+  return running.data ? <BreakExplanation running={running.data} /> : <>{children}</>;
 }

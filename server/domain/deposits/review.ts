@@ -22,7 +22,7 @@ import { isCalendarDay, type LedgerTrx } from '../ledger';
 import { payableSettings, qrOf } from './rules';
 import { settingsOf, type OrderRow } from './repository';
 
-/** What the operator's deposit desk reads: deposits searched and opened, unmatched payments, players to credit. */
+/** What the operators' deposit review reads: deposits searched and opened, unmatched payments, players to credit. */
 
 export type UnmatchedRow = Selectable<DepositTables['deposit_unmatched_payments']>;
 export type RefundRow = Selectable<DepositTables['deposit_refunds']>;
@@ -126,7 +126,7 @@ async function transfersOf(db: Database, agencyId: string, code: string, transac
       eb.or([
         eb(sql`refs->>'deposit'`, '=', code),
         eb(sql`refs->>'billNumber'`, '=', code),
-        // The deposit side writes the id's key in refs; the desk's credit of an unmatched payment writes the id.
+        // The deposit side writes the id's key in refs; the review's credit of an unmatched payment writes the id.
         ...(transactionId === null ? [] : [eb(sql`refs->>'transactionId'`, 'in', [transactionId, gatewayIdKey(transactionId)])]),
       ]),
     )

@@ -1,6 +1,6 @@
 import fp from 'fastify-plugin';
 import type { FastifyRequest } from 'fastify';
-import { refuseDuringBreak } from '../domain/exclusions';
+import { refuseDuringBreak } from '../domain/breaks';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -17,5 +17,5 @@ export default fp(
     app.decorate('refuseDuringBreak', (request: FastifyRequest) => refuseDuringBreak(app.db, request.player, app.clock.now()));
     return Promise.resolve();
   },
-  { name: 'exclusion', dependencies: ['dependencies', 'session'] },
+  { name: 'breaks', dependencies: ['dependencies', 'session'] },
 );

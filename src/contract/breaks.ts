@@ -7,14 +7,14 @@ import { VIENTIANE_OFFSET_MS } from './vientiane';
  * self-exclusion of 6 months, 1 year or for good. While one runs the player may log in, see balances
  * and withdraw, but nothing that starts play. Nobody ends one early.
  */
-export const EXCLUSION_KINDS = ['TIME_OUT', 'SELF_EXCLUSION'] as const;
-export type ExclusionKind = (typeof EXCLUSION_KINDS)[number];
+export const BREAK_KINDS = ['TIME_OUT', 'SELF_EXCLUSION'] as const;
+export type BreakKind = (typeof BREAK_KINDS)[number];
 
-export const EXCLUSION_DURATIONS = {
+export const BREAK_DURATIONS = {
   TIME_OUT: ['HOURS_24', 'DAYS_7', 'DAYS_30'],
   SELF_EXCLUSION: ['MONTHS_6', 'YEAR_1', 'FOR_GOOD'],
 } as const;
-export type ExclusionDuration = (typeof EXCLUSION_DURATIONS)[ExclusionKind][number];
+export type BreakDuration = (typeof BREAK_DURATIONS)[BreakKind][number];
 
 const HOUR = 3_600_000;
 
@@ -30,7 +30,7 @@ function addVientianeMonths(start: Date, months: number): Date {
 }
 
 /** When a break taken at `start` ends; null for a self-exclusion for good. */
-export function exclusionEnd(start: Date, duration: ExclusionDuration): Date | null {
+export function breakEnd(start: Date, duration: BreakDuration): Date | null {
   switch (duration) {
     case 'HOURS_24':
       return new Date(start.getTime() + 24 * HOUR);
@@ -48,15 +48,15 @@ export function exclusionEnd(start: Date, duration: ExclusionDuration): Date | n
 }
 
 /** Whether the duration is one of the kind's (a time-out is never for good). */
-export function isDurationOf(kind: ExclusionKind, duration: ExclusionDuration): boolean {
-  return (EXCLUSION_DURATIONS[kind] as readonly string[]).includes(duration);
+export function isDurationOf(kind: BreakKind, duration: BreakDuration): boolean {
+  return (BREAK_DURATIONS[kind] as readonly string[]).includes(duration);
 }
 
 /** An instant as Vientiane's wall clock, DD/MM/YYYY HH:mm (the player pages' name for it). */
 export { vientianeDateTime as formatVientianeDateTime } from './vientiane';
 
-export const ExclusionKindSchema = Type.Union([Type.Literal('TIME_OUT'), Type.Literal('SELF_EXCLUSION')]);
-export const ExclusionDurationSchema = Type.Union([
+export const BreakKindSchema = Type.Union([Type.Literal('TIME_OUT'), Type.Literal('SELF_EXCLUSION')]);
+export const BreakDurationSchema = Type.Union([
   Type.Literal('HOURS_24'),
   Type.Literal('DAYS_7'),
   Type.Literal('DAYS_30'),
@@ -66,40 +66,37 @@ export const ExclusionDurationSchema = Type.Union([
 ]);
 
 /** A break as the player and the operators see it: endsAt null only for a self-exclusion for good. */
-export const ExclusionSchema = Type.Object({
-  kind: ExclusionKindSchema,
+export const BreakSchema = Type.Object({
+  kind: BreakKindSchema,
   startsAt: Type.String({ format: 'date-time' }),
   endsAt: Type.Union([Type.String({ format: 'date-time' }), Type.Null()]),
 });
-export type Exclusion = Static<typeof ExclusionSchema>;
+export type Break = Static<typeof BreakSchema>;
 
 /** GET /v2/players/exclusion: the break running now, or null. */
-export const RunningExclusionSchema = Type.Object({ exclusion: Type.Union([ExclusionSchema, Type.Null()]) });
-export type RunningExclusion = Static<typeof RunningExclusionSchema>;
+export const RunningBreakSchema = Type.Object({ exclusion: Type.Union([BreakSchema, Type.Null()]) });
+export type RunningBreak = Static<typeof RunningBreakSchema>;
 
 /** POST /v2/players/exclusions (with an Idempotency-Key header); a duration must be one of its kind's. */
-export const TakeExclusionBodySchema = Type.Object(
-  { kind: ExclusionKindSchema, duration: ExclusionDurationSchema },
-  { additionalProperties: false },
-);
-export type TakeExclusionBody = Static<typeof TakeExclusionBodySchema>;
+export const TakeBreakBodySchema = Type.Object({ kind: BreakKindSchema, duration: BreakDurationSchema }, { additionalProperties: false });
+export type TakeBreakBody = Static<typeof TakeBreakBodySchema>;
 
-export const ExclusionTakenSchema = Type.Object({ exclusion: ExclusionSchema });
-export type ExclusionTaken = Static<typeof ExclusionTakenSchema>;
+export const BreakTakenSchema = Type.Object({ exclusion: BreakSchema });
+export type BreakTaken = Static<typeof BreakTakenSchema>;
 
 /** The params of a PLAYER_EXCLUDED refusal: which break, and its end (null for good). */
 export interface ExcludedParams {
-  kind: ExclusionKind;
+  kind: BreakKind;
   until: string | null;
 }
 
 /** The break page's choice: a kind, and one of that kind's durations. Messages are keys of the exclusion namespace. */
 export const breakFormSchema = object({
-  kind: string().required('validation.kind').oneOf(EXCLUSION_KINDS, 'validation.kind'),
+  kind: string().required('validation.kind').oneOf(BREAK_KINDS, 'validation.kind'),
   duration: string()
     .required('validation.duration')
     .test('of-kind', 'validation.duration', (duration, { parent }) => {
       const { kind } = parent as { kind?: string };
-      return EXCLUSION_KINDS.some((known) => known === kind && (EXCLUSION_DURATIONS[known] as readonly string[]).includes(duration));
+      return BREAK_KINDS.some((known) => known === kind && (BREAK_DURATIONS[known] as readonly string[]).includes(duration));
     }),
 });

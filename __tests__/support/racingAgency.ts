@@ -7,8 +7,8 @@ import { RACING_POOL_SIZE } from './db';
 import { loggedInOperator } from './operators';
 import { installStatusLog } from './raceMatrix';
 
-/** An agency that takes deposits, on an app a race matrix drives, with two operators at its desk. */
-export interface RaceDesk {
+/** An agency that takes deposits, on an app a race matrix drives, with two operators to review its deposits. */
+export interface RacingAgency {
   t: TestApp;
   agencyId: string;
   /** Where the app listens: the sandboxes call it back there. */
@@ -21,7 +21,7 @@ export interface RaceDesk {
  * bank's webhooks and the provider calls come back to it; an agency with a THB rate (buy 600, sell
  * 640) and a receiving account; two operators; and the status log of each money table raced.
  */
-export async function raceDesk(name: string, overrides: Partial<Config>, raced: string[]): Promise<RaceDesk> {
+export async function racingAgency(name: string, overrides: Partial<Config>, raced: string[]): Promise<RacingAgency> {
   const t = await buildTestApp(overrides, { poolSize: RACING_POOL_SIZE });
   await t.app.listen({ port: 0, host: '127.0.0.1' });
   const origin = `http://127.0.0.1:${(t.app.server.address() as { port: number }).port}`;
@@ -42,9 +42,9 @@ export interface BankPayment {
   paidAt: string;
 }
 
-/** Pays a QR at the sandbox bank over HTTP (its webhook, when sent, comes back to the app); another amount keeps it for the desk. */
-export async function payAtBank(desk: RaceDesk, payload: string, options: { amount?: string; noticeLost?: boolean } = {}) {
-  const response = await fetch(`${desk.origin}/sandbox/bank/api/payments`, {
+/** Pays a QR at the sandbox bank over HTTP (its webhook, when sent, comes back to the app); another amount keeps it for review. */
+export async function payAtBank(racing: RacingAgency, payload: string, options: { amount?: string; noticeLost?: boolean } = {}) {
+  const response = await fetch(`${racing.origin}/sandbox/bank/api/payments`, {
     method: 'POST',
     headers: { 'content-type': 'application/json' },
     body: JSON.stringify({ payload, ...options }),
@@ -54,7 +54,7 @@ export async function payAtBank(desk: RaceDesk, payload: string, options: { amou
 }
 
 /** What the sandbox gateway does with the next refunds. */
-export async function setRefundFault(desk: RaceDesk, mode: 'none' | 'error' | 'decline') {
-  const res = await desk.t.app.inject({ method: 'PUT', url: '/sandbox/bank/api/faults', payload: { operation: 'refund', mode } });
+export async function setRefundFault(racing: RacingAgency, mode: 'none' | 'error' | 'decline') {
+  const res = await racing.t.app.inject({ method: 'PUT', url: '/sandbox/bank/api/faults', payload: { operation: 'refund', mode } });
   expect(res.statusCode).toBe(200);
 }

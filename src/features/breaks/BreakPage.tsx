@@ -4,19 +4,19 @@ import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
-import { exclusionMachine } from '../../../machines/exclusion.machine';
+import { breakMachine } from '../../../machines/break.machine';
 import { useGetExclusionQuery, useTakeExclusionMutation } from '../../api/exclusions';
 import { useIdempotencyKey } from '../../api/idempotency';
 import {
   breakFormSchema,
-  EXCLUSION_DURATIONS,
-  EXCLUSION_KINDS,
+  BREAK_DURATIONS,
+  BREAK_KINDS,
   formatVientianeDateTime,
-  type Exclusion,
-  type ExclusionDuration,
-  type ExclusionKind,
-  type TakeExclusionBody,
-} from '../../contract/exclusions';
+  type Break,
+  type BreakDuration,
+  type BreakKind,
+  type TakeBreakBody,
+} from '../../contract/breaks';
 import { ActionRow } from '../../ui/ActionRow';
 import { Button } from '../../ui/Button';
 import { SubmitButton } from '../../ui/SubmitButton';
@@ -55,22 +55,22 @@ const Kinds = styled.fieldset`
 `;
 
 /** Kind and duration; choosing only moves to the first confirmation. */
-function BreakForm({ onChoose }: { onChoose: (choice: { kind: ExclusionKind; duration: ExclusionDuration }) => void }) {
+function BreakForm({ onChoose }: { onChoose: (choice: { kind: BreakKind; duration: BreakDuration }) => void }) {
   const { t } = useTranslation('exclusion');
   const form = useFormik({
     initialValues: { kind: '', duration: '' },
     validationSchema: breakFormSchema,
     validateOnChange: false,
     validateOnBlur: false,
-    onSubmit: (values) => onChoose({ kind: values.kind as ExclusionKind, duration: values.duration as ExclusionDuration }),
+    onSubmit: (values) => onChoose({ kind: values.kind as BreakKind, duration: values.duration as BreakDuration }),
   });
-  const kind = form.values.kind as ExclusionKind | '';
-  const durations = kind ? EXCLUSION_DURATIONS[kind] : [];
+  const kind = form.values.kind as BreakKind | '';
+  const durations = kind ? BREAK_DURATIONS[kind] : [];
   return (
     <form aria-label={t('title')} onSubmit={form.handleSubmit} noValidate>
       <Kinds>
         <legend>{t('kind')}</legend>
-        {EXCLUSION_KINDS.map((value) => (
+        {BREAK_KINDS.map((value) => (
           <label key={value}>
             <input
               type="radio"
@@ -101,13 +101,13 @@ function BreakForm({ onChoose }: { onChoose: (choice: { kind: ExclusionKind; dur
   );
 }
 
-function RunningBreak({ exclusion }: { exclusion: Exclusion }) {
+function RunningBreak({ running }: { running: Break }) {
   const { t } = useTranslation('exclusion');
   return (
     <Card aria-label={t('current')}>
       <CardTitle>{t('current')}</CardTitle>
       <p>
-        <strong>{useBreakLine(exclusion)}</strong>
+        <strong>{useBreakLine(running)}</strong>
       </p>
       <p>{t('longerOnly')}</p>
     </Card>
@@ -116,21 +116,18 @@ function RunningBreak({ exclusion }: { exclusion: Exclusion }) {
 
 /** The machine with its one call: taking the break, with an Idempotency-Key kept across a lost answer. */
 function useBreakFlow() {
-  const [takeExclusion] = useTakeExclusionMutation();
-  const withIdempotencyKey = useIdempotencyKey<TakeExclusionBody>();
+  const [takeBreak] = useTakeExclusionMutation();
+  const withIdempotencyKey = useIdempotencyKey<TakeBreakBody>();
   const machine = useMemo(
     () =>
-      exclusionMachine.provide({
+      breakMachine.provide({
         actors: {
-          take: fromPromise<Exclusion, TakeExclusionBody>(({ input }) =>
-            withIdempotencyKey(
-              input,
-              async (body, idempotencyKey) => (await takeExclusion({ ...body, idempotencyKey }).unwrap()).exclusion,
-            ),
+          take: fromPromise<Break, TakeBreakBody>(({ input }) =>
+            withIdempotencyKey(input, async (body, idempotencyKey) => (await takeBreak({ ...body, idempotencyKey }).unwrap()).exclusion),
           ),
         },
       }),
-    [takeExclusion, withIdempotencyKey],
+    [takeBreak, withIdempotencyKey],
   );
   return useMachine(machine, { inspect });
 }
@@ -145,7 +142,7 @@ export default function BreakPage() {
   const [state, send] = useBreakFlow();
   const { kind, duration, endsAt, taken, errorCode } = state.context;
   const choice = kind && duration ? { kind: t(`kinds.${kind}`), duration: t(`durations.${duration}`) } : undefined;
-  const choose = (picked: { kind: ExclusionKind; duration: ExclusionDuration }) => send({ type: 'break.choose', ...picked });
+  const choose = (picked: { kind: BreakKind; duration: BreakDuration }) => send({ type: 'break.choose', ...picked });
   const back = (
     <Button $variant="secondary" onClick={() => send({ type: 'break.back' })}>
       {t('back')}
@@ -204,7 +201,7 @@ export default function BreakPage() {
     <PageBody>
       <PageTitle>{t('title')}</PageTitle>
       <p>{t('intro')}</p>
-      {running.data && <RunningBreak exclusion={running.data} />}
+      {running.data && <RunningBreak running={running.data} />}
       {step()}
     </PageBody>
   );

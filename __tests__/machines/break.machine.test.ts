@@ -1,7 +1,7 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
-import { exclusionMachine } from '../../machines/exclusion.machine';
-import type { Exclusion, ExclusionDuration, ExclusionKind } from '../../src/contract/exclusions';
+import { breakMachine } from '../../machines/break.machine';
+import type { Break, BreakDuration, BreakKind } from '../../src/contract/breaks';
 
 /** A refused call as the site's API reports it: an error carrying the API's code. */
 const apiError = (code: string) => Object.assign(new Error(code), { code });
@@ -10,11 +10,11 @@ const AT = new Date('2026-11-25T10:00:00Z');
 
 /** The flow with a take call that answers as the test says, in order; `calls` records what was sent. */
 function breakFlow(answers: Array<'ok' | 'shorten'> = ['ok']) {
-  const calls: Array<{ kind: ExclusionKind; duration: ExclusionDuration }> = [];
+  const calls: Array<{ kind: BreakKind; duration: BreakDuration }> = [];
   const actor = createActor(
-    exclusionMachine.provide({
+    breakMachine.provide({
       actors: {
-        take: fromPromise<Exclusion, { kind: ExclusionKind; duration: ExclusionDuration }>(async ({ input }) => {
+        take: fromPromise<Break, { kind: BreakKind; duration: BreakDuration }>(async ({ input }) => {
           calls.push(input);
           if (answers.shift() === 'shorten') throw apiError('EXCLUSION_CANNOT_SHORTEN');
           return { kind: input.kind, startsAt: AT.toISOString(), endsAt: null };
@@ -25,7 +25,7 @@ function breakFlow(answers: Array<'ok' | 'shorten'> = ['ok']) {
   return { actor, calls };
 }
 
-describe('exclusion machine: a break is confirmed twice', () => {
+describe('break machine: a break is confirmed twice', () => {
   it('takes nothing before the second confirmation, which names the end reckoned from the first', async () => {
     const { actor, calls } = breakFlow();
     actor.send({ type: 'break.choose', kind: 'TIME_OUT', duration: 'HOURS_24' });
@@ -81,7 +81,7 @@ describe('exclusion machine: a break is confirmed twice', () => {
   });
 
   it('reaches taking only through both confirmations, on every shortest path', () => {
-    const paths = getShortestPaths(exclusionMachine, {
+    const paths = getShortestPaths(breakMachine, {
       events: [
         { type: 'break.choose', kind: 'TIME_OUT', duration: 'HOURS_24' },
         { type: 'break.confirm', at: AT },

@@ -1,6 +1,6 @@
 import { assertEvent, assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
 import { failureCodeOf } from '../src/contract/errors';
-import { exclusionEnd, type Exclusion, type ExclusionDuration, type ExclusionKind } from '../src/contract/exclusions';
+import { breakEnd, type Break, type BreakDuration, type BreakKind } from '../src/contract/breaks';
 
 /**
  * A player taking a break (/player/break), confirmed twice: choose a kind and duration and confirm
@@ -12,29 +12,29 @@ import { exclusionEnd, type Exclusion, type ExclusionDuration, type ExclusionKin
  * { code, message }) and the moment of the first confirmation, from which the end shown is reckoned.
  * Tags: `busy` while the call runs.
  */
-export interface ExclusionContext {
-  kind: ExclusionKind | null;
-  duration: ExclusionDuration | null;
+export interface BreakContext {
+  kind: BreakKind | null;
+  duration: BreakDuration | null;
   /** The end named in the second confirmation, ISO; null for good (or before it is reckoned). */
   endsAt: string | null;
   /** The break as the server recorded it. */
-  taken: Exclusion | null;
+  taken: Break | null;
   errorCode: string | null;
 }
 
-export type ExclusionEvent =
-  | { type: 'break.choose'; kind: ExclusionKind; duration: ExclusionDuration }
+export type BreakEvent =
+  | { type: 'break.choose'; kind: BreakKind; duration: BreakDuration }
   | { type: 'break.confirm'; at: Date }
   | { type: 'break.confirmAgain' }
   | { type: 'break.back' };
 
-export const exclusionMachine = setup({
+export const breakMachine = setup({
   types: {
-    context: {} as ExclusionContext,
-    events: {} as ExclusionEvent,
+    context: {} as BreakContext,
+    events: {} as BreakEvent,
   },
   actors: {
-    take: fromPromise<Exclusion, { kind: ExclusionKind; duration: ExclusionDuration }>(() =>
+    take: fromPromise<Break, { kind: BreakKind; duration: BreakDuration }>(() =>
       Promise.reject(new Error('take is provided by the break page')),
     ),
   },
@@ -45,14 +45,14 @@ export const exclusionMachine = setup({
     }),
     reckonEnd: assign(({ context, event }) => {
       assertEvent(event, 'break.confirm');
-      return { endsAt: exclusionEnd(event.at, context.duration!)?.toISOString() ?? null };
+      return { endsAt: breakEnd(event.at, context.duration!)?.toISOString() ?? null };
     }),
     // Named actions see the machine's own events; these two read the invoked call's answer.
-    keepTaken: assign(({ event }) => ({ taken: (event as unknown as DoneActorEvent<Exclusion>).output })),
+    keepTaken: assign(({ event }) => ({ taken: (event as unknown as DoneActorEvent<Break>).output })),
     keepErrorCode: assign(({ event }) => ({ errorCode: failureCodeOf((event as unknown as ErrorActorEvent).error) })),
   },
 }).createMachine({
-  id: 'exclusion',
+  id: 'break',
   initial: 'choosing',
   context: { kind: null, duration: null, endsAt: null, taken: null, errorCode: null },
   states: {

@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
 import { useGetExclusionQuery } from '../../api/exclusions';
-import type { Exclusion } from '../../contract/exclusions';
+import type { Break } from '../../contract/breaks';
 import { Notice } from '../../ui/Notice';
 import { useBreakLine } from './breakLine';
 
@@ -15,9 +15,9 @@ const Bar = styled.div`
   }
 `;
 
-function RunningBreak({ exclusion }: { exclusion: Exclusion }) {
+function RunningBreak({ running }: { running: Break }) {
   const { t, ready } = useTranslation('exclusion');
-  const line = useBreakLine(exclusion);
+  const line = useBreakLine(running);
   // Above every player page, so its texts may still be on their way: no keys shown meanwhile.
   if (!ready) return null;
   return (
@@ -31,6 +31,6 @@ function RunningBreak({ exclusion }: { exclusion: Exclusion }) {
 
 /** Above the player's pages while a break runs: which break, until when, and what is closed. */
 export function BreakNotice() {
-  const exclusion = useGetExclusionQuery();
-  return exclusion.data ? <RunningBreak exclusion={exclusion.data} /> : null;
+  const running = useGetExclusionQuery();
+  return running.data ? <RunningBreak running={running.data} /> : null;
 }
