@@ -6,7 +6,7 @@ import { DEPOSIT_REFUND_STATUSES, UNMATCHED_PAYMENT_RESOLUTIONS, UNMATCHED_PAYME
 import { BOOKS_DIFFERENCE_KINDS, BOOKS_SOURCES } from '../../src/contract/adminReports';
 import { DEPOSIT_LIMIT_PERIODS } from '../../src/contract/depositLimits';
 import { DEPOSIT_STATUSES } from '../../src/contract/deposits';
-import { EXCLUSION_DURATIONS, EXCLUSION_KINDS } from '../../src/contract/exclusions';
+import { BREAK_DURATIONS, BREAK_KINDS } from '../../src/contract/breaks';
 import { CURRENCIES, RATE_CURRENCIES } from '../../src/contract/money';
 import { PROMOTION_STATUSES, PROMOTION_USAGE_END_REASONS, PROMOTION_USAGE_STATUSES } from '../../src/contract/promotions';
 import { REALITY_CHECK_MINUTES } from '../../src/contract/realityCheck';
@@ -35,8 +35,8 @@ const CONTRACT_LISTS: Record<string, readonly (string | number)[]> = {
   'promotion_usages.status': PROMOTION_USAGE_STATUSES,
   'promotion_usages.end_reason': PROMOTION_USAGE_END_REASONS,
   'operators.role': OPERATOR_ROLES,
-  'player_exclusions.kind': EXCLUSION_KINDS,
-  'player_exclusions.duration': Object.values(EXCLUSION_DURATIONS).flat(),
+  'player_exclusions.kind': BREAK_KINDS,
+  'player_exclusions.duration': Object.values(BREAK_DURATIONS).flat(),
   'player_deposit_limits.period': DEPOSIT_LIMIT_PERIODS,
   'books_differences.source': BOOKS_SOURCES,
   'books_differences.kind': BOOKS_DIFFERENCE_KINDS,

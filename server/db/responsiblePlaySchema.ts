@@ -1,6 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
 import type { DepositLimitPeriod } from '../../src/contract/depositLimits';
-import type { ExclusionDuration, ExclusionKind } from '../../src/contract/exclusions';
+import type { BreakDuration, BreakKind } from '../../src/contract/breaks';
 import type { Language } from '../../src/contract/languages';
 import type { CreatedAt } from './schema';
 
@@ -12,14 +12,14 @@ export interface ResponsiblePlayTables {
     id: Generated<string>;
     agency_id: string;
     player_id: string;
-    kind: ExclusionKind;
+    kind: BreakKind;
     starts_at: ColumnType<Date, Date | string | undefined, never>;
     /** null only for a self-exclusion for good */
     ends_at: ColumnType<Date | null, Date | string | null, never>;
     /** the player's Idempotency-Key, unique per player; null on rows written without one */
     idempotency_key: ColumnType<string | null, string | null | undefined, never>;
     /** what the player chose (HOURS_24 ... FOR_GOOD) */
-    duration: ColumnType<ExclusionDuration | null, ExclusionDuration | null | undefined, never>;
+    duration: ColumnType<BreakDuration | null, BreakDuration | null | undefined, never>;
     created_at: CreatedAt;
   };
   agency_responsible_play_settings: {
