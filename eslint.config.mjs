@@ -17,7 +17,9 @@ const elements = [
   { type: 'i18n', pattern: 'src/i18n' },
   { type: 'app', pattern: 'src/app' },
   { type: 'devtools', pattern: 'src/devtools' },
-  // The operators' console (its own webpack entry): it shares only ui and the contract with the players' site.
+  // The web kit: what the players' site and the operators' console both use in the browser (API plumbing, ui primitives).
+  { type: 'web', pattern: 'src/web' },
+  // The operators' console (its own webpack entry): it shares only the web kit and the contract with the players' site.
   { type: 'admin', pattern: 'src/admin' },
   // The rest of src/ (main.tsx and whatever comes next), so no SPA file escapes the rules by its place.
   { type: 'spa', pattern: 'src' },
@@ -41,8 +43,13 @@ const packagesBut = (allowed) => ({
 const dependencyPolicies = [
   {
     from: { element: { type: 'admin' } },
-    disallow: local(spa.filter((type) => type !== 'ui')),
-    message: 'The operators’ console shares only src/ui and src/contract with the players’ site',
+    disallow: local(spa),
+    message: 'The operators’ console shares only src/web and src/contract with the players’ site',
+  },
+  {
+    from: { element: { type: 'web' } },
+    disallow: local([...spa, 'admin', 'machines', ...serverSide, 'tools']),
+    message: 'src/web is the kit both the site and the console import: it imports neither of them, only src/contract',
   },
   {
     from: { element: { types: { anyOf: spa } } },
@@ -50,29 +57,29 @@ const dependencyPolicies = [
     message: 'The players’ site never imports the operators’ console (src/admin): its bundles must not grow',
   },
   {
-    from: { element: { types: { anyOf: spa } } },
+    from: { element: { types: { anyOf: [...spa, 'web'] } } },
     disallow: { to: { module: { origin: 'external', source: '@tanstack/react-table' } } },
     message: 'The review tables are the console’s: only src/admin imports @tanstack/react-table',
   },
   {
     from: { element: { type: 'feature' } },
     disallow: { to: { element: { type: 'feature', captured: { feature: '!{{ from.captured.feature }}' } } } },
-    message: 'A feature never imports another feature: move what both need to src/ui, src/api or src/contract',
+    message: 'A feature never imports another feature: move what both need to src/ui, src/api, src/web or src/contract',
   },
   {
     from: { element: { types: { anyOf: serverSide } } },
-    disallow: local([...spa, 'machines']),
+    disallow: local([...spa, 'web', 'admin', 'machines']),
     message: 'The server reaches src/ only through src/contract',
   },
   {
     from: { element: { type: 'contract' } },
-    disallow: local([...spa, 'machines', ...serverSide, 'tools']),
+    disallow: local([...spa, 'web', 'admin', 'machines', ...serverSide, 'tools']),
     message: 'src/contract is pure: it imports nothing of the app',
   },
   {
     from: { element: { type: 'contract' } },
     // zxcvbn (password strength, src/contract/passwords.ts) is pure code and data.
-    disallow: packagesBut(['typebox', 'yup', 'moment', '@zxcvbn-ts/core', '@zxcvbn-ts/language-common']),
+    disallow: packagesBut(['typebox', 'yup', '@zxcvbn-ts/core', '@zxcvbn-ts/language-common']),
     message: 'src/contract runs in the browser and in Node alike: no React, DOM, i18n or Node packages (add a pure one here on purpose)',
   },
   {
@@ -87,7 +94,7 @@ const dependencyPolicies = [
   },
   {
     from: { element: { type: 'machines' } },
-    disallow: local([...spa, ...serverSide, 'tools']),
+    disallow: local([...spa, 'web', 'admin', ...serverSide, 'tools']),
     message: 'Machines import only src/contract and xstate',
   },
   {
@@ -96,7 +103,7 @@ const dependencyPolicies = [
     message: 'Machines import only src/contract and xstate: side effects come in from the React side',
   },
   {
-    from: { element: { types: { anyOf: [...spa, 'admin', 'contract', 'machines', 'server', 'domain', 'sandbox', 'tools'] } } },
+    from: { element: { types: { anyOf: [...spa, 'web', 'admin', 'contract', 'machines', 'server', 'domain', 'sandbox', 'tools'] } } },
     disallow: { to: { element: { type: 'capability', fileInternalPath: '!index.ts' } } },
     message: 'A capability of the server has one face: import server/domain/<capability> (its index.ts), never a file inside it',
   },

@@ -6,8 +6,8 @@ import { chromium, type Page } from 'playwright-core';
 import { CANNOT_ENTER_PICTURE } from '../src/app/layout/cannotEnterPicture';
 import { BANKS, BANK_BADGE_SIZE } from '../src/contract/banks';
 import { PROVIDERS, PROVIDER_CARD_SIZE, providerCardPicture } from '../src/contract/providers';
-import { Logo } from '../src/ui/Logo';
-import { theme } from '../src/ui/theme';
+import { Logo } from '../src/web/ui/Logo';
+import { theme } from '../src/web/ui/theme';
 import { CHROMIUM } from './chromium';
 
 /**

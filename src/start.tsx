@@ -1,6 +1,6 @@
 import { StrictMode, startTransition } from 'react';
 import { App } from './app/App';
-import { GlobalStyle } from './ui/GlobalStyle';
+import { GlobalStyle } from './web/ui/GlobalStyle';
 import { makeStore } from './app/store';
 import { preloadRoute } from './app/routes';
 import { hydrateApi } from './api/baseApi';

@@ -5,7 +5,7 @@ import { measuredOnceSettled, overflowReport, overflowingElements, openPage, wai
 import { createProviderClient, providerBaseUrls } from '../../server/adapters/providers';
 import { addTestBankAccount, createTestPlayer, fundTestCredit, type TestPlayer } from '../support/players';
 import { e2eSite } from '../support/e2eSite';
-import { theme } from '../../src/ui/theme';
+import { theme } from '../../src/web/ui/theme';
 
 /** Issue 15: the widths players' phones, tablets and laptops have, narrowest first. */
 const WIDTHS = [320, 360, 375, 414, 576, 600, 768, 1024, 1440] as const;

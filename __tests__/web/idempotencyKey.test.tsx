@@ -1,6 +1,6 @@
 import { renderHook } from '@testing-library/react';
-import { idempotencyKeys, isDefiniteAnswer, isIdempotencyKey, newIdempotencyKey } from '../../src/contract/idempotency';
-import { useIdempotencyKey } from '../../src/api/idempotency';
+import { isIdempotencyKey } from '../../src/contract/idempotency';
+import { idempotencyKeys, isDefiniteAnswer, newIdempotencyKey, useIdempotencyKey } from '../../src/web/api/idempotency';
 
 type Send = (request: { amount: string }, key: string) => Promise<string>;
 

@@ -1,22 +1,6 @@
 import { createAction, createListenerMiddleware } from '@reduxjs/toolkit';
-import { createApi, fetchBaseQuery, type BaseQueryFn, type FetchArgs, type FetchBaseQueryError } from '@reduxjs/toolkit/query/react';
-import { ErrorCode, isApiError, type ApiError } from '../contract/errors';
-
-/**
- * A failed call as every page and machine reads it: the API's error code (INTERNAL when the answer
- * was not the API's, e.g. no connection) and its message, with the HTTP status or fetch's failure kind.
- */
-export interface CallError extends ApiError {
-  status: FetchBaseQueryError['status'];
-}
-
-function toCallError(error: FetchBaseQueryError): CallError {
-  if (isApiError(error.data)) {
-    const { code, message, params, retryAfterSeconds } = error.data;
-    return { status: error.status, code, message, ...(params && { params }), ...(retryAfterSeconds && { retryAfterSeconds }) };
-  }
-  return { status: error.status, code: ErrorCode.INTERNAL, message: 'error' in error ? error.error : `HTTP ${error.status}` };
-}
+import { createApi } from '@reduxjs/toolkit/query/react';
+import { callingBaseQuery, jsonQuery } from '../web/api/baseQuery';
 
 /** Calls whose 401 is an answer ("nobody is logged in"), not a reason to leave the page. */
 const ANSWERS_401 = new Set(['getPlayerInfo', 'getAgency', 'getAgencyInfo']);
@@ -30,21 +14,12 @@ export interface ApiTransport {
   fetchFn: typeof fetch;
 }
 
-const rawQueries = new WeakMap<ApiTransport, ReturnType<typeof fetchBaseQuery>>();
-let browserQuery: ReturnType<typeof fetchBaseQuery> | undefined;
+const rawQueries = new WeakMap<ApiTransport, ReturnType<typeof jsonQuery>>();
+let browserQuery: ReturnType<typeof jsonQuery> | undefined;
 
 function rawQueryFor(transport: ApiTransport | undefined) {
-  const make = (origin: string, fetchFn?: typeof fetch) =>
-    fetchBaseQuery({
-      // Absolute, so the same code runs in the browser and under Node's fetch in tests.
-      baseUrl: new URL('/api', origin).href,
-      credentials: 'include',
-      fetchFn,
-      prepareHeaders: (headers) => {
-        headers.set('Accept', 'application/json');
-        return headers;
-      },
-    });
+  // Absolute, so the same code runs in the browser and under Node's fetch in tests.
+  const make = (origin: string, fetchFn?: typeof fetch) => jsonQuery(new URL('/api', origin).href, fetchFn);
   if (!transport) return (browserQuery ??= make(window.location.href));
   let query = rawQueries.get(transport);
   if (!query) rawQueries.set(transport, (query = make(transport.origin, transport.fetchFn)));
@@ -60,12 +35,10 @@ export const sessionLost = createAction('api/sessionLost');
 /** The store's listener middleware: parts of the site react to the API's actions through it (startListening). */
 export const apiListeners = createListenerMiddleware();
 
-const baseQuery: BaseQueryFn<string | FetchArgs, unknown, CallError> = async (args, api, extraOptions) => {
-  const result = await rawQueryFor(api.extra as ApiTransport | undefined)(args, api, extraOptions);
-  if (!result.error) return result;
-  if (result.error.status === 401 && !ANSWERS_401.has(api.endpoint)) api.dispatch(sessionLost());
-  return { error: toCallError(result.error), meta: result.meta };
-};
+const baseQuery = callingBaseQuery((api) => rawQueryFor(api.extra as ApiTransport | undefined), {
+  answers401: ANSWERS_401,
+  sessionLost,
+});
 
 /** Hands the server renderer's API state to the browser's store before it hydrates the page. */
 export const hydrateApi = createAction<unknown>('api/hydrate');

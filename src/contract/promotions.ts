@@ -191,21 +191,3 @@ export function checkPromotionWithdrawal(
   if (paidSatang === 0n) return { ok: false, code: 'PROMOTION_CREDIT_TOO_LOW' };
   return { ok: true, paidSatang, retainedSatang: creditSatang - paidSatang };
 }
-
-/**
- * The colour a usage's status is shown in: waiting for the deposit or running (yellow), ended well
- * (green), given up (red), ended before the deposit (grey).
- */
-export function promotionUsageTone(status: string): import('./status').StatusTone {
-  switch (status) {
-    case 'ACTIVE':
-    case 'USED':
-      return 'yellow';
-    case 'SUCCESS':
-      return 'green';
-    case 'CANCELED':
-      return 'red';
-    default:
-      return 'grey';
-  }
-}

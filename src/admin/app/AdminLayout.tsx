@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Link, useLocation } from 'wouter';
 import styled from 'styled-components';
 import type { Operator } from '../../contract/admin';
-import { Button } from '../../ui/Button';
+import { Button } from '../../web/ui/Button';
 import { ADMIN_LANGUAGES, ADMIN_LANGUAGE_NAMES } from '../i18n';
 import type { ConsolePage } from './consolePages';
 

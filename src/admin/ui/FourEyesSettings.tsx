@@ -5,10 +5,10 @@ import styled from 'styled-components';
 import type { OperatorRole } from '../../contract/admin';
 import { displayMoney } from '../../contract/format';
 import { fourEyesAmountProblem } from '../../contract/withdrawalReview';
-import { Button } from '../../ui/Button';
-import { Notice } from '../../ui/Notice';
-import { TextField } from '../../ui/TextField';
-import { useToast } from '../../ui/Toast';
+import { Button } from '../../web/ui/Button';
+import { Notice } from '../../web/ui/Notice';
+import { TextField } from '../../web/ui/TextField';
+import { useToast } from '../../web/ui/Toast';
 import { useGetWithdrawalReviewSettingsQuery, useUpdateWithdrawalReviewSettingsMutation } from '../api/withdrawalReview';
 
 const Section = styled.section`

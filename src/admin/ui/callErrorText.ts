@@ -1,5 +1,5 @@
 import type { TFunction } from 'i18next';
-import type { CallError } from '../api/adminApi';
+import type { CallError } from '../../web/api/baseQuery';
 
 /** A refused call in the operator's language: the console's text for its code, else the server's own words. */
 export function callErrorText(t: TFunction, error: unknown): string {

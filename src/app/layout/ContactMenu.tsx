@@ -3,7 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { useGetAgencyInfoQuery } from '../../api/agency';
 import { SOCIAL_NETWORKS } from '../../contract/socialNetworks';
 import { Menu, MenuExternalLink } from '../../ui/Menu';
-import { media } from '../../ui/theme';
+import { media } from '../../web/ui/theme';
 import { Icon } from './icons';
 import { SocialIcon } from './SocialIcon';
 

@@ -8,8 +8,8 @@ import { useLanguage } from '../../i18n/useLanguage';
 import { laidOutWhenNear } from '../../ui/laidOutWhenNear';
 import { useNearScreen } from '../../ui/useNearScreen';
 import { Link } from '../../ui/Link';
-import { Logo } from '../../ui/Logo';
-import { media } from '../../ui/theme';
+import { Logo } from '../../web/ui/Logo';
+import { media } from '../../web/ui/theme';
 
 const GAME_CATEGORIES = ['card', 'slot', 'fishShooting', 'roulette', 'others'] as const;
 const INFO_LINKS = ['service', 'aboutUs', 'howToPlay'] as const;

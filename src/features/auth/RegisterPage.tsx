@@ -2,7 +2,7 @@ import { useEffect, useRef, useState, type Dispatch, type SetStateAction } from 
 import { useFormik, type FieldInputProps } from 'formik';
 import { useTranslation } from 'react-i18next';
 import type { InferType } from 'yup';
-import type { CallError } from '../../api/baseApi';
+import type { CallError } from '../../web/api/baseQuery';
 import { useRegisterMutation, useValidateUsernameMutation } from '../../api/players';
 import { useGetAgencyQuery } from '../../api/agency';
 import { errorMessageKey } from '../../api/errors';
@@ -11,7 +11,7 @@ import type { DeviceFingerprint } from '../../contract/players';
 import { SubmitButton } from '../../ui/SubmitButton';
 import { Link } from '../../ui/Link';
 import { PageBody } from '../../ui/Page';
-import { FieldError, TextField } from '../../ui/TextField';
+import { FieldError, TextField } from '../../web/ui/TextField';
 import { AuthCard, AuthTitle, CheckboxField, CheckboxLabel, FormAlert, SwitchLine } from './AuthForm';
 import { collectDeviceFingerprint } from './deviceFingerprint';
 import { rememberFingerprintReport } from './fingerprintReports';

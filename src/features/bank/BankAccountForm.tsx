@@ -8,9 +8,9 @@ import { bankOf, type Bank } from '../../contract/banks';
 import { ErrorCode } from '../../contract/errors';
 import { CURRENCIES } from '../../contract/money';
 import { SubmitButton } from '../../ui/SubmitButton';
-import { Select } from '../../ui/Select';
-import { FieldError, FieldHint, TextField } from '../../ui/TextField';
-import { useToast } from '../../ui/Toast';
+import { Select } from '../../web/ui/Select';
+import { FieldError, FieldHint, TextField } from '../../web/ui/TextField';
+import { useToast } from '../../web/ui/Toast';
 import { BankLogo } from './BankLogo';
 import { useBankName } from './useBankName';
 

@@ -4,14 +4,14 @@ import styled from 'styled-components';
 import { useGetBankAccountsQuery, useGetBanksQuery } from '../../api/banks';
 import type { BankAccount } from '../../contract/bankAccounts';
 import { bankOf } from '../../contract/banks';
-import { Button } from '../../ui/Button';
+import { Button } from '../../web/ui/Button';
 import { PageBody, PageTitle } from '../../ui/Page';
-import { Spinner } from '../../ui/Spinner';
+import { Spinner } from '../../web/ui/Spinner';
 import { BankAccountForm } from './BankAccountForm';
 import { BankLogo } from './BankLogo';
 import { useBankName } from './useBankName';
-import { Card, CardTitle, Details } from '../../ui/Card';
-import { Notice } from '../../ui/Notice';
+import { Card, CardTitle, Details } from '../../web/ui/Card';
+import { Notice } from '../../web/ui/Notice';
 
 const Intro = styled.p`
   margin: 0 0 16px;

@@ -4,7 +4,7 @@ import { displayMoney } from '../../contract/format';
 import { parseAmount } from '../../contract/money';
 import { bonusOfPromotion, type Promotion } from '../../contract/promotions';
 import { PROVIDER_NAMES, type Provider } from '../../contract/providers';
-import { Details } from '../../ui/Card';
+import { Details } from '../../web/ui/Card';
 
 interface CreditAfterDepositProps {
   provider: Provider;

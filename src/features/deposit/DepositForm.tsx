@@ -11,12 +11,12 @@ import { displayAmount, displayMoney } from '../../contract/format';
 import { convertAt, formatAmount, parseAmount } from '../../contract/money';
 import { PROVIDERS, PROVIDER_NAMES, isProvider } from '../../contract/providers';
 import { SubmitButton } from '../../ui/SubmitButton';
-import { Card } from '../../ui/Card';
+import { Card } from '../../web/ui/Card';
 import { Link } from '../../ui/Link';
-import { Notice } from '../../ui/Notice';
-import { Select } from '../../ui/Select';
-import { Spinner } from '../../ui/Spinner';
-import { TextField } from '../../ui/TextField';
+import { Notice } from '../../web/ui/Notice';
+import { Select } from '../../web/ui/Select';
+import { Spinner } from '../../web/ui/Spinner';
+import { TextField } from '../../web/ui/TextField';
 import { CreditAfterDeposit } from './CreditAfterDeposit';
 import type { TakenPromotion } from './PromotionBanner';
 

@@ -3,10 +3,10 @@ import type { DepositOrder } from '../../contract/deposits';
 import { displayAmount, displayMoney } from '../../contract/format';
 import { PROVIDER_NAMES } from '../../contract/providers';
 import { ActionRow } from '../../ui/ActionRow';
-import { Button } from '../../ui/Button';
-import { Card, Details } from '../../ui/Card';
+import { Button } from '../../web/ui/Button';
+import { Card, Details } from '../../web/ui/Card';
 import { Link } from '../../ui/Link';
-import { Notice } from '../../ui/Notice';
+import { Notice } from '../../web/ui/Notice';
 import type { useDepositOrder } from './useDepositOrder';
 
 type DepositOrderActor = ReturnType<typeof useDepositOrder>;

@@ -4,8 +4,8 @@ import styled from 'styled-components';
 import { useProviderCredit, useRefreshCredits } from '../../api/credits';
 import { displayAmount } from '../../contract/format';
 import { PROVIDERS, PROVIDER_NAMES, type Provider } from '../../contract/providers';
-import { Button } from '../../ui/Button';
-import { Spinner } from '../../ui/Spinner';
+import { Button } from '../../web/ui/Button';
+import { Spinner } from '../../web/ui/Spinner';
 
 const Panel = styled.section`
   padding: 16px;

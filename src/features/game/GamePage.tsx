@@ -5,7 +5,7 @@ import { useAlphabetGames, useAskmebetGames, useGetBetflixGamesQuery, useGetLobb
 import { CreditsPanel } from './CreditsPanel';
 import { DEFAULT_GAME_TAB, type Game } from '../../contract/games';
 import { PROVIDER_NAMES, type Provider } from '../../contract/providers';
-import { Button } from '../../ui/Button';
+import { Button } from '../../web/ui/Button';
 import { Link } from '../../ui/Link';
 import { PageBody, PageTitle } from '../../ui/Page';
 import { GameGrid } from './GameGrid';

@@ -15,11 +15,11 @@ import {
 } from '../../contract/depositLimits';
 import { displayMoney } from '../../contract/format';
 import { SubmitButton } from '../../ui/SubmitButton';
-import { Card } from '../../ui/Card';
-import { Notice } from '../../ui/Notice';
+import { Card } from '../../web/ui/Card';
+import { Notice } from '../../web/ui/Notice';
 import { PageBody, PageTitle } from '../../ui/Page';
-import { Spinner } from '../../ui/Spinner';
-import { TextField } from '../../ui/TextField';
+import { Spinner } from '../../web/ui/Spinner';
+import { TextField } from '../../web/ui/TextField';
 
 type LimitValues = Record<DepositLimitPeriod, string>;
 

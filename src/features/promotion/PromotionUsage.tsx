@@ -6,26 +6,21 @@ import { fromPromise, type SnapshotFrom } from 'xstate';
 import { promotionUsageMachine, type PromotionUsageEvent } from '../../../machines/promotionUsage.machine';
 import { useCancelPromotionUsageMutation, useRecheckPromotionUsageMutation, useUsePromotionMutation } from '../../api/promotions';
 import { ErrorCode } from '../../contract/errors';
-import { formatDateTime } from '../../contract/dates';
+import { formatDateTime } from '../../web/dates';
 import { displayAmount, displayMoney } from '../../contract/format';
-import {
-  PROMOTION_USAGE_IN_PROGRESS,
-  promotionUsageTone,
-  type Promotion,
-  type PromotionUsage,
-  type PromotionUseRequest,
-} from '../../contract/promotions';
+import { PROMOTION_USAGE_IN_PROGRESS, type Promotion, type PromotionUsage, type PromotionUseRequest } from '../../contract/promotions';
 import { PROVIDER_NAMES } from '../../contract/providers';
 import { useLanguage } from '../../i18n/useLanguage';
 import { ActionRow } from '../../ui/ActionRow';
-import { Button } from '../../ui/Button';
-import { Details } from '../../ui/Card';
-import { Dialog, DialogActions } from '../../ui/Dialog';
+import { Button } from '../../web/ui/Button';
+import { Details } from '../../web/ui/Card';
+import { Dialog, DialogActions } from '../../web/ui/Dialog';
 import { Link } from '../../ui/Link';
-import { Spinner } from '../../ui/Spinner';
-import { StatusBadge } from '../../ui/StatusBadge';
+import { Spinner } from '../../web/ui/Spinner';
+import { promotionUsageTone } from '../../web/ui/statusTone';
+import { StatusBadge } from '../../web/ui/StatusBadge';
 import { inspect } from '../../devtools/inspect';
-import { Notice } from '../../ui/Notice';
+import { Notice } from '../../web/ui/Notice';
 
 export type PromotionUsageSnapshot = SnapshotFrom<typeof promotionUsageMachine>;
 export type SendPromotionUsage = (event: PromotionUsageEvent) => void;

@@ -2,9 +2,9 @@ import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChooseRealityCheckMutation, useGetRealityCheckQuery } from '../../api/responsiblePlay';
 import { REALITY_CHECK_MINUTES, type RealityCheckMinutes } from '../../contract/realityCheck';
-import { Select } from '../../ui/Select';
-import { Spinner } from '../../ui/Spinner';
-import { useToast } from '../../ui/Toast';
+import { Select } from '../../web/ui/Select';
+import { Spinner } from '../../web/ui/Spinner';
+import { useToast } from '../../web/ui/Toast';
 
 const isMinutes = (value: number): value is RealityCheckMinutes => (REALITY_CHECK_MINUTES as readonly number[]).includes(value);
 

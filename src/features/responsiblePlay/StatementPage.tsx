@@ -3,11 +3,11 @@ import styled from 'styled-components';
 import { useGetStatementQuery } from '../../api/responsiblePlay';
 import { displayMoney } from '../../contract/format';
 import type { StatementMonth } from '../../contract/responsiblePlay';
-import { Details } from '../../ui/Card';
+import { Details } from '../../web/ui/Card';
 import { HistoryHead, HistoryItem, HistoryList } from '../../ui/HistoryList';
-import { Notice } from '../../ui/Notice';
+import { Notice } from '../../web/ui/Notice';
 import { PageBody, PageTitle } from '../../ui/Page';
-import { Spinner } from '../../ui/Spinner';
+import { Spinner } from '../../web/ui/Spinner';
 
 const Intro = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};

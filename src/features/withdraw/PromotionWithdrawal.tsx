@@ -6,9 +6,9 @@ import { convert, formatAmount, parseAmount } from '../../contract/money';
 import type { ExchangeRate } from '../../contract/exchangeRates';
 import { checkPromotionWithdrawal, type Promotion, type PromotionUsage } from '../../contract/promotions';
 import { PROVIDER_NAMES } from '../../contract/providers';
-import { Button } from '../../ui/Button';
-import { CardTitle, Details } from '../../ui/Card';
-import { Spinner } from '../../ui/Spinner';
+import { Button } from '../../web/ui/Button';
+import { CardTitle, Details } from '../../web/ui/Card';
+import { Spinner } from '../../web/ui/Spinner';
 
 const Panel = styled.section`
   margin: 0 0 16px;

@@ -4,12 +4,12 @@ import { useGetBankAccountsQuery, useGetExchangeRatesQuery } from '../../api/ban
 import { useGetWithdrawalLimitsQuery } from '../../api/withdrawals';
 import type { BankAccount } from '../../contract/bankAccounts';
 import type { Withdrawal } from '../../contract/withdrawals';
-import { Button } from '../../ui/Button';
-import { Card, CardTitle, Details } from '../../ui/Card';
+import { Button } from '../../web/ui/Button';
+import { Card, CardTitle, Details } from '../../web/ui/Card';
 import { Link } from '../../ui/Link';
-import { Notice } from '../../ui/Notice';
+import { Notice } from '../../web/ui/Notice';
 import { PageBody, PageTitle } from '../../ui/Page';
-import { Spinner } from '../../ui/Spinner';
+import { Spinner } from '../../web/ui/Spinner';
 import { WithdrawForm } from './WithdrawForm';
 import { Muted, WithdrawalResult } from './WithdrawalResult';
 

@@ -4,9 +4,9 @@ import { displayMoney } from '../../contract/format';
 import { formatAmount, parseAmount } from '../../contract/money';
 import { PROVIDER_NAMES, type Provider } from '../../contract/providers';
 import { mostWithdrawable, type WithdrawalLimits } from '../../contract/withdrawals';
-import { Button } from '../../ui/Button';
-import { Details } from '../../ui/Card';
-import { Notice } from '../../ui/Notice';
+import { Button } from '../../web/ui/Button';
+import { Details } from '../../web/ui/Card';
+import { Notice } from '../../web/ui/Notice';
 import styled from 'styled-components';
 
 const Panel = styled.div`

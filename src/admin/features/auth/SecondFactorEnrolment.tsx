@@ -6,11 +6,11 @@ import { fromPromise } from 'xstate';
 import styled from 'styled-components';
 import { secondFactorEnrolmentMachine } from '../../../../machines/secondFactorEnrolment.machine';
 import { totpCodeSchema } from '../../../contract/admin';
-import { Button } from '../../../ui/Button';
-import { Notice } from '../../../ui/Notice';
-import { QrImage } from '../../../ui/QrImage';
-import { Spinner } from '../../../ui/Spinner';
-import { TextField } from '../../../ui/TextField';
+import { Button } from '../../../web/ui/Button';
+import { Notice } from '../../../web/ui/Notice';
+import { QrImage } from '../../../web/ui/QrImage';
+import { Spinner } from '../../../web/ui/Spinner';
+import { TextField } from '../../../web/ui/TextField';
 import { useConfirmEnrolmentMutation, useStartEnrolmentMutation } from '../../api/operators';
 
 const Panel = styled.section`

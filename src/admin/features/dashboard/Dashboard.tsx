@@ -5,8 +5,8 @@ import styled, { useTheme } from 'styled-components';
 import { Bar, BarChart, CartesianGrid, Legend, ResponsiveContainer, Tooltip, XAxis, YAxis } from 'recharts';
 import type { DashboardWaiting } from '../../../contract/adminReports';
 import { displayMoney } from '../../../contract/format';
-import { Notice } from '../../../ui/Notice';
-import { Spinner } from '../../../ui/Spinner';
+import { Notice } from '../../../web/ui/Notice';
+import { Spinner } from '../../../web/ui/Spinner';
 import { useGetDashboardQuery } from '../../api/reports';
 
 const Cards = styled.div`

@@ -5,13 +5,13 @@ import { Link } from 'wouter';
 import styled from 'styled-components';
 import type { AgencyDeposit, DepositDetail } from '../../../contract/adminDeposits';
 import { displayMoney } from '../../../contract/format';
-import { idempotencyKeys } from '../../../contract/idempotency';
-import { Button } from '../../../ui/Button';
-import { Dialog } from '../../../ui/Dialog';
-import { Notice } from '../../../ui/Notice';
-import { Spinner } from '../../../ui/Spinner';
-import { useToast, type ToastMessage } from '../../../ui/Toast';
-import type { CallError } from '../../api/adminApi';
+import { Button } from '../../../web/ui/Button';
+import { Dialog } from '../../../web/ui/Dialog';
+import { Notice } from '../../../web/ui/Notice';
+import { Spinner } from '../../../web/ui/Spinner';
+import { useToast, type ToastMessage } from '../../../web/ui/Toast';
+import type { CallError } from '../../../web/api/baseQuery';
+import { useIdempotencyKey } from '../../../web/api/idempotency';
 import { useDepositDetailQuery, useResolveStuckDepositMutation } from '../../api/deposits';
 import { ReasonForm } from './ReasonForm';
 import { atVientiane } from '../../ui/vientianeTime';
@@ -65,15 +65,15 @@ function StuckActions({ deposit }: { deposit: AgencyDeposit }) {
   const [resolve, { isLoading }] = useResolveStuckDepositMutation();
   const [action, setAction] = useState<StuckAction | null>(null);
   // One key per retry or refund: a lost answer or a 5xx keeps it for the same request sent again.
-  const [keyed] = useState(idempotencyKeys);
+  const withIdempotencyKey = useIdempotencyKey<{ code: string; action: StuckAction; reason: string }>();
   const close = () => setAction(null);
   async function confirm(reason: string) {
     if (!action) return;
     let failure: CallError | undefined;
     let after: AgencyDeposit | undefined;
     try {
-      ({ deposit: after } = await keyed({ code: deposit.code, action, reason }, (idempotencyKey) =>
-        resolve({ code: deposit.code, action, reason, idempotencyKey }).unwrap(),
+      ({ deposit: after } = await withIdempotencyKey({ code: deposit.code, action, reason }, (request, idempotencyKey) =>
+        resolve({ ...request, idempotencyKey }).unwrap(),
       ));
     } catch (error) {
       failure = error as CallError;

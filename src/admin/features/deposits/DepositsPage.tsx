@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Route, Switch } from 'wouter';
 import styled from 'styled-components';
-import { Button } from '../../../ui/Button';
+import { Button } from '../../../web/ui/Button';
 import { DepositDetailView } from './DepositDetailView';
 import { DepositSearch } from './DepositSearch';
 import { UnmatchedPayments } from './UnmatchedPayments';

@@ -2,9 +2,9 @@ import { useFormik } from 'formik';
 import * as yup from 'yup';
 import { useTranslation } from 'react-i18next';
 import { REASON_MAX, reasonSchema } from '../../../contract/admin';
-import { Button } from '../../../ui/Button';
-import { DialogActions } from '../../../ui/Dialog';
-import { TextField } from '../../../ui/TextField';
+import { Button } from '../../../web/ui/Button';
+import { DialogActions } from '../../../web/ui/Dialog';
+import { TextField } from '../../../web/ui/TextField';
 
 /** The reason every review action asks for (the console's one reason rule), then the confirm button. */
 export function ReasonForm({

@@ -5,12 +5,12 @@ import { useFormik } from 'formik';
 import styled from 'styled-components';
 import { createColumnHelper } from '@tanstack/react-table';
 import { OPERATOR_ROLES, operatorCreateSchema, type OperatorAccount, type OperatorRole } from '../../../contract/admin';
-import { Button } from '../../../ui/Button';
-import { Notice } from '../../../ui/Notice';
-import { Select } from '../../../ui/Select';
-import { Spinner } from '../../../ui/Spinner';
-import { TextField } from '../../../ui/TextField';
-import { useToast } from '../../../ui/Toast';
+import { Button } from '../../../web/ui/Button';
+import { Notice } from '../../../web/ui/Notice';
+import { Select } from '../../../web/ui/Select';
+import { Spinner } from '../../../web/ui/Spinner';
+import { TextField } from '../../../web/ui/TextField';
+import { useToast } from '../../../web/ui/Toast';
 import {
   useChangeOperatorMutation,
   useCreateOperatorMutation,

@@ -6,11 +6,11 @@ import { ACCOUNT_NAME_MAX_LENGTH, type BankAccount } from '../../../contract/ban
 import { BANKS, isValidAccountNumber, normalizeAccountNumber } from '../../../contract/banks';
 import { REASON_MAX, reasonSchema } from '../../../contract/admin';
 import type { PlayerBankAccountChange } from '../../../contract/adminPlayers';
-import { Button } from '../../../ui/Button';
-import { Dialog, DialogActions } from '../../../ui/Dialog';
-import { Notice } from '../../../ui/Notice';
-import { Select } from '../../../ui/Select';
-import { TextField } from '../../../ui/TextField';
+import { Button } from '../../../web/ui/Button';
+import { Dialog, DialogActions } from '../../../web/ui/Dialog';
+import { Notice } from '../../../web/ui/Notice';
+import { Select } from '../../../web/ui/Select';
+import { TextField } from '../../../web/ui/TextField';
 
 /** The player's own bank form's rules (a known bank, a number of that bank's length, a name) and a reason. */
 const schema = yup.object({

@@ -2,8 +2,8 @@ import { useState } from 'react';
 import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
 import type { PlayerBankAccountChange, PlayerProfile } from '../../../contract/adminPlayers';
-import { Button } from '../../../ui/Button';
-import { Notice } from '../../../ui/Notice';
+import { Button } from '../../../web/ui/Button';
+import { Notice } from '../../../web/ui/Notice';
 import {
   useChangeBankAccountMutation,
   useResetPasswordMutation,

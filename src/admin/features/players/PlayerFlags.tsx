@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
-import { StatusBadge } from '../../../ui/StatusBadge';
+import { StatusBadge } from '../../../web/ui/StatusBadge';
 
 const Flags = styled.span`
   display: inline-flex;

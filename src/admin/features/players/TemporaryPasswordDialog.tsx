@@ -1,9 +1,9 @@
 import { useState } from 'react';
 import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../../../ui/Button';
-import { Dialog, DialogActions } from '../../../ui/Dialog';
-import { Notice } from '../../../ui/Notice';
+import { Button } from '../../../web/ui/Button';
+import { Dialog, DialogActions } from '../../../web/ui/Dialog';
+import { Notice } from '../../../web/ui/Notice';
 
 const Password = styled.output`
   display: block;

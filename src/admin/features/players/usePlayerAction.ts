@@ -1,7 +1,7 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useToast } from '../../../ui/Toast';
-import type { CallError } from '../../api/adminApi';
+import { useToast } from '../../../web/ui/Toast';
+import type { CallError } from '../../../web/api/baseQuery';
 
 /** Refusals the operator can act on, told in the console's words; anything else shows the server's message. */
 const EXPLAINED = new Set(['ACCOUNT_IN_USED', 'WITHDRAWAL_OPEN', 'ACCOUNT_NOT_FOUND', 'UNKNOWN_BANK', 'FORBIDDEN', 'NOT_FOUND']);

@@ -1,4 +1,3 @@
-import { useState } from 'react';
 import { useFormik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
@@ -6,12 +5,12 @@ import { object, string } from 'yup';
 import { reasonSchema } from '../../../contract/admin';
 import { displayMoney } from '../../../contract/format';
 import { parseAmount } from '../../../contract/money';
-import { Button } from '../../../ui/Button';
-import { Card, CardTitle } from '../../../ui/Card';
-import { TextField } from '../../../ui/TextField';
-import { useToast } from '../../../ui/Toast';
+import { Button } from '../../../web/ui/Button';
+import { Card, CardTitle } from '../../../web/ui/Card';
+import { TextField } from '../../../web/ui/TextField';
+import { useToast } from '../../../web/ui/Toast';
 import { useFundBonusPoolMutation, useGetBonusPoolQuery } from '../../api/promotions';
-import { idempotencyKeys } from '../../../contract/idempotency';
+import { useIdempotencyKey } from '../../../web/api/idempotency';
 import { callErrorText } from '../../ui/callErrorText';
 
 const Balance = styled.p`
@@ -38,7 +37,7 @@ export function BonusPoolBox({ canFund }: { canFund: boolean }) {
   const pool = useGetBonusPoolQuery();
   const [fund, { isLoading }] = useFundBonusPoolMutation();
   // One key per funding: a lost answer or a 5xx keeps it for the same funding, so sending again cannot move the money twice.
-  const [keyed] = useState(idempotencyKeys);
+  const withIdempotencyKey = useIdempotencyKey<{ amount: string; reason: string }>();
   const form = useFormik({
     initialValues: { amount: '', reason: '' },
     validationSchema: schema,
@@ -46,7 +45,7 @@ export function BonusPoolBox({ canFund }: { canFund: boolean }) {
       const funding = { amount: values.amount.trim(), reason: values.reason.trim() };
       let balance: string;
       try {
-        ({ balance } = await keyed(funding, (idempotencyKey) => fund({ ...funding, idempotencyKey }).unwrap()));
+        ({ balance } = await withIdempotencyKey(funding, (request, idempotencyKey) => fund({ ...request, idempotencyKey }).unwrap()));
       } catch (failure) {
         toast({ title: callErrorText(t, failure), status: 'error' });
         return;

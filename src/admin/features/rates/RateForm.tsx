@@ -5,12 +5,12 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { rateMove, rateProblem, type AgencyRates } from '../../../contract/adminRates';
 import { RATE_CURRENCIES, type RateCurrency } from '../../../contract/money';
-import { Button } from '../../../ui/Button';
-import { Dialog, DialogActions } from '../../../ui/Dialog';
-import { Select } from '../../../ui/Select';
-import { TextField } from '../../../ui/TextField';
-import { useToast } from '../../../ui/Toast';
-import type { CallError } from '../../api/adminApi';
+import { Button } from '../../../web/ui/Button';
+import { Dialog, DialogActions } from '../../../web/ui/Dialog';
+import { Select } from '../../../web/ui/Select';
+import { TextField } from '../../../web/ui/TextField';
+import { useToast } from '../../../web/ui/Toast';
+import type { CallError } from '../../../web/api/baseQuery';
 import { useSetRateMutation } from '../../api/rates';
 
 const Form = styled.form`

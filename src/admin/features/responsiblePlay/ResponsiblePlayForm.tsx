@@ -11,10 +11,10 @@ import {
   type ResponsiblePlaySettings,
   type ResponsiblePlayUpdate,
 } from '../../../contract/responsiblePlay';
-import { Button } from '../../../ui/Button';
-import { Select } from '../../../ui/Select';
-import { Field, FieldMessage, Label, TextField, fieldControl } from '../../../ui/TextField';
-import { useToast } from '../../../ui/Toast';
+import { Button } from '../../../web/ui/Button';
+import { Select } from '../../../web/ui/Select';
+import { Field, FieldMessage, Label, TextField, fieldControl } from '../../../web/ui/TextField';
+import { useToast } from '../../../web/ui/Toast';
 import { useUpdateResponsiblePlayMutation } from '../../api/responsiblePlay';
 import { callErrorText } from '../../ui/callErrorText';
 

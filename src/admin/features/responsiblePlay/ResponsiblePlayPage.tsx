@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { displayMoney } from '../../../contract/format';
-import { Notice } from '../../../ui/Notice';
-import { Spinner } from '../../../ui/Spinner';
+import { Notice } from '../../../web/ui/Notice';
+import { Spinner } from '../../../web/ui/Spinner';
 import { useGetResponsiblePlayQuery } from '../../api/responsiblePlay';
 import { ResponsiblePlayForm } from './ResponsiblePlayForm';
 

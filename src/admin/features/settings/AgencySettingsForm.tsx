@@ -3,9 +3,9 @@ import { object } from 'yup';
 import { useTranslation } from 'react-i18next';
 import { reasonSchema } from '../../../contract/admin';
 import { agencySettingsProblems, type AgencySettings, type AgencySettingsUpdate } from '../../../contract/adminSettings';
-import { Button } from '../../../ui/Button';
-import { TextField } from '../../../ui/TextField';
-import { useToast } from '../../../ui/Toast';
+import { Button } from '../../../web/ui/Button';
+import { TextField } from '../../../web/ui/TextField';
+import { useToast } from '../../../web/ui/Toast';
 import { useUpdateAgencySettingsMutation } from '../../api/settings';
 import { callErrorText } from '../../ui/callErrorText';
 

@@ -3,9 +3,9 @@ import { object, string } from 'yup';
 import { useTranslation } from 'react-i18next';
 import { reasonSchema, type ReceivingAccount } from '../../../contract/admin';
 import { laoQrFieldProblem } from '../../../contract/laoqr';
-import { Button } from '../../../ui/Button';
-import { TextField } from '../../../ui/TextField';
-import { useToast } from '../../../ui/Toast';
+import { Button } from '../../../web/ui/Button';
+import { TextField } from '../../../web/ui/TextField';
+import { useToast } from '../../../web/ui/Toast';
 import { useUpdateReceivingAccountMutation } from '../../api/settings';
 import { callErrorText } from '../../ui/callErrorText';
 

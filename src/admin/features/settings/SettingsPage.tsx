@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { displayMoney } from '../../../contract/format';
-import { Notice } from '../../../ui/Notice';
-import { Spinner } from '../../../ui/Spinner';
+import { Notice } from '../../../web/ui/Notice';
+import { Spinner } from '../../../web/ui/Spinner';
 import { useGetOperatorQuery } from '../../api/operators';
 import { useGetAgencySettingsQuery, useGetReceivingAccountQuery } from '../../api/settings';
 import { FourEyesSettings } from '../../ui/FourEyesSettings';

@@ -3,9 +3,9 @@ import { useFormik } from 'formik';
 import { object } from 'yup';
 import { useTranslation } from 'react-i18next';
 import { reasonSchema } from '../../../contract/admin';
-import { Button } from '../../../ui/Button';
-import { Dialog, DialogActions } from '../../../ui/Dialog';
-import { TextField } from '../../../ui/TextField';
+import { Button } from '../../../web/ui/Button';
+import { Dialog, DialogActions } from '../../../web/ui/Dialog';
+import { TextField } from '../../../web/ui/TextField';
 
 /**
  * Rejecting needs a reason (the console's one reason rule); the player's credit goes back. Open

@@ -2,8 +2,8 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { displayMoney } from '../../../contract/format';
 import type { HistoryEntry, RiskFlag } from '../../../contract/withdrawalReview';
-import { Notice } from '../../../ui/Notice';
-import { Spinner } from '../../../ui/Spinner';
+import { Notice } from '../../../web/ui/Notice';
+import { Spinner } from '../../../web/ui/Spinner';
 import { useGetWithdrawalReviewQuery } from '../../api/withdrawalReview';
 import { vientianeTime } from '../../ui/vientianeTime';
 

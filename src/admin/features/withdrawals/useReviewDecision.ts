@@ -4,8 +4,8 @@ import { fromPromise } from 'xstate';
 import { useMachine } from '@xstate/react';
 import { withdrawalReviewMachine } from '../../../../machines/withdrawalReview.machine';
 import { ErrorCode } from '../../../contract/errors';
-import { useToast } from '../../../ui/Toast';
-import { idempotencyKeys } from '../../../contract/idempotency';
+import { useToast } from '../../../web/ui/Toast';
+import { idempotencyKeys } from '../../../web/api/idempotency';
 import { useApproveWithdrawalMutation, useRejectWithdrawalMutation } from '../../api/withdrawals';
 
 /** The toast each answer gets (the keys take the withdrawal's code). */

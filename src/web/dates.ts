@@ -1,8 +1,8 @@
 import moment from 'moment';
 
-// Apart from the amounts of format.ts: only the pages that show dates load moment. Its formats are
-// numbers only, the same in every language of the site, so moment keeps its own locale and none of
-// the languages' locales is loaded.
+// Apart from the amounts of contract/format.ts: only the pages that show dates load moment. Its
+// formats are numbers only, the same in every language of the site, so moment keeps its own locale
+// and none of the languages' locales is loaded.
 
 /** What a missing date shows: the API's zero date 0001-01-01 and anything unreadable. */
 export const NO_DATE = 'N/A';

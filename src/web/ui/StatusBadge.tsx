@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
-import { statusTone, type StatusTone } from '../contract/status';
+import { statusTone, type StatusTone } from './statusTone';
 import type { Theme } from './theme';
 
 const TONE_COLOUR: Record<StatusTone, keyof Theme['colors']> = {
