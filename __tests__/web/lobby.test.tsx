@@ -1,5 +1,5 @@
 import nock from 'nock';
-import { configure, screen, within } from '@testing-library/react';
+import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { PROVIDERS, PROVIDER_NAMES, type Provider } from '../../src/contract/providers';
 import { API, renderApp } from '../support/renderApp';
@@ -58,8 +58,13 @@ describe('the visitor lobby at /', () => {
       expect(picture).toHaveAttribute('height');
     }
 
-    // Three games of each featured provider, with their pictures and names as live text.
-    const games = within(await screen.findByTestId('lobby-games')).getAllByRole('link');
+    // Three games of each featured provider, with their pictures and names as live text; each
+    // provider's games arrive on their own, so wait for both.
+    const games = await waitFor(() => {
+      const links = within(screen.getByTestId('lobby-games')).getAllByRole('link');
+      expect(links).toHaveLength(5);
+      return links;
+    });
     expect(games.map((game) => game.querySelector('strong')?.textContent)).toEqual([
       'Golden Naga Fortune',
       'Mekong Treasure',
