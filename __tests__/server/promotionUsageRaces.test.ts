@@ -193,6 +193,15 @@ async function bet(race: Race, stake: bigint) {
   );
 }
 
+/** Resolves once the order's credit has landed at the provider or failed: the order is no longer PAID. */
+async function creditSettled(code: string) {
+  for (;;) {
+    const order = await t.db.selectFrom('deposit_orders').select('status').where('code', '=', code).executeTakeFirstOrThrow();
+    if (order.status !== 'PAID') return;
+    await new Promise((resolve) => setTimeout(resolve, 10));
+  }
+}
+
 const usageRow = (id: string) => t.db.selectFrom('promotion_usages').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
 const pool = () => balanceOf(t.db, agencyId, BONUS_POOL);
 
@@ -350,7 +359,13 @@ const actorsOf: Partial<Record<UsageEvent, Actor[]>> = {
       ],
       exclusive: true,
       run: async (race) => {
-        const answer = labelOf(await asPlayer(race.player, '/promotions/usages/cancel', { usageId: race.usageId }));
+        const cancel = async () => labelOf(await asPlayer(race.player, '/promotions/usages/cancel', { usageId: race.usageId }));
+        let answer = await cancel();
+        // Told to wait while a racing payment's credit is on its way, the player asks again once it has landed.
+        if (answer === '409 PROMOTION_DEPOSIT_CREDITING' && !race.stuck) {
+          await creditSettled(race.code!);
+          answer = await cancel();
+        }
         return { answer, claims: answer === '200' };
       },
     },
