@@ -356,7 +356,8 @@ function deliverRaw(raw: string, headers: Record<string, string>) {
   });
 }
 
-async function paidDeposit(player: TestPlayer, amount = '64000') {
+/** The code of a new OPEN deposit order of the player. */
+async function openDeposit(player: TestPlayer, amount = '64000'): Promise<string> {
   const created = await inject(
     player,
     'POST',
@@ -365,7 +366,11 @@ async function paidDeposit(player: TestPlayer, amount = '64000') {
     { 'idempotency-key': `attack-${++keySerial}` },
   );
   expect({ status: created.statusCode, body: created.json() }).toMatchObject({ status: 201 });
-  const code: string = created.json().order.code;
+  return created.json().order.code;
+}
+
+async function paidDeposit(player: TestPlayer, amount = '64000') {
+  const code = await openDeposit(player, amount);
   const raw = JSON.stringify(paymentEvent(code, amount));
   const paid = await deliverRaw(raw, signWebhook(raw, SECRET));
   expect(paid.statusCode).toBe(200);
@@ -629,15 +634,7 @@ describe('a state-changing request from a page of another site', () => {
 
   it("leaves a player's open deposit open when a page on another port cancels it through /%61pi/", async () => {
     const player = await playerWithBank();
-    const created = await inject(
-      player,
-      'POST',
-      '/api/v2/deposits',
-      { provider: 'askmebet', amount: '64000' },
-      { 'idempotency-key': `attack-${++keySerial}` },
-    );
-    expect(created.statusCode).toBe(201);
-    const code: string = created.json().order.code;
+    const code = await openDeposit(player);
     for (const spelling of API_SPELLINGS) {
       const res = await t.app.inject({
         method: 'POST',
