@@ -10,7 +10,7 @@ import tseslint from 'typescript-eslint';
  * __tests__/tooling/boundaries.test.ts proves each rule refuses.
  */
 const elements = [
-  { type: 'contract', pattern: 'src/contract' },
+  { type: 'contract', pattern: 'contract' },
   { type: 'feature', pattern: 'src/features/*', capture: ['feature'] },
   { type: 'ui', pattern: 'src/ui' },
   { type: 'api', pattern: 'src/api' },
@@ -18,10 +18,10 @@ const elements = [
   { type: 'app', pattern: 'src/app' },
   { type: 'devtools', pattern: 'src/devtools' },
   // The web kit: what the players' site and the operators' console both use in the browser (API plumbing, ui primitives).
-  { type: 'web', pattern: 'src/web' },
+  { type: 'web', pattern: 'web' },
   // The operators' console (its own webpack entry): it shares only the web kit and the contract with the players' site.
-  { type: 'admin', pattern: 'src/admin' },
-  // The rest of src/ (main.tsx and whatever comes next), so no SPA file escapes the rules by its place.
+  { type: 'console', pattern: 'console' },
+  // The rest of src/ (main.tsx and whatever comes next), so no site file escapes the rules by its place.
   { type: 'spa', pattern: 'src' },
   { type: 'machines', pattern: 'machines' },
   { type: 'sandbox', pattern: 'server/sandbox' },
@@ -42,45 +42,45 @@ const packagesBut = (allowed) => ({
 
 const dependencyPolicies = [
   {
-    from: { element: { type: 'admin' } },
+    from: { element: { type: 'console' } },
     disallow: local(spa),
-    message: 'The operators’ console shares only src/web and src/contract with the players’ site',
+    message: 'The operators’ console shares only web/ and contract/ with the players’ site',
   },
   {
     from: { element: { type: 'web' } },
-    disallow: local([...spa, 'admin', 'machines', ...serverSide, 'tools']),
-    message: 'src/web is the kit both the site and the console import: it imports neither of them, only src/contract',
+    disallow: local([...spa, 'console', 'machines', ...serverSide, 'tools']),
+    message: 'web/ is the kit both the site and the console import: it imports neither of them, only contract/',
   },
   {
     from: { element: { types: { anyOf: spa } } },
-    disallow: local(['admin']),
-    message: 'The players’ site never imports the operators’ console (src/admin): its bundles must not grow',
+    disallow: local(['console']),
+    message: 'The players’ site never imports the operators’ console (console/): its bundles must not grow',
   },
   {
     from: { element: { types: { anyOf: [...spa, 'web'] } } },
     disallow: { to: { module: { origin: 'external', source: '@tanstack/react-table' } } },
-    message: 'The review tables are the console’s: only src/admin imports @tanstack/react-table',
+    message: 'The review tables are the console’s: only console/ imports @tanstack/react-table',
   },
   {
     from: { element: { type: 'feature' } },
     disallow: { to: { element: { type: 'feature', captured: { feature: '!{{ from.captured.feature }}' } } } },
-    message: 'A feature never imports another feature: move what both need to src/ui, src/api, src/web or src/contract',
+    message: 'A feature never imports another feature: move what both need to src/ui, src/api, web/ or contract/',
   },
   {
     from: { element: { types: { anyOf: serverSide } } },
-    disallow: local([...spa, 'web', 'admin', 'machines']),
-    message: 'The server reaches src/ only through src/contract',
+    disallow: local([...spa, 'web', 'console', 'machines']),
+    message: 'The server shares only contract/ with the site, the web kit, the console and the machines',
   },
   {
     from: { element: { type: 'contract' } },
-    disallow: local([...spa, 'web', 'admin', 'machines', ...serverSide, 'tools']),
-    message: 'src/contract is pure: it imports nothing of the app',
+    disallow: local([...spa, 'web', 'console', 'machines', ...serverSide, 'tools']),
+    message: 'contract/ is pure: it imports nothing of the app',
   },
   {
     from: { element: { type: 'contract' } },
-    // zxcvbn (password strength, src/contract/passwords.ts) is pure code and data.
+    // zxcvbn (password strength, contract/passwords.ts) is pure code and data.
     disallow: packagesBut(['typebox', 'yup', '@zxcvbn-ts/core', '@zxcvbn-ts/language-common']),
-    message: 'src/contract runs in the browser and in Node alike: no React, DOM, i18n or Node packages (add a pure one here on purpose)',
+    message: 'contract/ runs in the browser and in Node alike: no React, DOM, i18n or Node packages (add a pure one here on purpose)',
   },
   {
     from: { element: { type: 'ui' } },
@@ -94,16 +94,16 @@ const dependencyPolicies = [
   },
   {
     from: { element: { type: 'machines' } },
-    disallow: local([...spa, 'web', 'admin', ...serverSide, 'tools']),
-    message: 'Machines import only src/contract and xstate',
+    disallow: local([...spa, 'web', 'console', ...serverSide, 'tools']),
+    message: 'Machines import only contract/ and xstate',
   },
   {
     from: { element: { type: 'machines' } },
     disallow: packagesBut(['xstate']),
-    message: 'Machines import only src/contract and xstate: side effects come in from the React side',
+    message: 'Machines import only contract/ and xstate: side effects come in from the React side',
   },
   {
-    from: { element: { types: { anyOf: [...spa, 'web', 'admin', 'contract', 'machines', 'server', 'domain', 'sandbox', 'tools'] } } },
+    from: { element: { types: { anyOf: [...spa, 'web', 'console', 'contract', 'machines', 'server', 'domain', 'sandbox', 'tools'] } } },
     disallow: { to: { element: { type: 'capability', fileInternalPath: '!index.ts' } } },
     message: 'A capability of the server has one face: import server/domain/<capability> (its index.ts), never a file inside it',
   },
@@ -153,7 +153,7 @@ export default defineConfig(
     ...tseslint.configs.disableTypeChecked,
   },
   {
-    files: ['src/**/*.{ts,tsx}', 'machines/**/*.ts'],
+    files: ['{src,console,web,contract}/**/*.{ts,tsx}', 'machines/**/*.ts'],
     plugins: { 'react-hooks': reactHooks },
     rules: {
       ...reactHooks.configs.recommended.rules,
@@ -162,7 +162,14 @@ export default defineConfig(
   },
   {
     // bench, chaos and scripts reach the server's capabilities too, through the same one face.
-    files: ['src/**/*.{ts,tsx}', 'server/**/*.ts', 'machines/**/*.ts', 'bench/**/*.ts', 'chaos/**/*.ts', 'scripts/**/*.ts'],
+    files: [
+      '{src,console,web,contract}/**/*.{ts,tsx}',
+      'server/**/*.ts',
+      'machines/**/*.ts',
+      'bench/**/*.ts',
+      'chaos/**/*.ts',
+      'scripts/**/*.ts',
+    ],
     plugins: { boundaries },
     settings: {
       'boundaries/elements': elements,

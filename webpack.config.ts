@@ -89,7 +89,7 @@ export function consoleWebpackConfig(mode: Mode = 'production'): webpack.Configu
   const base = baseConfig(mode, false);
   return {
     ...base,
-    entry: { admin: './src/admin/main.tsx' },
+    entry: { admin: './console/main.tsx' },
     // Its own file names, so nothing it writes can take a name of the site's.
     output: {
       ...base.output,

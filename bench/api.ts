@@ -3,7 +3,7 @@ import path from 'node:path';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { projectRoot } from '../server/config';
 import { SESSION_COOKIE } from '../server/domain/players';
-import { FINGERPRINT_HEADER, type DeviceFingerprint } from '../src/contract/deviceFingerprint';
+import { FINGERPRINT_HEADER, type DeviceFingerprint } from '../contract/deviceFingerprint';
 import { countStatements } from './statements';
 import { median, type Measurement } from './table';
 

@@ -6,7 +6,7 @@ import type { Config } from '../server/config';
 import { hashPassword } from '../server/domain/passwords';
 import { createSession, SESSION_COOKIE } from '../server/domain/players';
 import { signWebhook, type PaymentPaidEventBody } from '../server/adapters/payment';
-import type { DepositOrder } from '../src/contract/deposits';
+import type { DepositOrder } from '../contract/deposits';
 import { commitsOf, recordStatements } from './statements';
 import { mergedWaits, waitsDuring, type WaitShares } from './waits';
 import { withMachineCpu } from './machine';

@@ -5,8 +5,8 @@ import { createSession, SESSION_COOKIE } from '../server/domain/players';
 import { agencyWithdrawals } from '../server/domain/withdrawals';
 import { reconciliationOf } from '../server/domain/reports';
 import { riskFlagPage } from '../server/domain/risk';
-import { vientianeDay } from '../src/contract/vientiane';
-import type { DepositPage } from '../src/contract/deposits';
+import { vientianeDay } from '../contract/vientiane';
+import type { DepositPage } from '../contract/deposits';
 import { recordStatements, type SentStatement } from './statements';
 import { median, type Measurement } from './table';
 

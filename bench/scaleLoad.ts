@@ -7,9 +7,9 @@ import { RECOUNTED_DEPOSIT_FAILURE_DAYS, RECOUNTED_DEVICE_PLAYERS, RECOUNTED_DEV
 import { connectionStringOf, type Database } from '../server/db/database';
 import { hashPassword } from '../server/domain/passwords';
 import { dayClosing, resolveAccounts, type AccountRef } from '../server/domain/ledger';
-import { PROVIDERS, type Provider } from '../src/contract/providers';
-import type { DeviceFingerprint } from '../src/contract/players';
-import { vientianeDay } from '../src/contract/vientiane';
+import { PROVIDERS, type Provider } from '../contract/providers';
+import type { DeviceFingerprint } from '../contract/players';
+import { vientianeDay } from '../contract/vientiane';
 
 /**
  * The large database of `npm run bench -- --scale`: players with a session, a bank account and two

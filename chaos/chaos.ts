@@ -14,7 +14,7 @@ import { createSession, SESSION_COOKIE } from '../server/domain/players';
 import { reconcileOnce } from '../server/domain/reconciler';
 import { createProviderClient, providerBaseUrls } from '../server/adapters/providers';
 import { createLaoQrGateway, SANDBOX_GATEWAY_PATH, signWebhook, type PaymentPaidEventBody } from '../server/adapters/payment';
-import type { Provider } from '../src/contract/providers';
+import type { Provider } from '../contract/providers';
 import { freePort } from '../scripts/freePort';
 import { FREE_ATTEMPTS } from '../server/domain/loginLimits';
 

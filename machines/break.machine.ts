@@ -1,6 +1,6 @@
 import { assertEvent, assign, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
-import { failureCodeOf } from '../src/contract/errors';
-import { breakEnd, type Break, type BreakDuration, type BreakKind } from '../src/contract/breaks';
+import { failureCodeOf } from '../contract/errors';
+import { breakEnd, type Break, type BreakDuration, type BreakKind } from '../contract/breaks';
 
 /**
  * A player taking a break (/player/break), confirmed twice: choose a kind and duration and confirm

@@ -1,6 +1,6 @@
 import { assertEvent, assign, fromPromise, not, setup, type DoneActorEvent } from 'xstate';
-import type { DepositOrder, DepositRequest, DepositStatus } from '../src/contract/deposits';
-import { failureCodeOf, isApiError } from '../src/contract/errors';
+import type { DepositOrder, DepositRequest, DepositStatus } from '../contract/deposits';
+import { failureCodeOf, isApiError } from '../contract/errors';
 
 /**
  * A deposit order on the deposit page: the player creates it (or the page resumes the open one),

@@ -1,7 +1,7 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { failureCodeOf } from '../src/contract/errors';
-import type { Provider } from '../src/contract/providers';
-import type { PromotionUsage, PromotionUseRequest } from '../src/contract/promotions';
+import { failureCodeOf } from '../contract/errors';
+import type { Provider } from '../contract/providers';
+import type { PromotionUsage, PromotionUseRequest } from '../contract/promotions';
 
 /**
  * What a player does with promotions on the promotion pages: take one (choose the provider among

@@ -1,5 +1,5 @@
 import { assertEvent, assign, setup } from 'xstate';
-import { nextCheckAt } from '../src/contract/realityCheck';
+import { nextCheckAt } from '../contract/realityCheck';
 
 /**
  * The reality check of a logged-in session: every N minutes, counted from the session's start

@@ -1,5 +1,5 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { failureCodeOf } from '../src/contract/errors';
+import { failureCodeOf } from '../contract/errors';
 
 /**
  * An operator enrols the second factor (TOTP) before the console opens for them: the server makes

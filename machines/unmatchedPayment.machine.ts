@@ -1,8 +1,8 @@
 import { assertEvent, assign, fromPromise, setup } from 'xstate';
-import { OperatorErrorCode } from '../src/contract/admin';
-import { failureCodeOf } from '../src/contract/errors';
-import type { Provider } from '../src/contract/providers';
-import type { DepositPlayer, UnmatchedPayment, UnmatchedPaymentResponse } from '../src/contract/adminDeposits';
+import { OperatorErrorCode } from '../contract/admin';
+import { failureCodeOf } from '../contract/errors';
+import type { Provider } from '../contract/providers';
+import type { DepositPlayer, UnmatchedPayment, UnmatchedPaymentResponse } from '../contract/adminDeposits';
 
 /**
  * How an operator resolves an unmatched payment in the console: choose (credit to a player, found

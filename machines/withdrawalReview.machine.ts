@@ -1,6 +1,6 @@
 import { assertEvent, assign, emit, fromPromise, setup, type DoneActorEvent, type ErrorActorEvent } from 'xstate';
-import { ErrorCode, failureCodeOf } from '../src/contract/errors';
-import type { WithdrawalApprovalResponse } from '../src/contract/withdrawalReview';
+import { ErrorCode, failureCodeOf } from '../contract/errors';
+import type { WithdrawalApprovalResponse } from '../contract/withdrawalReview';
 
 /**
  * An operator deciding a queued withdrawal in the console, one decision at a time (so a double

@@ -4,10 +4,10 @@ import { createElement } from 'react';
 import { renderToStaticMarkup } from 'react-dom/server';
 import { chromium, type Page } from 'playwright-core';
 import { CANNOT_ENTER_PICTURE } from '../src/app/layout/cannotEnterPicture';
-import { BANKS, BANK_BADGE_SIZE } from '../src/contract/banks';
-import { PROVIDERS, PROVIDER_CARD_SIZE, providerCardPicture } from '../src/contract/providers';
-import { Logo } from '../src/web/ui/Logo';
-import { theme } from '../src/web/ui/theme';
+import { BANKS, BANK_BADGE_SIZE } from '../contract/banks';
+import { PROVIDERS, PROVIDER_CARD_SIZE, providerCardPicture } from '../contract/providers';
+import { Logo } from '../web/ui/Logo';
+import { theme } from '../web/ui/theme';
 import { CHROMIUM } from './chromium';
 
 /**

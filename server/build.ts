@@ -4,7 +4,18 @@ import webpack from 'webpack';
 import { consoleWebpackConfig, rendererWebpackConfig, webpackConfig } from '../webpack.config';
 import { projectRoot } from './config';
 
-const SOURCES = ['src', 'public', 'webpack.config.ts', 'babel.config.js', '.browserslistrc', 'package-lock.json'];
+const SOURCES = [
+  'contract',
+  'web',
+  'src',
+  'console',
+  'machines',
+  'public',
+  'webpack.config.ts',
+  'babel.config.js',
+  '.browserslistrc',
+  'package-lock.json',
+];
 
 function newestMtime(entry: string): number {
   if (!fs.existsSync(entry)) return 0;

@@ -3,8 +3,8 @@ import os from 'node:os';
 import path from 'node:path';
 import envSchema from 'env-schema';
 import { Type, type Static, type TOptional, type TString } from 'typebox';
-import { PROVIDERS, type Provider } from '../src/contract/providers';
-import { parseAmount } from '../src/contract/money';
+import { PROVIDERS, type Provider } from '../contract/providers';
+import { parseAmount } from '../contract/money';
 
 /**
  * Every setting comes from the environment (documented in docs/configuration.md).

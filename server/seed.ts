@@ -1,6 +1,6 @@
 import type { Database } from './db/database';
 import { createAgency, findAgencyByHost, type Agency, currentRate, setRate } from './domain/agencies';
-import type { RateCurrency } from '../src/contract/money';
+import type { RateCurrency } from '../contract/money';
 import { setReceivingAccount } from './domain/deposits';
 import { seedDemoPromotions } from './seedPromotions';
 

@@ -1,4 +1,4 @@
-import { PAGE_STATE_ELEMENT_ID } from './contract/pageRender';
+import { PAGE_STATE_ELEMENT_ID } from '../contract/pageRender';
 import { loadReactDom } from './reactDom';
 import { nextTask } from './nextTask';
 

@@ -1,11 +1,11 @@
 import { StrictMode, startTransition } from 'react';
 import { App } from './app/App';
-import { GlobalStyle } from './web/ui/GlobalStyle';
+import { GlobalStyle } from '../web/ui/GlobalStyle';
 import { makeStore } from './app/store';
 import { preloadRoute } from './app/routes';
 import { hydrateApi } from './api/baseApi';
 import { chosenLanguage, initI18n, translationsLoaded } from './i18n';
-import { PAGE_STATE_ELEMENT_ID, type PageState } from './contract/pageRender';
+import { PAGE_STATE_ELEMENT_ID, type PageState } from '../contract/pageRender';
 import type { ResourceLanguage } from 'i18next';
 import { loadReactDom } from './reactDom';
 import { nextTask } from './nextTask';

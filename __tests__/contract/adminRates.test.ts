@@ -1,4 +1,4 @@
-import { LARGE_RATE_MOVE_PERCENT, rateMove, rateProblem } from '../../src/contract/adminRates';
+import { LARGE_RATE_MOVE_PERCENT, rateMove, rateProblem } from '../../contract/adminRates';
 
 describe('the rate rule shared by the console and the server', () => {
   it('accepts positive rates with buy at most sell', () => {

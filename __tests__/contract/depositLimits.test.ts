@@ -11,7 +11,7 @@ import {
   settleLimit,
   tightestRoom,
   type StoredLimit,
-} from '../../src/contract/depositLimits';
+} from '../../contract/depositLimits';
 
 const at = (iso: string) => new Date(iso);
 

@@ -1,4 +1,4 @@
-import { ErrorCode } from '../../src/contract/errors';
+import { ErrorCode } from '../../contract/errors';
 import lo from '../../public/locales/lo/common.json';
 import cn from '../../public/locales/cn/common.json';
 import vn from '../../public/locales/vn/common.json';

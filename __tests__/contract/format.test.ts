@@ -1,4 +1,4 @@
-import { displayAmount, displayMoney } from '../../src/contract/format';
+import { displayAmount, displayMoney } from '../../contract/format';
 
 describe('amounts in the Lao locale', () => {
   it('groups thousands with dots and separates decimals with a comma', () => {

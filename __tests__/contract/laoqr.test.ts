@@ -11,7 +11,7 @@ import {
   tlv,
   type LaoQrBill,
   type LaoQrProblem,
-} from '../../src/contract/laoqr';
+} from '../../contract/laoqr';
 
 /**
  * Payloads published with their CRCs: the example of the EMVCo merchant-presented QR specification

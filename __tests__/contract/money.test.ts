@@ -11,7 +11,7 @@ import {
   parseAmount,
   parseRate,
   type RateQuote,
-} from '../../src/contract/money';
+} from '../../contract/money';
 
 // Amounts are compared as strings: jest's workers cannot carry a bigint in a failed expect back to
 // the runner, which would hide the failure's message.

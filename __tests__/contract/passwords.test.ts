@@ -1,7 +1,7 @@
 import { ValidationError } from 'yup';
-import { isGuessablePassword } from '../../src/contract/passwords';
-import { changePasswordSchema, registerSchema } from '../../src/contract/playerForms';
-import { operatorCreateSchema } from '../../src/contract/admin';
+import { isGuessablePassword } from '../../contract/passwords';
+import { changePasswordSchema, registerSchema } from '../../contract/playerForms';
+import { operatorCreateSchema } from '../../contract/admin';
 
 // Common passwords, keyboard walks, repeats and sequences, the site's own name: all long enough.
 const GUESSABLE = ['12345678', 'password', ' '.repeat(8), 'password1', 'Password123', 'P@ssw0rd', 'qwertyuiop', 'abcd1234', 'champa2024'];

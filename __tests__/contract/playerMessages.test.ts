@@ -1,6 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { changePasswordSchema, loginSchema, registerSchema } from '../../src/contract/playerForms';
+import { changePasswordSchema, loginSchema, registerSchema } from '../../contract/playerForms';
 
 const locales = path.join(__dirname, '../../public/locales');
 const load = (language: string, namespace: string) =>

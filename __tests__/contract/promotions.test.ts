@@ -5,7 +5,7 @@ import {
   checkPromotionWithdrawal,
   turnoverRequiredFor,
   type PromotionWithdrawalTerms,
-} from '../../src/contract/promotions';
+} from '../../contract/promotions';
 
 // Amounts are compared as strings: jest's workers cannot carry a bigint in a failed expect back to
 // the runner, which would hide the failure's message.

@@ -1,4 +1,4 @@
-import { parseRiskFlagId, riskFlagId } from '../../src/contract/riskFlags';
+import { parseRiskFlagId, riskFlagId } from '../../contract/riskFlags';
 
 describe('risk flag ids', () => {
   it('name the kind and the subject, which may itself hold colons', () => {

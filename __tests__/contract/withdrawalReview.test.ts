@@ -1,4 +1,4 @@
-import { approvalsNeededFor, fourEyesAmountProblem } from '../../src/contract/withdrawalReview';
+import { approvalsNeededFor, fourEyesAmountProblem } from '../../contract/withdrawalReview';
 
 describe('the four-eyes amount', () => {
   it.each([[null], ['0'], ['10000'], ['10000.5'], ['10000.50']])('accepts %p', (value) => {

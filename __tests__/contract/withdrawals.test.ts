@@ -1,5 +1,5 @@
 import fc from 'fast-check';
-import { mostWithdrawable } from '../../src/contract/withdrawals';
+import { mostWithdrawable } from '../../contract/withdrawals';
 
 // Compared as strings: a bigint in a failed expect cannot cross back from jest's workers.
 const s = (value: bigint) => value.toString();

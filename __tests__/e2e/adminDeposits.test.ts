@@ -1,7 +1,7 @@
 import { createOperator } from '../../server/domain/operators';
 import { DEMO_RATES } from '../../server/seed';
-import { displayMoney } from '../../src/contract/format';
-import { convertAt, formatAmount } from '../../src/contract/money';
+import { displayMoney } from '../../contract/format';
+import { convertAt, formatAmount } from '../../contract/money';
 import { loggedIn, overflowingElements, screenshot } from '../support/browser';
 import { createTestPlayerWithBank } from '../support/players';
 import { e2eSite } from '../support/e2eSite';

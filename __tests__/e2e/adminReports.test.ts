@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { DEMO_RATES } from '../../server/seed';
-import { displayAmount } from '../../src/contract/format';
-import { convertAt, formatAmount } from '../../src/contract/money';
+import { displayAmount } from '../../contract/format';
+import { convertAt, formatAmount } from '../../contract/money';
 import { loggedIn, overflowingElements, screenshot, openPage } from '../support/browser';
 import { createTestPlayer } from '../support/players';
 import { consoleOf } from '../support/console';

@@ -1,11 +1,11 @@
 import type { Page } from 'playwright-core';
 import { DEMO_RATES } from '../../server/seed';
-import { convertAt, formatAmount } from '../../src/contract/money';
+import { convertAt, formatAmount } from '../../contract/money';
 import { loggedIn, overflowingElements, screenshot, openPage } from '../support/browser';
 import { createTestPlayer, createTestPlayerWithBank, type TestPlayer } from '../support/players';
 import { payAtSandboxBank } from '../support/depositPage';
 import { e2eSite } from '../support/e2eSite';
-import { displayAmount } from '../../src/contract/format';
+import { displayAmount } from '../../contract/format';
 
 jest.setTimeout(120_000);
 

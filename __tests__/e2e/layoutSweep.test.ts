@@ -1,11 +1,11 @@
 import type { BrowserContext, Page } from 'playwright-core';
-import { LANGUAGES, LANGUAGE_STORAGE_KEY, type Language } from '../../src/contract/languages';
-import { PROVIDERS } from '../../src/contract/providers';
+import { LANGUAGES, LANGUAGE_STORAGE_KEY, type Language } from '../../contract/languages';
+import { PROVIDERS } from '../../contract/providers';
 import { measuredOnceSettled, overflowReport, overflowingElements, openPage, waitForApp } from '../support/browser';
 import { createProviderClient, providerBaseUrls } from '../../server/adapters/providers';
 import { addTestBankAccount, createTestPlayer, fundTestCredit, type TestPlayer } from '../support/players';
 import { e2eSite } from '../support/e2eSite';
-import { theme } from '../../src/web/ui/theme';
+import { theme } from '../../web/ui/theme';
 
 /** Issue 15: the widths players' phones, tablets and laptops have, narrowest first. */
 const WIDTHS = [320, 360, 375, 414, 576, 600, 768, 1024, 1440] as const;

@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core';
 import { createProviderClient, providerBaseUrls } from '../../server/adapters/providers';
-import { displayMoney } from '../../src/contract/format';
-import { PROVIDERS } from '../../src/contract/providers';
+import { displayMoney } from '../../contract/format';
+import { PROVIDERS } from '../../contract/providers';
 import { loggedIn, overflowingElements, screenshot, openPage } from '../support/browser';
 import { createTestPlayer, fundTestCredit } from '../support/players';
 import { e2eSite } from '../support/e2eSite';

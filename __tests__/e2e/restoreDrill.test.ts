@@ -4,7 +4,7 @@ import path from 'node:path';
 import { sql } from 'kysely';
 import { backupDatabase, restoreDatabase } from '../../server/db/backup';
 import { findAgencyByHost } from '../../server/domain/agencies';
-import { PROVIDERS } from '../../src/contract/providers';
+import { PROVIDERS } from '../../contract/providers';
 import { createTestPlayerWithBank, type TestPlayer } from '../support/players';
 import { startServer, type RunningServer } from '../support/server';
 

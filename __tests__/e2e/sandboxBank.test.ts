@@ -1,7 +1,7 @@
 import QRCode from 'qrcode';
 import type { Browser, Page } from 'playwright-core';
 import { verifyWebhook } from '../../server/adapters/payment';
-import { buildLaoQr, type LaoQrBill } from '../../src/contract/laoqr';
+import { buildLaoQr, type LaoQrBill } from '../../contract/laoqr';
 import { launchBrowser, screenshot } from '../support/browser';
 import { startServer, type RunningServer } from '../support/server';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhookReceiver';

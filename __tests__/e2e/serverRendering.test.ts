@@ -2,7 +2,7 @@ import type { ConsoleMessage, Page } from 'playwright-core';
 import { DESKTOP, PHONE, loggedIn, overflowingElements, screenshot, waitForApp } from '../support/browser';
 import { createTestPlayer } from '../support/players';
 import { e2eSite } from '../support/e2eSite';
-import { LANGUAGE_STORAGE_KEY } from '../../src/contract/languages';
+import { LANGUAGE_STORAGE_KEY } from '../../contract/languages';
 import loHome from '../../public/locales/lo/home.json';
 import loAuth from '../../public/locales/lo/auth.json';
 import thHome from '../../public/locales/th/home.json';

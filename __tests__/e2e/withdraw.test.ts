@@ -5,7 +5,7 @@ import { setRate } from '../../server/domain/agencies';
 import { addBankAccount } from '../../server/domain/players';
 import { createOperator } from '../../server/domain/operators';
 import { ensureMember, type WalletDeps } from '../../server/domain/providerWallets';
-import { convertAt, parseAmount } from '../../src/contract/money';
+import { convertAt, parseAmount } from '../../contract/money';
 import { loggedIn, overflowingElements, screenshot, openPage } from '../support/browser';
 import { createTestPlayer, fundTestCredit } from '../support/players';
 import { e2eSite } from '../support/e2eSite';

@@ -1,7 +1,7 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { breakMachine } from '../../machines/break.machine';
-import type { Break, BreakDuration, BreakKind } from '../../src/contract/breaks';
+import type { Break, BreakDuration, BreakKind } from '../../contract/breaks';
 
 /** A refused call as the site's API reports it: an error carrying the API's code. */
 const apiError = (code: string) => Object.assign(new Error(code), { code });

@@ -9,7 +9,7 @@ import { createActor, fromPromise, type AnyEventObject, type StateValue } from '
 import { getShortestPaths } from 'xstate/graph';
 import { depositOrderMachine, pollDelayMs, type DepositOrderEvent } from '../../machines/depositOrder.machine';
 import { depositStageOf } from '../../src/features/deposit/useDepositOrder';
-import type { DepositOrder, DepositStatus } from '../../src/contract/deposits';
+import type { DepositOrder, DepositStatus } from '../../contract/deposits';
 import { API, renderApp } from '../support/renderApp';
 import { serveLoggedInPlayer } from '../support/playerSite';
 

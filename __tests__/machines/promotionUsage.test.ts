@@ -1,7 +1,7 @@
 import { createActor, fromPromise, waitFor, type AnyEventObject } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { promotionUsageMachine, type PromotionUsageEvent } from '../../machines/promotionUsage.machine';
-import type { PromotionUsage, PromotionUseRequest } from '../../src/contract/promotions';
+import type { PromotionUsage, PromotionUseRequest } from '../../contract/promotions';
 import { PROMOTION, usageWith } from '../support/promotionFixtures';
 
 // The outcomes of the page's calls enter the model as the machine's own done and error events.

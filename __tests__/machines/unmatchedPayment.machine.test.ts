@@ -1,6 +1,6 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { unmatchedPaymentMachine, type ResolvePaymentInput } from '../../machines/unmatchedPayment.machine';
-import type { UnmatchedPayment, UnmatchedPaymentResponse } from '../../src/contract/adminDeposits';
+import type { UnmatchedPayment, UnmatchedPaymentResponse } from '../../contract/adminDeposits';
 
 const PAYMENT: UnmatchedPayment = {
   id: '7d1f3f3e-2a7c-4d0e-9b4b-1c2d3e4f5a6b',

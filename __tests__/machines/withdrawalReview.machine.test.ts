@@ -1,6 +1,6 @@
 import { createActor, fromPromise, waitFor } from 'xstate';
 import { withdrawalReviewMachine, type WithdrawalReviewEmitted } from '../../machines/withdrawalReview.machine';
-import type { WithdrawalApprovalResponse } from '../../src/contract/withdrawalReview';
+import type { WithdrawalApprovalResponse } from '../../contract/withdrawalReview';
 
 const answer = (awaitingSecondApproval: boolean) =>
   ({ awaitingSecondApproval, approvals: [], approvalsNeeded: awaitingSecondApproval ? 2 : 1 }) as unknown as WithdrawalApprovalResponse;

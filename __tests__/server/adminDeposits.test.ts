@@ -9,7 +9,7 @@ import { setReceivingAccount } from '../../server/domain/deposits';
 import { balanceOf } from '../../server/domain/ledger';
 import { reconcilePendingTransfers } from '../../server/domain/reconciler';
 import { signWebhook, type PaymentPaidEventBody } from '../../server/adapters/payment';
-import { convertAt, formatAmount } from '../../src/contract/money';
+import { convertAt, formatAmount } from '../../contract/money';
 
 /**
  * The operators' deposit review through the API: search and detail, unmatched payments credited to a

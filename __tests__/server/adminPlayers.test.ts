@@ -6,7 +6,7 @@ import { createTestPromotion } from '../support/promotions';
 import { testDevice } from '../support/device';
 import { recordFingerprint, SESSION_COOKIE } from '../../server/domain/players';
 import { setRate } from '../../server/domain/agencies';
-import type { PlayerProfile } from '../../src/contract/adminPlayers';
+import type { PlayerProfile } from '../../contract/adminPlayers';
 
 const A = 'alpha.example';
 const B = 'bravo.example';

@@ -10,7 +10,7 @@ import { setReceivingAccount } from '../../server/domain/deposits';
 import { balanceOf } from '../../server/domain/ledger';
 import { reconcilePendingTransfers } from '../../server/domain/reconciler';
 import { signWebhook, type PaymentPaidEventBody } from '../../server/adapters/payment';
-import { vientianeDay, type Dashboard, type Reconciliation, type ReconciliationLine } from '../../src/contract/adminReports';
+import { vientianeDay, type Dashboard, type Reconciliation, type ReconciliationLine } from '../../contract/adminReports';
 
 const SECRET = 'reports-test-webhook-secret-1';
 const OTHER = 'other-reports.example';

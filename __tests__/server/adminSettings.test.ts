@@ -2,7 +2,7 @@ import { buildTestApp, createTestAgency, sentWhileAgencyLocked, type TestApp } f
 import { loggedInOperator } from '../support/operators';
 import { setReceivingAccount } from '../../server/domain/deposits';
 import { DEMO_RECEIVING_ACCOUNT } from '../../server/seed';
-import type { AgencySettings } from '../../src/contract/adminSettings';
+import type { AgencySettings } from '../../contract/adminSettings';
 
 const A = 'alpha.example';
 const B = 'bravo.example';

@@ -1,4 +1,4 @@
-import { PROVIDERS } from '../../src/contract/providers';
+import { PROVIDERS } from '../../contract/providers';
 import { buildTestApp, createTestAgency, type TestApp } from '../support/app';
 
 let t: TestApp;

@@ -9,7 +9,7 @@ import { DEMO_RECEIVING_ACCOUNT } from '../../server/seed';
 import { buildTestApp, createTestAgency, type TestApp } from '../support/app';
 import { loggedInOperator } from '../support/operators';
 import { createTestPlayerWithBank, fundTestCredit } from '../support/players';
-import type { AgencySettings } from '../../src/contract/adminSettings';
+import type { AgencySettings } from '../../contract/adminSettings';
 
 const A = 'alpha.example';
 const WWW = 'www.alpha.example';

@@ -1,6 +1,6 @@
 import lo from '../../public/locales/lo/common.json';
-import { BANKS, BANK_CODES } from '../../src/contract/banks';
-import { LANGUAGES } from '../../src/contract/languages';
+import { BANKS, BANK_CODES } from '../../contract/banks';
+import { LANGUAGES } from '../../contract/languages';
 import { bankAccountsOf } from '../../server/domain/players';
 import { buildTestApp, createTestAgency, racing, type TestApp } from '../support/app';
 import { createTestPlayer, type TestPlayer } from '../support/players';

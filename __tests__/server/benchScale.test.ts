@@ -7,8 +7,8 @@ import { loadScale, type ScaleSize } from '../../bench/scaleLoad';
 import { MISCOUNTED_DEPOSIT_FAILURE_DAY, MISCOUNTED_DEVICE } from '../../server/db/riskCounts';
 import { createSession, SESSION_COOKIE } from '../../server/domain/players';
 import { reconciliationOf } from '../../server/domain/reports';
-import { vientianeDay } from '../../src/contract/vientiane';
-import type { DepositPage } from '../../src/contract/deposits';
+import { vientianeDay } from '../../contract/vientiane';
+import type { DepositPage } from '../../contract/deposits';
 
 // The large database of `npm run bench -- --scale`, loaded small: the rows must be ones the product could have written.
 

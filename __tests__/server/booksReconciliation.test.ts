@@ -9,7 +9,7 @@ import { setReceivingAccount } from '../../server/domain/deposits';
 import { voidPendingTransfer } from '../../server/domain/ledger';
 import { booksReconciliationOf, reconcileBooks, type BooksDeps } from '../../server/domain/books';
 import { bankDifference, providerDifference, type Ours, type Theirs } from '../../server/domain/books/match';
-import type { BooksDifference, BooksReconciliation } from '../../src/contract/adminReports';
+import type { BooksDifference, BooksReconciliation } from '../../contract/adminReports';
 
 /**
  * The books reconciliation on real PostgreSQL and the real sandboxes: after ordinary deposits,

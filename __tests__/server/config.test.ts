@@ -1,7 +1,7 @@
 import os from 'node:os';
 import path from 'node:path';
 import { DEVELOPMENT_WEBHOOK_SECRET, loadConfig, projectRoot, sandboxPartsOf } from '../../server/config';
-import { PROVIDERS } from '../../src/contract/providers';
+import { PROVIDERS } from '../../contract/providers';
 
 describe('configuration from the environment', () => {
   it("has README's defaults when nothing is set, and empty variables count as unset", () => {

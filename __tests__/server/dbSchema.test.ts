@@ -1,16 +1,16 @@
 import path from 'node:path';
 import { sql } from 'kysely';
 import ts from 'typescript';
-import { OPERATOR_ROLES } from '../../src/contract/admin';
-import { DEPOSIT_REFUND_STATUSES, UNMATCHED_PAYMENT_RESOLUTIONS, UNMATCHED_PAYMENT_STATUSES } from '../../src/contract/adminDeposits';
-import { BOOKS_DIFFERENCE_KINDS, BOOKS_SOURCES } from '../../src/contract/adminReports';
-import { DEPOSIT_LIMIT_PERIODS } from '../../src/contract/depositLimits';
-import { DEPOSIT_STATUSES } from '../../src/contract/deposits';
-import { BREAK_DURATIONS, BREAK_KINDS } from '../../src/contract/breaks';
-import { CURRENCIES, RATE_CURRENCIES } from '../../src/contract/money';
-import { PROMOTION_STATUSES, PROMOTION_USAGE_END_REASONS, PROMOTION_USAGE_STATUSES } from '../../src/contract/promotions';
-import { REALITY_CHECK_MINUTES } from '../../src/contract/realityCheck';
-import { WITHDRAWAL_STATUSES } from '../../src/contract/withdrawals';
+import { OPERATOR_ROLES } from '../../contract/admin';
+import { DEPOSIT_REFUND_STATUSES, UNMATCHED_PAYMENT_RESOLUTIONS, UNMATCHED_PAYMENT_STATUSES } from '../../contract/adminDeposits';
+import { BOOKS_DIFFERENCE_KINDS, BOOKS_SOURCES } from '../../contract/adminReports';
+import { DEPOSIT_LIMIT_PERIODS } from '../../contract/depositLimits';
+import { DEPOSIT_STATUSES } from '../../contract/deposits';
+import { BREAK_DURATIONS, BREAK_KINDS } from '../../contract/breaks';
+import { CURRENCIES, RATE_CURRENCIES } from '../../contract/money';
+import { PROMOTION_STATUSES, PROMOTION_USAGE_END_REASONS, PROMOTION_USAGE_STATUSES } from '../../contract/promotions';
+import { REALITY_CHECK_MINUTES } from '../../contract/realityCheck';
+import { WITHDRAWAL_STATUSES } from '../../contract/withdrawals';
 import { createTestDatabase, type TestDatabase } from '../support/db';
 
 /**
@@ -301,7 +301,7 @@ describe('server/db/schema.ts against the migrated database', () => {
     expect(problems.sort()).toEqual([]);
   });
 
-  it('holds each constrained column to its list in src/contract', () => {
+  it('holds each constrained column to its list in contract', () => {
     const problems: string[] = [];
     for (const [key, contract] of Object.entries(CONTRACT_LISTS)) {
       const allowed = actual.valueLists.get(key);

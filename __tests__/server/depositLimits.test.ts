@@ -3,7 +3,7 @@ import { buildTestApp, controllableClock, createTestAgency, racing, type TestApp
 import { createTestPlayerWithBank, sentWhilePlayerLocked, type TestPlayer } from '../support/players';
 import { setRate } from '../../server/domain/agencies';
 import { setReceivingAccount } from '../../server/domain/deposits';
-import type { DepositLimitsChange, DepositLimitsView } from '../../src/contract/depositLimits';
+import type { DepositLimitsChange, DepositLimitsView } from '../../contract/depositLimits';
 
 const HOUR = 60 * 60 * 1000;
 const DAY = 24 * HOUR;

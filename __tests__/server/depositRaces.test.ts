@@ -21,7 +21,7 @@ import { hashPassword } from '../../server/domain/passwords';
 import { createSession, SESSION_COOKIE } from '../../server/domain/players';
 import { reconcilePendingTransfers } from '../../server/domain/reconciler';
 import { signWebhook, type PaymentPaidEventBody } from '../../server/adapters/payment';
-import type { DepositStatus } from '../../src/contract/deposits';
+import type { DepositStatus } from '../../contract/deposits';
 
 /**
  * The deposit order's race matrix, drawn from its transition table: for every status and every two

@@ -11,9 +11,9 @@ import { applyPayments } from '../../server/domain/deposits/payments';
 import { reconcilePendingTransfers } from '../../server/domain/reconciler';
 import { balanceOf } from '../../server/domain/ledger';
 import { signWebhook, type PaymentPaidEventBody } from '../../server/adapters/payment';
-import { parseLaoQr } from '../../src/contract/laoqr';
-import type { DepositOrder, DepositQr } from '../../src/contract/deposits';
-import type { Provider } from '../../src/contract/providers';
+import { parseLaoQr } from '../../contract/laoqr';
+import type { DepositOrder, DepositQr } from '../../contract/deposits';
+import type { Provider } from '../../contract/providers';
 
 const SECRET = 'deposit-test-webhook-secret-42';
 let t: TestApp;

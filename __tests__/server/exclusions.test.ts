@@ -9,7 +9,7 @@ import { setRate } from '../../server/domain/agencies';
 import { setReceivingAccount } from '../../server/domain/deposits';
 import type { WalletDeps } from '../../server/domain/providerWallets';
 import { signWebhook } from '../../server/adapters/payment';
-import type { Promotion } from '../../src/contract/promotions';
+import type { Promotion } from '../../contract/promotions';
 
 const HOST = 'break.example';
 const WEBHOOK_SECRET = 'break-test-webhook-secret-42';

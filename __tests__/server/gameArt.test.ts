@@ -2,8 +2,8 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { createProviderClient } from '../../server/adapters/providers';
 import { buildTestApp, createTestAgency, type TestApp } from '../support/app';
-import { PROVIDERS } from '../../src/contract/providers';
-import type { Game, GameListResponse } from '../../src/contract/games';
+import { PROVIDERS } from '../../contract/providers';
+import type { Game, GameListResponse } from '../../contract/games';
 
 let t: TestApp;
 const HOST = 'art.example';

@@ -10,7 +10,7 @@ import {
   verifyWebhook,
   type LaoQrGateway,
 } from '../../server/adapters/payment';
-import { buildLaoQr, type LaoQrBill } from '../../src/contract/laoqr';
+import { buildLaoQr, type LaoQrBill } from '../../contract/laoqr';
 import { buildTestApp, createTestAgency, type TestApp } from '../support/app';
 import { racingOn } from '../support/db';
 import { startWebhookReceiver, type WebhookReceiver } from '../support/webhookReceiver';

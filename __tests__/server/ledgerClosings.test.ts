@@ -4,7 +4,7 @@ import { createTestAgency } from '../support/app';
 import { createTestPlayer } from '../support/players';
 import { ledgerViolations } from '../support/ledgerInvariant';
 import { dayClosing, postTransfer, trialBalance, type Entry, type TrialBalance } from '../../server/domain/ledger';
-import { vientianeDay } from '../../src/contract/vientiane';
+import { vientianeDay } from '../../contract/vientiane';
 
 /**
  * The closings the trial balance stores per ledger day: a day's trial balance from the nearest

@@ -11,7 +11,7 @@ import {
 } from '../../server/domain/providerWallets';
 import { reconcilePendingTransfers, startReconciler, type ReconcileReport } from '../../server/domain/reconciler';
 import { AppError } from '../../server/domain/errors';
-import type { Provider } from '../../src/contract/providers';
+import type { Provider } from '../../contract/providers';
 
 // Calls time out after 1.5 s here; faults delay by 0.6 s (the call still answers in time) or 2.5 s (it does not).
 const TIMEOUT_MS = 1500;

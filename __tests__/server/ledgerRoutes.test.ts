@@ -1,7 +1,7 @@
 import { buildTestApp, createTestAgency, racing, type TestApp } from '../support/app';
 import { createTestPlayer, fundTestCredit, type TestPlayer } from '../support/players';
 import { ensureMember } from '../../server/domain/providerWallets';
-import { PROVIDERS, type Provider } from '../../src/contract/providers';
+import { PROVIDERS, type Provider } from '../../contract/providers';
 import { loadConfig } from '../../server/config';
 
 let t: TestApp;

@@ -5,7 +5,7 @@ import { runAgencyCli } from '../../server/cli/agency';
 import { setRate } from '../../server/domain/agencies';
 import { receivingAccountOf, setReceivingAccount } from '../../server/domain/deposits';
 import { DEMO_RECEIVING_ACCOUNT, seedDemoReceivingAccount } from '../../server/seed';
-import { parseLaoQr, parseTlv, readEmvPayload } from '../../src/contract/laoqr';
+import { parseLaoQr, parseTlv, readEmvPayload } from '../../contract/laoqr';
 
 /**
  * The agency's LaoQR merchant id (MID): SPEC.md section 5 says a deposit needs one. It goes into the

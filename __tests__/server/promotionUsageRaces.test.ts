@@ -30,7 +30,7 @@ import { PROMOTION_USAGE, type UsageEvent } from '../../server/domain/promotions
 import { ensureMember } from '../../server/domain/providerWallets';
 import { signWebhook, type PaymentPaidEventBody } from '../../server/adapters/payment';
 import { rigSpins, spin } from '../../server/sandbox/providers/books';
-import { PROMOTION_USAGE_IN_PROGRESS, type PromotionUsageStatus } from '../../src/contract/promotions';
+import { PROMOTION_USAGE_IN_PROGRESS, type PromotionUsageStatus } from '../../contract/promotions';
 
 /**
  * The promotion usage's race matrix, drawn from its transition table: for every status and every

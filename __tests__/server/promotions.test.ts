@@ -14,8 +14,8 @@ import { ensureMember } from '../../server/domain/providerWallets';
 import { reconcilePendingTransfers } from '../../server/domain/reconciler';
 import { payOut, rejectWithdrawal, requestWithdrawal, type WithdrawalDeps } from '../../server/domain/withdrawals';
 import { rigSpins, spin } from '../../server/sandbox/providers/books';
-import type { Promotion, PromotionUsage } from '../../src/contract/promotions';
-import type { Provider } from '../../src/contract/providers';
+import type { Promotion, PromotionUsage } from '../../contract/promotions';
+import type { Provider } from '../../contract/providers';
 
 const SECRET = 'promotion-test-webhook-secret-7';
 const OTHER_HOST = 'other-agency.example';

@@ -7,7 +7,7 @@ import { runAgencyCli } from '../../server/cli/agency';
 import { balanceOf } from '../../server/domain/ledger';
 import { DEMO_HOSTS, seed } from '../../server/seed';
 import { DEMO_BONUS_POOL_SATANG } from '../../server/seedPromotions';
-import type { Promotion } from '../../src/contract/promotions';
+import type { Promotion } from '../../contract/promotions';
 
 let t: TestApp;
 beforeAll(async () => {

@@ -1,9 +1,9 @@
 import { buildTestApp, controllableClock, createTestAgency, sentWhileAgencyLocked, type TestApp } from '../support/app';
 import { loggedInOperator } from '../support/operators';
 import { createTestPlayer, type TestPlayer } from '../support/players';
-import type { RealityCheck } from '../../src/contract/realityCheck';
-import type { ResponsiblePlaySettings, Statement } from '../../src/contract/responsiblePlay';
-import type { AgencyInfoResponse } from '../../src/contract/agency';
+import type { RealityCheck } from '../../contract/realityCheck';
+import type { ResponsiblePlaySettings, Statement } from '../../contract/responsiblePlay';
+import type { AgencyInfoResponse } from '../../contract/agency';
 
 const A = 'alpha.example';
 const B = 'bravo.example';

@@ -14,7 +14,7 @@ import { setReceivingAccount } from '../../server/domain/deposits';
 import { setRate } from '../../server/domain/agencies';
 import { ensureMember } from '../../server/domain/providerWallets';
 import { rigSpins, spin } from '../../server/sandbox/providers/books';
-import { FAILED_DEPOSITS_PER_DAY, type RiskFlag, type RiskFlagPage } from '../../src/contract/riskFlags';
+import { FAILED_DEPOSITS_PER_DAY, type RiskFlag, type RiskFlagPage } from '../../contract/riskFlags';
 import { MISCOUNTED_DEPOSIT_FAILURE_DAY, MISCOUNTED_DEVICE } from '../../server/db/riskCounts';
 
 const A = 'alpha.example';

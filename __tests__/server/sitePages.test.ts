@@ -6,7 +6,7 @@ import { loggedInOperator } from '../support/operators';
 import { projectRoot } from '../../server/config';
 import { createPromotion, setPromotionStatus } from '../../server/domain/promotions';
 import { DEMO_PROMOTIONS } from '../../server/seedPromotions';
-import { PAGE_STATE_ELEMENT_ID, type PageState } from '../../src/contract/pageRender';
+import { PAGE_STATE_ELEMENT_ID, type PageState } from '../../contract/pageRender';
 import lo from '../../public/locales/lo/home.json';
 import loShell from '../../public/locales/lo/shell.json';
 import cnShell from '../../public/locales/cn/shell.json';

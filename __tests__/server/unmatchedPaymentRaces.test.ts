@@ -17,7 +17,7 @@ import {
 } from '../support/raceMatrix';
 import { reconcileRefunds, refundRefOf } from '../../server/domain/deposits';
 import { REFUND, UNMATCHED_PAYMENT, type RefundEvent, type UnmatchedPaymentEvent } from '../../server/domain/deposits/lifecycle';
-import type { DEPOSIT_REFUND_STATUSES, UNMATCHED_PAYMENT_STATUSES } from '../../src/contract/adminDeposits';
+import type { DEPOSIT_REFUND_STATUSES, UNMATCHED_PAYMENT_STATUSES } from '../../contract/adminDeposits';
 
 /**
  * The unmatched payment's race matrix, drawn from its transition table, with the refund's moves it

@@ -20,7 +20,7 @@ import { reconcileWithdrawals, type WithdrawalDeps } from '../../server/domain/w
 import { WITHDRAWAL, type WithdrawalEvent } from '../../server/domain/withdrawals/lifecycle';
 import { sendPayout } from '../../server/domain/withdrawals/payouts';
 import type { WithdrawalRow } from '../../server/domain/withdrawals/repository';
-import type { WithdrawalStatus } from '../../src/contract/withdrawals';
+import type { WithdrawalStatus } from '../../contract/withdrawals';
 
 /**
  * The withdrawal's race matrix, drawn from its transition table: for every status and every two

@@ -10,8 +10,8 @@ import { balanceOf } from '../../server/domain/ledger';
 import { ensureMember } from '../../server/domain/providerWallets';
 import { reconcileOnce } from '../../server/domain/reconciler';
 import { reconcileWithdrawals, type WithdrawalDeps } from '../../server/domain/withdrawals';
-import type { Provider } from '../../src/contract/providers';
-import type { Withdrawal } from '../../src/contract/withdrawals';
+import type { Provider } from '../../contract/providers';
+import type { Withdrawal } from '../../contract/withdrawals';
 
 const HOST = 'withdraw.example';
 const BARE_HOST = 'norate.example';

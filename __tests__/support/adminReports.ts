@@ -1,4 +1,4 @@
-import { vientianeDay, type Dashboard, type DashboardDay } from '../../src/contract/adminReports';
+import { vientianeDay, type Dashboard, type DashboardDay } from '../../contract/adminReports';
 
 const quietDay = (day: string): DashboardDay => ({
   day,

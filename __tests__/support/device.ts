@@ -1,4 +1,4 @@
-import type { DeviceFingerprint } from '../../src/contract/players';
+import type { DeviceFingerprint } from '../../contract/players';
 
 /** A device fingerprint payload as a desktop Chromium would send it, with its own visitor id. */
 export function testDevice(visitorId = 'a1b2c3d4e5f60718293a4b5c6d7e8f90', overrides: Partial<DeviceFingerprint> = {}): DeviceFingerprint {

@@ -1,5 +1,5 @@
 import nock from 'nock';
-import type { PlayerInfoResponse } from '../../src/contract/players';
+import type { PlayerInfoResponse } from '../../contract/players';
 import { FINGERPRINT_STORAGE_KEY, localDate } from '../../src/features/auth/fingerprintReports';
 import { API } from './renderApp';
 import { FAKE_VISITOR_ID } from './fakeFingerprintjs';

@@ -3,7 +3,7 @@ import type { Database } from '../../server/db/database';
 import { hashPassword } from '../../server/domain/passwords';
 import { addBankAccount, SESSION_COOKIE, createSession } from '../../server/domain/players';
 import { sendCreditToProvider, type ProviderTransferResult, type WalletDeps } from '../../server/domain/providerWallets';
-import type { Provider } from '../../src/contract/providers';
+import type { Provider } from '../../contract/providers';
 
 export interface TestPlayer {
   id: string;

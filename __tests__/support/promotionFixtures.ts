@@ -1,5 +1,5 @@
 /** Promotions and usages as the API gives them, for the web and machine tests (nock answers). */
-import type { Promotion, PromotionUsage, PromotionUsageStatus } from '../../src/contract/promotions';
+import type { Promotion, PromotionUsage, PromotionUsageStatus } from '../../contract/promotions';
 
 /** A 100% bonus up to 500 THB for a deposit of 100.000 LAK, at AskMeBet or Betflix. */
 export const PROMOTION: Promotion = {

@@ -1,7 +1,7 @@
 import type { Database } from '../../server/db/database';
 import { createPromotion, fundBonusPool, type NewPromotion } from '../../server/domain/promotions';
-import type { Promotion } from '../../src/contract/promotions';
-import { PROVIDERS } from '../../src/contract/providers';
+import type { Promotion } from '../../contract/promotions';
+import { PROVIDERS } from '../../contract/providers';
 
 const everywhere = (text: string) => ({ lo: text, cn: text, vn: text, th: text });
 

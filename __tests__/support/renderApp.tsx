@@ -2,7 +2,7 @@ import { render } from '@testing-library/react';
 import { App } from '../../src/app/App';
 import { makeStore } from '../../src/app/store';
 import { initI18n } from '../../src/i18n';
-import type { Language } from '../../src/contract/languages';
+import type { Language } from '../../contract/languages';
 
 /** The whole SPA at a path, in a language (Lao unless told), with a fresh store; HTTP goes to nock at window.location's origin. */
 export function renderApp(path = '/', language: Language = 'lo') {

@@ -1,5 +1,5 @@
 import nock from 'nock';
-import type { Promotion } from '../../src/contract/promotions';
+import type { Promotion } from '../../contract/promotions';
 import { API } from './renderApp';
 
 export const AGENCY = { id: 'agency-1', name: 'Champa' };

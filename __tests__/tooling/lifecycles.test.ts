@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { DEPOSIT_REFUND_STATUSES, UNMATCHED_PAYMENT_STATUSES } from '../../src/contract/adminDeposits';
-import { PROMOTION_USAGE_IN_PROGRESS, PROMOTION_USAGE_STATUSES } from '../../src/contract/promotions';
+import { DEPOSIT_REFUND_STATUSES, UNMATCHED_PAYMENT_STATUSES } from '../../contract/adminDeposits';
+import { PROMOTION_USAGE_IN_PROGRESS, PROMOTION_USAGE_STATUSES } from '../../contract/promotions';
 import { DEPOSIT_ORDER, REFUND, UNMATCHED_PAYMENT } from '../../server/domain/deposits/lifecycle';
 import { LEDGER_TRANSFER } from '../../server/domain/ledger/lifecycle';
 import { PROMOTION_USAGE } from '../../server/domain/promotions/lifecycle';

@@ -1,11 +1,11 @@
 import nock from 'nock';
 import { act, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminApp } from '../../src/admin/app/AdminApp';
-import { makeAdminStore } from '../../src/admin/app/store';
-import { initAdminI18n } from '../../src/admin/i18n';
-import { IDLE_TIMEOUT_MS } from '../../src/admin/features/auth/useIdleSignOut';
-import type { AgencyWithdrawal } from '../../src/admin/api/withdrawals';
+import { AdminApp } from '../../console/app/AdminApp';
+import { makeAdminStore } from '../../console/app/store';
+import { initAdminI18n } from '../../console/i18n';
+import { IDLE_TIMEOUT_MS } from '../../console/features/auth/useIdleSignOut';
+import type { AgencyWithdrawal } from '../../console/api/withdrawals';
 import { dashboardFixture } from '../support/adminReports';
 
 jest.setTimeout(20_000);

@@ -1,10 +1,10 @@
 import nock from 'nock';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminApp } from '../../src/admin/app/AdminApp';
-import { makeAdminStore } from '../../src/admin/app/store';
-import { initAdminI18n } from '../../src/admin/i18n';
-import type { AgencyDeposit, DepositDetail, UnmatchedPayment } from '../../src/contract/adminDeposits';
+import { AdminApp } from '../../console/app/AdminApp';
+import { makeAdminStore } from '../../console/app/store';
+import { initAdminI18n } from '../../console/i18n';
+import type { AgencyDeposit, DepositDetail, UnmatchedPayment } from '../../contract/adminDeposits';
 
 jest.setTimeout(20_000);
 

@@ -1,10 +1,10 @@
 import nock from 'nock';
 import { fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminApp } from '../../src/admin/app/AdminApp';
-import { makeAdminStore } from '../../src/admin/app/store';
-import { initAdminI18n } from '../../src/admin/i18n';
-import type { AdminPromotion } from '../../src/contract/adminPromotions';
+import { AdminApp } from '../../console/app/AdminApp';
+import { makeAdminStore } from '../../console/app/store';
+import { initAdminI18n } from '../../console/i18n';
+import type { AdminPromotion } from '../../contract/adminPromotions';
 
 jest.setTimeout(20_000);
 

@@ -1,11 +1,11 @@
 import nock from 'nock';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminApp } from '../../src/admin/app/AdminApp';
-import { makeAdminStore } from '../../src/admin/app/store';
-import { initAdminI18n } from '../../src/admin/i18n';
-import { vientianeDay, type BooksReconciliation, type Reconciliation, type ReconciliationLine } from '../../src/contract/adminReports';
-import type { AgencyRates, RateEntry } from '../../src/contract/adminRates';
+import { AdminApp } from '../../console/app/AdminApp';
+import { makeAdminStore } from '../../console/app/store';
+import { initAdminI18n } from '../../console/i18n';
+import { vientianeDay, type BooksReconciliation, type Reconciliation, type ReconciliationLine } from '../../contract/adminReports';
+import type { AgencyRates, RateEntry } from '../../contract/adminRates';
 import { dashboardFixture } from '../support/adminReports';
 
 jest.setTimeout(20_000);

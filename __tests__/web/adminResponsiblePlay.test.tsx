@@ -1,11 +1,11 @@
 import nock from 'nock';
 import { configure, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminApp } from '../../src/admin/app/AdminApp';
-import { makeAdminStore } from '../../src/admin/app/store';
-import { initAdminI18n } from '../../src/admin/i18n';
-import type { Operator } from '../../src/contract/admin';
-import type { ResponsiblePlaySettings } from '../../src/contract/responsiblePlay';
+import { AdminApp } from '../../console/app/AdminApp';
+import { makeAdminStore } from '../../console/app/store';
+import { initAdminI18n } from '../../console/i18n';
+import type { Operator } from '../../contract/admin';
+import type { ResponsiblePlaySettings } from '../../contract/responsiblePlay';
 
 jest.setTimeout(30_000);
 configure({ asyncUtilTimeout: 8000 });

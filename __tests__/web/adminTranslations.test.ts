@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
-import { ADMIN_LANGUAGES } from '../../src/admin/i18n';
-import { OperatorErrorCode } from '../../src/contract/admin';
+import { ADMIN_LANGUAGES } from '../../console/i18n';
+import { OperatorErrorCode } from '../../contract/admin';
 
 const LOCALES = path.join(__dirname, '..', '..', 'public', 'locales');
 type Tree = { [key: string]: string | Tree };

@@ -8,7 +8,7 @@ import { AGENCY_ID, PLAYER_INFO, mockAgency, mockPlayer, mockVisitor, rememberRe
 import { FAKE_VISITOR_ID } from '../support/fakeFingerprintjs';
 import * as fingerprintReports from '../../src/features/auth/fingerprintReports';
 import { FINGERPRINT_STORAGE_KEY, localDate } from '../../src/features/auth/fingerprintReports';
-import type { DeviceFingerprint } from '../../src/contract/players';
+import type { DeviceFingerprint } from '../../contract/players';
 import { ALL_RESOURCES } from '../../src/i18n/allResources';
 
 // Whole-site renders with typing; room for a busy shared machine.

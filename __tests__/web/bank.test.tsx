@@ -1,8 +1,8 @@
 import nock from 'nock';
 import { screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { BANKS } from '../../src/contract/banks';
-import type { BankAccount } from '../../src/contract/bankAccounts';
+import { BANKS } from '../../contract/banks';
+import type { BankAccount } from '../../contract/bankAccounts';
 import { API, renderApp } from '../support/renderApp';
 import { serveLoggedInPlayer } from '../support/playerSite';
 

@@ -1,5 +1,5 @@
 import { chosenLanguage } from '../../src/i18n';
-import { LANGUAGE_STORAGE_KEY } from '../../src/contract/languages';
+import { LANGUAGE_STORAGE_KEY } from '../../contract/languages';
 
 // What the browser chose before is a stored language; nothing stored is no choice, not Lao.
 

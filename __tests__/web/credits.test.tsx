@@ -7,8 +7,8 @@ import { ThemeProvider } from 'styled-components';
 import { CreditsPanel } from '../../src/features/game/CreditsPanel';
 import { makeStore } from '../../src/app/store';
 import { initI18n } from '../../src/i18n';
-import { theme } from '../../src/web/ui/theme';
-import { PROVIDERS } from '../../src/contract/providers';
+import { theme } from '../../web/ui/theme';
+import { PROVIDERS } from '../../contract/providers';
 import { API } from '../support/renderApp';
 
 function renderPanel() {

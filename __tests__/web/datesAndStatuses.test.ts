@@ -3,9 +3,9 @@ import 'moment/locale/lo';
 import 'moment/locale/zh-cn';
 import 'moment/locale/vi';
 import 'moment/locale/th';
-import { TRANSACTION_STATUSES } from '../../src/contract/status';
-import { formatDate, formatDateTime } from '../../src/web/dates';
-import { statusTone } from '../../src/web/ui/statusTone';
+import { TRANSACTION_STATUSES } from '../../contract/status';
+import { formatDate, formatDateTime } from '../../web/dates';
+import { statusTone } from '../../web/ui/statusTone';
 
 describe('dates', () => {
   it('shows the zero date 0001-01-01 as N/A, in every form the API may send it', () => {

@@ -1,7 +1,7 @@
 import nock from 'nock';
 import { configure, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { DepositOrder } from '../../src/contract/deposits';
+import type { DepositOrder } from '../../contract/deposits';
 import { API, renderApp } from '../support/renderApp';
 import { serveLoggedInPlayer } from '../support/playerSite';
 

@@ -1,7 +1,7 @@
 import nock from 'nock';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { DepositLimitsView } from '../../src/contract/depositLimits';
+import type { DepositLimitsView } from '../../contract/depositLimits';
 import { API, renderApp } from '../support/renderApp';
 import { serveLoggedInPlayer } from '../support/playerSite';
 

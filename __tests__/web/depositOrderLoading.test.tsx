@@ -1,7 +1,7 @@
 import { act, renderHook, waitFor } from '@testing-library/react';
 import { createActor } from 'xstate';
 import { depositOrderMachine } from '../../machines/depositOrder.machine';
-import type { DepositOrder } from '../../src/contract/deposits';
+import type { DepositOrder } from '../../contract/deposits';
 import { DEPOSIT_FORM, depositStageOf } from '../../src/features/deposit/useDepositOrder';
 import { useLazyMachine } from '../../src/ui/useLazyMachine';
 

@@ -1,6 +1,6 @@
 import { renderHook } from '@testing-library/react';
-import { isIdempotencyKey } from '../../src/contract/idempotency';
-import { idempotencyKeys, isDefiniteAnswer, newIdempotencyKey, useIdempotencyKey } from '../../src/web/api/idempotency';
+import { isIdempotencyKey } from '../../contract/idempotency';
+import { idempotencyKeys, isDefiniteAnswer, newIdempotencyKey, useIdempotencyKey } from '../../web/api/idempotency';
 
 type Send = (request: { amount: string }, key: string) => Promise<string>;
 

@@ -1,7 +1,7 @@
 import nock from 'nock';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { PROVIDERS, PROVIDER_NAMES, type Provider } from '../../src/contract/providers';
+import { PROVIDERS, PROVIDER_NAMES, type Provider } from '../../contract/providers';
 import { API, renderApp } from '../support/renderApp';
 import { mockShellApi } from '../support/shell';
 import { serveLoggedInPlayer } from '../support/playerSite';

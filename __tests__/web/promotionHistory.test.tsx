@@ -1,7 +1,7 @@
 import nock from 'nock';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { PromotionUsage } from '../../src/contract/promotions';
+import type { PromotionUsage } from '../../contract/promotions';
 import { API, renderApp } from '../support/renderApp';
 import { serveLoggedInPlayer } from '../support/playerSite';
 import { usageWith } from '../support/promotionFixtures';

@@ -6,7 +6,7 @@ import userEvent from '@testing-library/user-event';
 import type { AnyEventObject } from 'xstate';
 import { getShortestPaths } from 'xstate/graph';
 import { promotionUsageMachine, type PromotionUsageEvent } from '../../machines/promotionUsage.machine';
-import type { PromotionUsage } from '../../src/contract/promotions';
+import type { PromotionUsage } from '../../contract/promotions';
 import { API, renderApp } from '../support/renderApp';
 import { serveLoggedInPlayer } from '../support/playerSite';
 import { PROMOTION, usageWith } from '../support/promotionFixtures';

@@ -1,9 +1,9 @@
 import { render, screen, waitFor } from '@testing-library/react';
 import jsQR from 'jsqr';
 import { ThemeProvider } from 'styled-components';
-import { QrImage, saveQrImage } from '../../src/web/ui/QrImage';
-import { buildLaoQr } from '../../src/contract/laoqr';
-import { theme } from '../../src/web/ui/theme';
+import { QrImage, saveQrImage } from '../../web/ui/QrImage';
+import { buildLaoQr } from '../../contract/laoqr';
+import { theme } from '../../web/ui/theme';
 
 // qrcode's own PNG codec decodes the image back to pixels, so the test reads the QR like a phone would.
 // eslint-disable-next-line @typescript-eslint/no-require-imports

@@ -1,8 +1,8 @@
 import nock from 'nock';
 import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import type { RealityCheck } from '../../src/contract/realityCheck';
-import type { Statement } from '../../src/contract/responsiblePlay';
+import type { RealityCheck } from '../../contract/realityCheck';
+import type { Statement } from '../../contract/responsiblePlay';
 import { API, renderApp } from '../support/renderApp';
 import { mockAgency, mockPlayer, mockVisitor, rememberReportedToday, PLAYER_INFO, AGENCY_ID } from '../support/playerSite';
 

@@ -9,7 +9,7 @@ import { I18nextProvider } from 'react-i18next';
 import { Header } from '../../src/app/layout/Header';
 import { makeStore } from '../../src/app/store';
 import { initI18n } from '../../src/i18n';
-import { theme } from '../../src/web/ui/theme';
+import { theme } from '../../web/ui/theme';
 import { ErrorBoundary } from '../../src/ui/ErrorBoundary';
 import { PROMOTION, SECOND_PROMOTION } from '../support/promotionFixtures';
 import { API, renderApp } from '../support/renderApp';

@@ -2,11 +2,11 @@ import { act, render, screen } from '@testing-library/react';
 import { ThemeProvider } from 'styled-components';
 import { I18nextProvider } from 'react-i18next';
 import { initI18n } from '../../src/i18n';
-import { displayAmount } from '../../src/contract/format';
-import { formatDateTime } from '../../src/web/dates';
-import { theme } from '../../src/web/ui/theme';
-import { StatusBadge } from '../../src/web/ui/StatusBadge';
-import { TOAST_DURATION_MS, ToastProvider, useToast, type ToastMessage } from '../../src/web/ui/Toast';
+import { displayAmount } from '../../contract/format';
+import { formatDateTime } from '../../web/dates';
+import { theme } from '../../web/ui/theme';
+import { StatusBadge } from '../../web/ui/StatusBadge';
+import { TOAST_DURATION_MS, ToastProvider, useToast, type ToastMessage } from '../../web/ui/Toast';
 
 function withProviders(ui: React.ReactNode, language = 'lo') {
   const i18n = initI18n('lo');

@@ -1,7 +1,7 @@
 import { renderToString } from 'react-dom/server';
 import { act, render, screen } from '@testing-library/react';
 import { ThemeProvider } from 'styled-components';
-import { theme } from '../../src/web/ui/theme';
+import { theme } from '../../web/ui/theme';
 import { SubmitButton } from '../../src/ui/SubmitButton';
 
 const form = (

@@ -4,7 +4,7 @@ import { act, configure, screen, waitFor, within } from '@testing-library/react'
 import userEvent from '@testing-library/user-event';
 import { NAMESPACES } from '../../src/i18n/namespaces';
 import { ALL_RESOURCES } from '../../src/i18n/allResources';
-import { LANGUAGES } from '../../src/contract/languages';
+import { LANGUAGES } from '../../contract/languages';
 import { initI18n } from '../../src/i18n';
 import { renderApp } from '../support/renderApp';
 import { mockShellApi, type SessionReply } from '../support/shell';

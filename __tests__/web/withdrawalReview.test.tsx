@@ -1,12 +1,12 @@
 import nock from 'nock';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { AdminApp } from '../../src/admin/app/AdminApp';
-import { makeAdminStore } from '../../src/admin/app/store';
-import { initAdminI18n } from '../../src/admin/i18n';
-import type { AgencyWithdrawal } from '../../src/admin/api/withdrawals';
-import type { OperatorRole } from '../../src/contract/admin';
-import type { WithdrawalReview } from '../../src/contract/withdrawalReview';
+import { AdminApp } from '../../console/app/AdminApp';
+import { makeAdminStore } from '../../console/app/store';
+import { initAdminI18n } from '../../console/i18n';
+import type { AgencyWithdrawal } from '../../console/api/withdrawals';
+import type { OperatorRole } from '../../contract/admin';
+import type { WithdrawalReview } from '../../contract/withdrawalReview';
 
 jest.setTimeout(20_000);
 

@@ -1,5 +1,5 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { BooksChecked, BooksDifferenceKind, BooksSide, BooksSource } from '../../src/contract/adminReports';
+import type { BooksChecked, BooksDifferenceKind, BooksSide, BooksSource } from '../../contract/adminReports';
 
 /** The books reconciliation's runs and the last complete run's differences (migration 0040). */
 export interface BooksTables {

@@ -1,6 +1,6 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { DEPOSIT_REFUND_STATUSES, UNMATCHED_PAYMENT_STATUSES, UnmatchedPaymentResolution } from '../../src/contract/adminDeposits';
-import type { DepositStatus } from '../../src/contract/deposits';
+import type { DEPOSIT_REFUND_STATUSES, UNMATCHED_PAYMENT_STATUSES, UnmatchedPaymentResolution } from '../../contract/adminDeposits';
+import type { DepositStatus } from '../../contract/deposits';
 import type { CreatedAt } from './schema';
 
 /** The deposit orders, unmatched payments, refunds and the deposit review's actions (migrations 0011, 0018 and after). */

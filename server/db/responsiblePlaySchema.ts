@@ -1,7 +1,7 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { DepositLimitPeriod } from '../../src/contract/depositLimits';
-import type { BreakDuration, BreakKind } from '../../src/contract/breaks';
-import type { Language } from '../../src/contract/languages';
+import type { DepositLimitPeriod } from '../../contract/depositLimits';
+import type { BreakDuration, BreakKind } from '../../contract/breaks';
+import type { Language } from '../../contract/languages';
 import type { CreatedAt } from './schema';
 
 /** The tables of responsible play: breaks and the agency's settings (0021), deposit limits (0024), reality checks (0026). */

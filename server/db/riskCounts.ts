@@ -1,4 +1,4 @@
-import { UNSUCCESSFUL_DEPOSIT_STATUSES } from '../../src/contract/riskFlags';
+import { UNSUCCESSFUL_DEPOSIT_STATUSES } from '../../contract/riskFlags';
 
 /**
  * The counts the risk flags read, kept by triggers (migrations 0034 and 0035), counted again from

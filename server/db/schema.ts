@@ -1,9 +1,9 @@
 import type { ColumnType, Generated } from 'kysely';
-import type { OperatorRole } from '../../src/contract/admin';
-import type { AgencySocial } from '../../src/contract/agency';
-import type { Language } from '../../src/contract/languages';
-import type { PromotionStatus, PromotionUsageEndReason, PromotionUsageStatus } from '../../src/contract/promotions';
-import type { WithdrawalStatus } from '../../src/contract/withdrawals';
+import type { OperatorRole } from '../../contract/admin';
+import type { AgencySocial } from '../../contract/agency';
+import type { Language } from '../../contract/languages';
+import type { PromotionStatus, PromotionUsageEndReason, PromotionUsageStatus } from '../../contract/promotions';
+import type { WithdrawalStatus } from '../../contract/withdrawals';
 import type { BooksTables } from './booksSchema';
 export type { DepositTables } from './depositSchema';
 import type { DepositTables } from './depositSchema';
@@ -16,7 +16,7 @@ import type { DepositLimitTables, RealityCheckTables, ResponsiblePlayTables } fr
 /**
  * Table types for Kysely. Each capability adds its tables in its own interface and joins DB below.
  * Written by hand: __tests__/server/dbSchema.test.ts holds them to the migrated database, and value
- * lists the wire shares come from src/contract so the rows and the API cannot drift apart.
+ * lists the wire shares come from contract so the rows and the API cannot drift apart.
  */
 
 export type CreatedAt = ColumnType<Date, Date | string | undefined, never>;
@@ -189,7 +189,7 @@ export interface FingerprintTables {
     agency_id: string;
     player_id: string;
     visitor_id: string;
-    /** the DeviceFingerprint payload (src/contract/players.ts) as sent */
+    /** the DeviceFingerprint payload (contract/players.ts) as sent */
     device: ColumnType<Record<string, unknown>, string, never>;
     source: 'register' | 'visit';
     ip: string | null;

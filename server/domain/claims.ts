@@ -2,8 +2,8 @@ import { createHash } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import type { Database } from '../db/database';
 import type { DB } from '../db/schema';
-import { ErrorCode } from '../../src/contract/errors';
-import { IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_KEY_MIN_LENGTH, isIdempotencyKey } from '../../src/contract/idempotency';
+import { ErrorCode } from '../../contract/errors';
+import { IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_KEY_MIN_LENGTH, isIdempotencyKey } from '../../contract/idempotency';
 import { AppError } from './errors';
 
 /**
@@ -39,7 +39,7 @@ export const scopes = {
 
 export type Claim = 'new' | 'replay';
 
-/** The Idempotency-Key of a money-moving call, by the one rule of src/contract; anything else is refused before anything moves. */
+/** The Idempotency-Key of a money-moving call, by the one rule of contract; anything else is refused before anything moves. */
 export function requireIdempotencyKey(headerValue: unknown): string {
   if (!isIdempotencyKey(headerValue)) {
     throw new AppError(

@@ -1,5 +1,5 @@
-import type { OperatorErrorCode } from '../../src/contract/admin';
-import type { ErrorCode } from '../../src/contract/errors';
+import type { OperatorErrorCode } from '../../contract/admin';
+import type { ErrorCode } from '../../contract/errors';
 
 /** A refusal the API reports as { code, message } with statusCode; anything else is a 500. */
 export class AppError extends Error {

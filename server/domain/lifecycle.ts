@@ -1,6 +1,6 @@
 import { sql, type RawBuilder } from 'kysely';
-import type { OperatorErrorCode } from '../../src/contract/admin';
-import { ErrorCode } from '../../src/contract/errors';
+import type { OperatorErrorCode } from '../../contract/admin';
+import { ErrorCode } from '../../contract/errors';
 import { AppError } from './errors';
 import type { LedgerTrx } from './ledger';
 

@@ -1,6 +1,6 @@
 import { ValidationError, type AnyObjectSchema, type InferType } from 'yup';
-import { ErrorCode } from '../../src/contract/errors';
-import { GUESSABLE_PASSWORD_TEST } from '../../src/contract/passwords';
+import { ErrorCode } from '../../contract/errors';
+import { GUESSABLE_PASSWORD_TEST } from '../../contract/passwords';
 import { AppError } from './errors';
 
 /**

@@ -1,4 +1,4 @@
-import type { Language } from '../../src/contract/languages';
+import type { Language } from '../../contract/languages';
 
 /** A page as it leaves the server: the whole HTML and the Content-Security-Policy it needs. */
 export interface ServedPage {

@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyError } from 'fastify';
 import { AppError, RateLimitedError } from '../domain/errors';
-import { ErrorCode } from '../../src/contract/errors';
+import { ErrorCode } from '../../contract/errors';
 
 /** character_not_in_repertoire and untranslatable_character: text PostgreSQL cannot store. */
 const UNSTORABLE_TEXT = new Set(['22021', '22P05']);

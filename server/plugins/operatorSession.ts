@@ -1,7 +1,7 @@
 import fp from 'fastify-plugin';
 import type { FastifyReply, FastifyRequest } from 'fastify';
-import { OperatorErrorCode } from '../../src/contract/admin';
-import { ErrorCode } from '../../src/contract/errors';
+import { OperatorErrorCode } from '../../contract/admin';
+import { ErrorCode } from '../../contract/errors';
 import { AppError } from '../domain/errors';
 import { OPERATOR_COOKIE, OPERATOR_SESSION_HOURS, findOperatorSession, type OperatorSession } from '../domain/operators';
 

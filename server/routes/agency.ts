@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { AgencyInfoResponseSchema, AgencyResponseSchema } from '../../src/contract/agency';
+import { AgencyInfoResponseSchema, AgencyResponseSchema } from '../../contract/agency';
 import { noticeOf, siteSettingsOf } from '../domain/agencies';
 import { sandboxPartsOf, servesSandbox } from '../config';
 

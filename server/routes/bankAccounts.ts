@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { BankAccountBodySchema, BankAccountResponseSchema, BankAccountsResponseSchema } from '../../src/contract/bankAccounts';
-import { ApiErrorSchema } from '../../src/contract/apiError';
+import { BankAccountBodySchema, BankAccountResponseSchema, BankAccountsResponseSchema } from '../../contract/bankAccounts';
+import { ApiErrorSchema } from '../../contract/apiError';
 import { addBankAccount, bankAccountsOf } from '../domain/players';
 
 const bankAccountRoutes: FastifyPluginAsync = async (base) => {

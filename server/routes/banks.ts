@@ -1,6 +1,6 @@
 import type { FastifyPluginAsyncTypebox } from '@fastify/type-provider-typebox';
-import { BANKS } from '../../src/contract/banks';
-import { BanksResponseSchema } from '../../src/contract/banksSchema';
+import { BANKS } from '../../contract/banks';
+import { BanksResponseSchema } from '../../contract/banksSchema';
 
 /** The banks a player can add an account of, with their names in every language and a logo. */
 const bankRoutes: FastifyPluginAsyncTypebox = async (app) => {

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { ApiErrorSchema } from '../../src/contract/apiError';
-import { IdempotencyHeadersSchema } from '../../src/contract/idempotencyHeaders';
-import { BreakTakenSchema, RunningBreakSchema, TakeBreakBodySchema } from '../../src/contract/breaks';
+import { ApiErrorSchema } from '../../contract/apiError';
+import { IdempotencyHeadersSchema } from '../../contract/idempotencyHeaders';
+import { BreakTakenSchema, RunningBreakSchema, TakeBreakBodySchema } from '../../contract/breaks';
 import { takeBreak } from '../domain/breakTaking';
 import { runningBreak } from '../domain/breaks';
 

@@ -1,10 +1,10 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { CreditResponseSchema, ProviderParamsSchema } from '../../src/contract/credits';
-import { ApiErrorSchema } from '../../src/contract/apiError';
-import { ErrorCode } from '../../src/contract/errors';
-import { formatAmount } from '../../src/contract/money';
-import { isProvider, type Provider } from '../../src/contract/providers';
+import { CreditResponseSchema, ProviderParamsSchema } from '../../contract/credits';
+import { ApiErrorSchema } from '../../contract/apiError';
+import { ErrorCode } from '../../contract/errors';
+import { formatAmount } from '../../contract/money';
+import { isProvider, type Provider } from '../../contract/providers';
 import { AppError } from '../domain/errors';
 import { readCredit, withProvider } from '../domain/providerWallets';
 import { walletDeps } from '../plugins/dependencies';

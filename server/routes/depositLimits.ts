@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { ApiErrorSchema } from '../../src/contract/apiError';
-import { DepositLimitsChangeSchema, DepositLimitsViewSchema } from '../../src/contract/depositLimits';
+import { ApiErrorSchema } from '../../contract/apiError';
+import { DepositLimitsChangeSchema, DepositLimitsViewSchema } from '../../contract/depositLimits';
 import { changeDepositLimits, depositLimitsOf } from '../domain/depositLimits';
 
 /** The logged-in player's own deposit limits: read them, change them. They move no money: no Idempotency-Key. */

@@ -10,9 +10,9 @@ import {
   DepositPageSchema,
   DepositQrSchema,
   DepositRequestBodySchema,
-} from '../../src/contract/deposits';
-import { ApiErrorSchema } from '../../src/contract/apiError';
-import { IdempotencyHeadersSchema } from '../../src/contract/idempotencyHeaders';
+} from '../../contract/deposits';
+import { ApiErrorSchema } from '../../contract/apiError';
+import { IdempotencyHeadersSchema } from '../../contract/idempotencyHeaders';
 import {
   cancelDeposit,
   checkDeposit,

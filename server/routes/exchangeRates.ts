@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { ExchangeRatesSchema } from '../../src/contract/exchangeRates';
+import { ExchangeRatesSchema } from '../../contract/exchangeRates';
 import { currentRates } from '../domain/agencies';
 
 /** The agency's current exchange rates (LAK per 1 unit), public: the site shows them to visitors too. */

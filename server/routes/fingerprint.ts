@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { ApiErrorSchema } from '../../src/contract/apiError';
-import { FingerprintBodySchema, FingerprintResponseSchema } from '../../src/contract/players';
+import { ApiErrorSchema } from '../../contract/apiError';
+import { FingerprintBodySchema, FingerprintResponseSchema } from '../../contract/players';
 import { recordFingerprint } from '../domain/players';
 import { rateLimit } from './rateLimits';
 

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { ProviderParamsSchema } from '../../src/contract/credits';
-import { ApiErrorSchema } from '../../src/contract/apiError';
-import { GameListQuerySchema, GameListResponseSchema, LaunchGameRequestSchema, LaunchGameResponseSchema } from '../../src/contract/games';
+import { ProviderParamsSchema } from '../../contract/credits';
+import { ApiErrorSchema } from '../../contract/apiError';
+import { GameListQuerySchema, GameListResponseSchema, LaunchGameRequestSchema, LaunchGameResponseSchema } from '../../contract/games';
 import { launchGame, listGames } from '../domain/providerWallets';
 import { walletDeps } from '../plugins/dependencies';
 import { providerParam } from './credits';

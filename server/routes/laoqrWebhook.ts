@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
-import { ApiErrorSchema } from '../../src/contract/apiError';
-import { ErrorCode } from '../../src/contract/errors';
+import { ApiErrorSchema } from '../../contract/apiError';
+import { ErrorCode } from '../../contract/errors';
 import { verifyWebhook } from '../adapters/payment';
 import { AppError } from '../domain/errors';
 import { paymentReceiver } from '../domain/deposits';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { ApiErrorSchema } from '../../src/contract/apiError';
+import { ApiErrorSchema } from '../../contract/apiError';
 import {
   BacklistResponseSchema,
   ChangePasswordBodySchema,
@@ -14,8 +14,8 @@ import {
   RegisterHeadersSchema,
   UsernameAvailabilitySchema,
   UsernameBodySchema,
-} from '../../src/contract/players';
-import { changePasswordSchema, loginSchema, registerSchema, usernameCheckSchema } from '../../src/contract/playerForms';
+} from '../../contract/players';
+import { changePasswordSchema, loginSchema, registerSchema, usernameCheckSchema } from '../../contract/playerForms';
 import { AppError } from '../domain/errors';
 import { validated } from '../domain/validated';
 import {
@@ -146,7 +146,7 @@ function accountRoutes(base: FastifyInstance): void {
 
 /**
  * The player's account. Every body is checked twice: its shape by the contract's TypeBox schema,
- * its rules by the yup schemas the forms use (src/contract/players.ts).
+ * its rules by the yup schemas the forms use (contract/players.ts).
  */
 const playerRoutes: FastifyPluginAsync = async (app) => {
   sessionRoutes(app);

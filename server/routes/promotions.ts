@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { ApiErrorSchema } from '../../src/contract/apiError';
+import { ApiErrorSchema } from '../../contract/apiError';
 import {
   PromotionIdParamsSchema,
   PromotionListResponseSchema,
@@ -11,7 +11,7 @@ import {
   PromotionUsageResponseSchema,
   PromotionUseBodySchema,
   PromotionUsingResponseSchema,
-} from '../../src/contract/promotions';
+} from '../../contract/promotions';
 import { walletDeps } from '../plugins/dependencies';
 import { cancelUsage, findPromotion, livePromotions, recheckUsage, usagesOf, usePromotion, usingPromotion } from '../domain/promotions';
 

@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { ApiErrorSchema } from '../../src/contract/apiError';
-import { RealityCheckSchema, RealityCheckUpdateSchema } from '../../src/contract/realityCheckSchema';
-import { StatementSchema } from '../../src/contract/responsiblePlay';
+import { ApiErrorSchema } from '../../contract/apiError';
+import { RealityCheckSchema, RealityCheckUpdateSchema } from '../../contract/realityCheckSchema';
+import { StatementSchema } from '../../contract/responsiblePlay';
 import { chooseRealityCheck, realityCheckOf, statementOf } from '../domain/realityCheck';
 
 const withErrors = <T extends object>(ok: T) => ({ ...ok, '4xx': ApiErrorSchema });

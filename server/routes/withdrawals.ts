@@ -1,8 +1,8 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { ApiErrorSchema } from '../../src/contract/apiError';
-import { IdempotencyHeadersSchema } from '../../src/contract/idempotencyHeaders';
-import { ItemsOf } from '../../src/contract/page';
+import { ApiErrorSchema } from '../../contract/apiError';
+import { IdempotencyHeadersSchema } from '../../contract/idempotencyHeaders';
+import { ItemsOf } from '../../contract/page';
 import {
   WithdrawalLimitsSchema,
   WithdrawalPageQuerySchema,
@@ -10,7 +10,7 @@ import {
   WithdrawalRequestSchema,
   WithdrawalResponseSchema,
   WithdrawalSchema,
-} from '../../src/contract/withdrawals';
+} from '../../contract/withdrawals';
 import { openWithdrawalsOf, requestWithdrawal, withdrawalLimits, withdrawalsOf } from '../domain/withdrawals';
 import { withdrawalDeps } from '../plugins/dependencies';
 

@@ -1,5 +1,5 @@
 import { baseApi } from './baseApi';
-import type { AgencyInfoResponse, AgencyResponse } from '../contract/agency';
+import type { AgencyInfoResponse, AgencyResponse } from '../../contract/agency';
 
 export const agencyApi = baseApi.injectEndpoints({
   endpoints: (build) => ({

@@ -1,8 +1,8 @@
 import { baseApi } from './baseApi';
-import { ErrorCode } from '../contract/errors';
-import type { Bank } from '../contract/banks';
-import type { BankAccountRequest, BankAccountResponse, BankAccountsResponse } from '../contract/bankAccounts';
-import type { ExchangeRate } from '../contract/exchangeRates';
+import { ErrorCode } from '../../contract/errors';
+import type { Bank } from '../../contract/banks';
+import type { BankAccountRequest, BankAccountResponse, BankAccountsResponse } from '../../contract/bankAccounts';
+import type { ExchangeRate } from '../../contract/exchangeRates';
 
 /** Banks, the player's bank accounts, and the agency's exchange rates. */
 export const banksApi = baseApi.injectEndpoints({

@@ -1,6 +1,6 @@
 import { createAction, createListenerMiddleware } from '@reduxjs/toolkit';
 import { createApi } from '@reduxjs/toolkit/query/react';
-import { callingBaseQuery, jsonQuery } from '../web/api/baseQuery';
+import { callingBaseQuery, jsonQuery } from '../../web/api/baseQuery';
 
 /** Calls whose 401 is an answer ("nobody is logged in"), not a reason to leave the page. */
 const ANSWERS_401 = new Set(['getPlayerInfo', 'getAgency', 'getAgencyInfo']);

@@ -1,8 +1,8 @@
 import { useCallback } from 'react';
 import { useDispatch } from 'react-redux';
 import { baseApi } from './baseApi';
-import { PROVIDERS, type Provider } from '../contract/providers';
-import type { CreditResponse } from '../contract/credits';
+import { PROVIDERS, type Provider } from '../../contract/providers';
+import type { CreditResponse } from '../../contract/credits';
 
 const creditQuery = (provider: Provider) => ({
   query: () => `/v2/players/credits/${provider}`,

@@ -1,5 +1,5 @@
 import { baseApi } from './baseApi';
-import type { DepositLimitsChange, DepositLimitsView } from '../contract/depositLimits';
+import type { DepositLimitsChange, DepositLimitsView } from '../../contract/depositLimits';
 
 /** The player's own deposit limits (responsible play): read them, with what each period has used and left; change them. */
 export const depositLimitsApi = baseApi.injectEndpoints({

@@ -8,7 +8,7 @@ import type {
   DepositPageQuery,
   DepositQr,
   DepositRequest,
-} from '../contract/deposits';
+} from '../../contract/deposits';
 
 /** Deposits by LaoQR: limits, create (with an Idempotency-Key), history, open orders, one order, QR, check, cancel. */
 export const depositsApi = baseApi.injectEndpoints({

@@ -1,5 +1,5 @@
 import { baseApi } from './baseApi';
-import type { Break, BreakTaken, RunningBreak, TakeBreakBody } from '../contract/breaks';
+import type { Break, BreakTaken, RunningBreak, TakeBreakBody } from '../../contract/breaks';
 
 /** The player's break from play: the one running now, and taking one (with an Idempotency-Key). */
 export const exclusionsApi = baseApi.injectEndpoints({

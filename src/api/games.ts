@@ -1,6 +1,6 @@
 import { baseApi } from './baseApi';
-import type { Provider } from '../contract/providers';
-import type { GameListResponse, LaunchGameRequest, LaunchGameResponse } from '../contract/games';
+import type { Provider } from '../../contract/providers';
+import type { GameListResponse, LaunchGameRequest, LaunchGameResponse } from '../../contract/games';
 
 const listUrl = (provider: Provider, tab?: string) => `/v2/games/${provider}${tab === undefined ? '' : `?tab=${encodeURIComponent(tab)}`}`;
 

@@ -1,6 +1,6 @@
 import { baseApi } from './baseApi';
-import { FINGERPRINT_HEADER, type DeviceFingerprint } from '../contract/deviceFingerprint';
-import type { ChangePasswordForm, LoginForm } from '../contract/playerForms';
+import { FINGERPRINT_HEADER, type DeviceFingerprint } from '../../contract/deviceFingerprint';
+import type { ChangePasswordForm, LoginForm } from '../../contract/playerForms';
 import type {
   BacklistResponse,
   FingerprintResponse,
@@ -8,7 +8,7 @@ import type {
   PlayerResponse,
   RegisterRequest,
   UsernameAvailability,
-} from '../contract/players';
+} from '../../contract/players';
 
 /** The cached answers that belong to the logged-in player. */
 export const PLAYER_TAGS = ['Player', 'Credit', 'BankAccount', 'Deposit', 'Withdrawal', 'PromotionUsage'] as const;

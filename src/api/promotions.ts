@@ -1,5 +1,5 @@
 import { baseApi } from './baseApi';
-import type { Provider } from '../contract/providers';
+import type { Provider } from '../../contract/providers';
 import type {
   Promotion,
   PromotionListResponse,
@@ -10,7 +10,7 @@ import type {
   PromotionUsageStatus,
   PromotionUseRequest,
   PromotionUsingResponse,
-} from '../contract/promotions';
+} from '../../contract/promotions';
 
 /** The usage lists and the credit of the usage's provider: what a use, cancel or recheck changes. */
 const usageChanged = (provider: Provider | undefined) => [

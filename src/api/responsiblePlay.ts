@@ -1,6 +1,6 @@
 import { baseApi } from './baseApi';
-import type { RealityCheck, RealityCheckUpdate } from '../contract/realityCheck';
-import type { Statement } from '../contract/responsiblePlay';
+import type { RealityCheck, RealityCheckUpdate } from '../../contract/realityCheck';
+import type { Statement } from '../../contract/responsiblePlay';
 
 /** The player's reality check (read, choose the interval) and monthly activity statement. */
 export const responsiblePlayApi = baseApi.enhanceEndpoints({ addTagTypes: ['RealityCheck', 'Statement'] }).injectEndpoints({

@@ -1,5 +1,5 @@
 import { baseApi } from './baseApi';
-import type { Withdrawal, WithdrawalLimits, WithdrawalPage, WithdrawalRequest, WithdrawalResponse } from '../contract/withdrawals';
+import type { Withdrawal, WithdrawalLimits, WithdrawalPage, WithdrawalRequest, WithdrawalResponse } from '../../contract/withdrawals';
 
 /** The player's withdrawals: request one (with an Idempotency-Key), history, open ones, limits. */
 export const withdrawalsApi = baseApi.injectEndpoints({

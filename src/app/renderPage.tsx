@@ -9,10 +9,10 @@ import { promotionsApi } from '../api/promotions';
 import { gamesApi } from '../api/games';
 import { FEATURED } from '../features/home/featured';
 import { baseApi } from '../api/baseApi';
-import type { ApiCall, PageRequest, RenderedPage } from '../contract/pageRender';
-import { DEFAULT_LANGUAGE, type Language } from '../contract/languages';
+import type { ApiCall, PageRequest, RenderedPage } from '../../contract/pageRender';
+import { DEFAULT_LANGUAGE, type Language } from '../../contract/languages';
 import { i18nOptions } from '../i18n';
-import { GLOBAL_CSS } from '../web/ui/GlobalStyle';
+import { GLOBAL_CSS } from '../../web/ui/GlobalStyle';
 import { ALL_RESOURCES } from '../i18n/allResources';
 import { App } from './App';
 import { routeFor } from './routes';
@@ -100,7 +100,7 @@ export const renderPage = async ({ url, language, callApi }: PageRequest): Promi
       // Public pages are whole: every lazy page and its styles are in before the HTML leaves.
       await stream.allReady;
       const html = await new Response(stream).text();
-      // The global rules apart from styled-components' tags, which the browser's hydration rewrites (src/web/ui/GlobalStyle.ts).
+      // The global rules apart from styled-components' tags, which the browser's hydration rewrites (web/ui/GlobalStyle.ts).
       const styles = `<style>${GLOBAL_CSS.replace(/\s+/g, ' ').trim()}</style>${sheet.getStyleTags()}`;
       const translations = Object.fromEntries(usedNamespaces(i18n).map((namespace) => [namespace, ALL_RESOURCES[language][namespace]]));
       const cannotEnter = agency.error !== undefined && 'status' in agency.error && agency.error.status === 404;

@@ -1,5 +1,5 @@
 import { parse } from 'regexparam';
-import { PROVIDERS, type Provider } from '../contract/providers';
+import { PROVIDERS, type Provider } from '../../contract/providers';
 import type { Namespace } from '../i18n/namespaces';
 import { lazyPage, type LazyPage } from './lazyPage';
 

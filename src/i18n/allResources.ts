@@ -1,5 +1,5 @@
 import type { ResourceLanguage } from 'i18next';
-import type { Language } from '../contract/languages';
+import type { Language } from '../../contract/languages';
 import { loResources } from './resources';
 import { cnResources } from './cn';
 import { vnResources } from './vn';

@@ -1,6 +1,6 @@
 import type { BackendModule, ReadCallback, ResourceLanguage, Services } from 'i18next';
 import type { default as HttpBackend, HttpBackendOptions } from 'i18next-http-backend';
-import { isLanguage, type Language } from '../contract/languages';
+import { isLanguage, type Language } from '../../contract/languages';
 
 /** Lao, Chinese and Vietnamese are built in (SPEC.md section 7), each in a chunk of its own. */
 const BUILT_IN_CHUNKS: Partial<Record<Language, () => Promise<ResourceLanguage>>> = {

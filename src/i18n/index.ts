@@ -2,7 +2,7 @@ import i18n, { type Resource, type ResourceLanguage } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { TranslationBackend } from './backend';
 import { NAMESPACES } from './namespaces';
-import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_STORAGE_KEY, LANGUAGE_TAGS, isLanguage, type Language } from '../contract/languages';
+import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_STORAGE_KEY, LANGUAGE_TAGS, isLanguage, type Language } from '../../contract/languages';
 
 /** The language this browser chose before (localStorage i18nextLng), if it chose one. */
 export function chosenLanguage(): Language | undefined {

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../contract/languages';
+import { DEFAULT_LANGUAGE, isLanguage, type Language } from '../../contract/languages';
 
 /** The interface language now shown (for texts the API gives in every language, like promotion names). */
 export function useLanguage(): Language {

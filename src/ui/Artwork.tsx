@@ -1,8 +1,8 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { displayAmount } from '../contract/format';
-import type { PromotionBonus } from '../contract/promotions';
+import { displayAmount } from '../../contract/format';
+import type { PromotionBonus } from '../../contract/promotions';
 import { useNearScreen } from './useNearScreen';
 
 const Frame = styled.div`

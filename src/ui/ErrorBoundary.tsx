@@ -1,7 +1,7 @@
 import { Component, useState, type ReactNode } from 'react';
 import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
-import { Button } from '../web/ui/Button';
+import { Button } from '../../web/ui/Button';
 
 const Panel = styled.div`
   max-width: 640px;

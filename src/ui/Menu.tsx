@@ -1,6 +1,6 @@
 import { createContext, useCallback, useContext, useEffect, useId, useRef, useState, type KeyboardEvent, type ReactNode } from 'react';
 import styled from 'styled-components';
-import { useFocusTrap } from '../web/ui/useFocusTrap';
+import { useFocusTrap } from '../../web/ui/useFocusTrap';
 
 const Root = styled.div`
   position: relative;

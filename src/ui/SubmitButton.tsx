@@ -1,5 +1,5 @@
 import type { ComponentProps } from 'react';
-import { Button } from '../web/ui/Button';
+import { Button } from '../../web/ui/Button';
 import { useHydrated } from './useHydrated';
 
 /**

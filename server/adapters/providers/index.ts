@@ -1,7 +1,7 @@
 import { setTimeout as sleep } from 'node:timers/promises';
-import { formatAmount, parseAmount } from '../../../src/contract/money';
-import type { Provider } from '../../../src/contract/providers';
-import type { Game } from '../../../src/contract/games';
+import { formatAmount, parseAmount } from '../../../contract/money';
+import type { Provider } from '../../../contract/providers';
+import type { Game } from '../../../contract/games';
 import { callOutside } from '../outsideCall';
 
 /**

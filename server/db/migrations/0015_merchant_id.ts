@@ -5,7 +5,7 @@ import { sql, type Kysely } from 'kysely';
  * QR carries it in tag 38 (sub-tag 04) and no deposit is taken while it is unset (SPEC.md section 5:
  * "MID required"). Rows that exist stay null here; the seed fills in the demo agency's, and an
  * operator sets theirs (`npm run agency -- set-receiving-account` or PUT /api/v2/admin/receiving-account).
- * The pattern is the one src/contract/laoqr.ts checks before writing tag 38.
+ * The pattern is the one contract/laoqr.ts checks before writing tag 38.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

@@ -3,7 +3,7 @@ import { sql, type Kysely } from 'kysely';
 /**
  * A player's deposit limits, one row per period (day, week, month): the limit in force and, while
  * a raise or a removal waits its 24 hours, what it becomes (pending_kip, null: no limit) and when
- * (pending_at). The rule that settles a pending change is in src/contract/depositLimits.ts.
+ * (pending_at). The rule that settles a pending change is in contract/depositLimits.ts.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {
   await db.schema

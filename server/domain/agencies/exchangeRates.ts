@@ -1,10 +1,10 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database';
 import { AppError } from '../errors';
-import { ErrorCode } from '../../../src/contract/errors';
-import { exchangeRateOf, type ExchangeRate } from '../../../src/contract/exchangeRates';
-import { RATE_CURRENCIES, isRateCurrency, normalizeRate, normalizeSettableRate, type RateCurrency } from '../../../src/contract/money';
-import { rateMove, rateProblem, type RateProblem } from '../../../src/contract/adminRates';
+import { ErrorCode } from '../../../contract/errors';
+import { exchangeRateOf, type ExchangeRate } from '../../../contract/exchangeRates';
+import { RATE_CURRENCIES, isRateCurrency, normalizeRate, normalizeSettableRate, type RateCurrency } from '../../../contract/money';
+import { rateMove, rateProblem, type RateProblem } from '../../../contract/adminRates';
 import { appendAudit, type Actor } from '../audit';
 
 const RATE_PROBLEMS: Record<RateProblem, string> = {

@@ -1,7 +1,7 @@
 import type { Database } from '../../db/database';
 import { announceAgencyChange } from '../../db/changes';
-import { ErrorCode } from '../../../src/contract/errors';
-import { OperatorErrorCode } from '../../../src/contract/admin';
+import { ErrorCode } from '../../../contract/errors';
+import { OperatorErrorCode } from '../../../contract/admin';
 import { appendAudit, type Actor } from '../audit';
 import { AppError } from '../errors';
 import { lockAgency } from './repository';

@@ -2,7 +2,7 @@ import type { Kysely, Transaction } from 'kysely';
 import type { Database } from '../../db/database';
 import type { DB } from '../../db/schema';
 import type { WithdrawalSettings } from '../../config';
-import type { AgencySocial, SiteSettings } from '../../../src/contract/agency';
+import type { AgencySocial, SiteSettings } from '../../../contract/agency';
 import { DEFAULT_SITE_SETTINGS } from './rules';
 
 /** The agencies, the hosts that name them and their sites' settings. */

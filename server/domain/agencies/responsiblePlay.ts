@@ -1,9 +1,9 @@
 import { announceAgencyChange } from '../../db/changes';
 import { sql } from 'kysely';
 import type { Database } from '../../db/database';
-import type { Notice, ResponsiblePlaySettings, ResponsiblePlayUpdate } from '../../../src/contract/responsiblePlay';
-import type { RealityCheckMinutes } from '../../../src/contract/realityCheck';
-import { LANGUAGES } from '../../../src/contract/languages';
+import type { Notice, ResponsiblePlaySettings, ResponsiblePlayUpdate } from '../../../contract/responsiblePlay';
+import type { RealityCheckMinutes } from '../../../contract/realityCheck';
+import { LANGUAGES } from '../../../contract/languages';
 import { appendAudit, type Actor } from '../audit';
 import { lockAgency } from './repository';
 

@@ -1,4 +1,4 @@
-import type { SiteSettings } from '../../../src/contract/agency';
+import type { SiteSettings } from '../../../contract/agency';
 
 /** The Host header names the agency: "Example.COM:8080" is the host example.com. */
 export function hostOf(hostHeader: string | undefined): string {

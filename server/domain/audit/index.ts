@@ -1,6 +1,6 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
-import type { AuditLogQuery } from '../../../src/contract/admin';
-import { vientianeDayStart } from '../../../src/contract/vientiane';
+import type { AuditLogQuery } from '../../../contract/admin';
+import { vientianeDayStart } from '../../../contract/vientiane';
 import type { DB } from '../../db/schema';
 import { csvOf } from '../csv';
 

@@ -1,4 +1,4 @@
-import type { BooksDifferenceKind, BooksSide, BooksSource } from '../../../src/contract/adminReports';
+import type { BooksDifferenceKind, BooksSide, BooksSource } from '../../../contract/adminReports';
 
 /**
  * The rules that say whether the ledger's record of a ref and the outside's agree: pure, one per

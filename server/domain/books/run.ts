@@ -2,9 +2,9 @@ import { sql } from 'kysely';
 import type { Database } from '../../db/database';
 import type { ProviderClient, ProviderTransferRecord } from '../../adapters/providers';
 import type { LaoQrGateway, StatementLine, StatementResult } from '../../adapters/payment/laoqrGateway';
-import { PROVIDERS, type Provider } from '../../../src/contract/providers';
-import { formatAmount } from '../../../src/contract/money';
-import type { BooksChecked, BooksDifferenceKind, BooksSource } from '../../../src/contract/adminReports';
+import { PROVIDERS, type Provider } from '../../../contract/providers';
+import { formatAmount } from '../../../contract/money';
+import type { BooksChecked, BooksDifferenceKind, BooksSource } from '../../../contract/adminReports';
 import { bankDifference, keyOf, providerDifference, sideOf, type BookKey, type Ours, type Theirs } from './match';
 
 export interface BooksDeps {

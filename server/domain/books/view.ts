@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database';
-import type { BooksReconciliation } from '../../../src/contract/adminReports';
+import type { BooksReconciliation } from '../../../contract/adminReports';
 
 /** What the console shows an agency: the last complete run, the latest run when it failed since, and the agency's differences. */
 export async function booksReconciliationOf(db: Database, agencyId: string): Promise<BooksReconciliation> {

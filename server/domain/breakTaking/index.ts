@@ -1,8 +1,8 @@
 // Taking a break: above breaks (the rule of which break runs) and deposits (whose open orders it
 // cancels), so that deposits can read the rule without importing this.
 import type { Database } from '../../db/database';
-import { ErrorCode } from '../../../src/contract/errors';
-import { breakEnd, isDurationOf, type Break, type TakeBreakBody } from '../../../src/contract/breaks';
+import { ErrorCode } from '../../../contract/errors';
+import { breakEnd, isDurationOf, type Break, type TakeBreakBody } from '../../../contract/breaks';
 import { AppError } from '../errors';
 import { claim, requestHash, requireIdempotencyKey, scopes } from '../claims';
 import { appendAudit } from '../audit';

@@ -1,8 +1,8 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/database';
 import type { DB } from '../../db/schema';
-import { ErrorCode } from '../../../src/contract/errors';
-import type { Break } from '../../../src/contract/breaks';
+import { ErrorCode } from '../../../contract/errors';
+import type { Break } from '../../../contract/breaks';
 import { AppError } from '../errors';
 import type { PlayerRef } from '../players';
 

@@ -1,7 +1,7 @@
 import { sql, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { Database } from '../../db/database';
-import { ErrorCode } from '../../../src/contract/errors';
+import { ErrorCode } from '../../../contract/errors';
 import {
   DEPOSIT_LIMIT_PERIODS,
   NO_LIMIT,
@@ -16,7 +16,7 @@ import {
   type DepositLimitPeriod,
   type DepositLimitsView,
   type StoredLimit,
-} from '../../../src/contract/depositLimits';
+} from '../../../contract/depositLimits';
 import { AppError } from '../errors';
 import { appendAudit } from '../audit';
 import { lockPlayer, type PlayerRef } from '../players';
@@ -24,7 +24,7 @@ import { lockPlayer, type PlayerRef } from '../players';
 /**
  * A player's deposit limits: reading them with what is used and left, changing them (written to
  * the operator audit log), and the check a new deposit order passes. The rule itself is the
- * contract's (src/contract/depositLimits.ts); times are the app's clock, never the database's.
+ * contract's (contract/depositLimits.ts); times are the app's clock, never the database's.
  */
 
 type Db = Database | Transaction<DB>;

@@ -1,10 +1,10 @@
 import { sql, type RawBuilder, type UpdateObject } from 'kysely';
 import { prepared } from '../../db/database';
 import type { DB } from '../../db/schema';
-import { OperatorErrorCode } from '../../../src/contract/admin';
-import type { DEPOSIT_REFUND_STATUSES, UNMATCHED_PAYMENT_STATUSES } from '../../../src/contract/adminDeposits';
-import type { DepositStatus } from '../../../src/contract/deposits';
-import { ErrorCode } from '../../../src/contract/errors';
+import { OperatorErrorCode } from '../../../contract/admin';
+import type { DEPOSIT_REFUND_STATUSES, UNMATCHED_PAYMENT_STATUSES } from '../../../contract/adminDeposits';
+import type { DepositStatus } from '../../../contract/deposits';
+import { ErrorCode } from '../../../contract/errors';
 import { AppError } from '../errors';
 import { defineLifecycle, transition } from '../lifecycle';
 import type { LedgerTrx } from '../ledger';

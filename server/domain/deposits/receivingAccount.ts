@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database';
 import { announceAgencyChange } from '../../db/changes';
-import { ErrorCode } from '../../../src/contract/errors';
+import { ErrorCode } from '../../../contract/errors';
 import { AppError } from '../errors';
 import { appendAudit, type Actor } from '../audit';
 import { receivingAccountOf, setReceivingAccount, type ReceivingAccount } from './repository';

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database';
 import { gatewayIdKey, type LaoQrGateway, type RefundResult } from '../../adapters/payment';
-import { OperatorErrorCode } from '../../../src/contract/admin';
+import { OperatorErrorCode } from '../../../contract/admin';
 import { AppError } from '../errors';
 import { postTransfer, resolveAccount, type AccountRef, type Entry, type LedgerTrx } from '../ledger';
 import { BONUS_POOL, endUsageByRefund } from '../promotions';

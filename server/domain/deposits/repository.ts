@@ -1,11 +1,11 @@
 import { sql, type Selectable } from 'kysely';
 import type { Database } from '../../db/database';
 import type { DepositTables } from '../../db/schema';
-import { ErrorCode } from '../../../src/contract/errors';
-import { laoQrFieldProblem } from '../../../src/contract/laoqr';
-import { formatAmount, normalizeRate } from '../../../src/contract/money';
-import type { Provider } from '../../../src/contract/providers';
-import type { DepositOrder, DepositPage, DepositStatus } from '../../../src/contract/deposits';
+import { ErrorCode } from '../../../contract/errors';
+import { laoQrFieldProblem } from '../../../contract/laoqr';
+import { formatAmount, normalizeRate } from '../../../contract/money';
+import type { Provider } from '../../../contract/providers';
+import type { DepositOrder, DepositPage, DepositStatus } from '../../../contract/deposits';
 import { AppError } from '../errors';
 import type { LedgerTrx } from '../ledger';
 import type { PlayerRef } from '../players';
@@ -236,7 +236,7 @@ export async function receivingAccountOf(db: Database, agencyId: string): Promis
 
 /**
  * Refuses, before anything is written, a value the QR cannot carry: a bad MID is
- * MERCHANT_ID_INVALID, another bad field VALIDATION_ERROR (the rules are LaoQR's, src/contract/laoqr.ts).
+ * MERCHANT_ID_INVALID, another bad field VALIDATION_ERROR (the rules are LaoQR's, contract/laoqr.ts).
  */
 export function checkReceivingAccount(account: ReceivingAccount): void {
   if (account.merchantId !== undefined && account.merchantId !== null) {

@@ -1,11 +1,11 @@
 import { sql, type Selectable } from 'kysely';
 import type { Database } from '../../db/database';
 import type { DepositTables } from '../../db/schema';
-import { ErrorCode } from '../../../src/contract/errors';
-import { convertAt, formatAmount, normalizeRate } from '../../../src/contract/money';
-import type { Provider } from '../../../src/contract/providers';
-import type { DepositStatus } from '../../../src/contract/deposits';
-import { vientianeDayStart } from '../../../src/contract/vientiane';
+import { ErrorCode } from '../../../contract/errors';
+import { convertAt, formatAmount, normalizeRate } from '../../../contract/money';
+import type { Provider } from '../../../contract/providers';
+import type { DepositStatus } from '../../../contract/deposits';
+import { vientianeDayStart } from '../../../contract/vientiane';
 import type {
   AgencyDeposit,
   AgencyDepositPage,
@@ -15,7 +15,7 @@ import type {
   DepositRefund,
   LedgerTransferView,
   UnmatchedPayment,
-} from '../../../src/contract/adminDeposits';
+} from '../../../contract/adminDeposits';
 import { gatewayIdKey } from '../../adapters/payment';
 import { AppError } from '../errors';
 import { isCalendarDay, type LedgerTrx } from '../ledger';

@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
-import { ErrorCode } from '../../../src/contract/errors';
-import { buildLaoQr } from '../../../src/contract/laoqr';
-import { formatAmount } from '../../../src/contract/money';
-import type { DepositQr } from '../../../src/contract/deposits';
+import { ErrorCode } from '../../../contract/errors';
+import { buildLaoQr } from '../../../contract/laoqr';
+import { formatAmount } from '../../../contract/money';
+import type { DepositQr } from '../../../contract/deposits';
 import { AppError } from '../errors';
 import type { AccountRef } from '../ledger';
 import type { OrderRow, SettingsRow } from './repository';

@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database';
 import type { Config } from '../../config';
-import { ErrorCode } from '../../../src/contract/errors';
-import { convertAt, formatAmount } from '../../../src/contract/money';
-import { isProvider } from '../../../src/contract/providers';
+import { ErrorCode } from '../../../contract/errors';
+import { convertAt, formatAmount } from '../../../contract/money';
+import { isProvider } from '../../../contract/providers';
 import {
   checkDepositAmount,
   parseDepositAmount,
@@ -11,7 +11,7 @@ import {
   type DepositBounds,
   type DepositOrder,
   type DepositQr,
-} from '../../../src/contract/deposits';
+} from '../../../contract/deposits';
 import type { LaoQrGateway } from '../../adapters/payment';
 import type { ProviderClient } from '../../adapters/providers';
 import { isUniqueViolation } from '../../db/errors';

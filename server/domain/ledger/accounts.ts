@@ -1,8 +1,8 @@
 import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
 import { prepared } from '../../db/database';
 import type { DB } from '../../db/schema';
-import type { Currency } from '../../../src/contract/money';
-import type { Provider } from '../../../src/contract/providers';
+import type { Currency } from '../../../contract/money';
+import type { Provider } from '../../../contract/providers';
 
 /**
  * The kinds of ledger account. An account holds a balance in one currency; a positive amount in an

@@ -1,8 +1,8 @@
 import { sql, type Compilable, type Insertable, type Kysely, type RawBuilder, type Selectable, type Transaction } from 'kysely';
 import { prepared } from '../../db/database';
 import type { DB, LedgerTables } from '../../db/schema';
-import { ErrorCode } from '../../../src/contract/errors';
-import type { Provider } from '../../../src/contract/providers';
+import { ErrorCode } from '../../../contract/errors';
+import type { Provider } from '../../../contract/providers';
 import { requestHash } from '../claims';
 import { AppError } from '../errors';
 import { LEDGER_TRANSFER, settleTransfers, type TransferEvent } from './lifecycle';

@@ -1,7 +1,7 @@
 import { sql, type Kysely, type Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
-import { ErrorCode } from '../../../src/contract/errors';
-import { vientianeDayStart } from '../../../src/contract/vientiane';
+import { ErrorCode } from '../../../contract/errors';
+import { vientianeDayStart } from '../../../contract/vientiane';
 import { AppError } from '../errors';
 
 /**

@@ -1,6 +1,6 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { OperatorErrorCode } from '../../../src/contract/admin';
-import { ErrorCode } from '../../../src/contract/errors';
+import { OperatorErrorCode } from '../../../contract/admin';
+import { ErrorCode } from '../../../contract/errors';
 import { AppError } from '../errors';
 
 const MINUTE = 60_000;

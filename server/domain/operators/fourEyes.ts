@@ -1,5 +1,5 @@
 import type { Kysely, Transaction } from 'kysely';
-import { ErrorCode } from '../../../src/contract/errors';
+import { ErrorCode } from '../../../contract/errors';
 import type { DB } from '../../db/schema';
 import { AppError } from '../errors';
 import { peopleBehind } from './repository';

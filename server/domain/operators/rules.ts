@@ -1,4 +1,4 @@
-import { OPERATOR_ROLES, type OperatorRole, type SecondFactorState } from '../../../src/contract/admin';
+import { OPERATOR_ROLES, type OperatorRole, type SecondFactorState } from '../../../contract/admin';
 import type { Actor } from '../audit';
 
 /**

@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import type { Transaction } from 'kysely';
 import { generateSecret, generateURI, verifySync } from 'otplib/functional';
-import { OperatorErrorCode, TOTP_CODE_PATTERN } from '../../../src/contract/admin';
+import { OperatorErrorCode, TOTP_CODE_PATTERN } from '../../../contract/admin';
 import type { Database } from '../../db/database';
 import type { DB } from '../../db/schema';
 import { AppError } from '../errors';

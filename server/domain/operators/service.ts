@@ -1,8 +1,8 @@
 import { randomBytes } from 'node:crypto';
 import type { Database } from '../../db/database';
 import { announceAgencyChange } from '../../db/changes';
-import { OperatorErrorCode, operatorCreateSchema, type OperatorRole } from '../../../src/contract/admin';
-import { ErrorCode } from '../../../src/contract/errors';
+import { OperatorErrorCode, operatorCreateSchema, type OperatorRole } from '../../../contract/admin';
+import { ErrorCode } from '../../../contract/errors';
 import { AppError, notFound } from '../errors';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../passwords';
 import { isWrongGuess } from '../loginLimits';

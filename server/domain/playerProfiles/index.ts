@@ -1,8 +1,8 @@
 // The console's view of one player gathers from players, deposits, withdrawals, promotions, exclusions
 // and the provider wallets: it sits above them all, so none of them imports another to build it.
-import type { PlayerProfile, ProviderBalance } from '../../../src/contract/adminPlayers';
-import { formatAmount } from '../../../src/contract/money';
-import { PROVIDERS } from '../../../src/contract/providers';
+import type { PlayerProfile, ProviderBalance } from '../../../contract/adminPlayers';
+import { formatAmount } from '../../../contract/money';
+import { PROVIDERS } from '../../../contract/providers';
 import { listDeposits } from '../deposits';
 import { peekCredit, type WalletDeps } from '../providerWallets';
 import { usagesOf } from '../promotions';

@@ -1,8 +1,8 @@
 import type { Database } from '../../db/database';
 import { AppError } from '../errors';
-import { ErrorCode } from '../../../src/contract/errors';
-import { checkBankAccountInput, type BankAccount } from '../../../src/contract/bankAccounts';
-import type { Currency } from '../../../src/contract/money';
+import { ErrorCode } from '../../../contract/errors';
+import { checkBankAccountInput, type BankAccount } from '../../../contract/bankAccounts';
+import type { Currency } from '../../../contract/money';
 import { isUniqueViolation } from '../../db/errors';
 
 type AccountRow = { id: string; bank: string; account_number: string; account_name: string; currency: string; created_at: Date };
@@ -31,7 +31,7 @@ export async function bankAccountsOf(db: Database, agencyId: string, playerId: s
 }
 
 /**
- * Adds the player's bank account after the form's rules (src/contract/bankAccounts.ts). A player
+ * Adds the player's bank account after the form's rules (contract/bankAccounts.ts). A player
  * has one account (BANK_ACCOUNT_EXISTS), and an account belongs to one player of the agency
  * (ACCOUNT_IN_USED, and the try is kept for the risk flags). Both are unique indexes, so of two
  * requests racing only one is saved.

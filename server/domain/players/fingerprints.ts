@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database';
-import type { DeviceFingerprint } from '../../../src/contract/players';
+import type { DeviceFingerprint } from '../../../contract/players';
 
 export interface FingerprintReport {
   agencyId: string;

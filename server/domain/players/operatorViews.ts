@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database';
-import { ErrorCode } from '../../../src/contract/errors';
-import { normalizeAccountNumber } from '../../../src/contract/banks';
-import type { LinkedPlayer, PlayerDevice, PlayerPage, PlayerProfile, PlayerSession } from '../../../src/contract/adminPlayers';
+import { ErrorCode } from '../../../contract/errors';
+import { normalizeAccountNumber } from '../../../contract/banks';
+import type { LinkedPlayer, PlayerDevice, PlayerPage, PlayerProfile, PlayerSession } from '../../../contract/adminPlayers';
 import { AppError } from '../errors';
 
 /** What the console reads about the agency's players: search, flags, sessions, devices and links. */

@@ -1,9 +1,9 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/database';
 import type { DB } from '../../db/schema';
-import type { PlayerSummary } from '../../../src/contract/players';
+import type { PlayerSummary } from '../../../contract/players';
 import { AppError } from '../errors';
-import { ErrorCode } from '../../../src/contract/errors';
+import { ErrorCode } from '../../../contract/errors';
 
 /** The players table: its queries and the row as the API shows it. */
 

@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database';
-import type { DeviceFingerprint, PlayerSummary } from '../../../src/contract/players';
+import type { DeviceFingerprint, PlayerSummary } from '../../../contract/players';
 import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../errors';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../passwords';

@@ -1,8 +1,8 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { prepared, type Database } from '../../db/database';
-import type { BankAccount } from '../../../src/contract/bankAccounts';
-import type { PlayerInfoResponse } from '../../../src/contract/players';
+import type { BankAccount } from '../../../contract/bankAccounts';
+import type { PlayerInfoResponse } from '../../../contract/players';
 
 export const SESSION_COOKIE = 'champa_session';
 

@@ -1,8 +1,8 @@
 import { sql, type Selectable } from 'kysely';
 import type { Database } from '../../db/database';
 import type { PromotionTables } from '../../db/schema';
-import { ErrorCode } from '../../../src/contract/errors';
-import type { PromotionUsageEndReason, PromotionUsageStatus } from '../../../src/contract/promotions';
+import { ErrorCode } from '../../../contract/errors';
+import type { PromotionUsageEndReason, PromotionUsageStatus } from '../../../contract/promotions';
 import { AppError } from '../errors';
 import { defineLifecycle, moveStatus, type TransitionSet } from '../lifecycle';
 import type { LedgerTrx } from '../ledger';

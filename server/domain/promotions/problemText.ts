@@ -1,5 +1,5 @@
-import type { PromotionProblem } from '../../../src/contract/adminPromotions';
-import { PROVIDERS } from '../../../src/contract/providers';
+import type { PromotionProblem } from '../../../contract/adminPromotions';
+import { PROVIDERS } from '../../../contract/providers';
 
 /**
  * The English sentence of a problem the shared promotion rule found: the one place its words live

@@ -1,5 +1,5 @@
-import { checkNewPromotion, type NewPromotion } from '../../../src/contract/adminPromotions';
-import { ErrorCode } from '../../../src/contract/errors';
+import { checkNewPromotion, type NewPromotion } from '../../../contract/adminPromotions';
+import { ErrorCode } from '../../../contract/errors';
 import { AppError } from '../errors';
 import type { AccountRef } from '../ledger';
 import { promotionProblemText } from './problemText';
@@ -24,7 +24,7 @@ export const notCancelable = (status: string) =>
   refuse(409, ErrorCode.PROMOTION_USAGE_NOT_CANCELABLE, `A ${status} promotion usage cannot be cancelled`);
 
 /**
- * The one rule a new promotion is checked by (src/contract), refusing its problems as a
+ * The one rule a new promotion is checked by (contract), refusing its problems as a
  * VALIDATION_ERROR whose message names each field, one sentence each; nothing is written.
  */
 export function newPromotionFrom(input: unknown, now = new Date()): NewPromotion {

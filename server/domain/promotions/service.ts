@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database';
-import { ErrorCode } from '../../../src/contract/errors';
-import { formatAmount } from '../../../src/contract/money';
-import { isProvider, type Provider } from '../../../src/contract/providers';
-import { bonusFor, turnoverRequiredFor, type PromotionUsage } from '../../../src/contract/promotions';
+import { ErrorCode } from '../../../contract/errors';
+import { formatAmount } from '../../../contract/money';
+import { isProvider, type Provider } from '../../../contract/providers';
+import { bonusFor, turnoverRequiredFor, type PromotionUsage } from '../../../contract/promotions';
 import { claim, requestHash, scopes } from '../claims';
 import { AppError } from '../errors';
 import { bankAccountsOf, isBlocked, lockPlayer } from '../players';

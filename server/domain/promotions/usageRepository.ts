@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database';
-import { ErrorCode } from '../../../src/contract/errors';
-import { formatAmount } from '../../../src/contract/money';
-import type { Provider } from '../../../src/contract/providers';
-import type { PromotionUsage, PromotionUsagePage, PromotionUsageStatus, TranslatedText } from '../../../src/contract/promotions';
+import { ErrorCode } from '../../../contract/errors';
+import { formatAmount } from '../../../contract/money';
+import type { Provider } from '../../../contract/providers';
+import type { PromotionUsage, PromotionUsagePage, PromotionUsageStatus, TranslatedText } from '../../../contract/promotions';
 import { AppError } from '../errors';
 import type { LedgerTrx } from '../ledger';
 import { lockPlayer, type PlayerRef } from '../players';

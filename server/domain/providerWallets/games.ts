@@ -1,6 +1,6 @@
-import { ErrorCode } from '../../../src/contract/errors';
-import { DEFAULT_GAME_TAB, type GameListResponse } from '../../../src/contract/games';
-import type { Provider } from '../../../src/contract/providers';
+import { ErrorCode } from '../../../contract/errors';
+import { DEFAULT_GAME_TAB, type GameListResponse } from '../../../contract/games';
+import type { Provider } from '../../../contract/providers';
 import { AppError } from '../errors';
 import type { PlayerAtProvider } from './repository';
 import { ensureMember, readCredit, withProvider, type WalletDeps } from './service';

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { prepared, type Database } from '../../db/database';
-import type { Provider } from '../../../src/contract/providers';
+import type { Provider } from '../../../contract/providers';
 
 /** The provider_members table (a player's member name at each provider) and the pending-transfer check of a wallet. */
 

@@ -4,7 +4,7 @@ import { settledValue } from '../../db/inGroups';
 import type { Kysely } from 'kysely';
 import type { Database } from '../../db/database';
 import type { DB } from '../../db/schema';
-import { ErrorCode } from '../../../src/contract/errors';
+import { ErrorCode } from '../../../contract/errors';
 import { ProviderRefusal, ProviderUnavailable, type ProviderClient } from '../../adapters/providers';
 import { AppError } from '../errors';
 import {

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database';
-import type { RealityCheck, RealityCheckMinutes } from '../../../src/contract/realityCheck';
-import { STATEMENT_MONTHS, type Statement } from '../../../src/contract/responsiblePlay';
+import type { RealityCheck, RealityCheckMinutes } from '../../../contract/realityCheck';
+import { STATEMENT_MONTHS, type Statement } from '../../../contract/responsiblePlay';
 import type { SessionPlayer } from '../players';
 import { responsiblePlaySettingsOf } from '../agencies';
 

@@ -1,4 +1,4 @@
-import type { Reconciliation } from '../../../src/contract/adminReports';
+import type { Reconciliation } from '../../../contract/adminReports';
 import { csvOf } from '../csv';
 
 /**

@@ -1,8 +1,8 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database';
-import { vientianeDay, type Dashboard, type DashboardDay, type DashboardWaiting } from '../../../src/contract/adminReports';
-import { formatAmount } from '../../../src/contract/money';
-import { vientianeDayStart } from '../../../src/contract/vientiane';
+import { vientianeDay, type Dashboard, type DashboardDay, type DashboardWaiting } from '../../../contract/adminReports';
+import { formatAmount } from '../../../contract/money';
+import { vientianeDayStart } from '../../../contract/vientiane';
 import { balanceOf } from '../ledger';
 
 const DAY_MS = 24 * 60 * 60 * 1000;

@@ -1,7 +1,7 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database';
-import type { Reconciliation, ReconciliationLine, ReconciliationLineName, ReportTransfer } from '../../../src/contract/adminReports';
-import { formatAmount } from '../../../src/contract/money';
+import type { Reconciliation, ReconciliationLine, ReconciliationLineName, ReportTransfer } from '../../../contract/adminReports';
+import { formatAmount } from '../../../contract/money';
 import { trialBalance } from '../ledger';
 
 /**

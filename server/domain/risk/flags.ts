@@ -1,15 +1,15 @@
 import { sql } from 'kysely';
 import { createHash } from 'node:crypto';
 import type { Database } from '../../db/database';
-import { formatAmount } from '../../../src/contract/money';
-import type { Provider } from '../../../src/contract/providers';
+import { formatAmount } from '../../../contract/money';
+import type { Provider } from '../../../contract/providers';
 import {
   FAILED_DEPOSITS_PER_DAY,
   UNSUCCESSFUL_DEPOSIT_STATUSES,
   type FlaggedPlayer,
   type RiskEvidence,
   type RiskFlagKind,
-} from '../../../src/contract/riskFlags';
+} from '../../../contract/riskFlags';
 import { sharedDevices } from '../players';
 
 /** A flag as its evidence raises it, before any review is looked at. */

@@ -1,6 +1,6 @@
 import type { Database } from '../../db/database';
-import { ErrorCode } from '../../../src/contract/errors';
-import { parseRiskFlagId, riskFlagId, type RiskFlag, type RiskFlagPage, type RiskFlagQuery } from '../../../src/contract/riskFlags';
+import { ErrorCode } from '../../../contract/errors';
+import { parseRiskFlagId, riskFlagId, type RiskFlag, type RiskFlagPage, type RiskFlagQuery } from '../../../contract/riskFlags';
 import { AppError } from '../errors';
 import { appendAudit } from '../audit';
 import { actorOf, type Operator } from '../operators';

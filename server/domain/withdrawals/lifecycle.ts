@@ -1,7 +1,7 @@
 import type { UpdateObject } from 'kysely';
 import type { DB } from '../../db/schema';
-import { ErrorCode } from '../../../src/contract/errors';
-import type { WithdrawalStatus } from '../../../src/contract/withdrawals';
+import { ErrorCode } from '../../../contract/errors';
+import type { WithdrawalStatus } from '../../../contract/withdrawals';
 import { defineLifecycle, transition } from '../lifecycle';
 import type { Trx, WithdrawalRow } from './repository';
 

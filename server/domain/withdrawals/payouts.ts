@@ -1,8 +1,8 @@
 import { retryingDeadlocks } from '../../db/errors';
 import { sql } from 'kysely';
 import type { PayoutResult } from '../../adapters/payment';
-import { ErrorCode } from '../../../src/contract/errors';
-import type { Provider } from '../../../src/contract/providers';
+import { ErrorCode } from '../../../contract/errors';
+import type { Provider } from '../../../contract/providers';
 import { appendAudit, type Actor } from '../audit';
 import { AppError } from '../errors';
 import { postTransfer, resolveAccount, type LedgerTrx } from '../ledger';

@@ -1,11 +1,11 @@
 import { sql, type Selectable, type Transaction } from 'kysely';
 import type { Database } from '../../db/database';
 import type { DB, WithdrawalTables } from '../../db/schema';
-import { ErrorCode } from '../../../src/contract/errors';
-import { formatAmount, normalizeRate } from '../../../src/contract/money';
-import type { Provider } from '../../../src/contract/providers';
+import { ErrorCode } from '../../../contract/errors';
+import { formatAmount, normalizeRate } from '../../../contract/money';
+import type { Provider } from '../../../contract/providers';
 import type { Static } from 'typebox';
-import type { AgencyWithdrawalSchema, Withdrawal, WithdrawalPage, WithdrawalStatus } from '../../../src/contract/withdrawals';
+import type { AgencyWithdrawalSchema, Withdrawal, WithdrawalPage, WithdrawalStatus } from '../../../contract/withdrawals';
 import { AppError } from '../errors';
 import type { PlayerRef } from '../players';
 import type { Approver } from '../operators';

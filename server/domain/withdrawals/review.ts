@@ -1,9 +1,9 @@
 import { sql } from 'kysely';
 import type { Database } from '../../db/database';
 import { announceAgencyChange } from '../../db/changes';
-import { ErrorCode } from '../../../src/contract/errors';
-import { formatAmount, parseAmount } from '../../../src/contract/money';
-import type { WithdrawalApproval } from '../../../src/contract/withdrawals';
+import { ErrorCode } from '../../../contract/errors';
+import { formatAmount, parseAmount } from '../../../contract/money';
+import type { WithdrawalApproval } from '../../../contract/withdrawals';
 import {
   approvalsNeededFor,
   fourEyesAmountProblem,
@@ -11,7 +11,7 @@ import {
   type RiskFlag,
   type WithdrawalReview,
   type WithdrawalReviewSettings,
-} from '../../../src/contract/withdrawalReview';
+} from '../../../contract/withdrawalReview';
 import { appendAudit, type Actor } from '../audit';
 import { mustBeSecondPerson, secondApprovalRefusal, type ApprovalRefusal, type Approver } from '../operators';
 import { sharedDevices } from '../players';

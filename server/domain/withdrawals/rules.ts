@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
-import { ErrorCode } from '../../../src/contract/errors';
-import { formatAmount } from '../../../src/contract/money';
-import { checkPromotionWithdrawal } from '../../../src/contract/promotions';
+import { ErrorCode } from '../../../contract/errors';
+import { formatAmount } from '../../../contract/money';
+import { checkPromotionWithdrawal } from '../../../contract/promotions';
 import { AppError } from '../errors';
 import type { AccountRef, LedgerTransfer } from '../ledger';
 import type { UsageForWithdrawal } from '../promotions';

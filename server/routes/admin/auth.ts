@@ -8,8 +8,8 @@ import {
   TotpConfirmSchema,
   TotpEnrolmentSchema,
   totpCodeSchema,
-} from '../../../src/contract/admin';
-import { ApiErrorSchema } from '../../../src/contract/apiError';
+} from '../../../contract/admin';
+import { ApiErrorSchema } from '../../../contract/apiError';
 import { confirmTotpEnrolment, loginOperator, logoutOperator, operatorUsername, startTotpEnrolment } from '../../domain/operators';
 import { validated } from '../../domain/validated';
 import { limitedLogin } from '../rateLimits';

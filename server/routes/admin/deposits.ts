@@ -22,9 +22,9 @@ import {
   UnmatchedPaymentQuerySchema,
   UnmatchedPaymentResponseSchema,
   UnmatchedPaymentSchema,
-} from '../../../src/contract/adminDeposits';
-import { ApiErrorSchema } from '../../../src/contract/apiError';
-import { ItemsOf } from '../../../src/contract/page';
+} from '../../../contract/adminDeposits';
+import { ApiErrorSchema } from '../../../contract/apiError';
+import { ItemsOf } from '../../../contract/page';
 import {
   creditUnmatchedPayment,
   depositDetail,

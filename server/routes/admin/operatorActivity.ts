@@ -1,9 +1,9 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
 import { Type } from 'typebox';
-import { AuditLogQuerySchema, AuditRowSchema, OperatorSessionSchema, SessionIdParamsSchema } from '../../../src/contract/admin';
-import { ApiErrorSchema } from '../../../src/contract/apiError';
-import { ItemsOf } from '../../../src/contract/page';
+import { AuditLogQuerySchema, AuditRowSchema, OperatorSessionSchema, SessionIdParamsSchema } from '../../../contract/admin';
+import { ApiErrorSchema } from '../../../contract/apiError';
+import { ItemsOf } from '../../../contract/page';
 import { auditLogCsv, auditLogOf } from '../../domain/audit';
 import { endOperatorSession, sessionsFor } from '../../domain/operators';
 

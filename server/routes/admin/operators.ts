@@ -10,8 +10,8 @@ import {
   OperatorSettingsSchema,
   operatorChangeSchema,
   reasonSchema,
-} from '../../../src/contract/admin';
-import { ApiErrorSchema } from '../../../src/contract/apiError';
+} from '../../../contract/admin';
+import { ApiErrorSchema } from '../../../contract/apiError';
 import { actorOf, changeOperator, createOperator, operatorsOf, setStaffSecondFactor } from '../../domain/operators';
 import { validated } from '../../domain/validated';
 import { object } from 'yup';

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { ApiErrorSchema } from '../../../src/contract/apiError';
+import { ApiErrorSchema } from '../../../contract/apiError';
 import {
   PlayerBacklistBodySchema,
   PlayerBankAccountChangeSchema,
@@ -12,7 +12,7 @@ import {
   PlayerSearchQuerySchema,
   PlayerStatusResponseSchema,
   TemporaryPasswordResponseSchema,
-} from '../../../src/contract/adminPlayers';
+} from '../../../contract/adminPlayers';
 import { actorOf } from '../../domain/operators';
 import { changeBankAccount, resetPassword, restorePlayer, searchPlayers, setBacklisted, suspendPlayer } from '../../domain/players';
 import { playerProfile } from '../../domain/playerProfiles';

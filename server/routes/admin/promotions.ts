@@ -1,7 +1,7 @@
 import type { FastifyInstance, FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { ApiErrorSchema } from '../../../src/contract/apiError';
-import { IdempotencyHeadersSchema } from '../../../src/contract/idempotencyHeaders';
+import { ApiErrorSchema } from '../../../contract/apiError';
+import { IdempotencyHeadersSchema } from '../../../contract/idempotencyHeaders';
 import {
   AdminPromotionResponseSchema,
   AdminPromotionsSchema,
@@ -11,9 +11,9 @@ import {
   PromotionCreationSchema,
   PromotionIdParamsSchema,
   PromotionStatusChangeSchema,
-} from '../../../src/contract/adminPromotions';
-import { ErrorCode } from '../../../src/contract/errors';
-import { formatAmount, parseAmount } from '../../../src/contract/money';
+} from '../../../contract/adminPromotions';
+import { ErrorCode } from '../../../contract/errors';
+import { formatAmount, parseAmount } from '../../../contract/money';
 import { AppError } from '../../domain/errors';
 import { requireIdempotencyKey } from '../../domain/claims';
 import { appendAudit } from '../../domain/audit';

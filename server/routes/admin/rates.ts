@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { ApiErrorSchema } from '../../../src/contract/apiError';
+import { ApiErrorSchema } from '../../../contract/apiError';
 import {
   AgencyRatesSchema,
   RateChangeSchema,
@@ -8,9 +8,9 @@ import {
   RateConfirmationRequiredSchema,
   RateCurrencyParamsSchema,
   type RateEntry,
-} from '../../../src/contract/adminRates';
-import { OperatorErrorCode } from '../../../src/contract/admin';
-import { RATE_CURRENCIES, midRate } from '../../../src/contract/money';
+} from '../../../contract/adminRates';
+import { OperatorErrorCode } from '../../../contract/admin';
+import { RATE_CURRENCIES, midRate } from '../../../contract/money';
 import { changeRate, rateHistory, type RateChange } from '../../domain/agencies';
 import { actorOf } from '../../domain/operators';
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { ReceivingAccountResponseSchema, ReceivingAccountUpdateSchema } from '../../../src/contract/admin';
-import { ApiErrorSchema } from '../../../src/contract/apiError';
+import { ReceivingAccountResponseSchema, ReceivingAccountUpdateSchema } from '../../../contract/admin';
+import { ApiErrorSchema } from '../../../contract/apiError';
 import { receivingAccountOf, updateReceivingAccount } from '../../domain/deposits';
 import { actorOf } from '../../domain/operators';
 

@@ -1,6 +1,6 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { ApiErrorSchema } from '../../../src/contract/apiError';
+import { ApiErrorSchema } from '../../../contract/apiError';
 import {
   BooksReconciliationSchema,
   DashboardSchema,
@@ -8,7 +8,7 @@ import {
   ReconciliationQuerySchema,
   ReconciliationSchema,
   vientianeDay,
-} from '../../../src/contract/adminReports';
+} from '../../../contract/adminReports';
 import { dashboardOf, reconciliationCsv, reconciliationOf } from '../../domain/reports';
 import { booksReconciliationOf, reconcileBooks } from '../../domain/books';
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { ApiErrorSchema } from '../../../src/contract/apiError';
-import { ResponsiblePlaySettingsSchema, ResponsiblePlayUpdateSchema } from '../../../src/contract/responsiblePlay';
+import { ApiErrorSchema } from '../../../contract/apiError';
+import { ResponsiblePlaySettingsSchema, ResponsiblePlayUpdateSchema } from '../../../contract/responsiblePlay';
 import { responsiblePlaySettingsOf, updateResponsiblePlaySettings } from '../../domain/agencies';
 import { actorOf } from '../../domain/operators';
 

@@ -1,7 +1,7 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { ApiErrorSchema } from '../../../src/contract/apiError';
-import { RiskFlagPageSchema, RiskFlagQuerySchema, RiskFlagReviewBodySchema, RiskFlagSchema } from '../../../src/contract/riskFlags';
+import { ApiErrorSchema } from '../../../contract/apiError';
+import { RiskFlagPageSchema, RiskFlagQuerySchema, RiskFlagReviewBodySchema, RiskFlagSchema } from '../../../contract/riskFlags';
 import { reviewRiskFlag, riskFlagPage } from '../../domain/risk';
 
 const errors = { 400: ApiErrorSchema, 401: ApiErrorSchema, 403: ApiErrorSchema, 404: ApiErrorSchema } as const;

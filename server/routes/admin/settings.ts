@@ -1,13 +1,13 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { ApiErrorSchema } from '../../../src/contract/apiError';
+import { ApiErrorSchema } from '../../../contract/apiError';
 import {
   AgencyHostAddSchema,
   AgencyHostParamsSchema,
   AgencyHostRemoveSchema,
   AgencySettingsSchema,
   AgencySettingsUpdateSchema,
-} from '../../../src/contract/adminSettings';
+} from '../../../contract/adminSettings';
 import { addAgencyHost, agencySettingsOf, hostOf, removeAgencyHost, updateAgencySettings } from '../../domain/agencies';
 import { actorOf } from '../../domain/operators';
 

@@ -1,12 +1,12 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { ApiErrorSchema } from '../../../src/contract/apiError';
-import { WithdrawalCodeParamsSchema } from '../../../src/contract/withdrawals';
+import { ApiErrorSchema } from '../../../contract/apiError';
+import { WithdrawalCodeParamsSchema } from '../../../contract/withdrawals';
 import {
   WithdrawalReviewSchema,
   WithdrawalReviewSettingsSchema,
   WithdrawalReviewSettingsUpdateSchema,
-} from '../../../src/contract/withdrawalReview';
+} from '../../../contract/withdrawalReview';
 import { actorOf } from '../../domain/operators';
 import { setFourEyesAmount, withdrawalReviewOf, withdrawalReviewSettingsOf } from '../../domain/withdrawals';
 

@@ -1,16 +1,16 @@
 import type { FastifyPluginAsync } from 'fastify';
 import type { TypeBoxTypeProvider } from '@fastify/type-provider-typebox';
-import { ApiErrorSchema } from '../../../src/contract/apiError';
-import { IdempotencyHeadersSchema } from '../../../src/contract/idempotencyHeaders';
-import { PageOf } from '../../../src/contract/page';
+import { ApiErrorSchema } from '../../../contract/apiError';
+import { IdempotencyHeadersSchema } from '../../../contract/idempotencyHeaders';
+import { PageOf } from '../../../contract/page';
 import {
   AgencyWithdrawalQuerySchema,
   AgencyWithdrawalSchema,
   WithdrawalCodeParamsSchema,
   WithdrawalRejectSchema,
   WithdrawalResponseSchema,
-} from '../../../src/contract/withdrawals';
-import { WithdrawalApprovalResponseSchema } from '../../../src/contract/withdrawalReview';
+} from '../../../contract/withdrawals';
+import { WithdrawalApprovalResponseSchema } from '../../../contract/withdrawalReview';
 import { requireIdempotencyKey } from '../../domain/claims';
 import { actorOf } from '../../domain/operators';
 import { agencyWithdrawals, approvalStateOf, payOut, rejectWithdrawal, toWithdrawal } from '../../domain/withdrawals';

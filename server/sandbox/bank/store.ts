@@ -2,7 +2,7 @@ import { randomBytes, randomUUID } from 'node:crypto';
 import { sql, type Selectable } from 'kysely';
 import type { Database } from '../../db/database';
 import type { SandboxBankTables } from '../../db/sandboxSchema';
-import type { LaoQrBill } from '../../../src/contract/laoqr';
+import type { LaoQrBill } from '../../../contract/laoqr';
 import { PAYMENT_PAID_EVENT, signWebhook, type PaymentPaidEventBody } from '../../adapters/payment/webhook';
 
 /** The sandbox bank's books: payments of LaoQR bills, webhook deliveries, payouts and faults. */

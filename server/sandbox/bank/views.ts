@@ -1,4 +1,4 @@
-import { LaoQrError, parseLaoQr, type LaoQrBill } from '../../../src/contract/laoqr';
+import { LaoQrError, parseLaoQr, type LaoQrBill } from '../../../contract/laoqr';
 import { SandboxError } from '../errors';
 import { SandboxBankCode } from './schemas';
 import type { DeliveryRow, PaymentRow, PayoutRow } from './store';

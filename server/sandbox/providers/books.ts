@@ -1,7 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { sql } from 'kysely';
 import { prepared, type Database } from '../../db/database';
-import type { Provider } from '../../../src/contract/providers';
+import type { Provider } from '../../../contract/providers';
 import { SandboxError } from '../errors';
 import { payoutFor, spinReels, isSymbol, type SlotSymbol } from './slot';
 

@@ -1,5 +1,5 @@
-import type { Provider } from '../../../src/contract/providers';
-import type { Game } from '../../../src/contract/games';
+import type { Provider } from '../../../contract/providers';
+import type { Game } from '../../../contract/games';
 
 /**
  * The made-up games of the five sandbox providers. askmebet lists by category tab, betflix by list

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/database';
-import type { Provider } from '../../../src/contract/providers';
+import type { Provider } from '../../../contract/providers';
 
 /** What the providers' routes share: the database, and the served provider a request names (else 404). */
 export interface ProvidersContext {

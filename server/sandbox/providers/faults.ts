@@ -1,5 +1,5 @@
 import type { Database } from '../../db/database';
-import type { Provider } from '../../../src/contract/providers';
+import type { Provider } from '../../../contract/providers';
 
 /**
  * Fault controls for tests. `error` answers 503 without doing anything; `delay` waits delayMs and

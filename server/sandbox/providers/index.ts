@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyPluginAsync, FastifyRequest } from 'fastify';
 import type { Database } from '../../db/database';
-import { isProvider, type Provider } from '../../../src/contract/providers';
+import { isProvider, type Provider } from '../../../contract/providers';
 import { SandboxError, answerSandboxErrors } from '../errors';
 import { drawFault, type Operation } from './faults';
 import { artRoutes } from './art';

@@ -1,6 +1,6 @@
-import { displayAmount } from '../../../src/contract/format';
-import { formatAmount } from '../../../src/contract/money';
-import { PROVIDER_NAMES, type Provider } from '../../../src/contract/providers';
+import { displayAmount } from '../../../contract/format';
+import { formatAmount } from '../../../contract/money';
+import { PROVIDER_NAMES, type Provider } from '../../../contract/providers';
 import type { SandboxGame } from './catalog';
 import { STAKES } from './slot';
 

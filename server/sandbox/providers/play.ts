@@ -1,5 +1,5 @@
-import { displayAmount } from '../../../src/contract/format';
-import { formatAmount, parseAmount } from '../../../src/contract/money';
+import { displayAmount } from '../../../contract/format';
+import { formatAmount, parseAmount } from '../../../contract/money';
 import { SandboxError } from '../errors';
 import { artPath } from './art';
 import { findSession, openSession, spin, walletBalance } from './books';

@@ -1,4 +1,4 @@
-import { formatAmount, parseAmount } from '../../../src/contract/money';
+import { formatAmount, parseAmount } from '../../../contract/money';
 import { SandboxError } from '../errors';
 import { applyTransfer, createMember, transferLog, transferStatus, turnover, walletBalance } from './books';
 import type { ProviderRoutes } from './context';

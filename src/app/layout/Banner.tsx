@@ -2,7 +2,7 @@ import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
 import { useGetAgencyInfoQuery } from '../../api/agency';
 import { Link } from '../../ui/Link';
-import { media } from '../../web/ui/theme';
+import { media } from '../../../web/ui/theme';
 
 const Section = styled.section`
   max-width: 1080px;

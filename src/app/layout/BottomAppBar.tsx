@@ -2,7 +2,7 @@ import { Suspense, useCallback, useState } from 'react';
 import styled, { css } from 'styled-components';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../ui/Link';
-import { media } from '../../web/ui/theme';
+import { media } from '../../../web/ui/theme';
 import { Icon, type IconName } from './icons';
 import { lazyPart } from '../lazyPage';
 

@@ -1,9 +1,9 @@
 import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
 import { useGetAgencyInfoQuery } from '../../api/agency';
-import { SOCIAL_NETWORKS } from '../../contract/socialNetworks';
+import { SOCIAL_NETWORKS } from '../../../contract/socialNetworks';
 import { Menu, MenuExternalLink } from '../../ui/Menu';
-import { media } from '../../web/ui/theme';
+import { media } from '../../../web/ui/theme';
 import { Icon } from './icons';
 import { SocialIcon } from './SocialIcon';
 

@@ -2,7 +2,7 @@ import { useRef } from 'react';
 import { createPortal } from 'react-dom';
 import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
-import { useFocusTrap } from '../../web/ui/useFocusTrap';
+import { useFocusTrap } from '../../../web/ui/useFocusTrap';
 import { IconButton } from '../../ui/IconButton';
 import { useContactLinks } from './ContactMenu';
 import { Icon } from './icons';

@@ -1,11 +1,11 @@
 import { Fragment, useRef } from 'react';
 import styled, { css } from 'styled-components';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGES, LANGUAGE_NAMES, LANGUAGE_TAGS, isLanguage } from '../../contract/languages';
+import { LANGUAGES, LANGUAGE_NAMES, LANGUAGE_TAGS, isLanguage } from '../../../contract/languages';
 import { Link } from '../../ui/Link';
-import { Logo } from '../../web/ui/Logo';
+import { Logo } from '../../../web/ui/Logo';
 import { IconButton, iconButtonStyle } from '../../ui/IconButton';
-import { useFocusTrap } from '../../web/ui/useFocusTrap';
+import { useFocusTrap } from '../../../web/ui/useFocusTrap';
 import { useSwipeLeft } from '../../ui/useSwipeLeft';
 import { visuallyHidden } from '../../ui/visuallyHidden';
 import { PLAYER_DRAWER_GROUPS, VISITOR_DRAWER_ENTRIES, isEntryActive, type DrawerEntry } from './drawerEntries';

@@ -3,13 +3,13 @@ import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
 import { useGetAgencyInfoQuery } from '../../api/agency';
 import { useGetPromotionsQuery } from '../../api/promotions';
-import { BANKS, BANK_BADGE_SIZE, type Bank } from '../../contract/banks';
+import { BANKS, BANK_BADGE_SIZE, type Bank } from '../../../contract/banks';
 import { useLanguage } from '../../i18n/useLanguage';
 import { laidOutWhenNear } from '../../ui/laidOutWhenNear';
 import { useNearScreen } from '../../ui/useNearScreen';
 import { Link } from '../../ui/Link';
-import { Logo } from '../../web/ui/Logo';
-import { media } from '../../web/ui/theme';
+import { Logo } from '../../../web/ui/Logo';
+import { media } from '../../../web/ui/theme';
 
 const GAME_CATEGORIES = ['card', 'slot', 'fishShooting', 'roulette', 'others'] as const;
 const INFO_LINKS = ['service', 'aboutUs', 'howToPlay'] as const;

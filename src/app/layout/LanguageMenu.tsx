@@ -1,8 +1,8 @@
 import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
-import { LANGUAGE_NAMES, LANGUAGE_SHORT_NAMES, LANGUAGE_TAGS, TOP_BAR_LANGUAGES, isLanguage } from '../../contract/languages';
+import { LANGUAGE_NAMES, LANGUAGE_SHORT_NAMES, LANGUAGE_TAGS, TOP_BAR_LANGUAGES, isLanguage } from '../../../contract/languages';
 import { Menu, MenuItem } from '../../ui/Menu';
-import { media } from '../../web/ui/theme';
+import { media } from '../../../web/ui/theme';
 import { Icon } from './icons';
 
 const Current = styled.span`

@@ -5,7 +5,7 @@ import type { drawerMachine } from '../../../machines/drawer.machine';
 import { useGetAgencyQuery } from '../../api/agency';
 import { ErrorBoundary } from '../../ui/ErrorBoundary';
 import { useLazyMachine } from '../../ui/useLazyMachine';
-import { PageSpinner } from '../../web/ui/PageSpinner';
+import { PageSpinner } from '../../../web/ui/PageSpinner';
 import { PageBody, PageTitle } from '../../ui/Page';
 import { routes } from '../routes';
 import { Banner } from './Banner';

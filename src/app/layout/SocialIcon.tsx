@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react';
-import type { SOCIAL_NETWORKS } from '../../contract/socialNetworks';
+import type { SOCIAL_NETWORKS } from '../../../contract/socialNetworks';
 
 type SocialNetwork = (typeof SOCIAL_NETWORKS)[number];
 

@@ -1,4 +1,4 @@
-import { PROVIDERS } from '../../contract/providers';
+import { PROVIDERS } from '../../../contract/providers';
 import type { IconName } from './icons';
 
 /** One line of the drawer: its text is a translation key of the shell namespace. */

@@ -1,8 +1,8 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
-import { useToast } from '../../web/ui/Toast';
-import { media } from '../../web/ui/theme';
+import { useToast } from '../../../web/ui/Toast';
+import { media } from '../../../web/ui/theme';
 import { useSession } from './session';
 
 const Wrapper = styled.div`

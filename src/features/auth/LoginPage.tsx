@@ -1,15 +1,15 @@
 import { useState } from 'react';
 import { useFormik } from 'formik';
 import { useTranslation } from 'react-i18next';
-import type { CallError } from '../../web/api/baseQuery';
+import type { CallError } from '../../../web/api/baseQuery';
 import { useLoginMutation } from '../../api/players';
 import { errorMessageKey } from '../../api/errors';
-import { loginSchema, PLAYER_LIMITS, type LoginForm } from '../../contract/playerForms';
+import { loginSchema, PLAYER_LIMITS, type LoginForm } from '../../../contract/playerForms';
 import { SubmitButton } from '../../ui/SubmitButton';
 import { Link } from '../../ui/Link';
 import { PageBody } from '../../ui/Page';
-import { TextField } from '../../web/ui/TextField';
-import { tryAgainText } from '../../web/ui/waitText';
+import { TextField } from '../../../web/ui/TextField';
+import { tryAgainText } from '../../../web/ui/waitText';
 import { AuthCard, AuthTitle, FormAlert, SwitchLine } from './AuthForm';
 import { useSession } from './session';
 

@@ -1,7 +1,7 @@
 import { useEffect, type ReactNode } from 'react';
 import { useLocation } from 'wouter';
 import { useTranslation } from 'react-i18next';
-import { PageSpinner } from '../../web/ui/PageSpinner';
+import { PageSpinner } from '../../../web/ui/PageSpinner';
 import { useSession } from './session';
 
 /**

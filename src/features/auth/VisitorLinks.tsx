@@ -1,7 +1,7 @@
 import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
 import { Link } from '../../ui/Link';
-import { media } from '../../web/ui/theme';
+import { media } from '../../../web/ui/theme';
 
 const Links = styled.div`
   display: flex;

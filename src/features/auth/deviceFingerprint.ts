@@ -1,5 +1,5 @@
 import { load, type Agent, type GetResult } from '@fingerprintjs/fingerprintjs';
-import { DEVICE_TEXT_MAX, type DeviceFingerprint } from '../../contract/deviceFingerprint';
+import { DEVICE_TEXT_MAX, type DeviceFingerprint } from '../../../contract/deviceFingerprint';
 
 type Components = GetResult['components'];
 type ComponentValue<K extends keyof Components> = Components[K] extends { value: infer V } | { error: unknown } ? V : never;

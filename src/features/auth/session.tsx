@@ -5,7 +5,7 @@ import type { sessionMachine, SessionStatus } from '../../../machines/session.ma
 import { apiListeners, baseApi, sessionLost } from '../../api/baseApi';
 import { PLAYER_TAGS, useGetPlayerInfoQuery, useLogoutMutation, useReportFingerprintMutation } from '../../api/players';
 import { useGetAgencyQuery } from '../../api/agency';
-import type { PlayerInfoResponse, PlayerSummary } from '../../contract/players';
+import type { PlayerInfoResponse, PlayerSummary } from '../../../contract/players';
 import { reloadPage } from '../../ui/reloadPage';
 import { needsFingerprintReport, rememberFingerprintReport } from './fingerprintReports';
 import { inspect } from '../../devtools/inspect';

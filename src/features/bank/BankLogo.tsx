@@ -1,5 +1,5 @@
 import styled from 'styled-components';
-import type { Bank } from '../../contract/banks';
+import type { Bank } from '../../../contract/banks';
 
 /** The badge is wider than tall: it is fitted into the square, not stretched to fill it. */
 const Badge = styled.img`

@@ -2,16 +2,16 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { useGetBankAccountsQuery, useGetBanksQuery } from '../../api/banks';
-import type { BankAccount } from '../../contract/bankAccounts';
-import { bankOf } from '../../contract/banks';
-import { Button } from '../../web/ui/Button';
+import type { BankAccount } from '../../../contract/bankAccounts';
+import { bankOf } from '../../../contract/banks';
+import { Button } from '../../../web/ui/Button';
 import { PageBody, PageTitle } from '../../ui/Page';
-import { Spinner } from '../../web/ui/Spinner';
+import { Spinner } from '../../../web/ui/Spinner';
 import { BankAccountForm } from './BankAccountForm';
 import { BankLogo } from './BankLogo';
 import { useBankName } from './useBankName';
-import { Card, CardTitle, Details } from '../../web/ui/Card';
-import { Notice } from '../../web/ui/Notice';
+import { Card, CardTitle, Details } from '../../../web/ui/Card';
+import { Notice } from '../../../web/ui/Notice';
 
 const Intro = styled.p`
   margin: 0 0 16px;

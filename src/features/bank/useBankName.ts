@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { Bank } from '../../contract/banks';
-import { isLanguage, DEFAULT_LANGUAGE } from '../../contract/languages';
+import type { Bank } from '../../../contract/banks';
+import { isLanguage, DEFAULT_LANGUAGE } from '../../../contract/languages';
 
 /** A bank's name in the interface language. */
 export function useBankName() {

@@ -1,12 +1,12 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useGetExclusionQuery } from '../../api/exclusions';
-import type { Break } from '../../contract/breaks';
+import type { Break } from '../../../contract/breaks';
 import { ActionRow } from '../../ui/ActionRow';
-import { Card } from '../../web/ui/Card';
+import { Card } from '../../../web/ui/Card';
 import { Link } from '../../ui/Link';
 import { PageBody, PageTitle } from '../../ui/Page';
-import { PageSpinner } from '../../web/ui/PageSpinner';
+import { PageSpinner } from '../../../web/ui/PageSpinner';
 import { useBreakLine } from './breakLine';
 
 function BreakExplanation({ running }: { running: Break }) {

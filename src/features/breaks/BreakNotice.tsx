@@ -1,8 +1,8 @@
 import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
 import { useGetExclusionQuery } from '../../api/exclusions';
-import type { Break } from '../../contract/breaks';
-import { Notice } from '../../web/ui/Notice';
+import type { Break } from '../../../contract/breaks';
+import { Notice } from '../../../web/ui/Notice';
 import { useBreakLine } from './breakLine';
 
 // Lined up with the page below it, which has its own frame.

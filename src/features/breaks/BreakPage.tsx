@@ -6,7 +6,7 @@ import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
 import { breakMachine } from '../../../machines/break.machine';
 import { useGetExclusionQuery, useTakeExclusionMutation } from '../../api/exclusions';
-import { useIdempotencyKey } from '../../web/api/idempotency';
+import { useIdempotencyKey } from '../../../web/api/idempotency';
 import {
   breakFormSchema,
   BREAK_DURATIONS,
@@ -16,16 +16,16 @@ import {
   type BreakDuration,
   type BreakKind,
   type TakeBreakBody,
-} from '../../contract/breaks';
+} from '../../../contract/breaks';
 import { ActionRow } from '../../ui/ActionRow';
-import { Button } from '../../web/ui/Button';
+import { Button } from '../../../web/ui/Button';
 import { SubmitButton } from '../../ui/SubmitButton';
-import { Card, CardTitle } from '../../web/ui/Card';
-import { Notice } from '../../web/ui/Notice';
+import { Card, CardTitle } from '../../../web/ui/Card';
+import { Notice } from '../../../web/ui/Notice';
 import { PageBody, PageTitle } from '../../ui/Page';
-import { Select } from '../../web/ui/Select';
-import { Spinner } from '../../web/ui/Spinner';
-import { FieldError } from '../../web/ui/TextField';
+import { Select } from '../../../web/ui/Select';
+import { Spinner } from '../../../web/ui/Spinner';
+import { FieldError } from '../../../web/ui/TextField';
 import { inspect } from '../../devtools/inspect';
 import { useBreakLine } from './breakLine';
 

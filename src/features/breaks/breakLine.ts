@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import type { Break } from '../../contract/breaks';
-import { vientianeDateTime } from '../../contract/vientiane';
+import type { Break } from '../../../contract/breaks';
+import { vientianeDateTime } from '../../../contract/vientiane';
 
 /** "Time-out until 26/11/2026 17:00 (Vientiane time)", or the kind for good, in the player's language. */
 export function useBreakLine(playerBreak: Break): string {

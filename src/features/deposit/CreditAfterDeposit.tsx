@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import { useProviderCredit } from '../../api/credits';
-import { displayMoney } from '../../contract/format';
-import { parseAmount } from '../../contract/money';
-import { bonusOfPromotion, type Promotion } from '../../contract/promotions';
-import { PROVIDER_NAMES, type Provider } from '../../contract/providers';
-import { Details } from '../../web/ui/Card';
+import { displayMoney } from '../../../contract/format';
+import { parseAmount } from '../../../contract/money';
+import { bonusOfPromotion, type Promotion } from '../../../contract/promotions';
+import { PROVIDER_NAMES, type Provider } from '../../../contract/providers';
+import { Details } from '../../../web/ui/Card';
 
 interface CreditAfterDepositProps {
   provider: Provider;

@@ -2,16 +2,16 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { useGetDepositsQuery } from '../../api/deposits';
-import { PROVIDER_NAMES } from '../../contract/providers';
-import { Button } from '../../web/ui/Button';
+import { PROVIDER_NAMES } from '../../../contract/providers';
+import { Button } from '../../../web/ui/Button';
 import { PageBody, PageTitle } from '../../ui/Page';
-import { Pager, pageCount } from '../../web/ui/Pager';
-import { Spinner } from '../../web/ui/Spinner';
+import { Pager, pageCount } from '../../../web/ui/Pager';
+import { Spinner } from '../../../web/ui/Spinner';
 import { HistoryHead, HistoryItem, HistoryList } from '../../ui/HistoryList';
-import { displayMoney } from '../../contract/format';
-import { formatDateTime } from '../../web/dates';
-import { StatusBadge } from '../../web/ui/StatusBadge';
-import { Details } from '../../web/ui/Card';
+import { displayMoney } from '../../../contract/format';
+import { formatDateTime } from '../../../web/dates';
+import { StatusBadge } from '../../../web/ui/StatusBadge';
+import { Details } from '../../../web/ui/Card';
 
 const PAGE_SIZE = 10;
 

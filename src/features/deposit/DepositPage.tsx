@@ -1,11 +1,11 @@
 import { useTranslation } from 'react-i18next';
 import { useGetBankAccountsQuery } from '../../api/banks';
 import { useGetPromotionQuery, useGetUsingPromotionQuery } from '../../api/promotions';
-import { Card } from '../../web/ui/Card';
+import { Card } from '../../../web/ui/Card';
 import { Link } from '../../ui/Link';
-import { Notice } from '../../web/ui/Notice';
+import { Notice } from '../../../web/ui/Notice';
 import { PageBody, PageTitle } from '../../ui/Page';
-import { Spinner } from '../../web/ui/Spinner';
+import { Spinner } from '../../../web/ui/Spinner';
 import { DepositForm } from './DepositForm';
 import { DepositResult } from './DepositResult';
 import { OrderCard } from './OrderCard';

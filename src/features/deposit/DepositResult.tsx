@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import type { DepositOrder } from '../../contract/deposits';
-import { displayAmount, displayMoney } from '../../contract/format';
-import { PROVIDER_NAMES } from '../../contract/providers';
+import type { DepositOrder } from '../../../contract/deposits';
+import { displayAmount, displayMoney } from '../../../contract/format';
+import { PROVIDER_NAMES } from '../../../contract/providers';
 import { ActionRow } from '../../ui/ActionRow';
-import { Button } from '../../web/ui/Button';
-import { Card, Details } from '../../web/ui/Card';
+import { Button } from '../../../web/ui/Button';
+import { Card, Details } from '../../../web/ui/Card';
 import { Link } from '../../ui/Link';
-import { Notice } from '../../web/ui/Notice';
+import { Notice } from '../../../web/ui/Notice';
 import type { useDepositOrder } from './useDepositOrder';
 
 type DepositOrderActor = ReturnType<typeof useDepositOrder>;

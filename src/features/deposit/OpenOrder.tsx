@@ -2,15 +2,15 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { useGetDepositQrQuery } from '../../api/deposits';
-import type { DepositOrder } from '../../contract/deposits';
-import { displayAmount, displayMoney } from '../../contract/format';
-import { PROVIDER_NAMES } from '../../contract/providers';
+import type { DepositOrder } from '../../../contract/deposits';
+import { displayAmount, displayMoney } from '../../../contract/format';
+import { PROVIDER_NAMES } from '../../../contract/providers';
 import { ActionRow } from '../../ui/ActionRow';
-import { Button } from '../../web/ui/Button';
-import { Details } from '../../web/ui/Card';
-import { Spinner } from '../../web/ui/Spinner';
+import { Button } from '../../../web/ui/Button';
+import { Details } from '../../../web/ui/Card';
+import { Spinner } from '../../../web/ui/Spinner';
 import { formatCountdown } from './format';
-import { QrImage, saveQrImage } from '../../web/ui/QrImage';
+import { QrImage, saveQrImage } from '../../../web/ui/QrImage';
 
 /** What the player must get right in the banking app, first: on a 375x667 phone it sits above the QR. */
 const Summary = styled.div`

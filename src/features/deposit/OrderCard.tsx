@@ -1,13 +1,13 @@
 import { useCallback } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DepositOrder } from '../../contract/deposits';
-import { ErrorCode } from '../../contract/errors';
+import type { DepositOrder } from '../../../contract/deposits';
+import { ErrorCode } from '../../../contract/errors';
 import { ActionRow } from '../../ui/ActionRow';
-import { Button } from '../../web/ui/Button';
-import { Card } from '../../web/ui/Card';
-import { Dialog, DialogActions } from '../../web/ui/Dialog';
-import { Notice } from '../../web/ui/Notice';
-import { Spinner } from '../../web/ui/Spinner';
+import { Button } from '../../../web/ui/Button';
+import { Card } from '../../../web/ui/Card';
+import { Dialog, DialogActions } from '../../../web/ui/Dialog';
+import { Notice } from '../../../web/ui/Notice';
+import { Spinner } from '../../../web/ui/Spinner';
 import { OpenOrder } from './OpenOrder';
 import type { useDepositOrder } from './useDepositOrder';
 

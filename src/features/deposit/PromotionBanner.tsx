@@ -1,8 +1,8 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import type { Promotion, PromotionUsage } from '../../contract/promotions';
-import { PROVIDER_NAMES } from '../../contract/providers';
-import { displayAmount } from '../../contract/format';
+import type { Promotion, PromotionUsage } from '../../../contract/promotions';
+import { PROVIDER_NAMES } from '../../../contract/providers';
+import { displayAmount } from '../../../contract/format';
 import { useLanguage } from '../../i18n/useLanguage';
 import { Link } from '../../ui/Link';
 

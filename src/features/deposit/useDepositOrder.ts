@@ -8,8 +8,8 @@ import {
   useGetOpenDepositsQuery,
   useLazyGetDepositQuery,
 } from '../../api/deposits';
-import { useIdempotencyKey } from '../../web/api/idempotency';
-import type { DepositOrder, DepositRequest } from '../../contract/deposits';
+import { useIdempotencyKey } from '../../../web/api/idempotency';
+import type { DepositOrder, DepositRequest } from '../../../contract/deposits';
 import { inspect } from '../../devtools/inspect';
 import { useLazyMachine, type MachineView } from '../../ui/useLazyMachine';
 

@@ -2,10 +2,10 @@ import { useId } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { useProviderCredit, useRefreshCredits } from '../../api/credits';
-import { displayAmount } from '../../contract/format';
-import { PROVIDERS, PROVIDER_NAMES, type Provider } from '../../contract/providers';
-import { Button } from '../../web/ui/Button';
-import { Spinner } from '../../web/ui/Spinner';
+import { displayAmount } from '../../../contract/format';
+import { PROVIDERS, PROVIDER_NAMES, type Provider } from '../../../contract/providers';
+import { Button } from '../../../web/ui/Button';
+import { Spinner } from '../../../web/ui/Spinner';
 
 const Panel = styled.section`
   padding: 16px;

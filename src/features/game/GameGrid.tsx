@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import type { CallError } from '../../web/api/baseQuery';
+import type { CallError } from '../../../web/api/baseQuery';
 import type { SerializedError } from '@reduxjs/toolkit';
-import type { Game } from '../../contract/games';
+import type { Game } from '../../../contract/games';
 import { errorMessageKey } from '../../api/errors';
 import { Artwork } from '../../ui/Artwork';
-import { Button } from '../../web/ui/Button';
-import { Spinner } from '../../web/ui/Spinner';
+import { Button } from '../../../web/ui/Button';
+import { Spinner } from '../../../web/ui/Spinner';
 
 const Grid = styled.ul`
   list-style: none;

@@ -1,8 +1,8 @@
 import { useCallback, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useLaunchGameMutation } from '../../api/games';
-import type { Provider } from '../../contract/providers';
-import { failureCodeOf } from '../../contract/errors';
+import type { Provider } from '../../../contract/providers';
+import { failureCodeOf } from '../../../contract/errors';
 
 /**
  * Opens a game of the provider in a new window. The window is opened inside the click, so no pop-up

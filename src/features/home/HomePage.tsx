@@ -1,9 +1,9 @@
 import { Suspense, lazy } from 'react';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { PROVIDERS, PROVIDER_CARD_SIZE, PROVIDER_NAMES, providerCardPicture, type Provider } from '../../contract/providers';
+import { PROVIDERS, PROVIDER_CARD_SIZE, PROVIDER_NAMES, providerCardPicture, type Provider } from '../../../contract/providers';
 import { Artwork } from '../../ui/Artwork';
-import { Button } from '../../web/ui/Button';
+import { Button } from '../../../web/ui/Button';
 import { Link } from '../../ui/Link';
 import { PageBody } from '../../ui/Page';
 import { CardGrid, CardLink, CardText, Section, SectionHead } from './Section';

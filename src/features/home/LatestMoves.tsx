@@ -3,12 +3,12 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { useGetDepositsQuery } from '../../api/deposits';
 import { useGetWithdrawalsQuery } from '../../api/withdrawals';
-import { formatDateTime } from '../../web/dates';
-import { displayMoney } from '../../contract/format';
-import { PROVIDER_NAMES, type Provider } from '../../contract/providers';
+import { formatDateTime } from '../../../web/dates';
+import { displayMoney } from '../../../contract/format';
+import { PROVIDER_NAMES, type Provider } from '../../../contract/providers';
 import { Link } from '../../ui/Link';
-import { Spinner } from '../../web/ui/Spinner';
-import { StatusBadge } from '../../web/ui/StatusBadge';
+import { Spinner } from '../../../web/ui/Spinner';
+import { StatusBadge } from '../../../web/ui/StatusBadge';
 import { Section, SectionHead } from './Section';
 
 /** How many of the latest deposits and of the latest withdrawals the lobby lists. */

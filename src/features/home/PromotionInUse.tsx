@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { useGetUsingPromotionQuery } from '../../api/promotions';
-import { displayAmount } from '../../contract/format';
-import { parseAmount } from '../../contract/money';
-import type { PromotionUsage } from '../../contract/promotions';
-import { PROVIDER_NAMES } from '../../contract/providers';
+import { displayAmount } from '../../../contract/format';
+import { parseAmount } from '../../../contract/money';
+import type { PromotionUsage } from '../../../contract/promotions';
+import { PROVIDER_NAMES } from '../../../contract/providers';
 import { useLanguage } from '../../i18n/useLanguage';
 import { Link } from '../../ui/Link';
 import { Section, SectionHead } from './Section';

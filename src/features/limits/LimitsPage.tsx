@@ -12,14 +12,14 @@ import {
   type DepositLimitPeriod,
   type DepositLimitsChange,
   type DepositLimitsView,
-} from '../../contract/depositLimits';
-import { displayMoney } from '../../contract/format';
+} from '../../../contract/depositLimits';
+import { displayMoney } from '../../../contract/format';
 import { SubmitButton } from '../../ui/SubmitButton';
-import { Card } from '../../web/ui/Card';
-import { Notice } from '../../web/ui/Notice';
+import { Card } from '../../../web/ui/Card';
+import { Notice } from '../../../web/ui/Notice';
 import { PageBody, PageTitle } from '../../ui/Page';
-import { Spinner } from '../../web/ui/Spinner';
-import { TextField } from '../../web/ui/TextField';
+import { Spinner } from '../../../web/ui/Spinner';
+import { TextField } from '../../../web/ui/TextField';
 
 type LimitValues = Record<DepositLimitPeriod, string>;
 

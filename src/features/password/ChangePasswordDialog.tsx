@@ -2,16 +2,16 @@ import { useCallback, useState } from 'react';
 import { useFormik } from 'formik';
 import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
-import type { CallError } from '../../web/api/baseQuery';
+import type { CallError } from '../../../web/api/baseQuery';
 import { useChangePasswordMutation } from '../../api/players';
 import { useGetAgencyInfoQuery } from '../../api/agency';
-import { changePasswordSchema, PLAYER_LIMITS, type ChangePasswordForm } from '../../contract/playerForms';
-import { Button } from '../../web/ui/Button';
+import { changePasswordSchema, PLAYER_LIMITS, type ChangePasswordForm } from '../../../contract/playerForms';
+import { Button } from '../../../web/ui/Button';
 import { SubmitButton } from '../../ui/SubmitButton';
-import { Dialog, DialogActions } from '../../web/ui/Dialog';
-import { Notice } from '../../web/ui/Notice';
-import { TextField } from '../../web/ui/TextField';
-import { TOAST_DURATION_MS, useToast } from '../../web/ui/Toast';
+import { Dialog, DialogActions } from '../../../web/ui/Dialog';
+import { Notice } from '../../../web/ui/Notice';
+import { TextField } from '../../../web/ui/TextField';
+import { TOAST_DURATION_MS, useToast } from '../../../web/ui/Toast';
 import { reloadPage } from '../../ui/reloadPage';
 
 const VisibilityToggle = styled(Button).attrs({ $variant: 'ghost' as const })`

@@ -4,13 +4,13 @@ import { useParams } from 'wouter';
 import { useGetPromotionQuery } from '../../api/promotions';
 import { usePromotionUsageFlow } from './PromotionUsage';
 import { useLanguage } from '../../i18n/useLanguage';
-import { Button } from '../../web/ui/Button';
-import { Card, CardTitle } from '../../web/ui/Card';
+import { Button } from '../../../web/ui/Button';
+import { Card, CardTitle } from '../../../web/ui/Card';
 import { Link } from '../../ui/Link';
 import { PageBody, PageTitle } from '../../ui/Page';
-import { Spinner } from '../../web/ui/Spinner';
+import { Spinner } from '../../../web/ui/Spinner';
 import { PromotionHeader, PromotionTerms, UseButton, usePromotionEligibility } from './PromotionParts';
-import { Notice } from '../../web/ui/Notice';
+import { Notice } from '../../../web/ui/Notice';
 
 const Picture = styled.img`
   display: block;

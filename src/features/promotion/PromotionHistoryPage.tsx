@@ -10,13 +10,13 @@ import {
   UsageStatusBadge,
   usePromotionUsageFlow,
 } from './PromotionUsage';
-import { PROMOTION_USAGE_STATUSES, type PromotionUsageStatus } from '../../contract/promotions';
+import { PROMOTION_USAGE_STATUSES, type PromotionUsageStatus } from '../../../contract/promotions';
 import { useLanguage } from '../../i18n/useLanguage';
-import { Button } from '../../web/ui/Button';
+import { Button } from '../../../web/ui/Button';
 import { Link } from '../../ui/Link';
 import { PageBody, PageTitle } from '../../ui/Page';
-import { Pager, pageCount } from '../../web/ui/Pager';
-import { Spinner } from '../../web/ui/Spinner';
+import { Pager, pageCount } from '../../../web/ui/Pager';
+import { Spinner } from '../../../web/ui/Spinner';
 import { HistoryHead, HistoryItem, HistoryList } from '../../ui/HistoryList';
 
 const PAGE_SIZE = 10;

@@ -11,14 +11,14 @@ import {
   type PromotionUsageSnapshot,
   type SendPromotionUsage,
 } from './PromotionUsage';
-import { formatDate } from '../../web/dates';
-import { displayAmount, displayMoney } from '../../contract/format';
-import type { Promotion } from '../../contract/promotions';
-import { PROVIDER_NAMES } from '../../contract/providers';
+import { formatDate } from '../../../web/dates';
+import { displayAmount, displayMoney } from '../../../contract/format';
+import type { Promotion } from '../../../contract/promotions';
+import { PROVIDER_NAMES } from '../../../contract/providers';
 import { useLanguage } from '../../i18n/useLanguage';
-import { Button } from '../../web/ui/Button';
-import { Card, CardTitle, Details } from '../../web/ui/Card';
-import { Notice } from '../../web/ui/Notice';
+import { Button } from '../../../web/ui/Button';
+import { Card, CardTitle, Details } from '../../../web/ui/Card';
+import { Notice } from '../../../web/ui/Notice';
 
 const Head = styled.div`
   display: flex;

@@ -3,15 +3,15 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { promotionsApi, useGetPromotionsQuery } from '../../api/promotions';
 import { usePromotionUsageFlow } from './PromotionUsage';
-import type { Promotion } from '../../contract/promotions';
+import type { Promotion } from '../../../contract/promotions';
 import { useLanguage } from '../../i18n/useLanguage';
 import { Artwork, BonusHeadline } from '../../ui/Artwork';
-import { Button } from '../../web/ui/Button';
+import { Button } from '../../../web/ui/Button';
 import { Link, preloadHref } from '../../ui/Link';
 import { PageBody, PageTitle } from '../../ui/Page';
-import { Spinner } from '../../web/ui/Spinner';
+import { Spinner } from '../../../web/ui/Spinner';
 import { PromotionHeader, PromotionTerms, UseButton, usePromotionEligibility } from './PromotionParts';
-import { Notice } from '../../web/ui/Notice';
+import { Notice } from '../../../web/ui/Notice';
 
 const Intro = styled.p`
   margin: 0 0 16px;

@@ -4,12 +4,12 @@ import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { realityCheckMachine } from '../../../machines/realityCheck.machine';
 import { useGetRealityCheckQuery } from '../../api/responsiblePlay';
-import { displayMoney } from '../../contract/format';
-import { minutesSince } from '../../contract/realityCheck';
-import { Button } from '../../web/ui/Button';
-import { Details } from '../../web/ui/Card';
-import { Dialog, DialogActions } from '../../web/ui/Dialog';
-import { useToast } from '../../web/ui/Toast';
+import { displayMoney } from '../../../contract/format';
+import { minutesSince } from '../../../contract/realityCheck';
+import { Button } from '../../../web/ui/Button';
+import { Details } from '../../../web/ui/Card';
+import { Dialog, DialogActions } from '../../../web/ui/Dialog';
+import { useToast } from '../../../web/ui/Toast';
 import { inspect } from '../../devtools/inspect';
 
 const Net = styled.dd<{ $negative: boolean }>`

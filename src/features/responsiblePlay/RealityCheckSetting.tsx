@@ -1,10 +1,10 @@
 import type { ChangeEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useChooseRealityCheckMutation, useGetRealityCheckQuery } from '../../api/responsiblePlay';
-import { REALITY_CHECK_MINUTES, type RealityCheckMinutes } from '../../contract/realityCheck';
-import { Select } from '../../web/ui/Select';
-import { Spinner } from '../../web/ui/Spinner';
-import { useToast } from '../../web/ui/Toast';
+import { REALITY_CHECK_MINUTES, type RealityCheckMinutes } from '../../../contract/realityCheck';
+import { Select } from '../../../web/ui/Select';
+import { Spinner } from '../../../web/ui/Spinner';
+import { useToast } from '../../../web/ui/Toast';
 
 const isMinutes = (value: number): value is RealityCheckMinutes => (REALITY_CHECK_MINUTES as readonly number[]).includes(value);
 

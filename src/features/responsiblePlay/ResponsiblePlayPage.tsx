@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { useGetPlayerInfoQuery } from '../../api/players';
-import { Card, CardTitle } from '../../web/ui/Card';
+import { Card, CardTitle } from '../../../web/ui/Card';
 import { Link } from '../../ui/Link';
-import { Notice } from '../../web/ui/Notice';
+import { Notice } from '../../../web/ui/Notice';
 import { PageBody, PageTitle } from '../../ui/Page';
 import { RealityCheckSetting } from './RealityCheckSetting';
 

@@ -1,13 +1,13 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { useGetStatementQuery } from '../../api/responsiblePlay';
-import { displayMoney } from '../../contract/format';
-import type { StatementMonth } from '../../contract/responsiblePlay';
-import { Details } from '../../web/ui/Card';
+import { displayMoney } from '../../../contract/format';
+import type { StatementMonth } from '../../../contract/responsiblePlay';
+import { Details } from '../../../web/ui/Card';
 import { HistoryHead, HistoryItem, HistoryList } from '../../ui/HistoryList';
-import { Notice } from '../../web/ui/Notice';
+import { Notice } from '../../../web/ui/Notice';
 import { PageBody, PageTitle } from '../../ui/Page';
-import { Spinner } from '../../web/ui/Spinner';
+import { Spinner } from '../../../web/ui/Spinner';
 
 const Intro = styled.p`
   color: ${({ theme }) => theme.colors.textMuted};

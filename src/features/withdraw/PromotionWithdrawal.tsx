@@ -1,14 +1,14 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
 import { useProviderCredit } from '../../api/credits';
-import { displayAmount, displayMoney } from '../../contract/format';
-import { convert, formatAmount, parseAmount } from '../../contract/money';
-import type { ExchangeRate } from '../../contract/exchangeRates';
-import { checkPromotionWithdrawal, type Promotion, type PromotionUsage } from '../../contract/promotions';
-import { PROVIDER_NAMES } from '../../contract/providers';
-import { Button } from '../../web/ui/Button';
-import { CardTitle, Details } from '../../web/ui/Card';
-import { Spinner } from '../../web/ui/Spinner';
+import { displayAmount, displayMoney } from '../../../contract/format';
+import { convert, formatAmount, parseAmount } from '../../../contract/money';
+import type { ExchangeRate } from '../../../contract/exchangeRates';
+import { checkPromotionWithdrawal, type Promotion, type PromotionUsage } from '../../../contract/promotions';
+import { PROVIDER_NAMES } from '../../../contract/providers';
+import { Button } from '../../../web/ui/Button';
+import { CardTitle, Details } from '../../../web/ui/Card';
+import { Spinner } from '../../../web/ui/Spinner';
 
 const Panel = styled.section`
   margin: 0 0 16px;

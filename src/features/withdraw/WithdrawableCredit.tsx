@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { useProviderCredit } from '../../api/credits';
-import { displayMoney } from '../../contract/format';
-import { formatAmount, parseAmount } from '../../contract/money';
-import { PROVIDER_NAMES, type Provider } from '../../contract/providers';
-import { mostWithdrawable, type WithdrawalLimits } from '../../contract/withdrawals';
-import { Button } from '../../web/ui/Button';
-import { Details } from '../../web/ui/Card';
-import { Notice } from '../../web/ui/Notice';
+import { displayMoney } from '../../../contract/format';
+import { formatAmount, parseAmount } from '../../../contract/money';
+import { PROVIDER_NAMES, type Provider } from '../../../contract/providers';
+import { mostWithdrawable, type WithdrawalLimits } from '../../../contract/withdrawals';
+import { Button } from '../../../web/ui/Button';
+import { Details } from '../../../web/ui/Card';
+import { Notice } from '../../../web/ui/Notice';
 import styled from 'styled-components';
 
 const Panel = styled.div`

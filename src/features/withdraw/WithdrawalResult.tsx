@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { displayMoney } from '../../contract/format';
-import type { Withdrawal } from '../../contract/withdrawals';
+import { displayMoney } from '../../../contract/format';
+import type { Withdrawal } from '../../../contract/withdrawals';
 import { ActionRow } from '../../ui/ActionRow';
-import { Button } from '../../web/ui/Button';
-import { Card, CardTitle, Details } from '../../web/ui/Card';
+import { Button } from '../../../web/ui/Button';
+import { Card, CardTitle, Details } from '../../../web/ui/Card';
 import { Link } from '../../ui/Link';
-import { StatusBadge } from '../../web/ui/StatusBadge';
+import { StatusBadge } from '../../../web/ui/StatusBadge';
 
 export const Muted = styled.p`
   margin: 0 0 12px;

@@ -36,7 +36,7 @@ export const ErrorCode = {
   NO_CREDIT: 'NO_CREDIT',
   PLAYER_BLOCKED: 'PLAYER_BLOCKED',
   PASSWORD_INCORRECT: 'PASSWORD_INCORRECT',
-  /** HTTP 400: a new password (a player's or an operator's) that is too easy to guess (src/contract/passwords.ts). */
+  /** HTTP 400: a new password (a player's or an operator's) that is too easy to guess (contract/passwords.ts). */
   WEAK_PASSWORD: 'WEAK_PASSWORD',
   // money movements
   IDEMPOTENCY_CONFLICT: 'IDEMPOTENCY_CONFLICT',

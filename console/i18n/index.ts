@@ -1,8 +1,8 @@
 import { createInstance } from 'i18next';
 import { initReactI18next } from 'react-i18next';
-import lo from '../../../public/locales/lo/admin.json';
-import th from '../../../public/locales/th/admin.json';
-import en from '../../../public/locales/en/admin.json';
+import lo from '../../public/locales/lo/admin.json';
+import th from '../../public/locales/th/admin.json';
+import en from '../../public/locales/en/admin.json';
 
 /** The console's languages: Lao by default, Thai and English for operators from across the river or abroad. */
 export const ADMIN_LANGUAGES = ['lo', 'th', 'en'] as const;

@@ -24,7 +24,7 @@ interface RateValues {
   reason: string;
 }
 
-/** The shared rule (src/contract/adminRates) as the form's validation, its problem named on the field it concerns. */
+/** The shared rule (contract/adminRates) as the form's validation, its problem named on the field it concerns. */
 const schema = yup.object({
   currency: yup.string().oneOf(RATE_CURRENCIES).required(),
   buy: yup

@@ -4,7 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { useMachine } from '@xstate/react';
 import { fromPromise } from 'xstate';
 import styled from 'styled-components';
-import { secondFactorEnrolmentMachine } from '../../../../machines/secondFactorEnrolment.machine';
+import { secondFactorEnrolmentMachine } from '../../../machines/secondFactorEnrolment.machine';
 import { totpCodeSchema } from '../../../contract/admin';
 import { Button } from '../../../web/ui/Button';
 import { Notice } from '../../../web/ui/Notice';

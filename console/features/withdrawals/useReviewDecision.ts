@@ -2,7 +2,7 @@ import { useEffect, useMemo, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { fromPromise } from 'xstate';
 import { useMachine } from '@xstate/react';
-import { withdrawalReviewMachine } from '../../../../machines/withdrawalReview.machine';
+import { withdrawalReviewMachine } from '../../../machines/withdrawalReview.machine';
 import { ErrorCode } from '../../../contract/errors';
 import { useToast } from '../../../web/ui/Toast';
 import { idempotencyKeys } from '../../../web/api/idempotency';

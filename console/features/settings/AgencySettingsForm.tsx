@@ -72,7 +72,7 @@ function inputModeOf(field: Field): 'text' | 'url' | 'numeric' | 'decimal' {
 
 /**
  * One group of the agency's settings as a form: checked field by field with the rule the server
- * applies (src/contract/adminSettings.ts), saved with the operator's reason.
+ * applies (contract/adminSettings.ts), saved with the operator's reason.
  */
 export function AgencySettingsForm({ group, settings, readOnly }: { group: SettingsGroup; settings: AgencySettings; readOnly: boolean }) {
   const { t } = useTranslation();

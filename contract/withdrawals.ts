@@ -43,7 +43,7 @@ export const WithdrawalSchema = Type.Object({
 });
 export type Withdrawal = Static<typeof WithdrawalSchema>;
 
-/** One operator's approval of a withdrawal (src/contract/withdrawalReview.ts has the four-eyes rule). */
+/** One operator's approval of a withdrawal (contract/withdrawalReview.ts has the four-eyes rule). */
 export const WithdrawalApprovalSchema = Type.Object({
   operator: Type.String(),
   at: Type.String({ format: 'date-time' }),

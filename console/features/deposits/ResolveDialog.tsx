@@ -3,7 +3,7 @@ import { useMachine } from '@xstate/react';
 import { fromPromise, type SnapshotFrom } from 'xstate';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { unmatchedPaymentMachine, type ResolvePaymentInput } from '../../../../machines/unmatchedPayment.machine';
+import { unmatchedPaymentMachine, type ResolvePaymentInput } from '../../../machines/unmatchedPayment.machine';
 import type { DepositPlayer, UnmatchedPayment, UnmatchedPaymentResponse } from '../../../contract/adminDeposits';
 import { displayMoney } from '../../../contract/format';
 import { newIdempotencyKey } from '../../../web/api/idempotency';

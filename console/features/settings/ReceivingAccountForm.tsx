@@ -12,7 +12,7 @@ import { callErrorText } from '../../ui/callErrorText';
 const FIELDS = ['bankIin', 'accountNumber', 'merchantName', 'merchantCity', 'merchantId'] as const;
 type Values = Record<(typeof FIELDS)[number] | 'reason', string>;
 
-/** LaoQR's own rule for each field (src/contract/laoqr.ts), the one the server checks. */
+/** LaoQR's own rule for each field (contract/laoqr.ts), the one the server checks. */
 const laoQr = (field: (typeof FIELDS)[number]) =>
   string().test('laoqr', 'agencySettings.laoQrInvalid', (value) => laoQrFieldProblem(field, (value ?? '').trim()) === undefined);
 const schema = object({ ...Object.fromEntries(FIELDS.map((field) => [field, laoQr(field)])), reason: reasonSchema });
