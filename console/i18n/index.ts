@@ -1,4 +1,4 @@
-import { createInstance } from 'i18next';
+import { createInstance, type i18n as I18n } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import lo from '../../public/locales/lo/admin.json';
 import th from '../../public/locales/th/admin.json';
@@ -24,7 +24,7 @@ function storedLanguage(): AdminLanguage {
  * The console's own i18next instance with its one namespace, admin; the texts (public/locales/<lng>/admin.json)
  * are bundled into the console's chunk, so the players' site never loads them.
  */
-export function initAdminI18n(language: AdminLanguage = storedLanguage()) {
+export function initAdminI18n(language: AdminLanguage = storedLanguage()): I18n {
   const i18n = createInstance();
   i18n.on('languageChanged', (lng) => {
     try {
