@@ -45,9 +45,6 @@ const config: Config = {
       roots: ['<rootDir>/__tests__/machines'],
       transform,
       transformIgnorePatterns,
-      // Model-based tests replay their paths against the pages in jsdom (a docblock per file).
-      moduleNameMapper,
-      setupFiles: ['<rootDir>/__tests__/support/jsdomWindow.ts'],
     },
     {
       displayName: 'contract',

@@ -1,5 +1,5 @@
 import nock from 'nock';
-import { configure, screen, waitFor, within } from '@testing-library/react';
+import { act, configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { RealityCheck } from '../../contract/realityCheck';
 import type { Statement } from '../../contract/responsiblePlay';
@@ -72,7 +72,7 @@ describe('reality check dialog', () => {
     renderApp('/player');
     expect((await screen.findAllByText(PLAYER_INFO.player.displayName)).length).toBeGreaterThan(0);
     // past the moment a 15-minute check would have fired
-    await new Promise((resolve) => setTimeout(resolve, Math.max(0, due - Date.now()) + 1000));
+    await act(() => new Promise((resolve) => setTimeout(resolve, Math.max(0, due - Date.now()) + 1000)));
     expect(screen.queryByRole('dialog')).not.toBeInTheDocument();
   });
 });
