@@ -35,8 +35,8 @@ const CONTRACT_LISTS: Record<string, readonly (string | number)[]> = {
   'promotion_usages.status': PROMOTION_USAGE_STATUSES,
   'promotion_usages.end_reason': PROMOTION_USAGE_END_REASONS,
   'operators.role': OPERATOR_ROLES,
-  'player_exclusions.kind': BREAK_KINDS,
-  'player_exclusions.duration': Object.values(BREAK_DURATIONS).flat(),
+  'player_breaks.kind': BREAK_KINDS,
+  'player_breaks.duration': Object.values(BREAK_DURATIONS).flat(),
   'player_deposit_limits.period': DEPOSIT_LIMIT_PERIODS,
   'books_differences.source': BOOKS_SOURCES,
   'books_differences.kind': BOOKS_DIFFERENCE_KINDS,
@@ -76,7 +76,8 @@ function readCompilerOptions(): ts.CompilerOptions {
     },
   );
   if (!parsed) throw new Error('tsconfig.node.json could not be read');
-  return parsed.options;
+  // The schema alone, read from its sources: not a build of the layer (which lists every file).
+  return { ...parsed.options, composite: false, noEmit: true, emitDeclarationOnly: false };
 }
 
 /** ColumnType<S, I, U> (and Generated<S>, which is one) is read by its select type S. */
