@@ -17,7 +17,7 @@ import sessionPlugin from './plugins/session';
 import operatorSessionPlugin from './plugins/operatorSession';
 import breaksPlugin from './plugins/breaks';
 import dependencies from './plugins/dependencies';
-import { postgresRateLimitStore } from './plugins/rateLimitStore';
+import { postgresRateLimitStore } from './domain/rateLimits';
 import { systemClock, type Clock } from './domain/clock';
 import healthRoutes, { type Readiness } from './routes/health';
 import { OneLinePerRequest, requestLogger } from './requestLog';

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import { buildTestApp, createTestAgency, type TestApp } from '../support/app';
 import { createTestPlayer, type TestPlayer } from '../support/players';
 import { testDevice } from '../support/device';
-import { RATE_LIMITS } from '../../server/routes/rateLimits';
+import { RATE_LIMITS } from '../../server/domain/rateLimits';
 import { FREE_ATTEMPTS } from '../../server/domain/loginLimits';
 import { accountsSharingDevices } from '../../server/domain/players';
 

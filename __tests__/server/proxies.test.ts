@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { RATE_LIMITS } from '../../server/routes/rateLimits';
+import { RATE_LIMITS } from '../../server/domain/rateLimits';
 import { buildTestApp, createTestAgency, type TestApp } from '../support/app';
 import { testDevice } from '../support/device';
 

@@ -1,4 +1,4 @@
-/** Counters of the rate limits and the login limits, shared by every process (server/domain/rateLimits.ts, loginLimits). */
+/** Counters of the rate limits and the login limits, shared by every process (server/domain/rateLimits and loginLimits). */
 export interface RateLimitTables {
   rate_limit_hits: {
     /** the limit's name and what it counts by, e.g. registerPerIp:203.0.113.7 */

@@ -1,21 +1,8 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import type {} from '@fastify/rate-limit';
 import { RateLimitedError } from '../domain/errors';
+import { RATE_LIMITS } from '../domain/rateLimits';
 import { DEVICE_COOKIE, DEVICE_COOKIE_DAYS, loginWithinLimits, type LoginSurface } from '../domain/loginLimits';
-
-const MINUTE = 60_000;
-
-/**
- * Calls allowed per key within each window; beyond them the call answers 429 RATE_LIMITED. Logins
- * have limits of their own, which ask for growing waits instead (limitedLogin).
- */
-export const RATE_LIMITS = {
-  registerPerIp: { max: 10, windowMs: 60 * MINUTE },
-  registerPerVisitor: { max: 5, windowMs: 60 * MINUTE },
-  usernameCheckPerIp: { max: 60, windowMs: MINUTE },
-  passwordChangePerPlayer: { max: 10, windowMs: 15 * MINUTE },
-  fingerprint: { max: 20, windowMs: 60 * MINUTE },
-} as const;
 
 /**
  * A preHandler counting every call under one named limit and key (client IP, visitor id, player).

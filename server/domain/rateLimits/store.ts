@@ -1,6 +1,6 @@
 import type { FastifyRateLimitStore } from '@fastify/rate-limit';
-import type { Database } from '../db/database';
-import { countHit } from '../domain/rateLimits';
+import type { Database } from '../../db/database';
+import { countHit } from './repository';
 
 /**
  * A store for @fastify/rate-limit keeping its counters in PostgreSQL (countHit), so N processes

@@ -1,5 +1,5 @@
 import { sql } from 'kysely';
-import { prepared, type Database } from '../db/database';
+import { prepared, type Database } from '../../db/database';
 
 export interface RateLimitCount {
   /** Hits of the key in its current window, this one included. */
