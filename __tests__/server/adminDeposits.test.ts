@@ -355,6 +355,8 @@ describe('deposits stuck PAID', () => {
 
 describe('races in the deposit review, on real PostgreSQL', () => {
   const ROUNDS = 10;
+  // Ten rounds of a race, each through the provider and the bank, outlast one test's usual cap on a busy machine.
+  const RACE_TIMEOUT_MS = ROUNDS * 10_000;
 
   const refundsAtBank = (transactionId: string) =>
     t.db.selectFrom('sandbox_bank_refunds').selectAll().where('ref', '=', `refund-${transactionId}`).execute();
@@ -376,41 +378,49 @@ describe('races in the deposit review, on real PostgreSQL', () => {
     return deposit.status as string;
   }
 
-  it('a stuck PAID deposit retried by one operator and refunded by another at once: exactly one takes effect, the other gets 409', async () => {
-    const second = await loggedInOperator(t, agencyId, { username: 'desk-second-owner' });
-    for (let round = 0; round < ROUNDS; round += 1) {
-      const stuck = await stuckDeposit();
-      const [retry, refund] = await racing(t, () =>
-        Promise.all([
-          admin('POST', `/deposits/${stuck.code}/retry-credit`, { payload: { reason: 'provider is back' } }),
-          admin('POST', `/deposits/${stuck.code}/refund`, { cookie: second, payload: { reason: 'player asked for the money' } }),
-        ]),
-      );
-      expect([retry.statusCode, refund.statusCode].sort()).toEqual([200, 409]);
-      const loser = retry.statusCode === 409 ? retry : refund;
-      expect(loser.json().code).toBe('DEPOSIT_NOT_STUCK');
-      const status = await exactlyOneOutcome(stuck);
-      expect(status).toBe(retry.statusCode === 200 ? 'SUCCESS' : 'FAILED');
-    }
-  });
-
-  it('a stuck PAID deposit refunded while the reconciler credits it: one of the two, never both', async () => {
-    for (let round = 0; round < ROUNDS; round += 1) {
-      const stuck = await stuckDeposit();
-      const [refund] = await racing(t, () =>
-        Promise.all([
-          admin('POST', `/deposits/${stuck.code}/refund`, { payload: { reason: 'player asked for the money' } }),
-          reconcilePendingTransfers({ db: t.db, providers: t.app.providers }, { olderThanMs: 0 }),
-        ]),
-      );
-      const status = await exactlyOneOutcome(stuck);
-      if (refund.statusCode === 200) expect(status).toBe('FAILED');
-      else {
-        expect(refund.json().code).toBe('DEPOSIT_NOT_STUCK');
-        expect(status).toBe('SUCCESS');
+  it(
+    'a stuck PAID deposit retried by one operator and refunded by another at once: exactly one takes effect, the other gets 409',
+    async () => {
+      const second = await loggedInOperator(t, agencyId, { username: 'desk-second-owner' });
+      for (let round = 0; round < ROUNDS; round += 1) {
+        const stuck = await stuckDeposit();
+        const [retry, refund] = await racing(t, () =>
+          Promise.all([
+            admin('POST', `/deposits/${stuck.code}/retry-credit`, { payload: { reason: 'provider is back' } }),
+            admin('POST', `/deposits/${stuck.code}/refund`, { cookie: second, payload: { reason: 'player asked for the money' } }),
+          ]),
+        );
+        expect([retry.statusCode, refund.statusCode].sort()).toEqual([200, 409]);
+        const loser = retry.statusCode === 409 ? retry : refund;
+        expect(loser.json().code).toBe('DEPOSIT_NOT_STUCK');
+        const status = await exactlyOneOutcome(stuck);
+        expect(status).toBe(retry.statusCode === 200 ? 'SUCCESS' : 'FAILED');
       }
-    }
-  });
+    },
+    RACE_TIMEOUT_MS,
+  );
+
+  it(
+    'a stuck PAID deposit refunded while the reconciler credits it: one of the two, never both',
+    async () => {
+      for (let round = 0; round < ROUNDS; round += 1) {
+        const stuck = await stuckDeposit();
+        const [refund] = await racing(t, () =>
+          Promise.all([
+            admin('POST', `/deposits/${stuck.code}/refund`, { payload: { reason: 'player asked for the money' } }),
+            reconcilePendingTransfers({ db: t.db, providers: t.app.providers }, { olderThanMs: 0 }),
+          ]),
+        );
+        const status = await exactlyOneOutcome(stuck);
+        if (refund.statusCode === 200) expect(status).toBe('FAILED');
+        else {
+          expect(refund.json().code).toBe('DEPOSIT_NOT_STUCK');
+          expect(status).toBe('SUCCESS');
+        }
+      }
+    },
+    RACE_TIMEOUT_MS,
+  );
 
   // On the server tests' pool of one connection: a credit whose transaction took a second one would wait for ever.
   it('8 parallel credits of different unmatched payments all answer 200, each crediting its player once', async () => {

@@ -137,7 +137,7 @@ describe('every money action with an Idempotency-Key answers 409 to a reused key
     expect(res.json()).toMatchObject({ code: 'IDEMPOTENCY_CONFLICT' });
   };
 
-  const countOf = async (table: 'deposit_orders' | 'withdrawals' | 'player_exclusions' | 'operator_audit_log', playerId?: string) => {
+  const countOf = async (table: 'deposit_orders' | 'withdrawals' | 'player_breaks' | 'operator_audit_log', playerId?: string) => {
     let query = t.db.selectFrom(table).select((eb) => eb.fn.countAll<string>().as('n'));
     if (playerId && table !== 'operator_audit_log') query = query.where('player_id', '=', playerId);
     return Number((await query.executeTakeFirstOrThrow()).n);
@@ -175,7 +175,7 @@ describe('every money action with an Idempotency-Key answers 409 to a reused key
     const first = await post('/players/exclusions', player.cookie, key, { kind: 'TIME_OUT', duration: 'HOURS_24' });
     expect(first.statusCode).toBeLessThan(300);
     expectConflict(await post('/players/exclusions', player.cookie, key, { kind: 'TIME_OUT', duration: 'DAYS_7' }));
-    expect(await countOf('player_exclusions', player.id)).toBe(1);
+    expect(await countOf('player_breaks', player.id)).toBe(1);
   });
 
   it('an operator decision on a withdrawal', async () => {

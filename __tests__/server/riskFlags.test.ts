@@ -410,7 +410,7 @@ describe('self-excluded players coming back', () => {
     const excluded = await register('keola', device);
     const before = await register('keo-old', device);
     await t.db
-      .insertInto('player_exclusions')
+      .insertInto('player_breaks')
       .values({ agency_id: alphaId, player_id: excluded.id, kind: 'SELF_EXCLUSION', starts_at: new Date(), ends_at: null })
       .execute();
     const id = `SELF_EXCLUDED_RETURN:${excluded.id}`;
@@ -480,8 +480,8 @@ describe('the queries', () => {
       expect(await plan(`select * from bank_account_refusals where agency_id = '${alphaId}'`)).toContain(
         'bank_account_refusals_number_idx',
       );
-      expect(await plan(`select * from player_exclusions where agency_id = '${alphaId}' and kind = 'SELF_EXCLUSION'`)).toContain(
-        'player_exclusions_self_idx',
+      expect(await plan(`select * from player_breaks where agency_id = '${alphaId}' and kind = 'SELF_EXCLUSION'`)).toContain(
+        'player_breaks_self_idx',
       );
       expect(await plan(`select visitor_id from devices where agency_id = '${alphaId}' and players > 1`)).toContain('devices_players_idx');
       await sql`reset enable_seqscan`.execute(connection);

@@ -123,7 +123,7 @@ describe('player pages', () => {
   it('brings the break texts with a page that starts play, so one opened during a break shows no keys while they load', async () => {
     const res = await page('/player/deposit', A, player.cookie);
     expect(res.statusCode).toBe(200);
-    expect(Object.keys(stateOf(res.body).translations)).toEqual(expect.arrayContaining(['common', 'exclusion']));
+    expect(Object.keys(stateOf(res.body).translations)).toEqual(expect.arrayContaining(['common', 'breaks']));
   });
 
   it('sends a visitor from /player to /login', async () => {

@@ -8,7 +8,7 @@ import type { CreatedAt } from './schema';
 
 export interface ResponsiblePlayTables {
   /** A player's time-outs and self-exclusions; a row is never shortened or removed. */
-  player_exclusions: {
+  player_breaks: {
     id: Generated<string>;
     agency_id: string;
     player_id: string;

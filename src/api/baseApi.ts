@@ -61,7 +61,7 @@ export const baseApi = createApi({
     'Promotion',
     'PromotionUsage',
     'Game',
-    'Exclusion',
+    'Break',
     'DepositLimit',
   ],
   keepUnusedDataFor: 300,

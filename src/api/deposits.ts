@@ -13,7 +13,7 @@ import type {
 /** Deposits by LaoQR: limits, create (with an Idempotency-Key), history, open orders, one order, QR, check, cancel. */
 export const depositsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
-    getDepositLimits: build.query<DepositBounds, void>({
+    getDepositBounds: build.query<DepositBounds, void>({
       query: () => '/v2/deposits/limits',
     }),
     getDeposits: build.query<DepositPage, DepositPageQuery>({
@@ -73,7 +73,7 @@ export const depositsApi = baseApi.injectEndpoints({
 });
 
 export const {
-  useGetDepositLimitsQuery,
+  useGetDepositBoundsQuery,
   useGetDepositsQuery,
   useGetOpenDepositsQuery,
   useGetDepositQrQuery,

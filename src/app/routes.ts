@@ -75,7 +75,7 @@ export const routes: RouteDef[] = [
     namespaces: ['promotion'],
     startsPlay: true,
   },
-  { path: '/player/break', page: takeBreak, access: 'player', titleKey: 'page.break', namespaces: ['exclusion'] },
+  { path: '/player/break', page: takeBreak, access: 'player', titleKey: 'page.break', namespaces: ['breaks'] },
   { path: '/player/statement', page: statement, access: 'player', titleKey: 'page.statement', namespaces: ['responsiblePlay'] },
   { path: '/responsible-play', page: responsiblePlay, access: 'anyone', titleKey: 'page.responsiblePlay', namespaces: ['responsiblePlay'] },
   ...PROVIDERS.map((provider): RouteDef => ({

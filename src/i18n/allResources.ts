@@ -7,7 +7,7 @@ import thCommon from '../../public/locales/th/common.json';
 import thAuth from '../../public/locales/th/auth.json';
 import thBank from '../../public/locales/th/bank.json';
 import thDeposit from '../../public/locales/th/deposit.json';
-import thExclusion from '../../public/locales/th/exclusion.json';
+import thBreaks from '../../public/locales/th/breaks.json';
 import thGame from '../../public/locales/th/game.json';
 import thHome from '../../public/locales/th/home.json';
 import thLimits from '../../public/locales/th/limits.json';
@@ -27,7 +27,7 @@ export const ALL_RESOURCES: Record<Language, ResourceLanguage> = {
     auth: thAuth,
     bank: thBank,
     deposit: thDeposit,
-    exclusion: thExclusion,
+    breaks: thBreaks,
     game: thGame,
     home: thHome,
     limits: thLimits,

@@ -2,7 +2,7 @@ import cnCommon from '../../public/locales/cn/common.json';
 import cnAuth from '../../public/locales/cn/auth.json';
 import cnBank from '../../public/locales/cn/bank.json';
 import cnDeposit from '../../public/locales/cn/deposit.json';
-import cnExclusion from '../../public/locales/cn/exclusion.json';
+import cnBreaks from '../../public/locales/cn/breaks.json';
 import cnGame from '../../public/locales/cn/game.json';
 import cnHome from '../../public/locales/cn/home.json';
 import cnLimits from '../../public/locales/cn/limits.json';
@@ -18,7 +18,7 @@ export const cnResources = {
   auth: cnAuth,
   bank: cnBank,
   deposit: cnDeposit,
-  exclusion: cnExclusion,
+  breaks: cnBreaks,
   game: cnGame,
   home: cnHome,
   limits: cnLimits,

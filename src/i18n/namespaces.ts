@@ -4,7 +4,7 @@ export const NAMESPACES = [
   'auth',
   'bank',
   'deposit',
-  'exclusion',
+  'breaks',
   'game',
   'home',
   'limits',

@@ -2,7 +2,7 @@ import loCommon from '../../public/locales/lo/common.json';
 import loAuth from '../../public/locales/lo/auth.json';
 import loBank from '../../public/locales/lo/bank.json';
 import loDeposit from '../../public/locales/lo/deposit.json';
-import loExclusion from '../../public/locales/lo/exclusion.json';
+import loBreaks from '../../public/locales/lo/breaks.json';
 import loGame from '../../public/locales/lo/game.json';
 import loHome from '../../public/locales/lo/home.json';
 import loLimits from '../../public/locales/lo/limits.json';
@@ -21,7 +21,7 @@ export const loResources = {
   auth: loAuth,
   bank: loBank,
   deposit: loDeposit,
-  exclusion: loExclusion,
+  breaks: loBreaks,
   game: loGame,
   home: loHome,
   limits: loLimits,

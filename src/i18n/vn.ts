@@ -2,7 +2,7 @@ import vnCommon from '../../public/locales/vn/common.json';
 import vnAuth from '../../public/locales/vn/auth.json';
 import vnBank from '../../public/locales/vn/bank.json';
 import vnDeposit from '../../public/locales/vn/deposit.json';
-import vnExclusion from '../../public/locales/vn/exclusion.json';
+import vnBreaks from '../../public/locales/vn/breaks.json';
 import vnGame from '../../public/locales/vn/game.json';
 import vnHome from '../../public/locales/vn/home.json';
 import vnLimits from '../../public/locales/vn/limits.json';
@@ -18,7 +18,7 @@ export const vnResources = {
   auth: vnAuth,
   bank: vnBank,
   deposit: vnDeposit,
-  exclusion: vnExclusion,
+  breaks: vnBreaks,
   game: vnGame,
   home: vnHome,
   limits: vnLimits,

@@ -48,7 +48,7 @@ export async function takeBreak(
     const { username } = await lockPlayer(trx, player);
     if ((await claim(trx, scopes.playerBreaks(player), key, requestHash(body.kind, duration))) === 'replay') {
       const recorded = await trx
-        .selectFrom('player_exclusions')
+        .selectFrom('player_breaks')
         .select(['kind', 'starts_at', 'ends_at'])
         .where('player_id', '=', player.playerId)
         .where('idempotency_key', '=', key)
@@ -62,7 +62,7 @@ export async function takeBreak(
     if (refusal) throw new AppError(409, ErrorCode.EXCLUSION_CANNOT_SHORTEN, refusal);
 
     const row = await trx
-      .insertInto('player_exclusions')
+      .insertInto('player_breaks')
       .values({
         agency_id: player.agencyId,
         player_id: player.playerId,

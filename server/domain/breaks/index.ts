@@ -6,7 +6,7 @@ import type { Break } from '../../../contract/breaks';
 import { AppError } from '../errors';
 import type { PlayerRef } from '../players';
 
-// A player's break from play (a time-out or a self-exclusion; table player_exclusions): the rule the
+// A player's break from play (a time-out or a self-exclusion; table player_breaks): the rule the
 // money paths read, deposits among them. Taking a break, which also cancels the player's deposit
 // orders, lives in ../breakTaking, so this rule never imports deposits.
 
@@ -24,7 +24,7 @@ export const toBreak = (row: Row): Break => ({
  */
 export async function runningBreak(db: Database | Transaction<DB>, player: PlayerRef, at: Date): Promise<Break | null> {
   const row = await db
-    .selectFrom('player_exclusions')
+    .selectFrom('player_breaks')
     .select(['kind', 'starts_at', 'ends_at'])
     .where('agency_id', '=', player.agencyId)
     .where('player_id', '=', player.playerId)
@@ -65,7 +65,7 @@ export async function onBreakWhenPaid(
   if (playerIds.length === 0) return () => false;
   const earliest = new Date(Math.min(...paidAts.map((at) => at.getTime())));
   const rows = await trx
-    .selectFrom('player_exclusions')
+    .selectFrom('player_breaks')
     .select(['player_id', 'ends_at'])
     .where('agency_id', '=', agencyId)
     .where('player_id', '=', sql<string>`ANY(${[...new Set(playerIds)]}::uuid[])`)

@@ -197,7 +197,7 @@ async function passThroughFlags(db: Database, agencyId: string): Promise<RaisedF
 /** Self-excluded players with another account registered afterwards on a device they used. */
 async function selfExcludedReturnFlags(db: Database, agencyId: string): Promise<RaisedFlag[]> {
   const rows = await db
-    .selectFrom('player_exclusions as exclusion')
+    .selectFrom('player_breaks as exclusion')
     .innerJoin('players as excluded', 'excluded.id', 'exclusion.player_id')
     .innerJoin('player_fingerprints as used', (join) =>
       join.onRef('used.agency_id', '=', 'exclusion.agency_id').onRef('used.player_id', '=', 'exclusion.player_id'),

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { useGetExclusionQuery } from '../../api/exclusions';
+import { useGetRunningBreakQuery } from '../../api/breaks';
 import type { Break } from '../../../contract/breaks';
 import { ActionRow } from '../../ui/ActionRow';
 import { Card } from '../../../web/ui/Card';
@@ -10,7 +10,7 @@ import { PageSpinner } from '../../../web/ui/PageSpinner';
 import { useBreakLine } from './breakLine';
 
 function BreakExplanation({ running }: { running: Break }) {
-  const { t } = useTranslation('exclusion');
+  const { t } = useTranslation('breaks');
   return (
     <PageBody data-testid="break-explanation">
       <PageTitle>{t('gate.title')}</PageTitle>
@@ -35,8 +35,8 @@ function BreakExplanation({ running }: { running: Break }) {
 export function BreakGate({ children }: { children: ReactNode }) {
   // Asked for before the break is known, so the server's page brings these texts along and a page
   // opened during a break never shows their keys while they load.
-  const { t, ready } = useTranslation(['common', 'exclusion']);
-  const running = useGetExclusionQuery();
+  const { t, ready } = useTranslation(['common', 'breaks']);
+  const running = useGetRunningBreakQuery();
   if (running.isLoading || (running.data && !ready)) return <PageSpinner label={t('loading')} />;
   return running.data ? <BreakExplanation running={running.data} /> : <>{children}</>;
 }

@@ -1,6 +1,6 @@
 import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
-import { useGetExclusionQuery } from '../../api/exclusions';
+import { useGetRunningBreakQuery } from '../../api/breaks';
 import type { Break } from '../../../contract/breaks';
 import { Notice } from '../../../web/ui/Notice';
 import { useBreakLine } from './breakLine';
@@ -16,7 +16,7 @@ const Bar = styled.div`
 `;
 
 function RunningBreak({ running }: { running: Break }) {
-  const { t, ready } = useTranslation('exclusion');
+  const { t, ready } = useTranslation('breaks');
   const line = useBreakLine(running);
   // Above every player page, so its texts may still be on their way: no keys shown meanwhile.
   if (!ready) return null;
@@ -31,6 +31,6 @@ function RunningBreak({ running }: { running: Break }) {
 
 /** Above the player's pages while a break runs: which break, until when, and what is closed. */
 export function BreakNotice() {
-  const running = useGetExclusionQuery();
+  const running = useGetRunningBreakQuery();
   return running.data ? <RunningBreak running={running.data} /> : null;
 }

@@ -5,7 +5,7 @@ import { fromPromise } from 'xstate';
 import styled from 'styled-components';
 import { useTranslation } from 'react-i18next';
 import { breakMachine } from '../../../machines/break.machine';
-import { useGetExclusionQuery, useTakeExclusionMutation } from '../../api/exclusions';
+import { useGetRunningBreakQuery, useTakeBreakMutation } from '../../api/breaks';
 import { useIdempotencyKey } from '../../../web/api/idempotency';
 import {
   breakFormSchema,
@@ -56,7 +56,7 @@ const Kinds = styled.fieldset`
 
 /** Kind and duration; choosing only moves to the first confirmation. */
 function BreakForm({ onChoose }: { onChoose: (choice: { kind: BreakKind; duration: BreakDuration }) => void }) {
-  const { t } = useTranslation('exclusion');
+  const { t } = useTranslation('breaks');
   const form = useFormik({
     initialValues: { kind: '', duration: '' },
     validationSchema: breakFormSchema,
@@ -102,7 +102,7 @@ function BreakForm({ onChoose }: { onChoose: (choice: { kind: BreakKind; duratio
 }
 
 function RunningBreak({ running }: { running: Break }) {
-  const { t } = useTranslation('exclusion');
+  const { t } = useTranslation('breaks');
   return (
     <Card aria-label={t('current')}>
       <CardTitle>{t('current')}</CardTitle>
@@ -116,7 +116,7 @@ function RunningBreak({ running }: { running: Break }) {
 
 /** The machine with its one call: taking the break, with an Idempotency-Key kept across a lost answer. */
 function useBreakFlow() {
-  const [takeBreak] = useTakeExclusionMutation();
+  const [takeBreak] = useTakeBreakMutation();
   const withIdempotencyKey = useIdempotencyKey<TakeBreakBody>();
   const machine = useMemo(
     () =>
@@ -137,8 +137,8 @@ function useBreakFlow() {
  * good), confirmed twice, the second time with its end in Vientiane time.
  */
 export default function BreakPage() {
-  const { t } = useTranslation('exclusion');
-  const running = useGetExclusionQuery();
+  const { t } = useTranslation('breaks');
+  const running = useGetRunningBreakQuery();
   const [state, send] = useBreakFlow();
   const { kind, duration, endsAt, taken, errorCode } = state.context;
   const choice = kind && duration ? { kind: t(`kinds.${kind}`), duration: t(`durations.${duration}`) } : undefined;

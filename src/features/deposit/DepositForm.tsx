@@ -2,7 +2,7 @@ import { useMemo } from 'react';
 import { useFormik } from 'formik';
 import { useTranslation } from 'react-i18next';
 import styled from 'styled-components';
-import { useGetDepositLimitsQuery } from '../../api/deposits';
+import { useGetDepositBoundsQuery } from '../../api/deposits';
 import { useGetPlayerDepositLimitsQuery } from '../../api/depositLimits';
 import { useGetExchangeRatesQuery } from '../../api/banks';
 import { checkDepositAmount, depositFormSchema, type DepositRequest } from '../../../contract/deposits';
@@ -42,7 +42,7 @@ interface DepositFormProps {
 /** Provider and amount of a new deposit, with the THB credit it buys at the sell rate. */
 export function DepositForm({ onCreate, errorCode, errorParams, busy, taken }: DepositFormProps) {
   const { t } = useTranslation('deposit');
-  const bounds = useGetDepositLimitsQuery();
+  const bounds = useGetDepositBoundsQuery();
   const rates = useGetExchangeRatesQuery();
   // The player's own limits: what the tightest one leaves, shown before an amount is typed.
   const tightest = useGetPlayerDepositLimitsQuery().data?.tightest ?? null;

@@ -63,7 +63,7 @@ async function running(player: TestPlayer, host = HOST) {
 
 const exclusionRows = (player: TestPlayer) =>
   t.db
-    .selectFrom('player_exclusions')
+    .selectFrom('player_breaks')
     .select(['kind', 'duration', 'ends_at'])
     .where('player_id', '=', player.id)
     .orderBy('created_at')
