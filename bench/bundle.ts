@@ -49,7 +49,7 @@ export async function measureBundle(): Promise<Measurement[]> {
     bytesOf(javaScriptOfGroups(stats, ['main', 'react-dom', 'app', chunkNameOfRoute(routesSource, route)]));
   const reference = await reactFloorBytes();
   const referenceLabel = 'react+react-dom alone';
-  const limitedBy = `react and react-dom alone are ${(reference / 1024).toFixed(1)} KB; every page also runs RTK Query, i18next (the page's translations come with the server's HTML; the built-in Lao, Chinese and Vietnamese are chunks of their own), XState and styled-components (DESIGN.md)`;
+  const limitedBy = `react and react-dom alone are ${(reference / 1024).toFixed(1)} KB; every page also runs RTK Query, i18next (the page's translations come with the server's HTML; the built-in Lao, Chinese and Vietnamese are chunks of their own), XState and styled-components`;
   return [
     {
       metric: 'bundle / (gzip)',

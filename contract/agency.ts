@@ -17,7 +17,7 @@ export const AgencyResponseSchema = Type.Object({
 });
 export type AgencyResponse = Static<typeof AgencyResponseSchema>;
 
-/** The numbers the header advertises: "register in N minutes", "over N games" (SPEC.md section 1). */
+/** The numbers the header advertises: "register in N minutes", "over N games". */
 export const SiteSettingsSchema = Type.Object({ signUpMinutes: Type.Integer(), gameCount: Type.Integer() });
 export type SiteSettings = Static<typeof SiteSettingsSchema>;
 

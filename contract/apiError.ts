@@ -1,7 +1,7 @@
 import { Type, type Static } from 'typebox';
 
 /**
- * Every refusal of the API: { code, message, params?, retryAfterSeconds? }, the code one of SPEC.md section 8's (ErrorCode in
+ * Every refusal of the API: { code, message, params?, retryAfterSeconds? }, the code one of the error catalogue's (ErrorCode in
  * errors.ts). Apart from errors.ts so that the site's first load, which reads the codes, carries
  * no schema builder.
  */

@@ -4,7 +4,7 @@ import { ErrorCode } from './errors';
 import { Type, type Static } from 'typebox';
 import { CURRENCIES, type Currency } from './money';
 
-/** SPEC.md section 5: only LAK accounts can be used (the form still offers THB and USD). */
+/** Only LAK accounts can be used (the form still offers THB and USD). */
 export const ACCEPTED_ACCOUNT_CURRENCY = 'LAK' satisfies Currency;
 export const ACCOUNT_NAME_MAX_LENGTH = 100;
 
@@ -28,7 +28,7 @@ export type BankAccountRule = keyof typeof BANK_ACCOUNT_RULES;
 const rule = (key: BankAccountRule) => key;
 
 /**
- * The bank form (SPEC.md section 5): bank, account number valid for that bank, account name,
+ * The bank form: bank, account number valid for that bank, account name,
  * currency (LAK only) and owner (the player confirms the account is in their own name, not a
  * wallet) are all required. Used by the page's formik form and by POST /players/bank-accounts.
  */

@@ -3,7 +3,7 @@ import type { BankSchema } from './banksSchema';
 import type { Language } from './languages';
 
 /**
- * The Lao banks a player can withdraw to (SPEC.md section 1). Each bank's account-number rule is
+ * The Lao banks a player can withdraw to. Each bank's account-number rule is
  * written down in docs/banks.md; isValidAccountNumber below is the only place it is enforced, by
  * the form and by the server alike.
  */

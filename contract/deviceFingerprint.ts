@@ -2,7 +2,7 @@ import type { Static } from 'typebox';
 import type { DeviceFingerprintSchema } from './deviceFingerprintSchema';
 // Kept apart from the yup schemas of players.ts so the site's first load can send the header without yup.
 
-/** The device fingerprint payload of SPEC.md section 3 (DeviceFingerprintSchema). */
+/** The device fingerprint payload a player's browser reports (DeviceFingerprintSchema). */
 export type DeviceFingerprint = Static<typeof DeviceFingerprintSchema>;
 
 /** The longest text each device field may carry; the site clips to it and the server refuses more. */

@@ -7,7 +7,7 @@ const text = (maxLength: number) => Type.String({ maxLength });
 const count = Type.Union([Type.Number(), Type.Null()]);
 
 /**
- * The device fingerprint payload of SPEC.md section 3: fingerprintjs components plus the browser's
+ * The device fingerprint payload: fingerprintjs components plus the browser's
  * own values. Every field is required; lists are comma-joined; numbers the browser does not tell are null.
  */
 export const DeviceFingerprintSchema = Type.Object(

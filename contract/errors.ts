@@ -1,7 +1,7 @@
 import type { ApiError } from './apiError';
 
 /**
- * Error codes the API answers with ({ code, message }). The codes of SPEC.md section 8 keep their
+ * Error codes the API answers with ({ code, message }). The catalogue's first codes keep their
  * names; the rest follow the same UPPER_SNAKE style. The client maps a code to a translated message
  * with the key `errors.<CODE>` (namespace common).
  */
@@ -17,7 +17,7 @@ export const ErrorCode = {
   RATE_LIMITED: 'RATE_LIMITED',
   INTERNAL: 'INTERNAL',
 
-  // SPEC.md section 8
+  // The catalogue's first codes
   ACCOUNT_NOT_FOUND: 'ACCOUNT_NOT_FOUND',
   ACCOUNT_IN_USED: 'ACCOUNT_IN_USED',
   PROMOTION_ONLY_FOR_FIRST_ORDER: 'PROMOTION_ONLY_FOR_FIRST_ORDER',
@@ -27,7 +27,7 @@ export const ErrorCode = {
   PROMOTION_USAGE: 'PROMOTION_USAGE',
   PROMOTION_INACTIVE: 'PROMOTION_INACTIVE',
   PROMOTION_CREDIT_USED: 'PROMOTION_CREDIT_USED',
-  // the user messages of SPEC.md section 8
+  // the user messages of the catalogue
   INVALID_CREDENTIALS: 'INVALID_CREDENTIALS',
   USERNAME_TAKEN: 'USERNAME_TAKEN',
   BANK_ACCOUNT_EXISTS: 'BANK_ACCOUNT_EXISTS',
@@ -79,8 +79,7 @@ export const ErrorCode = {
   DEPOSIT_NOT_OPEN: 'DEPOSIT_NOT_OPEN',
   INVALID_WEBHOOK: 'INVALID_WEBHOOK',
   /**
-   * The agency has no LaoQR merchant id (MID) yet, so no deposit QR can be made (SPEC.md section 5:
-   * "MID required"). HTTP 503 like DEPOSIT_UNAVAILABLE: the request is fine and nothing the player
+   * The agency has no LaoQR merchant id (MID) yet, so no deposit QR can be made ("MID required"). HTTP 503 like DEPOSIT_UNAVAILABLE: the request is fine and nothing the player
    * can change fixes it; deposits come back once the operator sets the MID.
    */
   MERCHANT_ID_REQUIRED: 'MERCHANT_ID_REQUIRED',

@@ -1,7 +1,7 @@
 import { CURRENCY_DECIMALS, formatAmount, type Currency } from './money';
 
 /**
- * An amount for people, in the Lao locale (1.234.567,50; SPEC.md section 9). Amounts arrive as
+ * An amount for people, in the Lao locale (1.234.567,50). Amounts arrive as
  * decimal strings or bigints and are formatted exactly, never through a float, so large kip sums
  * keep every digit. The separators are written here rather than taken from Intl, because browsers
  * ship without Lao number data and fall back to English.

@@ -2,7 +2,7 @@ import { Type, type Static } from 'typebox';
 import { LANGUAGES } from './languages';
 import { PROVIDERS, type Provider } from './providers';
 
-/** SPEC.md section 2: the askmebet page opens on tab Slot, the betflix page on list pp.txt. */
+/** The askmebet page opens on tab Slot, the betflix page on list pp.txt. */
 export const DEFAULT_GAME_TAB: Partial<Record<Provider, string>> = {
   askmebet: 'Slot',
   betflix: 'pp.txt',

@@ -7,7 +7,7 @@ import { string } from 'yup';
  * checks every body with the same yup schema, and answers a guessable one with WEAK_PASSWORD.
  */
 
-/** The shortest password anyone may choose (SPEC.md section 9); operators need longer ones. */
+/** The shortest password anyone may choose; operators need longer ones. */
 export const PASSWORD_MIN = 8;
 /**
  * zxcvbn's score runs from 0 to 4; below 2 a password falls to an online guesser (common

@@ -67,7 +67,7 @@ export const loginSchema = object({
 });
 
 /**
- * SPEC.md section 5, change password; keys of the password namespace. Formik hands yup an empty
+ * Change password; keys of the password namespace. Formik hands yup an empty
  * field as undefined, so every field is also required: an empty one is told so instead of passing.
  */
 export const changePasswordSchema = object({

@@ -4,7 +4,7 @@ import { PROVIDERS, type Provider } from './providers';
 import { parseAmount } from './money';
 
 /**
- * Promotions (SPEC.md sections 3 to 8): a deposit bonus a player takes for one provider, with the
+ * Promotions: a deposit bonus a player takes for one provider, with the
  * turnover, balance and withdrawal rules that hold while it is in use. Amounts are decimal strings
  * (THB credit with 2 decimals, LAK in whole kip); the pure rules below work in satang and kip as
  * bigint and are used by the server, which decides, and by the pages, which preview.
@@ -171,7 +171,7 @@ export type PromotionWithdrawalCheck =
   | { ok: false; code: 'PROMOTION_WITHDRAW_WHOLE_CREDIT' | 'PROMOTION_MIN_BALANCE' | 'PROMOTION_CREDIT_TOO_LOW' };
 
 /**
- * The withdrawal rules of SPEC.md section 5 while a promotion is in use, in the order a player can
+ * The withdrawal rules while a promotion is in use, in the order a player can
  * act on them: the credit must exceed the bonus, reach the minimum balance, and be withdrawn whole.
  * Of the credit taken, the bonus is deducted when the turnover is not met, and at most
  * maxWithdrawPercent of the credit received is paid; the rest (retained) returns to the agency.

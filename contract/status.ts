@@ -1,5 +1,5 @@
 /**
- * Transaction statuses of deposits and withdrawals (SPEC.md section 4). The API may add statuses
+ * Transaction statuses of deposits and withdrawals. The API may add statuses
  * later: readers check with isTransactionStatus.
  */
 export const TRANSACTION_STATUSES = ['OPEN', 'CANCELED', 'PAID', 'SUCCESS', 'FAILED', 'REJECTED'] as const;

@@ -5,7 +5,7 @@ import { AmountInput, parseAmount } from './money';
 import { providerAndAmountSchema } from './moneyForms';
 
 /**
- * Withdrawals as the API gives them (SPEC.md section 3's withdraw record). Amounts are decimal
+ * Withdrawals as the API gives them (the withdraw record). Amounts are decimal
  * strings: THB credit with 2 decimals, LAK in whole kip.
  */
 export const WITHDRAWAL_STATUSES = ['OPEN', 'SUCCESS', 'REJECTED', 'FAILED'] as const;

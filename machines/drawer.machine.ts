@@ -1,7 +1,7 @@
 import { setup } from 'xstate';
 
 /**
- * The left drawer (SPEC.md sections 2 and 4): closed or open. The menu button opens it; Escape,
+ * The left drawer: closed or open. The menu button opens it; Escape,
  * the close button, the backdrop and choosing any entry close it.
  */
 export const drawerMachine = setup({

@@ -1,12 +1,12 @@
 import { assertEvent, assign, setup } from 'xstate';
 
 /**
- * Who is using the site (SPEC.md sections 3 and 4). The session is unknown until the player info
+ * Who is using the site. The session is unknown until the player info
  * call answers: loggedIn when it loads the player, loggedOut when it fails. session.login (after a
  * login or registration) and session.logout (after the server ended the session) move between the two. The
  * player id comes from player.id and is cleared at logout.
  *
- * session.lost is SPEC.md section 8's 401 on any other call: the player goes to /login, and after
+ * session.lost is a 401 on any other call: the player goes to /login, and after
  * logging in again returns to the page they were on (returnTo); a fresh login lands on /player.
  *
  * Pure: what leaving and entering mean for the page (dropping the cached player data, reloading,

@@ -111,7 +111,7 @@ async function sweepWidths(page: Page, label: string, widths: readonly number[])
 }
 
 /**
- * Amounts written in another locale's format (SPEC.md section 9: 1.234.567,50): thousands with a
+ * Amounts written in another locale's format (1.234.567,50): thousands with a
  * comma, two decimals after a dot, or a sum of five digits or more with no grouping beside a currency.
  */
 const FOREIGN_AMOUNTS = [

@@ -3,7 +3,7 @@ import { createTestModel } from 'xstate/graph';
 import { drawerMachine } from '../../machines/drawer.machine';
 
 /**
- * The drawer's rules as SPEC.md states them, independent of the machine: it starts closed, the menu
+ * The drawer's rules as the product states them, independent of the machine: it starts closed, the menu
  * button opens it, and closing it or choosing any entry closes it. Any other event changes nothing.
  */
 const EXPECTED: Record<'closed' | 'open', Record<'drawer.open' | 'drawer.close' | 'drawer.chooseEntry', 'closed' | 'open'>> = {

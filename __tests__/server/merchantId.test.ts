@@ -8,7 +8,7 @@ import { DEMO_RECEIVING_ACCOUNT, seedDemoReceivingAccount } from '../../server/s
 import { parseLaoQr, parseTlv, readEmvPayload } from '../../contract/laoqr';
 
 /**
- * The agency's LaoQR merchant id (MID): SPEC.md section 5 says a deposit needs one. It goes into the
+ * The agency's LaoQR merchant id (MID): a deposit needs one. It goes into the
  * QR's tag 38 (sub-tag 04) and the payee the page shows; without it no deposit is taken
  * (MERCHANT_ID_REQUIRED) and nothing is written; the operator sets it with validation.
  */

@@ -2,7 +2,7 @@ import { sql } from 'kysely';
 import { buildTestApp, createTestAgency, type TestApp } from '../support/app';
 import { createTestPlayerWithBank } from '../support/players';
 
-/** A request the route's schema refuses is answered with SPEC.md section 8's code before the domain runs. */
+/** A request the route's schema refuses is answered with its error code before the domain runs. */
 let t: TestApp;
 let agencyId: string;
 

@@ -88,7 +88,7 @@ describe('change-password dialog', () => {
     await waitFor(() => expect(save(dialog)).toBeEnabled());
   });
 
-  it('shows each validation message of SPEC.md section 5 in Lao', async () => {
+  it('shows each validation message of the password form in Lao', async () => {
     mockAgencyInfo();
     const dialog = await openDialog();
     await waitFor(() => expect(save(dialog)).toBeEnabled());
@@ -148,7 +148,7 @@ describe('change-password dialog', () => {
     await userEvent.click(save(dialog));
   }
 
-  it('shows the error toast of SPEC.md section 8 when the current password is wrong', async () => {
+  it('shows the error toast when the current password is wrong', async () => {
     mockAgencyInfo();
     nock(API).post('/api/v2/players/security/password/change').reply(400, { code: 'PASSWORD_INCORRECT', message: 'no' });
     const dialog = await openDialog();

@@ -48,7 +48,7 @@ describe('dates', () => {
 });
 
 describe('status colours', () => {
-  it('colours each transaction status as SPEC.md section 4 says', () => {
+  it('colours each transaction status by its meaning', () => {
     expect(Object.fromEntries(TRANSACTION_STATUSES.map((status) => [status, statusTone(status)]))).toEqual({
       OPEN: 'grey',
       CANCELED: 'red',

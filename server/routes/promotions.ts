@@ -102,7 +102,7 @@ function usageRoutes(base: FastifyInstance): void {
 }
 
 /**
- * The player's promotions (SPEC.md section 7). Every route is the logged-in player's own, within
+ * The player's promotions. Every route is the logged-in player's own, within
  * the agency of the request.
  */
 const promotionRoutes: FastifyPluginAsync = async (app) => {

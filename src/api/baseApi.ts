@@ -27,7 +27,7 @@ function rawQueryFor(transport: ApiTransport | undefined) {
 }
 
 /**
- * SPEC.md section 8: HTTP 401 on any call other than player info and agency info means the
+ * HTTP 401 on any call other than player info and agency info means the
  * player's session is gone. The session (features/auth) listens for this and goes to /login.
  */
 export const sessionLost = createAction('api/sessionLost');

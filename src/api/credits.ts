@@ -11,7 +11,7 @@ const creditQuery = (provider: Provider) => ({
   keepUnusedDataFor: 0,
 });
 
-/** One endpoint per provider credit (SPEC.md section 7), each with tag {type: 'Credit', id: provider}. */
+/** One endpoint per provider credit, each with tag {type: 'Credit', id: provider}. */
 export const creditsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getAlphabetCredit: build.query<CreditResponse, void>(creditQuery('alphabet')),
@@ -40,7 +40,7 @@ const CREDIT_QUERIES: Record<Provider, typeof useGetAlphabetCreditQuery> = {
 
 /**
  * A provider's credit, fetched again every time a component asks for it: credit queries are
- * always stale (SPEC.md section 7). Keep `provider` fixed for a component's life (key it).
+ * always stale. Keep `provider` fixed for a component's life (key it).
  */
 export function useProviderCredit(provider: Provider) {
   return CREDIT_QUERIES[provider](undefined, { refetchOnMountOrArgChange: true });

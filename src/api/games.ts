@@ -5,7 +5,7 @@ import type { GameListResponse, LaunchGameRequest, LaunchGameResponse } from '..
 const listUrl = (provider: Provider, tab?: string) => `/v2/games/${provider}${tab === undefined ? '' : `?tab=${encodeURIComponent(tab)}`}`;
 
 /**
- * Game lists and launch. The askmebet and alphabet lists never go stale (SPEC.md section 2): kept
+ * Game lists and launch. The askmebet and alphabet lists never go stale: kept
  * for good once fetched and never refetched by time, focus or reconnect (see NEVER_STALE).
  */
 export const gamesApi = baseApi.injectEndpoints({

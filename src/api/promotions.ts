@@ -18,7 +18,7 @@ const usageChanged = (provider: Provider | undefined) => [
   ...(provider ? [{ type: 'Credit' as const, id: provider }] : []),
 ];
 
-/** Promotions (SPEC.md section 3): the list, one promotion, and the player's usages with use, recheck and cancel. */
+/** Promotions: the list, one promotion, and the player's usages with use, recheck and cancel. */
 export const promotionsApi = baseApi.injectEndpoints({
   endpoints: (build) => ({
     getPromotions: build.query<Promotion[], void>({

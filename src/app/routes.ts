@@ -40,7 +40,7 @@ const responsiblePlay = lazyPage(
 const limits = lazyPage(() => import(/* webpackChunkName: "limits" */ '../features/limits/LimitsPage'));
 const game = lazyPage(() => import(/* webpackChunkName: "game" */ '../features/game/GamePage'));
 
-/** Every route of SPEC.md section 2, most specific first. */
+/** Every route of the site, most specific first. */
 export const routes: RouteDef[] = [
   { path: '/', page: home, access: 'visitor', titleKey: 'page.home', namespaces: ['home', 'promotion', 'game'] },
   { path: '/login', page: login, access: 'visitor', titleKey: 'page.login', namespaces: ['auth'], group: 'public' },

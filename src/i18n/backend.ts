@@ -2,7 +2,7 @@ import type { BackendModule, ReadCallback, ResourceLanguage, Services } from 'i1
 import type { default as HttpBackend, HttpBackendOptions } from 'i18next-http-backend';
 import { isLanguage, type Language } from '../../contract/languages';
 
-/** Lao, Chinese and Vietnamese are built in (SPEC.md section 7), each in a chunk of its own. */
+/** Lao, Chinese and Vietnamese are built in, each in a chunk of its own. */
 const BUILT_IN_CHUNKS: Partial<Record<Language, () => Promise<ResourceLanguage>>> = {
   lo: () => import(/* webpackChunkName: "i18n-lo" */ './resources').then((module) => module.loResources),
   cn: () => import(/* webpackChunkName: "i18n-cn" */ './cn').then((module) => module.cnResources),

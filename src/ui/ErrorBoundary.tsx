@@ -27,7 +27,7 @@ const Details = styled.pre`
   color: ${({ theme }) => theme.colors.textMuted};
 `;
 
-/** The generic fallback (SPEC.md section 8): 'Something went wrong!' and a Show Error / Hide Error toggle. */
+/** The generic fallback: 'Something went wrong!' and a Show Error / Hide Error toggle. */
 export function ErrorFallback({ error }: { error: Error }) {
   const { t } = useTranslation();
   const [shown, setShown] = useState(false);

@@ -2,7 +2,7 @@ import styled, { css } from 'styled-components';
 
 type Variant = 'primary' | 'secondary' | 'danger' | 'ghost';
 
-/** The site's button; default padding 2px 16px (SPEC.md section 9), at least 40 px tall for thumbs. */
+/** The site's button; default padding 2px 16px, at least 40 px tall for thumbs. */
 export const Button = styled.button.attrs<{ type?: string }>(({ type }) => ({ type: type ?? 'button' }))<{
   $variant?: Variant;
   $block?: boolean;

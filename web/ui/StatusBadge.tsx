@@ -32,7 +32,7 @@ const Badge = styled.span<{ $tone: StatusTone }>`
 `;
 
 /**
- * A deposit's or withdrawal's status in its colour (SPEC.md section 4). A status this site does not
+ * A deposit's or withdrawal's status in its colour. A status this site does not
  * know yet is shown grey with its own name. Other records (promotion usages) give their own tone and label.
  */
 export function StatusBadge({ status, tone = statusTone(status), label }: { status: string; tone?: StatusTone; label?: string }) {

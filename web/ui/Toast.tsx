@@ -39,7 +39,7 @@ const Title = styled.strong`
   display: block;
 `;
 
-/** One toast at a time: showing a new one replaces the one on screen (SPEC.md section 4). */
+/** One toast at a time: showing a new one replaces the one on screen. */
 export function ToastProvider({ children }: { children: ReactNode }) {
   const [toast, setToast] = useState<ShownToast | null>(null);
   const show = useCallback((message: ToastMessage) => setToast((previous) => ({ ...message, id: (previous?.id ?? 0) + 1 })), []);

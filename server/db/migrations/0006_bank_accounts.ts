@@ -11,7 +11,7 @@ export async function up(db: Kysely<unknown>): Promise<void> {
     .addColumn('account_name', 'text', (c) => c.notNull())
     .addColumn('currency', 'text', (c) => c.notNull().check(sql`currency IN ('LAK', 'THB', 'USD')`))
     .addColumn('created_at', 'timestamptz', (c) => c.notNull().defaultTo(sql`now()`))
-    // One account per player (SPEC.md section 5: contact support to change it).
+    // One account per player (contact support to change it).
     .addUniqueConstraint('bank_accounts_player_key', ['player_id'])
     // One bank account belongs to one player of an agency; two players racing for it: one wins.
     .addUniqueConstraint('bank_accounts_number_key', ['agency_id', 'bank', 'account_number'])

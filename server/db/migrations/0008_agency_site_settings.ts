@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 
 /**
- * The numbers an agency's site advertises in its header (SPEC.md section 1: "register in N
+ * The numbers an agency's site advertises in its header ("register in N
  * minutes", the game count). An agency without a row shows the defaults of domain/siteSettings.ts.
  */
 export async function up(db: Kysely<unknown>): Promise<void> {

@@ -2,8 +2,7 @@ import { sql, type Kysely } from 'kysely';
 
 /**
  * The agency's LaoQR merchant id (MID), beside the merchant name in its deposit settings. The deposit
- * QR carries it in tag 38 (sub-tag 04) and no deposit is taken while it is unset (SPEC.md section 5:
- * "MID required"). Rows that exist stay null here; the seed fills in the demo agency's, and an
+ * QR carries it in tag 38 (sub-tag 04) and no deposit is taken while it is unset ("MID required"). Rows that exist stay null here; the seed fills in the demo agency's, and an
  * operator sets theirs (`npm run agency -- set-receiving-account` or PUT /api/v2/admin/receiving-account).
  * The pattern is the one contract/laoqr.ts checks before writing tag 38.
  */

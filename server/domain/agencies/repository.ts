@@ -48,7 +48,7 @@ export async function createAgency(db: Database, name: string, hosts: string[], 
   });
 }
 
-/** The header numbers of an agency's site (SPEC.md section 1): its own row, else the defaults. */
+/** The header numbers of an agency's site: its own row, else the defaults. */
 export async function siteSettingsOf(db: Database, agencyId: string): Promise<SiteSettings> {
   const row = await db
     .selectFrom('agency_site_settings')

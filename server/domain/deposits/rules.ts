@@ -30,7 +30,7 @@ export type PayableSettings = SettingsRow & { merchant_id: string };
 
 /**
  * The agency's settings when they can make a deposit QR. No receiving account: DEPOSIT_UNAVAILABLE.
- * No MID: MERCHANT_ID_REQUIRED (SPEC.md section 5, "MID required"), 503 because only the operator
+ * No MID: MERCHANT_ID_REQUIRED ("MID required"), 503 because only the operator
  * can fix it; the message leads with the Lao words the site shows for the code.
  */
 export function payableSettings(settings: SettingsRow | undefined): PayableSettings {

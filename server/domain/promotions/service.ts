@@ -137,7 +137,7 @@ export async function usePromotion(
 }
 
 /**
- * The promotion rules of a new deposit (SPEC.md section 5). With an ACTIVE usage the order takes
+ * The promotion rules of a new deposit. With an ACTIVE usage the order takes
  * it: same provider, the set amount, the credit below the threshold; the usage's id is returned to
  * link the order. With a USED usage: another provider is refused, the same provider with credit
  * still at or above the threshold is refused, and below it the usage ends (the promotion's credit

@@ -105,7 +105,7 @@ const MESSAGES = {
 };
 
 /**
- * The promotion conditions of SPEC.md section 5 on a withdrawal under the usage's rules, given the
+ * The promotion conditions on a withdrawal under the usage's rules, given the
  * live credit and turnover: the credit must exceed the bonus, reach the minimum balance, and be
  * withdrawn whole; the bonus is deducted unless the turnover is met, and at most the promotion's
  * percent of the credit received is paid. Refuses with the rule's code; otherwise the split.

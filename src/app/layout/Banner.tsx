@@ -85,7 +85,7 @@ const RegisterNow = styled(Link)`
 `;
 
 /**
- * The header's welcome for visitors (SPEC.md section 1): brand line, best online in Laos with the
+ * The header's welcome for visitors: brand line, best online in Laos with the
  * game count, register in N minutes and the register-now button. N and the count are the agency's
  * own settings, served with the agency info.
  */

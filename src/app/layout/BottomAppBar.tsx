@@ -79,7 +79,7 @@ function BarLink({ href, icon, label }: { href: string; icon: IconName; label: s
 }
 
 /**
- * Only on phones, 576 px wide or less (SPEC.md section 2): deposit and withdraw on the left, the
+ * Only on phones, 576 px wide or less: deposit and withdraw on the left, the
  * round game button in the centre, bank and contact us on the right.
  */
 export function BottomAppBar() {

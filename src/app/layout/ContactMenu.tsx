@@ -21,7 +21,7 @@ const TriggerText = styled.span`
   }
 `;
 
-/** Top bar: contact us, five links each opening in a new tab (SPEC.md section 2). */
+/** Top bar: contact us, five links each opening in a new tab. */
 export function ContactMenu() {
   const { t } = useTranslation('shell');
   const links = useContactLinks();

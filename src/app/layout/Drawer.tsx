@@ -54,7 +54,7 @@ const Panel = styled.div<{ $open: boolean }>`
   }
 `;
 
-/** The close button is hidden (SPEC.md section 2) until a keyboard user reaches it. */
+/** The close button is hidden until a keyboard user reaches it. */
 const CloseButton = styled.button`
   ${visuallyHidden}
   &:focus-visible {
@@ -209,7 +209,7 @@ interface DrawerProps {
   session: ShellSession;
   currentPath: string;
   onClose: () => void;
-  /** Any entry was chosen: the drawer closes (SPEC.md section 2). */
+  /** Any entry was chosen: the drawer closes. */
   onChooseEntry: () => void;
 }
 
@@ -266,7 +266,7 @@ function DrawerLanguages() {
 }
 
 /**
- * The left drawer (SPEC.md section 2), 393 px wide (less on a phone, so the backdrop stays in
+ * The left drawer, 393 px wide (less on a phone, so the backdrop stays in
  * reach). Visitors get the login link and the register button; players the games and, after a
  * divider, their money and account pages. Focus stays inside while it is open and returns to the
  * opener; Escape, the backdrop, a left swipe, the visible close button and the hidden one close it.

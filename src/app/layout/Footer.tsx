@@ -175,11 +175,11 @@ const LicenceNotice = styled.p`
   }
 `;
 
-/** The service, about-us and how-to-play links have no real target yet (SPEC.md section 1). */
+/** The service, about-us and how-to-play links have no real target yet. */
 const stay = (event: MouseEvent) => event.preventDefault();
 
 /**
- * The footer of SPEC.md section 1: brand, game categories, the agency's promotions, the six bank badges
+ * The footer: brand, game categories, the agency's promotions, the six bank badges
  * and the service, about-us and how-to-play links. Wide (four columns) above 768 px, narrow
  * (one centred column) at 768 px or below.
  */

@@ -115,7 +115,7 @@ export interface HeaderProps {
 }
 
 /**
- * The top navigation bar (SPEC.md section 2): the drawer's menu button, the logo to /, the
+ * The top navigation bar: the drawer's menu button, the logo to /, the
  * player's deposit button on screens wider than a phone, the account area, contact us and the
  * language. While the session is unknown it shows neither the visitor's nor the player's items.
  * It compacts rather than spill from 320 px up: the wordmark, the deposit button, contact us and the

@@ -31,7 +31,7 @@ const Home = styled(Link)`
   font-weight: 700;
 `;
 
-/** Any path no route serves (SPEC.md section 8, 'Not Found'). */
+/** Any path no route serves ('Not Found'). */
 export function NotFoundPage() {
   const { t } = useTranslation();
   return (

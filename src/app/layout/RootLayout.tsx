@@ -161,7 +161,7 @@ function Shell() {
 }
 
 /**
- * SPEC.md section 2, root layout: the agency is loaded first; a 404 means no agency serves this
+ * The root layout: the agency is loaded first; a 404 means no agency serves this
  * host and the site cannot be entered. Otherwise the shell around the page.
  */
 export function RootLayout() {

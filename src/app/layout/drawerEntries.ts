@@ -10,7 +10,7 @@ export interface DrawerEntry {
 }
 
 /**
- * The player's drawer (SPEC.md section 2): the games, one per provider, then — after a divider —
+ * The player's drawer: the games, one per provider, then — after a divider —
  * the money and account pages, with the three histories under history.
  */
 export const PLAYER_DRAWER_GROUPS: DrawerEntry[][] = [

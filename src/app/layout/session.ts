@@ -2,7 +2,7 @@ import { useSession } from '../../features/auth/session';
 
 /**
  * What the shell needs to know of the session: nothing is shown for either state while it is
- * unknown or while the logged-in player's info is still loading (SPEC.md section 2, top bar).
+ * unknown or while the logged-in player's info is still loading (top bar).
  */
 export interface ShellSession {
   status: 'unknown' | 'loggedIn' | 'loggedOut';

@@ -5,7 +5,7 @@ import { PageSpinner } from '../../../web/ui/PageSpinner';
 import { useSession } from './session';
 
 /**
- * SPEC.md section 2: /, /login and /register (visitor pages) send a logged-in player to /player;
+ * /, /login and /register (visitor pages) send a logged-in player to /player;
  * /player and below send a visitor to /login. Nothing of the page shows until the session is known.
  * Pages open to anyone (the play-responsibly page) send nobody away.
  */

@@ -33,7 +33,7 @@ function browserValues(): BrowserValues {
   };
 }
 
-/** The SPEC.md section 3 payload from a fingerprintjs result and the browser's own values. */
+/** The device fingerprint payload from a fingerprintjs result and the browser's own values. */
 export function toDeviceFingerprint(result: GetResult, browser: BrowserValues): DeviceFingerprint {
   const { components } = result;
   const webGl = valueOf(components, 'webGlBasics');

@@ -1,5 +1,5 @@
 /**
- * SPEC.md section 7: the fingerprint is reported only when the one stored for this agency differs
+ * The fingerprint is reported only when the one stored for this agency differs
  * or was stored on another day. localStorage "fingerprint" keeps, per agency id, the visitor id
  * last reported and the date (YYYY-MM-DD, local time) it was reported on.
  */

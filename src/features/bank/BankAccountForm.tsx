@@ -169,7 +169,7 @@ function OwnerCheck({ field, error }: { field: FieldInputProps<string | undefine
   );
 }
 
-/** SPEC.md section 5's bank form, judged by the same yup schema as the server. */
+/** The bank account form, judged by the same yup schema as the server. */
 export function BankAccountForm({ banks, onAccountExists }: BankAccountFormProps) {
   const { t } = useTranslation('bank');
   const toast = useToast();

@@ -29,7 +29,7 @@ const FIELDS = ['currentPassword', 'newPassword', 'confirmNewPassword'] as const
 const AUTOCOMPLETE = { currentPassword: 'current-password', newPassword: 'new-password', confirmNewPassword: 'new-password' } as const;
 
 /**
- * SPEC.md sections 2, 4 and 5: three password fields behind one visibility toggle, the yup rules
+ * Three password fields behind one visibility toggle, the yup rules
  * of the contract, saved only once the agency info is loaded. Success shows a dialog whose close
  * reloads the page (the server has ended the player's other sessions); failure shows a toast.
  * Without onClose the change is required (an operator reset the password): the dialog says so
