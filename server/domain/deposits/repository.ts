@@ -1,4 +1,4 @@
-import { sql, type Selectable } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Database } from '../../db/database';
 import type { DepositTables } from '../../db/schema';
 import { ErrorCode } from '../../../contract/errors';
@@ -165,6 +165,29 @@ export async function openDeposits(db: Database, who: PlayerRef): Promise<Deposi
     .orderBy('created_at', 'desc')
     .execute();
   return rows.map(toDepositOrder);
+}
+
+/** What a new order is made of; the database adds its id, status and dates of later steps. */
+export type NewOrder = Insertable<DepositTables['deposit_orders']>;
+
+export async function insertOrder(trx: LedgerTrx, order: NewOrder): Promise<OrderRow> {
+  return trx.insertInto('deposit_orders').values(order).returningAll().executeTakeFirstOrThrow();
+}
+
+/**
+ * One of the player's orders under its row lock, and whether it is past its expiry by the
+ * database's clock, the one every read of an order's expiry uses.
+ */
+export async function lockPlayerOrder(trx: LedgerTrx, who: PlayerRef, code: string): Promise<{ row: OrderRow; expired: boolean }> {
+  const { expired, ...row } = await trx
+    .selectFrom('deposit_orders')
+    .selectAll()
+    .select(sql<boolean>`expires_at <= now()`.as('expired'))
+    .where('agency_id', '=', who.agencyId)
+    .where('code', '=', code)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  return { row, expired };
 }
 
 /**

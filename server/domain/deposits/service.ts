@@ -23,7 +23,16 @@ import { promotionForDeposit } from '../promotions';
 import { checkDepositLimits } from '../depositLimits';
 import { refuseDuringBreak } from '../breaks';
 import type { Clock } from '../clock';
-import { expireStaleOrders, orderByKey, playerOrder, settingsOf, toDepositOrder, type OrderRow } from './repository';
+import {
+  expireStaleOrders,
+  insertOrder,
+  lockPlayerOrder,
+  orderByKey,
+  playerOrder,
+  settingsOf,
+  toDepositOrder,
+  type OrderRow,
+} from './repository';
 import type { PlayerRef } from '../players';
 import { newCode, payableSettings, qrOf } from './rules';
 import { transitionOrder } from './lifecycle';
@@ -137,25 +146,21 @@ export async function createDeposit(
       // The one-open-order index counts stored statuses: the player's own stale orders are closed first.
       await expireStaleOrders(trx, who);
       await checkDepositLimits(trx, who, kip, now);
-      const row = await trx
-        .insertInto('deposit_orders')
-        .values({
-          agency_id: who.agencyId,
-          code: newCode(),
-          player_id: who.playerId,
-          provider: input.provider,
-          amount_kip: kip,
-          credit_satang: credit,
-          rate_sell: rate.sell,
-          rate_effective_at: rate.effectiveAt,
-          idempotency_key: key,
-          promotion_usage_id: promotionUsageId,
-          // Dated by the clock the limits are judged at, so the order counts in the period it was made in.
-          created_at: now,
-          expires_at: new Date(now.getTime() + bounds.expiryMinutes * 60_000),
-        })
-        .returningAll()
-        .executeTakeFirstOrThrow();
+      const row = await insertOrder(trx, {
+        agency_id: who.agencyId,
+        code: newCode(),
+        player_id: who.playerId,
+        provider: input.provider,
+        amount_kip: kip,
+        credit_satang: credit,
+        rate_sell: rate.sell,
+        rate_effective_at: rate.effectiveAt,
+        idempotency_key: key,
+        promotion_usage_id: promotionUsageId,
+        // Dated by the clock the limits are judged at, so the order counts in the period it was made in.
+        created_at: now,
+        expires_at: new Date(now.getTime() + bounds.expiryMinutes * 60_000),
+      });
       return { order: toDepositOrder(row), qr: qrOf(row, settings), replayed: false };
     });
     return created ?? (await replayed(db, who, key));
@@ -180,14 +185,8 @@ export async function depositQr(db: Database, who: PlayerRef, code: string): Pro
 export async function cancelDeposit(db: Database, who: PlayerRef, code: string): Promise<DepositOrder> {
   await playerOrder(db, who, code);
   return db.transaction().execute(async (trx) => {
-    const row = await trx
-      .selectFrom('deposit_orders')
-      .selectAll()
-      .where('agency_id', '=', who.agencyId)
-      .where('code', '=', code)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
-    if (row.status !== 'OPEN' || row.expires_at.getTime() <= Date.now()) {
+    const { row, expired } = await lockPlayerOrder(trx, who, code);
+    if (row.status !== 'OPEN' || expired) {
       throw new AppError(
         409,
         ErrorCode.DEPOSIT_NOT_OPEN,

@@ -180,6 +180,22 @@ export async function findAccount(
   return row && { id: row.id, ...identity, balance: BigInt(row.balance), version: BigInt(row.version) };
 }
 
+/** An account under its row lock, with its balance and version, for a decision later in the same transaction. */
+export async function lockAccount(
+  trx: Kysely<DB>,
+  agencyId: string,
+  account: AccountRef,
+): Promise<{ id: string; balance: bigint; version: bigint }> {
+  const { id } = await resolveAccount(trx, agencyId, account);
+  const row = await trx
+    .selectFrom('ledger_accounts')
+    .select(['balance', 'version'])
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  return { id, balance: BigInt(row.balance), version: BigInt(row.version) };
+}
+
 /** An account's balance in minor units; an account never used holds 0. */
 export async function balanceOf(db: Kysely<DB>, agencyId: string, account: AccountRef): Promise<bigint> {
   return (await findAccount(db, agencyId, account))?.balance ?? 0n;

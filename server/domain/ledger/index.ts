@@ -10,7 +10,16 @@
  * The plural forms (postTransfers, beginPendingTransfers, postPendingTransfers) write many
  * transfers of one agency in one statement, for callers that gather them.
  */
-export { ACCOUNT_KINDS, balanceOf, findAccount, resolveAccount, resolveAccounts, type AccountKind, type AccountRef } from './accounts';
+export {
+  ACCOUNT_KINDS,
+  balanceOf,
+  findAccount,
+  lockAccount,
+  resolveAccount,
+  resolveAccounts,
+  type AccountKind,
+  type AccountRef,
+} from './accounts';
 export {
   beginPendingTransfer,
   beginPendingTransfers,

@@ -7,10 +7,21 @@ import { bonusFor, turnoverRequiredFor, type PromotionUsage } from '../../../con
 import { claim, requestHash, scopes } from '../claims';
 import { AppError } from '../errors';
 import { bankAccountsOf, isBlocked, lockPlayer } from '../players';
-import { postTransfer, resolveAccount, type LedgerTrx } from '../ledger';
+import { balanceOf, lockAccount, postTransfer, type LedgerTrx } from '../ledger';
 import { ensureMember, readCredit, takeCreditFromProvider, withProvider, type WalletDeps } from '../providerWallets';
 import { bonusOf, promotionOf, promotionRow } from './repository';
-import { hasDepositIn, hasHadBonusOf, lockUsage, toUsage, updateUsedUsage, usageById, usageInProgress } from './usageRepository';
+import {
+  hasDepositIn,
+  hasHadBonusOf,
+  insertUsage,
+  lockUsage,
+  recordCancelTake,
+  toUsage,
+  updateUsedUsage,
+  usageById,
+  usageDepositStatus,
+  usageInProgress,
+} from './usageRepository';
 import { completeUnlessCancelling, ending, moveUsage, transitionUsage } from './lifecycle';
 import type { PlayerRef } from '../players';
 import { appendAudit, type Actor } from '../audit';
@@ -73,9 +84,7 @@ export async function fundBonusPool(
 
 /** The bonus pool's balance in satang, from its ledger account. */
 export async function bonusPoolBalance(db: Database | LedgerTrx, agencyId: string): Promise<bigint> {
-  const pool = await resolveAccount(db, agencyId, BONUS_POOL);
-  const row = await db.selectFrom('ledger_accounts').select('balance').where('id', '=', pool.id).executeTakeFirstOrThrow();
-  return BigInt(row.balance);
+  return balanceOf(db, agencyId, BONUS_POOL);
 }
 
 /** The player's live credit at the provider (satang); a provider that does not answer is 503. */
@@ -127,13 +136,9 @@ export async function usePromotion(
   const created = await db.transaction().execute(async (trx) => {
     await lockPlayer(trx, who);
     if (await usageInProgress(trx, who)) throw refuse(409, ErrorCode.PROMOTION_USAGE, 'A promotion is in use already');
-    return trx
-      .insertInto('promotion_usages')
-      .values({ agency_id: who.agencyId, player_id: who.playerId, promotion_id: promotion.id, provider })
-      .returning('id')
-      .executeTakeFirstOrThrow();
+    return insertUsage(trx, who, promotion.id, provider);
   });
-  return toUsage(await usageById(db, who, created.id));
+  return toUsage(await usageById(db, who, created));
 }
 
 /**
@@ -202,15 +207,9 @@ export async function creditPromotionBonus(
   const promotion = await promotionOf(trx, usage);
   const credit = BigInt(order.credit_satang);
   const bonus = bonusFor(bonusOf(promotion), credit);
-  const pool = await resolveAccount(trx, order.agency_id, BONUS_POOL);
-  const { balance } = await trx
-    .selectFrom('ledger_accounts')
-    .select('balance')
-    .where('id', '=', pool.id)
-    .forUpdate()
-    .executeTakeFirstOrThrow();
-  if (BigInt(balance) < bonus) {
-    const pool = formatAmount(BigInt(balance), 'THB');
+  const { balance } = await lockAccount(trx, order.agency_id, BONUS_POOL);
+  if (balance < bonus) {
+    const pool = formatAmount(balance, 'THB');
     const shortfall = `the bonus pool holds ${pool} THB, short of the ${formatAmount(bonus, 'THB')} THB bonus`;
     console.warn(`promotion usage ${usage.id}: ${shortfall} of deposit ${order.code}; credited without it`);
     await moveUsage(trx, 'promotionEnded', usage.id, ending('PROMOTION_ENDED'));
@@ -295,12 +294,7 @@ export async function cancelUsage(deps: WalletDeps, who: PlayerRef, usageId: str
     if (row.cancel_take_satang !== null) return { take: BigInt(row.cancel_take_satang), attempt: row.cancel_attempt };
     // Until the deposit's credit is at the provider the bonus is not there to take back, and a refund
     // of that deposit would return it to the pool again; a SUCCESS order stays SUCCESS, so a read will do.
-    const deposit = await trx
-      .selectFrom('deposit_orders')
-      .select('status')
-      .where('id', '=', row.deposit_order_id!)
-      .executeTakeFirstOrThrow();
-    if (deposit.status !== 'SUCCESS')
+    if ((await usageDepositStatus(trx, row.deposit_order_id!)) !== 'SUCCESS')
       throw refuse(
         409,
         ErrorCode.PROMOTION_DEPOSIT_CREDITING,
@@ -313,12 +307,7 @@ export async function cancelUsage(deps: WalletDeps, who: PlayerRef, usageId: str
       return null;
     }
     const attempt = row.cancel_attempt + 1;
-    await trx
-      .updateTable('promotion_usages')
-      .set({ cancel_take_satang: take, cancel_attempt: attempt })
-      .where('agency_id', '=', who.agencyId)
-      .where('id', '=', row.id)
-      .execute();
+    await recordCancelTake(trx, who.agencyId, row.id, take, attempt);
     return { take, attempt };
   });
 

@@ -249,6 +249,32 @@ export async function hasDepositIn(db: Database, who: PlayerRef, status: 'SUCCES
   return row !== undefined;
 }
 
+/** A new ACTIVE usage of a promotion at one provider; its id. */
+export async function insertUsage(trx: LedgerTrx, who: PlayerRef, promotionId: string, provider: Provider): Promise<string> {
+  const { id } = await trx
+    .insertInto('promotion_usages')
+    .values({ agency_id: who.agencyId, player_id: who.playerId, promotion_id: promotionId, provider })
+    .returning('id')
+    .executeTakeFirstOrThrow();
+  return id;
+}
+
+/** The status of the deposit a usage took its bonus with. */
+export async function usageDepositStatus(trx: LedgerTrx, depositOrderId: string): Promise<string> {
+  const { status } = await trx.selectFrom('deposit_orders').select('status').where('id', '=', depositOrderId).executeTakeFirstOrThrow();
+  return status;
+}
+
+/** Records what a cancel takes back from the provider, and under which attempt, before it is asked for. */
+export async function recordCancelTake(trx: LedgerTrx, agencyId: string, usageId: string, take: bigint, attempt: number): Promise<void> {
+  await trx
+    .updateTable('promotion_usages')
+    .set({ cancel_take_satang: take, cancel_attempt: attempt })
+    .where('agency_id', '=', agencyId)
+    .where('id', '=', usageId)
+    .execute();
+}
+
 /** Locks a usage for the rest of the transaction. */
 export async function lockUsage(trx: LedgerTrx, agencyId: string, usageId: string): Promise<UsageRow | undefined> {
   return trx

@@ -12,7 +12,7 @@ import {
   findAccount,
   postPendingTransfers,
   postTransfer,
-  resolveAccount,
+  lockAccount,
   voidPendingTransfer,
   type AccountRef,
   type LedgerTransfer,
@@ -135,15 +135,9 @@ export async function peekCredit(deps: WalletDeps, who: PlayerAtProvider): Promi
 
 async function syncMirror(db: Database, who: PlayerAtProvider, seenVersion: bigint, live: bigint) {
   await db.transaction().execute(async (trx) => {
-    const account = await resolveAccount(trx, who.agencyId, creditAccount(who));
-    const row = await trx
-      .selectFrom('ledger_accounts')
-      .select(['balance', 'version'])
-      .where('id', '=', account.id)
-      .forUpdate()
-      .executeTakeFirstOrThrow();
-    if (BigInt(row.version) !== seenVersion) return;
-    const difference = live - BigInt(row.balance);
+    const account = await lockAccount(trx, who.agencyId, creditAccount(who));
+    if (account.version !== seenVersion) return;
+    const difference = live - account.balance;
     if (difference === 0n) return;
     await postTransfer(trx, {
       agencyId: who.agencyId,

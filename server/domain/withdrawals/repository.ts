@@ -1,4 +1,4 @@
-import { sql, type Selectable, type Transaction } from 'kysely';
+import { sql, type Insertable, type Selectable, type Transaction } from 'kysely';
 import type { Database } from '../../db/database';
 import type { DB, WithdrawalTables } from '../../db/schema';
 import { ErrorCode } from '../../../contract/errors';
@@ -232,4 +232,52 @@ export async function creditsUnreturned(db: Database, olderThanMs: number, limit
     .where('completed_at', '<', olderThan(olderThanMs))
     .limit(limit)
     .execute();
+}
+
+/**
+ * The credit the player deposited at the provider since their previous withdrawal there (one not
+ * rejected or failed) and when the first of those deposits was made; nulls when none came since.
+ */
+export async function creditDepositedSinceLastWithdrawal(
+  db: Database,
+  player: PlayerRef,
+  provider: Provider,
+): Promise<{ credit: string | null; since: Date | string | null }> {
+  const previous = db
+    .selectFrom('withdrawals')
+    .select((eb) => eb.fn.max('created_at').as('at'))
+    .where('agency_id', '=', player.agencyId)
+    .where('player_id', '=', player.playerId)
+    .where('provider', '=', provider)
+    .where('status', 'in', ['OPEN', 'SUCCESS']);
+  return db
+    .selectFrom('deposit_orders')
+    .select((eb) => [eb.fn.sum<string>('credit_satang').as('credit'), eb.fn.min('created_at').as('since')])
+    .where('agency_id', '=', player.agencyId)
+    .where('player_id', '=', player.playerId)
+    .where('provider', '=', provider)
+    .where('status', '=', 'SUCCESS')
+    .where((eb) => eb.or([eb(previous, 'is', null), eb('created_at', '>', previous)]))
+    .executeTakeFirstOrThrow();
+}
+
+/** Whether the agency already has a withdrawal of this code. */
+export async function withdrawalCodeTaken(trx: Trx, agencyId: string, code: string): Promise<boolean> {
+  return (
+    (await trx.selectFrom('withdrawals').select('id').where('agency_id', '=', agencyId).where('code', '=', code).executeTakeFirst()) !==
+    undefined
+  );
+}
+
+/** Writes a new OPEN withdrawal once: nothing when its code is taken already. */
+export async function insertWithdrawal(
+  trx: Trx,
+  withdrawal: Insertable<WithdrawalTables['withdrawals']>,
+): Promise<WithdrawalRow | undefined> {
+  return trx
+    .insertInto('withdrawals')
+    .values(withdrawal)
+    .onConflict((oc) => oc.constraint('withdrawals_code_key').doNothing())
+    .returningAll()
+    .executeTakeFirst();
 }

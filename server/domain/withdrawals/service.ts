@@ -15,7 +15,17 @@ import { findTransfer, type LedgerTransfer } from '../ledger';
 import { endUsageByWithdrawal, liveCredit, liveTurnover, usedUsageAt } from '../promotions';
 import { takeCreditFromProvider, type WalletDeps } from '../providerWallets';
 import type { PlayerRef } from '../players';
-import { countToday, toWithdrawal, withdrawalByCode, withdrawalByKey, type Trx, type WithdrawalRow } from './repository';
+import {
+  countToday,
+  creditDepositedSinceLastWithdrawal,
+  insertWithdrawal,
+  toWithdrawal,
+  withdrawalByCode,
+  withdrawalByKey,
+  withdrawalCodeTaken,
+  type Trx,
+  type WithdrawalRow,
+} from './repository';
 import {
   PAYOUT_CLEARING,
   WITHDRAWAL_TRANSFER_KIND,
@@ -92,22 +102,7 @@ async function checkPromotionWithdrawalRules(
  */
 async function passThroughOf(deps: WalletDeps, player: PlayerRef, provider: Provider): Promise<PassThroughIntent> {
   const { db } = deps;
-  const previous = db
-    .selectFrom('withdrawals')
-    .select((eb) => eb.fn.max('created_at').as('at'))
-    .where('agency_id', '=', player.agencyId)
-    .where('player_id', '=', player.playerId)
-    .where('provider', '=', provider)
-    .where('status', 'in', ['OPEN', 'SUCCESS']);
-  const deposits = await db
-    .selectFrom('deposit_orders')
-    .select((eb) => [eb.fn.sum<string>('credit_satang').as('credit'), eb.fn.min('created_at').as('since')])
-    .where('agency_id', '=', player.agencyId)
-    .where('player_id', '=', player.playerId)
-    .where('provider', '=', provider)
-    .where('status', '=', 'SUCCESS')
-    .where((eb) => eb.or([eb(previous, 'is', null), eb('created_at', '>', previous)]))
-    .executeTakeFirstOrThrow();
+  const deposits = await creditDepositedSinceLastWithdrawal(db, player, provider);
   if (deposits.credit === null || deposits.since === null) return {};
   const turnover = await liveTurnover(deps, player, provider, new Date(deposits.since));
   return { depositedBeforeSatang: deposits.credit, turnoverBeforeSatang: turnover.toString() };
@@ -233,40 +228,28 @@ export async function recordOpen(deps: WithdrawalDeps, transfer: LedgerTransfer)
   const intent = intentOf(transfer);
   const created = await retryingDeadlocks(() =>
     db.transaction().execute(async (trx) => {
-      const recorded = await trx
-        .selectFrom('withdrawals')
-        .select('id')
-        .where('agency_id', '=', transfer.agencyId)
-        .where('code', '=', intent.code)
-        .executeTakeFirst();
+      const recorded = await withdrawalCodeTaken(trx, transfer.agencyId, intent.code);
       if (recorded) return undefined;
       // The usage may have ended since the rules were read (its deposit refunded, the bonus back in
       // the pool): then nothing is kept back and the whole amount is paid.
       const underPromotion = intent.promotionUsageId !== undefined && (await endUsageByWithdrawal(trx, intent.promotionUsageId));
-      const row = await trx
-        .insertInto('withdrawals')
-        .values({
-          agency_id: transfer.agencyId,
-          code: intent.code,
-          player_id: transfer.refs.playerId,
-          provider: transfer.provider!.name,
-          idempotency_key: intent.idempotencyKey,
-          amount_satang: transfer.pending!.amount,
-          rate: intent.rate,
-          amount_kip: underPromotion
-            ? intent.kip
-            : convertAt('WITHDRAW', transfer.pending!.amount, { buy: intent.rate, sell: intent.rate }),
-          bank: intent.bank,
-          account_name: intent.accountName,
-          account_number: intent.accountNumber,
-          promotion_usage_id: underPromotion ? intent.promotionUsageId : null,
-          promotion_retained_satang: underPromotion ? intent.retainedSatang : null,
-          deposited_before_satang: intent.depositedBeforeSatang ?? null,
-          turnover_before_satang: intent.turnoverBeforeSatang ?? null,
-        })
-        .onConflict((oc) => oc.constraint('withdrawals_code_key').doNothing())
-        .returningAll()
-        .executeTakeFirst();
+      const row = await insertWithdrawal(trx, {
+        agency_id: transfer.agencyId,
+        code: intent.code,
+        player_id: transfer.refs.playerId,
+        provider: transfer.provider!.name,
+        idempotency_key: intent.idempotencyKey,
+        amount_satang: transfer.pending!.amount,
+        rate: intent.rate,
+        amount_kip: underPromotion ? intent.kip : convertAt('WITHDRAW', transfer.pending!.amount, { buy: intent.rate, sell: intent.rate }),
+        bank: intent.bank,
+        account_name: intent.accountName,
+        account_number: intent.accountNumber,
+        promotion_usage_id: underPromotion ? intent.promotionUsageId : null,
+        promotion_retained_satang: underPromotion ? intent.retainedSatang : null,
+        deposited_before_satang: intent.depositedBeforeSatang ?? null,
+        turnover_before_satang: intent.turnoverBeforeSatang ?? null,
+      });
       if (!row) return undefined;
       return (await autoApproves(deps, trx, row)) ? claimPayout(trx, row, 'auto-approve') : row;
     }),
