@@ -52,7 +52,7 @@ describe('claim', () => {
     const hash = requestHash('refund', 'payment-1', 'asked by the payer');
     await expect(claimOnce(review(), key, hash)).resolves.toBe('new');
     await expect(claimOnce(review(), key, hash)).resolves.toBe('replay');
-    expect(await claimsOf(key)).toEqual([{ agency_id: agencyId, scope: 'deposit-desk', request_hash: hash }]);
+    expect(await claimsOf(key)).toEqual([{ agency_id: agencyId, scope: 'deposit-review', request_hash: hash }]);
   });
 
   it('refuses another request under the key with 409 IDEMPOTENCY_CONFLICT and keeps the first claim', async () => {
@@ -64,7 +64,7 @@ describe('claim', () => {
     );
     expect(refusal).toBeInstanceOf(AppError);
     expect(refusal).toMatchObject({ statusCode: 409, code: 'IDEMPOTENCY_CONFLICT' });
-    expect(await claimsOf(key)).toEqual([{ agency_id: agencyId, scope: 'deposit-desk', request_hash: first }]);
+    expect(await claimsOf(key)).toEqual([{ agency_id: agencyId, scope: 'deposit-review', request_hash: first }]);
   });
 
   it('leaves no claim behind when the transaction that made it rolls back', async () => {

@@ -27,9 +27,9 @@ const ofPlayer = (kind: string) => (player: { agencyId: string; playerId: string
 export const scopes = {
   /**
    * Every action of the operators' deposit review shares one scope: a key reused for another action
-   * is a conflict. Stored as 'deposit-desk', the review's earlier name, in claims already written.
+   * is a conflict.
    */
-  depositReview: (agencyId: string): ClaimScope => ({ agencyId, name: 'deposit-desk' }),
+  depositReview: (agencyId: string): ClaimScope => ({ agencyId, name: 'deposit-review' }),
   withdrawalDecisions: (agencyId: string): ClaimScope => ({ agencyId, name: 'withdrawal-decisions' }),
   bonusPoolFunding: (agencyId: string): ClaimScope => ({ agencyId, name: 'bonus-pool-funding' }),
   playerDeposits: ofPlayer('deposits'),
