@@ -1,5 +1,6 @@
 import nock from 'nock';
 import type { PlayerInfoResponse } from '../../contract/players';
+import type { DepositOrder } from '../../contract/deposits';
 import { FINGERPRINT_STORAGE_KEY, localDate } from '../../src/features/auth/fingerprintReports';
 import { API } from './renderApp';
 import { FAKE_VISITOR_ID } from './fakeFingerprintjs';
@@ -55,4 +56,34 @@ export function serveLoggedInPlayer(info: PlayerInfoResponse = PLAYER_INFO) {
   nock(API).get('/api/v2/players/exclusion').reply(200, { exclusion: null }).persist();
   mockRealityCheckOff();
   rememberReportedToday();
+}
+
+/**
+ * What the deposit form asks for, for a logged-in player (serveLoggedInPlayer) with one LAK account:
+ * the account, the THB rate, no promotion in use, the agency's deposit bounds, and `open` as the
+ * open orders the page resumes.
+ */
+export function serveDepositForm(open: DepositOrder[] = []) {
+  nock(API)
+    .get('/api/v2/players/bank-accounts')
+    .reply(200, {
+      bankAccounts: [
+        {
+          id: 'a1',
+          bank: 'bcel',
+          accountNumber: '010120001234567001',
+          accountName: 'SOMCHAI DEE',
+          currency: 'LAK',
+          createdAt: '2025-01-01T00:00:00.000Z',
+        },
+      ],
+    })
+    .persist();
+  nock(API)
+    .get('/api/v2/exchange-rates')
+    .reply(200, [{ code: 'THB_LAK', mid: '620', displayName: 'THB/LAK', currency: 'THB', buy: '600', sell: '640' }])
+    .persist();
+  nock(API).get('/api/v2/players/promotions/using').reply(200, { usage: null }).persist();
+  nock(API).get('/api/v2/deposits/limits').reply(200, { minAmount: '10000', maxAmount: '50000000', expiryMinutes: 15 }).persist();
+  nock(API).get('/api/v2/deposits/open').reply(200, { items: open }).persist();
 }

@@ -1,5 +1,4 @@
-import { render, screen, waitFor } from '@testing-library/react';
-import { QueryStatus } from '@reduxjs/toolkit/query';
+import { render } from '@testing-library/react';
 import { App } from '../../src/app/App';
 import { makeStore } from '../../src/app/store';
 import { initI18n } from '../../src/i18n';
@@ -15,18 +14,3 @@ export function renderApp(path = '/', language: Language = 'lo') {
 }
 
 export const API = 'http://localhost';
-
-/**
- * Waits until the site has drawn and has no call on its way: the shell's parts and the page's data
- * are in, so what the app does next comes from the test's own steps.
- */
-export async function siteSettled(store: ReturnType<typeof makeStore>) {
-  await waitFor(() => {
-    expect(screen.getByTestId('footer')).toBeInTheDocument();
-    expect(screen.queryByTestId('page-spinner')).not.toBeInTheDocument();
-    const { queries, mutations, subscriptions } = store.getState().api;
-    const answered = [QueryStatus.fulfilled, QueryStatus.rejected];
-    expect(Object.keys(subscriptions).filter((key) => !answered.includes(queries[key]?.status ?? QueryStatus.pending))).toEqual([]);
-    expect(Object.values(mutations).filter((call) => call?.status === QueryStatus.pending)).toEqual([]);
-  });
-}

@@ -3,7 +3,7 @@ import { configure, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { DepositLimitsView } from '../../contract/depositLimits';
 import { API, renderApp } from '../support/renderApp';
-import { serveLoggedInPlayer } from '../support/playerSite';
+import { serveDepositForm, serveLoggedInPlayer } from '../support/playerSite';
 
 // The pages render on two cores shared with other test runs: every wait gets room.
 configure({ asyncUtilTimeout: 10_000 });
@@ -78,28 +78,7 @@ describe('the deposit page under a limit', () => {
   /** The deposit page's API; limitsFail: the player's deposit-limits call fails. */
   function serveDepositPage(limitsFail = false) {
     serveLoggedInPlayer();
-    nock(API)
-      .get('/api/v2/players/bank-accounts')
-      .reply(200, {
-        bankAccounts: [
-          {
-            id: 'a1',
-            bank: 'bcel',
-            accountNumber: '0101200012',
-            accountName: 'SOMCHAI DEE',
-            currency: 'LAK',
-            createdAt: '2025-01-01T00:00:00.000Z',
-          },
-        ],
-      })
-      .persist();
-    nock(API)
-      .get('/api/v2/exchange-rates')
-      .reply(200, [{ code: 'THB_LAK', mid: '620', displayName: 'THB/LAK', currency: 'THB', buy: '600', sell: '640' }])
-      .persist();
-    nock(API).get('/api/v2/players/promotions/using').reply(200, { usage: null }).persist();
-    nock(API).get('/api/v2/deposits/limits').reply(200, { minAmount: '10000', maxAmount: '50000000', expiryMinutes: 15 }).persist();
-    nock(API).get('/api/v2/deposits/open').reply(200, { items: [] }).persist();
+    serveDepositForm();
     nock(API)
       .get('/api/v2/players/credits/askmebet')
       .reply(200, { credit: { amount: '0', currency: 'THB' } })

@@ -4,8 +4,8 @@ import userEvent from '@testing-library/user-event';
 import type { AnyEventObject } from 'xstate';
 import { depositStageOf } from '../../src/features/deposit/useDepositOrder';
 import type { DepositOrder } from '../../contract/deposits';
-import { API, renderApp, siteSettled } from '../support/renderApp';
-import { serveLoggedInPlayer } from '../support/playerSite';
+import { API, renderApp } from '../support/renderApp';
+import { serveDepositForm, serveLoggedInPlayer } from '../support/playerSite';
 import { CODE, describePath, orderWith, paths } from '../support/depositOrderModel';
 
 jest.setTimeout(60_000);
@@ -98,29 +98,8 @@ function serveDepositPage(resumable: DepositOrder, open: DepositOrder[]) {
     .get('/api/v2/agency')
     .reply(200, { agency: { id: 'agency-1', name: 'Champa' } })
     .persist();
-  nock(API)
-    .get('/api/v2/players/bank-accounts')
-    .reply(200, {
-      bankAccounts: [
-        {
-          id: 'a1',
-          bank: 'bcel',
-          accountNumber: '010120001234567001',
-          accountName: 'S K',
-          currency: 'LAK',
-          createdAt: '2025-01-01T00:00:00.000Z',
-        },
-      ],
-    })
-    .persist();
-  nock(API)
-    .get('/api/v2/exchange-rates')
-    .reply(200, [{ code: 'THB_LAK', mid: '620', displayName: 'THB/LAK', currency: 'THB', buy: '600', sell: '640' }])
-    .persist();
-  nock(API).get('/api/v2/players/promotions/using').reply(200, { usage: null }).persist();
-  nock(API).get('/api/v2/deposits/limits').reply(200, { minAmount: '10000', maxAmount: '50000000', expiryMinutes: 15 }).persist();
+  serveDepositForm(open);
   nock(API).get(`/api/v2/deposits/laoqr/${CODE}`).reply(200, qrOf(resumable)).persist();
-  nock(API).get('/api/v2/deposits/open').reply(200, { items: open }).persist();
   nock(API).get('/api/v2/players/deposit-limits').reply(200, { limits: [], agencyMaximum: null, tightest: null }).persist();
 }
 
@@ -137,10 +116,9 @@ describe('the deposit page follows the depositOrder machine', () => {
       .reply(200, { order: orderWith('OPEN') })
       .get(`/api/v2/deposits/${CODE}`)
       .reply(200, { order: orderWith('SUCCESS') });
-    const { store } = renderApp('/player/deposit');
+    renderApp('/player/deposit');
     await screen.findByTestId('deposit-code', {}, { timeout: 45_000 });
     await expectPage('success', null);
-    await siteSettled(store);
     expect(reads.isDone()).toBe(true);
   });
 
@@ -152,10 +130,9 @@ describe('the deposit page follows the depositOrder machine', () => {
     serveDepositPage(resumable, path.steps.some((step) => step.event.type === 'order.resume') ? [resumable] : []);
 
     const user = userEvent.setup({ delay: null });
-    const { store } = renderApp('/player/deposit');
+    renderApp('/player/deposit');
     // The first path also loads the page's chunks: on two busy cores that alone can take a while.
     await screen.findByTestId('deposit', {}, { timeout: 45_000 });
-    await siteSettled(store);
 
     for (let index = 0; index < path.steps.length; index++) {
       const step = path.steps[index];
@@ -202,7 +179,6 @@ describe('the deposit page follows the depositOrder machine', () => {
       // step.state is where the step's event led; a page that resumes an order leaves idle on its own.
       if ((step.event as AnyEventObject).type === 'xstate.init' && next?.type === 'order.resume') continue;
       await expectPage(depositStageOf(step.state.value), step.state.context.errorCode);
-      await siteSettled(store);
     }
     expect(nock.pendingMocks().filter((mock) => mock.startsWith('POST'))).toEqual([]);
   });

@@ -3,7 +3,7 @@ import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/re
 import userEvent from '@testing-library/user-event';
 import { createTestModel } from 'xstate/graph';
 import { sessionMachine } from '../../machines/session.machine';
-import { API, renderApp, siteSettled } from '../support/renderApp';
+import { API, renderApp } from '../support/renderApp';
 import { PLAYER_INFO, mockAgency, rememberReportedToday } from '../support/playerSite';
 import { sessionEvents } from '../support/sessionModel';
 import { reloadPage } from '../../src/ui/reloadPage';
@@ -78,7 +78,7 @@ describe('session machine paths replayed on the site', () => {
           rememberReportedToday();
           mockAgency();
           const answerFirstLoad = holdFirstPlayerInfo();
-          const { store } = renderApp(startPath);
+          renderApp(startPath);
           await screen.findByTestId('footer');
           let firstLoadAnswered = false;
           let lostAt: string | undefined;
@@ -158,8 +158,6 @@ describe('session machine paths replayed on the site', () => {
               },
             },
           });
-          // While the session is unknown the first player info is still held on purpose.
-          if (path.state.value !== 'unknown') await siteSettled(store);
         });
       }
     });
