@@ -176,17 +176,20 @@ export async function insertOrder(trx: LedgerTrx, order: NewOrder): Promise<Orde
 
 /**
  * One of the player's orders under its row lock, and whether it is past its expiry by the
- * database's clock, the one every read of an order's expiry uses.
+ * database's clock, the one every read of an order's expiry uses; 404 when the player has none.
  */
 export async function lockPlayerOrder(trx: LedgerTrx, who: PlayerRef, code: string): Promise<{ row: OrderRow; expired: boolean }> {
-  const { expired, ...row } = await trx
+  const locked = await trx
     .selectFrom('deposit_orders')
     .selectAll()
     .select(sql<boolean>`expires_at <= now()`.as('expired'))
     .where('agency_id', '=', who.agencyId)
+    .where('player_id', '=', who.playerId)
     .where('code', '=', code)
     .forUpdate()
-    .executeTakeFirstOrThrow();
+    .executeTakeFirst();
+  if (!locked) throw new AppError(404, ErrorCode.NOT_FOUND, `No deposit ${code}`);
+  const { expired, ...row } = locked;
   return { row, expired };
 }
 

@@ -183,7 +183,6 @@ export async function depositQr(db: Database, who: PlayerRef, code: string): Pro
  * whichever comes second sees the other's outcome (a payment after the cancel is kept unmatched).
  */
 export async function cancelDeposit(db: Database, who: PlayerRef, code: string): Promise<DepositOrder> {
-  await playerOrder(db, who, code);
   return db.transaction().execute(async (trx) => {
     const { row, expired } = await lockPlayerOrder(trx, who, code);
     if (row.status !== 'OPEN' || expired) {

@@ -4,6 +4,7 @@ import { ErrorCode } from '../../../contract/errors';
 import { formatAmount } from '../../../contract/money';
 import type { Provider } from '../../../contract/providers';
 import type { PromotionUsage, PromotionUsagePage, PromotionUsageStatus, TranslatedText } from '../../../contract/promotions';
+import type { DepositStatus } from '../../../contract/deposits';
 import { AppError } from '../errors';
 import type { LedgerTrx } from '../ledger';
 import { lockPlayer, type PlayerRef } from '../players';
@@ -260,7 +261,7 @@ export async function insertUsage(trx: LedgerTrx, who: PlayerRef, promotionId: s
 }
 
 /** The status of the deposit a usage took its bonus with. */
-export async function usageDepositStatus(trx: LedgerTrx, depositOrderId: string): Promise<string> {
+export async function usageDepositStatus(trx: LedgerTrx, depositOrderId: string): Promise<DepositStatus> {
   const { status } = await trx.selectFrom('deposit_orders').select('status').where('id', '=', depositOrderId).executeTakeFirstOrThrow();
   return status;
 }
