@@ -1,20 +1,17 @@
 import type { Config } from 'jest';
 
-// ts-jest compiles TypeScript as CommonJS without type checking (npm run typecheck does that);
-// babel-jest turns the ESM-only packages (wouter) into CommonJS.
+// SWC strips the types and writes CommonJS without type checking (npm run typecheck does that),
+// hoisting jest.mock as babel-jest would; babel-jest turns the ESM-only packages into CommonJS.
 const transform: Config['transform'] = {
   '^.+\\.tsx?$': [
-    'ts-jest',
+    '@swc/jest',
     {
-      tsconfig: {
-        module: 'commonjs',
-        moduleResolution: 'node',
-        jsx: 'react-jsx',
-        isolatedModules: true,
-        esModuleInterop: true,
-        resolveJsonModule: true,
-        allowJs: false,
+      jsc: {
+        parser: { syntax: 'typescript', tsx: true },
+        target: 'es2022',
+        transform: { react: { runtime: 'automatic' } },
       },
+      module: { type: 'commonjs' },
     },
   ],
   '^.+\\.m?js$': 'babel-jest',

@@ -13,16 +13,21 @@ export interface TestPlayer {
   cookie: string;
 }
 
+// Every test player has the same password, so one argon2 hash (tens of ms of a core) serves them all.
+const TEST_PASSWORD = 'correct-horse-9';
+let testPasswordHash: Promise<string> | undefined;
+
 /** A player of the agency with a live session, made directly in the database. */
 export async function createTestPlayer(
   db: Database,
   agencyId: string,
   username = `p${Math.random().toString(36).slice(2, 10)}`,
 ): Promise<TestPlayer> {
-  const password = 'correct-horse-9';
+  const password = TEST_PASSWORD;
+  testPasswordHash ??= hashPassword(TEST_PASSWORD);
   const player = await db
     .insertInto('players')
-    .values({ agency_id: agencyId, username, password_hash: await hashPassword(password), display_name: username })
+    .values({ agency_id: agencyId, username, password_hash: await testPasswordHash, display_name: username })
     .returning('id')
     .executeTakeFirstOrThrow();
   const token = await createSession(db, player.id, agencyId, 24);
