@@ -1,5 +1,5 @@
 import { retryingDeadlocks } from '../../db/errors';
-import { sql, type RawBuilder, type Selectable } from 'kysely';
+import { sql, type Selectable } from 'kysely';
 import type { Database } from '../../db/database';
 import { inGroups, settledValue } from '../../db/inGroups';
 import type { DepositTables } from '../../db/schema';
@@ -8,12 +8,24 @@ import type { DepositStatus } from '../../../contract/deposits';
 import { gatewayIdKey, recordWebhookEvents } from '../../adapters/payment';
 import type { ProviderClient } from '../../adapters/providers';
 import { AppError } from '../errors';
-import { findTransfer, postTransfer, postTransfers, type LedgerTrx, type TransferResult, type WithSettlement } from '../ledger';
+import { findTransfer, postTransfer, postTransfers, type LedgerTrx, type TransferResult } from '../ledger';
 import { recordCredits, sendRecordedCredits, type CreditRequest } from '../providerWallets';
 import { creditPromotionBonus } from '../promotions';
 import { onBreakWhenPaid } from '../breaks';
-import { orderTransition, transitionOrder } from './lifecycle';
-import { paidOrders, type OrderRow } from './repository';
+import { transitionOrder } from './lifecycle';
+import {
+  insertUnmatchedPayment,
+  lockAgencyOrdersByCode,
+  lockOrdersById,
+  markOrderSucceeded,
+  markOrdersPaid,
+  orderStatus,
+  ordersSucceedWith,
+  paidOrders,
+  recordRefusedCredit,
+  setPromoCredit,
+  type OrderRow,
+} from './repository';
 import { MAX_CREDIT_ATTEMPTS, cash, creditKey, owedTo, unmatchedReason, type UnmatchedReason } from './rules';
 
 /**
@@ -62,14 +74,7 @@ interface Payable {
  */
 async function payOrders(trx: LedgerTrx, agencyId: string, payables: Payable[]): Promise<OrderCredit[]> {
   if (payables.length === 0) return [];
-  const { rows } = await orderTransition('pay', {
-    set: sql`transaction_id = paid.transaction_id, paid_amount_kip = paid.amount_kip, paid_at = paid.paid_at, closed_at = NULL`,
-    from: sql`unnest(${payables.map(({ order }) => order.id)}::uuid[], ${payables.map(({ payment }) => payment.transactionId)}::text[],
-      ${payables.map(({ payment }) => payment.amountKip.toString())}::bigint[],
-      ${payables.map(({ payment }) => payment.paidAt.toISOString())}::timestamptz[]) AS paid (id, transaction_id, amount_kip, paid_at)`,
-    where: sql`deposit_orders.id = paid.id`,
-  }).execute(trx);
-  const paidById = new Map(rows.map((row) => [row.id, row]));
+  const paidById = new Map((await markOrdersPaid(trx, payables)).map((row) => [row.id, row]));
   await postTransfers(
     trx,
     payables.map(({ order, payment }) => {
@@ -92,16 +97,7 @@ async function payOrders(trx: LedgerTrx, agencyId: string, payables: Payable[]):
   for (const { order } of payables) {
     const row = paidById.get(order.id) as OrderRow;
     const bonus = await creditPromotionBonus(trx, row);
-    paid.push(
-      bonus === null
-        ? row
-        : await trx
-            .updateTable('deposit_orders')
-            .set({ promo_credit_satang: bonus })
-            .where('id', '=', order.id)
-            .returningAll()
-            .executeTakeFirstOrThrow(),
-    );
+    paid.push(bonus === null ? row : await setPromoCredit(trx, order.id, bonus));
   }
   const credits = await recordCredits(trx, paid.map(creditRequest));
   return paid.map((order, index) => ({ order, credit: credits[index] }));
@@ -115,21 +111,16 @@ async function keepUnmatched(
   payment: DepositPayment,
   reason: UnmatchedReason,
 ): Promise<PaymentOutcome> {
-  const recorded = await trx
-    .insertInto('deposit_unmatched_payments')
-    .values({
-      agency_id: agencyId,
-      bill_number: payment.billNumber,
-      deposit_order_id: order?.id ?? null,
-      reason,
-      amount_kip: payment.amountKip,
-      transaction_id: payment.transactionId,
-      event_id: payment.eventId ?? null,
-      paid_at: payment.paidAt,
-    })
-    .onConflict((oc) => oc.constraint('deposit_unmatched_payments_transaction_key').doNothing())
-    .returning('id')
-    .executeTakeFirst();
+  const recorded = await insertUnmatchedPayment(trx, {
+    agency_id: agencyId,
+    bill_number: payment.billNumber,
+    deposit_order_id: order?.id ?? null,
+    reason,
+    amount_kip: payment.amountKip,
+    transaction_id: payment.transactionId,
+    event_id: payment.eventId ?? null,
+    paid_at: payment.paidAt,
+  });
   if (!recorded) return { outcome: 'duplicate' };
   await postTransfer(trx, {
     agencyId,
@@ -177,18 +168,14 @@ function applyTogether(db: Database, agencyId: string, payments: DepositPayment[
       const events = payments.flatMap(({ eventId, ...payment }) => (eventId === undefined ? [] : [{ eventId, payment }]));
       const recorded = await recordWebhookEvents(trx, agencyId, events);
       const fresh = payments.filter(({ eventId }) => eventId === undefined || recorded.has(eventId));
-      // In id order, so transactions that lock the same orders wait for each other instead of deadlocking.
       const orders =
         fresh.length === 0
           ? []
-          : await trx
-              .selectFrom('deposit_orders')
-              .selectAll()
-              .where('agency_id', '=', agencyId)
-              .where('code', '=', sql<string>`ANY(${fresh.map(({ billNumber }) => billNumber)}::text[])`)
-              .orderBy('id')
-              .forUpdate()
-              .execute();
+          : await lockAgencyOrdersByCode(
+              trx,
+              agencyId,
+              fresh.map(({ billNumber }) => billNumber),
+            );
       const orderOf = new Map(orders.map((order) => [order.code, order]));
       // Read after the orders' locks: a break that cancelled one of them has committed with it.
       const onBreak = await onBreakWhenPaid(
@@ -277,22 +264,6 @@ export async function applyPayment(db: Database, agencyId: string, payment: Depo
   return settledValue(result);
 }
 
-/** The credits of these orders are at the provider: those still PAID become SUCCESS. */
-const ordersSucceed = (where: RawBuilder<unknown>) =>
-  orderTransition('credit', { set: sql`credited_at = now(), closed_at = now(), failure_code = NULL`, where });
-
-/**
- * The orders become SUCCESS in the statement that posts their credits, each only when that
- * statement posts its own current credit (by the credit's key).
- */
-function ordersSucceedWith(orders: OrderRow[]): WithSettlement {
-  const keys = orders.map((order) => creditKey(order.code, order.credit_attempt));
-  return (posted) =>
-    ordersSucceed(
-      sql`deposit_orders.id = ANY(${orders.map(({ id }) => id)}::uuid[]) AND EXISTS (SELECT FROM ${posted} AS posted WHERE posted.refs->>'deposit' = deposit_orders.code AND posted.idempotency_key = ANY(${keys}::text[]))`,
-    );
-}
-
 interface AttemptOutcome {
   /** The provider's answer; UNAVAILABLE when it gave none. */
   status: 'POSTED' | 'PENDING' | 'VOIDED' | 'UNAVAILABLE';
@@ -339,13 +310,10 @@ function lockAndRecordCredits(db: Database, orders: OrderRow[]): Promise<OrderCr
   if (orders.length === 0) return Promise.resolve([]);
   return retryingDeadlocks(() =>
     db.transaction().execute(async (trx) => {
-      const locked = await trx
-        .selectFrom('deposit_orders')
-        .selectAll()
-        .where('id', '=', sql<string>`ANY(${orders.map(({ id }) => id)}::uuid[])`)
-        .orderBy('id')
-        .forUpdate()
-        .execute();
+      const locked = await lockOrdersById(
+        trx,
+        orders.map(({ id }) => id),
+      );
       return recordOrderCredits(trx, locked);
     }),
   );
@@ -380,20 +348,14 @@ async function afterCredit(db: Database, order: OrderRow, { status, succeeded }:
   if (succeeded) return 'SUCCESS';
   if (status === 'POSTED') {
     // Posted before this call (a crash or a timeout between the two): the order catches up.
-    const { rows } = await ordersSucceed(sql`deposit_orders.id = ${order.id}`).execute(db);
-    return rows[0]?.status ?? 'SUCCESS';
+    return (await markOrderSucceeded(db, order.id))?.status ?? 'SUCCESS';
   }
   if (status === 'VOIDED') {
     const attempt = order.credit_attempt;
     const failureCode = (await findTransfer(db, order.agency_id, creditKey(order.code, attempt)))?.failureCode ?? 'PROVIDER_REFUSED';
     const next = attempt + 1;
     // After the last refusal the order stays PAID with its credit owed to the player: staff settle it.
-    await db
-      .updateTable('deposit_orders')
-      .set({ credit_attempt: next > MAX_CREDIT_ATTEMPTS ? attempt : next, failure_code: failureCode })
-      .where('id', '=', order.id)
-      .where('credit_attempt', '=', attempt)
-      .execute();
+    await recordRefusedCredit(db, order.id, attempt, { creditAttempt: next > MAX_CREDIT_ATTEMPTS ? attempt : next, failureCode });
   }
   return 'PAID';
 }
@@ -430,8 +392,7 @@ export async function sendOrderCredit(deps: CreditDeps, credit: OrderCredit): Pr
 /** Credits one order if it is still PAID: records its credit under its lock, then sends it. Its status is answered. */
 export async function creditPaidDeposit(deps: CreditDeps, order: OrderRow): Promise<DepositStatus> {
   const [credit] = await lockAndRecordCredits(deps.db, [order]);
-  if (!credit)
-    return (await deps.db.selectFrom('deposit_orders').select('status').where('id', '=', order.id).executeTakeFirstOrThrow()).status;
+  if (!credit) return orderStatus(deps.db, order.id);
   return sendOrderCredit(deps, credit);
 }
 

@@ -7,6 +7,8 @@ import { postTransfer, resolveAccount, type AccountRef, type Entry, type LedgerT
 import { BONUS_POOL, endUsageByRefund } from '../promotions';
 import type { RefundRow } from './review';
 import { transitionOrder, transitionPayment, transitionRefund } from './lifecycle';
+import { markOrderRefunded, markPaymentRefunded, orderById } from './repository';
+import { insertRefund, lockAccountBalance, lockRefund, refundIdByRef, refundsLeftPending } from './refundRepository';
 import { cash, owedTo } from './rules';
 
 /**
@@ -29,13 +31,7 @@ export const refundRefOf = (transactionId: string) => `refund-${gatewayIdKey(tra
  */
 async function kipOut(trx: LedgerTrx, agencyId: string, kip: bigint, ref: string): Promise<Entry[]> {
   const account = await resolveAccount(trx, agencyId, cash);
-  const locked = await trx
-    .selectFrom('ledger_accounts')
-    .select('balance')
-    .where('id', '=', account.id)
-    .forUpdate()
-    .executeTakeFirstOrThrow();
-  const shortfall = kip - BigInt(locked.balance);
+  const shortfall = kip - (await lockAccountBalance(trx, account.id));
   if (shortfall > 0n) {
     await postTransfer(trx, {
       agencyId,
@@ -59,7 +55,7 @@ async function kipOut(trx: LedgerTrx, agencyId: string, kip: bigint, ref: string
 async function settleRefund(deps: { db: Database }, refund: RefundRow, result: RefundResult): Promise<RefundRow> {
   if (result.outcome === 'unknown') return refund;
   return deps.db.transaction().execute(async (trx) => {
-    const current = await trx.selectFrom('deposit_refunds').selectAll().where('id', '=', refund.id).forUpdate().executeTakeFirstOrThrow();
+    const current = await lockRefund(trx, refund.id);
     if (current.status !== 'PENDING') return current;
     const kip = BigInt(current.amount_kip);
     if (result.outcome === 'refunded') {
@@ -71,17 +67,9 @@ async function settleRefund(deps: { db: Database }, refund: RefundRow, result: R
       };
       if (current.unmatched_payment_id !== null) {
         entries.push({ account: UNALLOCATED, amount: kip });
-        await trx
-          .updateTable('deposit_unmatched_payments')
-          .set({ resolution: 'REFUNDED' })
-          .where('id', '=', current.unmatched_payment_id)
-          .execute();
+        await markPaymentRefunded(trx, current.unmatched_payment_id);
       } else {
-        const order = await trx
-          .selectFrom('deposit_orders')
-          .selectAll()
-          .where('id', '=', current.deposit_order_id!)
-          .executeTakeFirstOrThrow();
+        const order = await orderById(trx, current.deposit_order_id!);
         const credit = BigInt(order.credit_satang);
         const bonus = BigInt(order.promo_credit_satang ?? 0);
         refs.deposit = order.code;
@@ -91,11 +79,7 @@ async function settleRefund(deps: { db: Database }, refund: RefundRow, result: R
           { account: EXCHANGE_THB, amount: credit },
           ...(bonus > 0n ? [{ account: BONUS_POOL, amount: bonus }] : []),
         );
-        await trx
-          .updateTable('deposit_orders')
-          .set({ failure_code: 'REFUNDED', closed_at: sql<Date>`now()` })
-          .where('id', '=', order.id)
-          .execute();
+        await markOrderRefunded(trx, order.id);
         if (order.promotion_usage_id !== null) await endUsageByRefund(trx, current.agency_id, order.id);
       }
       await postTransfer(trx, { agencyId: current.agency_id, key: `payment-refund:${current.ref}`, kind: 'PAYMENT_REFUND', entries, refs });
@@ -148,14 +132,7 @@ export async function reconcileRefunds(
   deps: { db: Database; gateway: LaoQrGateway },
   { olderThanMs, limit = 200 }: { olderThanMs: number; limit?: number },
 ): Promise<RefundReconcileReport> {
-  const rows = await deps.db
-    .selectFrom('deposit_refunds')
-    .selectAll()
-    .where('status', '=', 'PENDING')
-    .where(sql<boolean>`created_at < now() - ${olderThanMs} * interval '1 millisecond'`)
-    .orderBy('created_at')
-    .limit(limit)
-    .execute();
+  const rows = await refundsLeftPending(deps.db, olderThanMs, limit);
   const report: RefundReconcileReport = { settled: 0, unresolved: 0 };
   for (const row of rows) {
     const settled = await sendRefund(deps, row);
@@ -173,34 +150,16 @@ export async function recordRefund(
   trx: LedgerTrx,
   values: { agencyId: string; transactionId: string; kip: bigint; unmatchedPaymentId?: string; depositOrderId?: string },
 ): Promise<RefundRow> {
-  const recorded = await trx
-    .insertInto('deposit_refunds')
-    .values({
-      agency_id: values.agencyId,
-      ref: refundRefOf(values.transactionId),
-      transaction_id: values.transactionId,
-      amount_kip: values.kip,
-      unmatched_payment_id: values.unmatchedPaymentId ?? null,
-      deposit_order_id: values.depositOrderId ?? null,
-    })
-    .onConflict((oc) => oc.constraint('deposit_refunds_ref_key').doNothing())
-    .returningAll()
-    .executeTakeFirst();
+  const ref = refundRefOf(values.transactionId);
+  const recorded = await insertRefund(trx, {
+    agency_id: values.agencyId,
+    ref,
+    transaction_id: values.transactionId,
+    amount_kip: values.kip,
+    unmatched_payment_id: values.unmatchedPaymentId ?? null,
+    deposit_order_id: values.depositOrderId ?? null,
+  });
   if (recorded) return recorded;
-  const earlier = await trx
-    .selectFrom('deposit_refunds')
-    .select('id')
-    .where('agency_id', '=', values.agencyId)
-    .where('ref', '=', refundRefOf(values.transactionId))
-    .executeTakeFirstOrThrow();
-  return transitionRefund(trx, 'askAgain', earlier.id, { failure_reason: null, completed_at: null });
+  const earlier = await refundIdByRef(trx, values.agencyId, ref);
+  return transitionRefund(trx, 'askAgain', earlier, { failure_reason: null, completed_at: null });
 }
-
-export const pendingRefund = (db: Database, agencyId: string, transactionId: string) =>
-  db
-    .selectFrom('deposit_refunds')
-    .selectAll()
-    .where('agency_id', '=', agencyId)
-    .where('ref', '=', refundRefOf(transactionId))
-    .where('status', '=', 'PENDING')
-    .executeTakeFirst();

@@ -1,4 +1,4 @@
-import { sql, type Insertable, type Selectable } from 'kysely';
+import { sql, type Insertable, type RawBuilder, type Selectable } from 'kysely';
 import type { Database } from '../../db/database';
 import type { DepositTables } from '../../db/schema';
 import { ErrorCode } from '../../../contract/errors';
@@ -7,9 +7,11 @@ import { formatAmount, normalizeRate } from '../../../contract/money';
 import type { Provider } from '../../../contract/providers';
 import type { DepositOrder, DepositPage, DepositStatus } from '../../../contract/deposits';
 import { AppError } from '../errors';
-import type { LedgerTrx } from '../ledger';
+import type { LedgerTrx, WithSettlement } from '../ledger';
 import type { PlayerRef } from '../players';
 import { orderTransition } from './lifecycle';
+import type { UnmatchedRow } from './review';
+import { creditKey } from './rules';
 
 /** The deposit tables: orders, the agency's deposit settings and unmatched payments, and their row mapping. */
 
@@ -227,6 +229,160 @@ export async function paidOrders(db: Database, olderThanMs: number, limit: numbe
     .orderBy('created_at')
     .limit(limit)
     .execute();
+}
+
+/**
+ * The agency's orders with these codes under their row locks, taken in id order so transactions
+ * that lock the same orders wait for each other instead of deadlocking.
+ */
+export async function lockAgencyOrdersByCode(trx: LedgerTrx, agencyId: string, codes: string[]): Promise<OrderRow[]> {
+  return trx
+    .selectFrom('deposit_orders')
+    .selectAll()
+    .where('agency_id', '=', agencyId)
+    .where('code', '=', sql<string>`ANY(${codes}::text[])`)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+}
+
+/** The orders under their row locks, taken in id order (as lockAgencyOrdersByCode). */
+export async function lockOrdersById(trx: LedgerTrx, ids: string[]): Promise<OrderRow[]> {
+  return trx
+    .selectFrom('deposit_orders')
+    .selectAll()
+    .where('id', '=', sql<string>`ANY(${ids}::uuid[])`)
+    .orderBy('id')
+    .forUpdate()
+    .execute();
+}
+
+/** One of the agency's orders by code under its row lock; undefined when the agency has none. */
+export async function lockAgencyOrder(trx: LedgerTrx, agencyId: string, code: string): Promise<OrderRow | undefined> {
+  return trx
+    .selectFrom('deposit_orders')
+    .selectAll()
+    .where('agency_id', '=', agencyId)
+    .where('code', '=', code)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function orderById(trx: LedgerTrx, id: string): Promise<OrderRow> {
+  return trx.selectFrom('deposit_orders').selectAll().where('id', '=', id).executeTakeFirstOrThrow();
+}
+
+/** The order's status as stored (an OPEN order past its expiry is still OPEN here). */
+export async function orderStatus(db: Database, id: string): Promise<DepositStatus> {
+  return (await db.selectFrom('deposit_orders').select('status').where('id', '=', id).executeTakeFirstOrThrow()).status;
+}
+
+/**
+ * The orders become PAID with their payments' transaction, kip and time, in one statement for all
+ * of them; returns the orders it moved.
+ */
+export async function markOrdersPaid(
+  trx: LedgerTrx,
+  payables: Array<{ order: { id: string }; payment: { transactionId: string; amountKip: bigint; paidAt: Date } }>,
+): Promise<OrderRow[]> {
+  const { rows } = await orderTransition('pay', {
+    set: sql`transaction_id = paid.transaction_id, paid_amount_kip = paid.amount_kip, paid_at = paid.paid_at, closed_at = NULL`,
+    from: sql`unnest(${payables.map(({ order }) => order.id)}::uuid[], ${payables.map(({ payment }) => payment.transactionId)}::text[],
+      ${payables.map(({ payment }) => payment.amountKip.toString())}::bigint[],
+      ${payables.map(({ payment }) => payment.paidAt.toISOString())}::timestamptz[]) AS paid (id, transaction_id, amount_kip, paid_at)`,
+    where: sql`deposit_orders.id = paid.id`,
+  }).execute(trx);
+  return rows;
+}
+
+export async function setPromoCredit(trx: LedgerTrx, id: string, bonus: bigint): Promise<OrderRow> {
+  return trx
+    .updateTable('deposit_orders')
+    .set({ promo_credit_satang: bonus })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+export async function setCreditAttempt(trx: LedgerTrx, id: string, attempt: number): Promise<OrderRow> {
+  return trx.updateTable('deposit_orders').set({ credit_attempt: attempt }).where('id', '=', id).returningAll().executeTakeFirstOrThrow();
+}
+
+/**
+ * Writes a refused credit's failure code and the attempt the next credit uses, only while the order
+ * is still at the refused attempt.
+ */
+export async function recordRefusedCredit(
+  db: Database,
+  id: string,
+  attempt: number,
+  next: { creditAttempt: number; failureCode: string },
+): Promise<void> {
+  await db
+    .updateTable('deposit_orders')
+    .set({ credit_attempt: next.creditAttempt, failure_code: next.failureCode })
+    .where('id', '=', id)
+    .where('credit_attempt', '=', attempt)
+    .execute();
+}
+
+/** The refunded order is closed with REFUNDED as its failure code (its status stays FAILED). */
+export async function markOrderRefunded(trx: LedgerTrx, id: string): Promise<void> {
+  await trx
+    .updateTable('deposit_orders')
+    .set({ failure_code: 'REFUNDED', closed_at: sql<Date>`now()` })
+    .where('id', '=', id)
+    .execute();
+}
+
+/** The credits of these orders are at the provider: those still PAID become SUCCESS. */
+const ordersSucceed = (where: RawBuilder<unknown>) =>
+  orderTransition('credit', { set: sql`credited_at = now(), closed_at = now(), failure_code = NULL`, where });
+
+/**
+ * The orders become SUCCESS in the statement that posts their credits, each only when that
+ * statement posts its own current credit (by the credit's key).
+ */
+export function ordersSucceedWith(orders: OrderRow[]): WithSettlement {
+  const keys = orders.map((order) => creditKey(order.code, order.credit_attempt));
+  return (posted) =>
+    ordersSucceed(
+      sql`deposit_orders.id = ANY(${orders.map(({ id }) => id)}::uuid[]) AND EXISTS (SELECT FROM ${posted} AS posted WHERE posted.refs->>'deposit' = deposit_orders.code AND posted.idempotency_key = ANY(${keys}::text[]))`,
+    );
+}
+
+/** The order becomes SUCCESS if it is still PAID; undefined when it was not. */
+export async function markOrderSucceeded(db: Database, id: string): Promise<OrderRow | undefined> {
+  const { rows } = await ordersSucceed(sql`deposit_orders.id = ${id}`).execute(db);
+  return rows[0];
+}
+
+/** What an unmatched payment is kept with; the database adds its id, status and resolution. */
+export type NewUnmatchedPayment = Insertable<DepositTables['deposit_unmatched_payments']>;
+
+/** Keeps the payment unmatched; undefined when a payment of its transaction is kept already. */
+export async function insertUnmatchedPayment(trx: LedgerTrx, payment: NewUnmatchedPayment): Promise<{ id: string } | undefined> {
+  return trx
+    .insertInto('deposit_unmatched_payments')
+    .values(payment)
+    .onConflict((oc) => oc.constraint('deposit_unmatched_payments_transaction_key').doNothing())
+    .returning('id')
+    .executeTakeFirst();
+}
+
+/** One of the agency's unmatched payments under its row lock; undefined when the agency has none. */
+export async function lockUnmatchedPayment(trx: LedgerTrx, agencyId: string, id: string): Promise<UnmatchedRow | undefined> {
+  return trx
+    .selectFrom('deposit_unmatched_payments')
+    .selectAll()
+    .where('agency_id', '=', agencyId)
+    .where('id', '=', id)
+    .forUpdate()
+    .executeTakeFirst();
+}
+
+export async function markPaymentRefunded(trx: LedgerTrx, id: string): Promise<void> {
+  await trx.updateTable('deposit_unmatched_payments').set({ resolution: 'REFUNDED' }).where('id', '=', id).execute();
 }
 
 export async function settingsOf(db: Database, agencyId: string): Promise<SettingsRow | undefined> {

@@ -13,10 +13,12 @@ import { claim, requestHash, requireIdempotencyKey, scopes } from '../claims';
 import { findTransfer, postTransfer, type LedgerTrx } from '../ledger';
 import { appendAudit, type Actor } from '../audit';
 import { agencyDeposit, toRefund, unmatchedPayment, type UnmatchedRow } from './review';
-import { EXCHANGE_LAK, EXCHANGE_THB, UNALLOCATED, pendingRefund, recordRefund, refundRefOf, runRefund } from './refunds';
+import { agencyPlayer } from './reviewRepository';
+import { EXCHANGE_LAK, EXCHANGE_THB, UNALLOCATED, recordRefund, refundRefOf, runRefund } from './refunds';
+import { pendingRefund, refundOfPayment } from './refundRepository';
 import { transitionOrder, transitionPayment } from './lifecycle';
 import { recordOrderCredits, sendOrderCredit } from './payments';
-import type { OrderRow } from './repository';
+import { insertOrder, lockAgencyOrder, lockUnmatchedPayment, setCreditAttempt, type OrderRow } from './repository';
 import { creditKey, newCode, owedTo } from './rules';
 
 /**
@@ -56,13 +58,7 @@ const claimKey = (trx: LedgerTrx, agencyId: string, key: string, ...request: str
   claim(trx, scopes.depositReview(agencyId), key, requestHash(...request));
 
 async function lockPayment(trx: LedgerTrx, agencyId: string, id: string) {
-  const row = await trx
-    .selectFrom('deposit_unmatched_payments')
-    .selectAll()
-    .where('agency_id', '=', agencyId)
-    .where('id', '=', id)
-    .forUpdate()
-    .executeTakeFirst();
+  const row = await lockUnmatchedPayment(trx, agencyId, id);
   if (!row) throw new AppError(404, ErrorCode.NOT_FOUND, `No unmatched payment ${id}`);
   if (row.status !== 'UNRESOLVED')
     throw new AppError(
@@ -91,13 +87,7 @@ async function lastCreditSettled(trx: LedgerTrx, agencyId: string, row: OrderRow
 }
 
 async function lockOrder(trx: LedgerTrx, agencyId: string, code: string) {
-  const row = await trx
-    .selectFrom('deposit_orders')
-    .selectAll()
-    .where('agency_id', '=', agencyId)
-    .where('code', '=', code)
-    .forUpdate()
-    .executeTakeFirst();
+  const row = await lockAgencyOrder(trx, agencyId, code);
   if (!row) throw new AppError(404, ErrorCode.NOT_FOUND, `No deposit ${code}`);
   if (row.status !== 'PAID')
     throw new AppError(
@@ -109,12 +99,7 @@ async function lockOrder(trx: LedgerTrx, agencyId: string, code: string) {
 }
 
 async function paymentResponse(deps: DepositReviewDeps, agencyId: string, id: string): Promise<UnmatchedPaymentResponse> {
-  const refund = await deps.db
-    .selectFrom('deposit_refunds')
-    .selectAll()
-    .where('agency_id', '=', agencyId)
-    .where('unmatched_payment_id', '=', id)
-    .executeTakeFirst();
+  const refund = await refundOfPayment(deps.db, agencyId, id);
   return { payment: await unmatchedPayment(deps.db, agencyId, id), refund: refund ? toRefund(refund) : null };
 }
 
@@ -128,26 +113,22 @@ async function insertCreditedOrder(
   { credit, rate }: { credit: bigint; rate: RateChange },
 ) {
   const kip = BigInt(payment.amount_kip);
-  return trx
-    .insertInto('deposit_orders')
-    .values({
-      agency_id: agencyId,
-      code: newCode(),
-      player_id: playerId,
-      provider,
-      amount_kip: kip,
-      credit_satang: credit,
-      rate_sell: rate.sell,
-      rate_effective_at: rate.effectiveAt,
-      status: 'PAID',
-      idempotency_key: `unmatched:${payment.id}`,
-      expires_at: payment.paid_at,
-      transaction_id: payment.transaction_id,
-      paid_amount_kip: kip,
-      paid_at: payment.paid_at,
-    })
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  return insertOrder(trx, {
+    agency_id: agencyId,
+    code: newCode(),
+    player_id: playerId,
+    provider,
+    amount_kip: kip,
+    credit_satang: credit,
+    rate_sell: rate.sell,
+    rate_effective_at: rate.effectiveAt,
+    status: 'PAID',
+    idempotency_key: `unmatched:${payment.id}`,
+    expires_at: payment.paid_at,
+    transaction_id: payment.transaction_id,
+    paid_amount_kip: kip,
+    paid_at: payment.paid_at,
+  });
 }
 
 /**
@@ -169,12 +150,7 @@ export async function creditUnmatchedPayment(
   const reason = input.reason.trim();
   if (!isProvider(input.provider)) throw new AppError(400, ErrorCode.UNKNOWN_PROVIDER, `No game provider ${input.provider}`);
   const provider = input.provider;
-  const player = await deps.db
-    .selectFrom('players')
-    .select(['id', 'username'])
-    .where('agency_id', '=', agencyId)
-    .where('id', '=', input.playerId)
-    .executeTakeFirst();
+  const player = await agencyPlayer(deps.db, agencyId, input.playerId);
   if (!player) throw new AppError(404, ErrorCode.NOT_FOUND, `No player ${input.playerId}`);
 
   const recorded = await deps.db.transaction().execute(async (trx) => {
@@ -245,7 +221,7 @@ export async function refundUnmatchedPayment(
   const refund = await deps.db.transaction().execute(async (trx) => {
     if ((await claimKey(trx, agencyId, key, 'refund-payment', id, reason)) === 'replay') {
       const payment = await unmatchedPayment(trx, agencyId, id);
-      return pendingRefund(trx, agencyId, payment.transactionId);
+      return pendingRefund(trx, agencyId, refundRefOf(payment.transactionId));
     }
     const payment = await lockPayment(trx, agencyId, id);
     await markResolved(trx, payment.id, { resolution: 'REFUNDING' }, actor, reason);
@@ -295,12 +271,7 @@ export async function retryDepositCredit(
       reason,
       details: { attempt: String(attempt) },
     });
-    const order = await trx
-      .updateTable('deposit_orders')
-      .set({ credit_attempt: attempt })
-      .where('id', '=', row.id)
-      .returningAll()
-      .executeTakeFirstOrThrow();
+    const order = await setCreditAttempt(trx, row.id, attempt);
     const [recorded] = await recordOrderCredits(trx, [order]);
     return recorded;
   });
@@ -326,7 +297,7 @@ export async function refundDeposit(
   const refund = await deps.db.transaction().execute(async (trx) => {
     if ((await claimKey(trx, agencyId, key, 'refund-deposit', code, reason)) === 'replay') {
       const deposit = await agencyDeposit(trx, agencyId, code);
-      return deposit.transactionId === null ? undefined : pendingRefund(trx, agencyId, deposit.transactionId);
+      return deposit.transactionId === null ? undefined : pendingRefund(trx, agencyId, refundRefOf(deposit.transactionId));
     }
     const row = await lockOrder(trx, agencyId, code);
     await lastCreditSettled(trx, agencyId, row);
