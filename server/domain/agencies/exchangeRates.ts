@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Database } from '../../db/database';
 import { AppError } from '../errors';
 import { ErrorCode } from '../../../contract/errors';
@@ -6,6 +5,7 @@ import { exchangeRateOf, type ExchangeRate } from '../../../contract/exchangeRat
 import { RATE_CURRENCIES, isRateCurrency, normalizeRate, normalizeSettableRate, type RateCurrency } from '../../../contract/money';
 import { rateMove, rateProblem, type RateProblem } from '../../../contract/adminRates';
 import { appendAudit, type Actor } from '../audit';
+import { insertRate, lockRates, newestRate, newestRates, rateChanges, type RateRow } from './exchangeRatesRepository';
 
 const RATE_PROBLEMS: Record<RateProblem, string> = {
   BUY_INVALID: 'the buy rate must be a positive decimal of LAK per 1 unit, with at most 6 decimals',
@@ -22,8 +22,6 @@ export interface RateChange {
   changedBy: string;
 }
 
-type RateRow = { currency: string; buy: string; sell: string; effective_at: Date; changed_by: string };
-
 // numeric(20, 6) reads back as "640.000000"; the API and the converters use the canonical "640".
 const toChange = (row: RateRow): RateChange => ({
   currency: row.currency as RateCurrency,
@@ -32,8 +30,6 @@ const toChange = (row: RateRow): RateChange => ({
   effectiveAt: row.effective_at,
   changedBy: row.changed_by,
 });
-
-const COLUMNS = ['currency', 'buy', 'sell', 'effective_at', 'changed_by'] as const;
 
 /**
  * Sets the agency's buy and sell rate of a currency from now on, keeping every earlier rate.
@@ -52,68 +48,36 @@ export async function setRate(
   }
   const problem = rateProblem(buy, sell);
   if (problem) throw new AppError(400, ErrorCode.INVALID_RATE, RATE_PROBLEMS[problem]);
-  const row = await db
-    .insertInto('exchange_rates')
-    .values({
-      agency_id: agencyId,
-      currency,
-      buy: normalizeSettableRate(buy.trim()) as string,
-      sell: normalizeSettableRate(sell.trim()) as string,
-      changed_by: changedBy,
-    })
-    .returning(COLUMNS)
-    .executeTakeFirstOrThrow();
+  const row = await insertRate(db, agencyId, {
+    currency,
+    buy: normalizeSettableRate(buy.trim()) as string,
+    sell: normalizeSettableRate(sell.trim()) as string,
+    changedBy,
+  });
   return toChange(row);
 }
 
 /** The rate in force at `time`: the newest change made at or before it (undefined before the first). */
-export function rateAt(db: Database, agencyId: string, currency: RateCurrency, time: Date): Promise<RateChange | undefined> {
-  return newestRate(db, agencyId, currency, time);
+export async function rateAt(db: Database, agencyId: string, currency: RateCurrency, time: Date): Promise<RateChange | undefined> {
+  const row = await newestRate(db, agencyId, currency, time);
+  return row && toChange(row);
 }
 
 /** The rate in force now: the newest change. */
-export function currentRate(db: Database, agencyId: string, currency: RateCurrency): Promise<RateChange | undefined> {
-  return newestRate(db, agencyId, currency);
-}
-
-async function newestRate(db: Database, agencyId: string, currency: RateCurrency, atOrBefore?: Date): Promise<RateChange | undefined> {
-  const row = await db
-    .selectFrom('exchange_rates')
-    .select(COLUMNS)
-    .where('agency_id', '=', agencyId)
-    .where('currency', '=', currency)
-    .$if(atOrBefore !== undefined, (query) => query.where('effective_at', '<=', atOrBefore as Date))
-    .orderBy('effective_at', 'desc')
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+export async function currentRate(db: Database, agencyId: string, currency: RateCurrency): Promise<RateChange | undefined> {
+  const row = await newestRate(db, agencyId, currency);
   return row && toChange(row);
 }
 
 /** The agency's current rate of every quoted currency, as GET /exchange-rates lists them. */
 export async function currentRates(db: Database, agencyId: string): Promise<ExchangeRate[]> {
-  const rows = await db
-    .selectFrom('exchange_rates')
-    .select(COLUMNS)
-    .distinctOn('currency')
-    .where('agency_id', '=', agencyId)
-    .orderBy('currency')
-    .orderBy('effective_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
+  const rows = await newestRates(db, agencyId);
   return rows.map(toChange).map((rate) => exchangeRateOf(rate.currency, rate.buy, rate.sell));
 }
 
 /** Every change of a currency's rate, newest first. */
 export async function rateHistory(db: Database, agencyId: string, currency: RateCurrency): Promise<RateChange[]> {
-  const rows = await db
-    .selectFrom('exchange_rates')
-    .select(COLUMNS)
-    .where('agency_id', '=', agencyId)
-    .where('currency', '=', currency)
-    .orderBy('effective_at', 'desc')
-    .orderBy('id', 'desc')
-    .execute();
+  const rows = await rateChanges(db, agencyId, currency);
   return rows.map(toChange);
 }
 
@@ -141,7 +105,7 @@ export async function changeRate(
   const problem = rateProblem(change.buy, change.sell);
   if (problem) throw new AppError(400, ErrorCode.INVALID_RATE, RATE_PROBLEMS[problem]);
   return db.transaction().execute(async (trx) => {
-    await sql`SELECT pg_advisory_xact_lock(hashtext(${`exchange-rates:${agencyId}`}))`.execute(trx);
+    await lockRates(trx, agencyId);
     const current = await currentRate(trx, agencyId, currency);
     const move = rateMove(current, change.buy.trim(), change.sell.trim());
     if (move.large && change.confirmLargeMove !== true) return { outcome: 'confirm', movePercent: move.percent };

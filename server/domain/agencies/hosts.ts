@@ -4,7 +4,7 @@ import { ErrorCode } from '../../../contract/errors';
 import { OperatorErrorCode } from '../../../contract/admin';
 import { appendAudit, type Actor } from '../audit';
 import { AppError } from '../errors';
-import { lockAgency } from './repository';
+import { deleteHost, hostOwner, hostsOf, insertHost, lockAgency } from './repository';
 
 /**
  * The hosts an agency's site answers on (agency_domains, one agency per host). Each change is an
@@ -16,15 +16,9 @@ import { lockAgency } from './repository';
 export async function addAgencyHost(db: Database, agencyId: string, host: string, reason: string, actor: Actor): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await lockAgency(trx, agencyId);
-    const added = await trx
-      .insertInto('agency_domains')
-      .values({ host, agency_id: agencyId })
-      .onConflict((oc) => oc.column('host').doNothing())
-      .returning('host')
-      .executeTakeFirst();
+    const added = await insertHost(trx, agencyId, host);
     if (!added) {
-      const owner = await trx.selectFrom('agency_domains').select('agency_id').where('host', '=', host).executeTakeFirstOrThrow();
-      if (owner.agency_id === agencyId) return;
+      if ((await hostOwner(trx, host)) === agencyId) return;
       throw new AppError(409, OperatorErrorCode.HOST_IN_USE, `Another agency's site answers on ${host}`);
     }
     await appendAudit(trx, { agencyId, actor, action: 'ADD_AGENCY_HOST', target: host, reason });
@@ -47,9 +41,7 @@ export async function removeAgencyHost(
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await lockAgency(trx, agencyId);
-    const hosts = (await trx.selectFrom('agency_domains').select('host').where('agency_id', '=', agencyId).execute()).map(
-      (row) => row.host,
-    );
+    const hosts = await hostsOf(trx, agencyId);
     if (!hosts.includes(host)) throw new AppError(404, ErrorCode.NOT_FOUND, `The agency does not serve ${host}`);
     if (hosts.length === 1) throw new AppError(409, OperatorErrorCode.LAST_HOST, 'The site must keep at least one host');
     if (host === currentHost) {
@@ -59,7 +51,7 @@ export async function removeAgencyHost(
         `The console is open on ${host}: remove it from another of the agency's hosts`,
       );
     }
-    await trx.deleteFrom('agency_domains').where('host', '=', host).where('agency_id', '=', agencyId).execute();
+    await deleteHost(trx, agencyId, host);
     await appendAudit(trx, { agencyId, actor, action: 'REMOVE_AGENCY_HOST', target: host, reason });
     await announceAgencyChange(trx, agencyId);
   });

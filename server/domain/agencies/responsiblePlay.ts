@@ -1,11 +1,10 @@
 import { announceAgencyChange } from '../../db/changes';
-import { sql } from 'kysely';
 import type { Database } from '../../db/database';
 import type { Notice, ResponsiblePlaySettings, ResponsiblePlayUpdate } from '../../../contract/responsiblePlay';
 import type { RealityCheckMinutes } from '../../../contract/realityCheck';
 import { LANGUAGES } from '../../../contract/languages';
 import { appendAudit, type Actor } from '../audit';
-import { lockAgency } from './repository';
+import { lockAgency, saveResponsiblePlay, storedResponsiblePlay } from './repository';
 
 /** An agency that never saved its settings gets the migration's defaults: an hourly check, no cap, no notice. */
 const DEFAULT_MINUTES: RealityCheckMinutes = 60;
@@ -18,11 +17,7 @@ const noticeFrom = (stored: Partial<Notice> | undefined): Notice => ({
 });
 
 export async function responsiblePlaySettingsOf(db: Database, agencyId: string): Promise<ResponsiblePlaySettings> {
-  const row = await db
-    .selectFrom('agency_responsible_play_settings')
-    .select(['notice', 'reality_check_default_minutes', 'deposit_limit_max_kip'])
-    .where('agency_id', '=', agencyId)
-    .executeTakeFirst();
+  const row = await storedResponsiblePlay(db, agencyId);
   return {
     notice: noticeFrom(row?.notice),
     realityCheckDefaultMinutes: (row?.reality_check_default_minutes ?? DEFAULT_MINUTES) as RealityCheckMinutes,
@@ -53,10 +48,10 @@ export async function updateResponsiblePlaySettings(
     th: change.notice.th.trim(),
   });
   const maxKip = change.depositLimitMaxKip ?? null;
-  const values = {
-    notice: JSON.stringify(notice),
-    reality_check_default_minutes: change.realityCheckDefaultMinutes,
-    deposit_limit_max_kip: maxKip === null ? null : BigInt(maxKip),
+  const saved = {
+    notice,
+    realityCheckDefaultMinutes: change.realityCheckDefaultMinutes,
+    depositLimitMaxKip: maxKip === null ? null : BigInt(maxKip),
   };
   await db.transaction().execute(async (trx) => {
     // The audit names what this change replaced, even when another owner's change came just before.
@@ -68,11 +63,7 @@ export async function updateResponsiblePlaySettings(
       changed.realityCheckDefaultMinutes = String(change.realityCheckDefaultMinutes);
     }
     if (maxKip !== (before.depositLimitMaxKip ?? null)) changed.depositLimitMaxKip = String(maxKip ?? 'none');
-    await trx
-      .insertInto('agency_responsible_play_settings')
-      .values({ agency_id: agencyId, ...values })
-      .onConflict((oc) => oc.column('agency_id').doUpdateSet({ ...values, updated_at: sql<Date>`now()` }))
-      .execute();
+    await saveResponsiblePlay(trx, agencyId, saved);
     await appendAudit(trx, { agencyId, actor, action: 'SET_RESPONSIBLE_PLAY', reason: reason.trim(), details: changed });
     // The notice is in every page's footer: the visitors' cached pages must go.
     await announceAgencyChange(trx, agencyId);

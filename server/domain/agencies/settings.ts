@@ -1,4 +1,4 @@
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { Database } from '../../db/database';
 import type { DB } from '../../db/schema';
 import type { Config } from '../../config';
@@ -10,7 +10,18 @@ import { agencySettingsProblems, type AgencySettings, type AgencySettingsUpdate 
 import { SOCIAL_NETWORKS } from '../../../contract/socialNetworks';
 import { appendAudit, type Actor } from '../audit';
 import { AppError } from '../errors';
-import { lockAgency, siteSettingsOf, withdrawalSettingsOf } from './repository';
+import {
+  agencyNameAndSocial,
+  lockAgency,
+  ownDepositBounds,
+  saveSiteSettings,
+  saveWithdrawalSettings,
+  siteSettingsOf,
+  sortedHostsOf,
+  updateDepositBounds,
+  updateNameAndSocial,
+  withdrawalSettingsOf,
+} from './repository';
 
 /** The environment's deposit bounds and withdrawal rules, for an agency without its own. */
 type SettingsDefaults = Pick<Config, 'depositMinKip' | 'depositMaxKip' | 'withdrawals'>;
@@ -19,10 +30,10 @@ type Change = Omit<AgencySettingsUpdate, 'reason'>;
 /** The agency's settings as the console shows them: its own values, else the environment's. */
 export async function agencySettingsOf(db: Database, agencyId: string, config: SettingsDefaults): Promise<AgencySettings> {
   const [agency, site, deposit, hosts, withdrawals] = await Promise.all([
-    db.selectFrom('agencies').select(['name', 'social']).where('id', '=', agencyId).executeTakeFirstOrThrow(),
+    agencyNameAndSocial(db, agencyId),
     siteSettingsOf(db, agencyId),
-    db.selectFrom('agency_deposit_settings').select(['min_kip', 'max_kip']).where('agency_id', '=', agencyId).executeTakeFirst(),
-    db.selectFrom('agency_domains').select('host').where('agency_id', '=', agencyId).orderBy('host').execute(),
+    ownDepositBounds(db, agencyId),
+    sortedHostsOf(db, agencyId),
     withdrawalSettingsOf(db, agencyId, config.withdrawals),
   ]);
   return {
@@ -34,7 +45,7 @@ export async function agencySettingsOf(db: Database, agencyId: string, config: S
       maxKip: Number(deposit?.max_kip ?? config.depositMaxKip),
     },
     depositLimitsOwn: deposit !== undefined,
-    hosts: hosts.map((row) => row.host),
+    hosts,
     withdrawals: {
       minThb: formatAmount(withdrawals.minSatang, 'THB'),
       maxThb: formatAmount(withdrawals.maxSatang, 'THB'),
@@ -70,40 +81,16 @@ function changedFields(before: AgencySettings, change: Change): Record<string, s
 
 async function writeChange(trx: Transaction<DB>, agencyId: string, change: Change): Promise<void> {
   const name = change.name?.trim();
-  if (name !== undefined || change.social) {
-    await trx
-      .updateTable('agencies')
-      .set({ ...(name === undefined ? {} : { name }), ...(change.social ? { social: JSON.stringify(change.social) } : {}) })
-      .where('id', '=', agencyId)
-      .execute();
-  }
-  if (change.site) {
-    const values = { signup_minutes: change.site.signUpMinutes, game_count: change.site.gameCount };
-    await trx
-      .insertInto('agency_site_settings')
-      .values({ agency_id: agencyId, ...values })
-      .onConflict((oc) => oc.column('agency_id').doUpdateSet({ ...values, updated_at: sql<Date>`now()` }))
-      .execute();
-  }
-  if (change.deposit) {
-    await trx
-      .updateTable('agency_deposit_settings')
-      .set({ min_kip: BigInt(change.deposit.minKip), max_kip: BigInt(change.deposit.maxKip) })
-      .where('agency_id', '=', agencyId)
-      .execute();
-  }
+  if (name !== undefined || change.social) await updateNameAndSocial(trx, agencyId, name, change.social);
+  if (change.site) await saveSiteSettings(trx, agencyId, change.site);
+  if (change.deposit) await updateDepositBounds(trx, agencyId, change.deposit);
   if (change.withdrawals) {
-    const values = {
-      min_satang: parseAmount(change.withdrawals.minThb, 'THB')!,
-      max_satang: parseAmount(change.withdrawals.maxThb, 'THB')!,
-      daily_limit: change.withdrawals.dailyLimit,
-      auto_approve_satang: parseAmount(change.withdrawals.autoApproveThb, 'THB')!,
-    };
-    await trx
-      .insertInto('agency_withdrawal_settings')
-      .values({ agency_id: agencyId, ...values })
-      .onConflict((oc) => oc.column('agency_id').doUpdateSet({ ...values, updated_at: sql<Date>`now()` }))
-      .execute();
+    await saveWithdrawalSettings(trx, agencyId, {
+      minSatang: parseAmount(change.withdrawals.minThb, 'THB')!,
+      maxSatang: parseAmount(change.withdrawals.maxThb, 'THB')!,
+      dailyLimit: change.withdrawals.dailyLimit,
+      autoApproveSatang: parseAmount(change.withdrawals.autoApproveThb, 'THB')!,
+    });
   }
 }
 

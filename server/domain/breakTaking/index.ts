@@ -10,6 +10,7 @@ import { cancelOpenOrdersForBreak } from '../deposits';
 import { runningBreak, toBreak } from '../breaks';
 import { lockPlayer, type PlayerRef } from '../players';
 import type { Clock } from '../clock';
+import { breakByKey, insertBreak } from './repository';
 
 /** Why a new break would shorten the running one; undefined when it may be taken. */
 function shortening(running: Break | null, kind: Break['kind'], endsAt: Date | null): string | undefined {
@@ -47,13 +48,7 @@ export async function takeBreak(
   return deps.db.transaction().execute(async (trx) => {
     const { username } = await lockPlayer(trx, player);
     if ((await claim(trx, scopes.playerBreaks(player), key, requestHash(body.kind, duration))) === 'replay') {
-      const recorded = await trx
-        .selectFrom('player_breaks')
-        .select(['kind', 'starts_at', 'ends_at'])
-        .where('player_id', '=', player.playerId)
-        .where('idempotency_key', '=', key)
-        .executeTakeFirstOrThrow();
-      return { taken: toBreak(recorded), replayed: true };
+      return { taken: toBreak(await breakByKey(trx, player.playerId, key)), replayed: true };
     }
 
     const now = deps.clock.now();
@@ -61,19 +56,7 @@ export async function takeBreak(
     const refusal = shortening(await runningBreak(trx, player, now), body.kind, endsAt);
     if (refusal) throw new AppError(409, ErrorCode.EXCLUSION_CANNOT_SHORTEN, refusal);
 
-    const row = await trx
-      .insertInto('player_breaks')
-      .values({
-        agency_id: player.agencyId,
-        player_id: player.playerId,
-        kind: body.kind,
-        starts_at: now,
-        ends_at: endsAt,
-        idempotency_key: key,
-        duration,
-      })
-      .returning(['kind', 'starts_at', 'ends_at'])
-      .executeTakeFirstOrThrow();
+    const row = await insertBreak(trx, player, { kind: body.kind, startsAt: now, endsAt, key, duration });
     await cancelOpenOrdersForBreak(trx, player);
     await appendAudit(trx, {
       agencyId: player.agencyId,

@@ -1,18 +1,17 @@
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { Database } from '../../db/database';
 import type { DB } from '../../db/schema';
 import { ErrorCode } from '../../../contract/errors';
 import type { Break } from '../../../contract/breaks';
 import { AppError } from '../errors';
 import type { PlayerRef } from '../players';
+import { breakRunningAt, breaksNotEndedAt, type BreakRow } from './repository';
 
 // A player's break from play (a time-out or a self-exclusion; table player_breaks): the rule the
 // money paths read, deposits among them. Taking a break, which also cancels the player's deposit
 // orders, lives in ../breakTaking, so this rule never imports deposits.
 
-type Row = { kind: Break['kind']; starts_at: Date; ends_at: Date | null };
-
-export const toBreak = (row: Row): Break => ({
+export const toBreak = (row: BreakRow): Break => ({
   kind: row.kind,
   startsAt: row.starts_at.toISOString(),
   endsAt: row.ends_at ? row.ends_at.toISOString() : null,
@@ -23,16 +22,7 @@ export const toBreak = (row: Row): Break => ({
  * several, the one ending last, so the answer is the time play comes back.
  */
 export async function runningBreak(db: Database | Transaction<DB>, player: PlayerRef, at: Date): Promise<Break | null> {
-  const row = await db
-    .selectFrom('player_breaks')
-    .select(['kind', 'starts_at', 'ends_at'])
-    .where('agency_id', '=', player.agencyId)
-    .where('player_id', '=', player.playerId)
-    .where('starts_at', '<=', at)
-    .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', at)]))
-    .orderBy('ends_at', (ob) => ob.desc().nullsFirst())
-    .limit(1)
-    .executeTakeFirst();
+  const row = await breakRunningAt(db, player, at);
   return row ? toBreak(row) : null;
 }
 
@@ -64,12 +54,6 @@ export async function onBreakWhenPaid(
 ): Promise<(playerId: string, paidAt: Date) => boolean> {
   if (playerIds.length === 0) return () => false;
   const earliest = new Date(Math.min(...paidAts.map((at) => at.getTime())));
-  const rows = await trx
-    .selectFrom('player_breaks')
-    .select(['player_id', 'ends_at'])
-    .where('agency_id', '=', agencyId)
-    .where('player_id', '=', sql<string>`ANY(${[...new Set(playerIds)]}::uuid[])`)
-    .where((eb) => eb.or([eb('ends_at', 'is', null), eb('ends_at', '>', earliest)]))
-    .execute();
+  const rows = await breaksNotEndedAt(trx, agencyId, playerIds, earliest);
   return (playerId, paidAt) => rows.some((row) => row.player_id === playerId && (row.ends_at === null || row.ends_at > paidAt));
 }

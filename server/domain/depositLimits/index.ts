@@ -1,15 +1,13 @@
-import { sql, type Transaction } from 'kysely';
+import type { Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { Database } from '../../db/database';
 import { ErrorCode } from '../../../contract/errors';
 import {
   DEPOSIT_LIMIT_PERIODS,
-  NO_LIMIT,
   changeLimit,
   checkLimitValue,
   effectiveLimit,
   limitExceededBy,
-  periodStart,
   roomOf,
   settleLimit,
   tightestRoom,
@@ -20,60 +18,13 @@ import {
 import { AppError } from '../errors';
 import { appendAudit } from '../audit';
 import { lockPlayer, type PlayerRef } from '../players';
+import { agencyMaximum, saveLimit, storedLimits, textOrNull, usedKip, type Db, type PerPeriod } from './repository';
 
 /**
  * A player's deposit limits: reading them with what is used and left, changing them (written to
  * the operator audit log), and the check a new deposit order passes. The rule itself is the
  * contract's (contract/depositLimits.ts); times are the app's clock, never the database's.
  */
-
-type Db = Database | Transaction<DB>;
-type PerPeriod<T> = Record<DepositLimitPeriod, T>;
-
-const kipOrNull = (value: string | null): bigint | null => (value === null ? null : BigInt(value));
-const textOrNull = (value: bigint | null): string | null => (value === null ? null : value.toString());
-
-async function agencyMaximum(db: Db, agencyId: string): Promise<bigint | null> {
-  const row = await db
-    .selectFrom('agency_responsible_play_settings')
-    .select('deposit_limit_max_kip')
-    .where('agency_id', '=', agencyId)
-    .executeTakeFirst();
-  return kipOrNull(row?.deposit_limit_max_kip ?? null);
-}
-
-async function storedLimits(db: Db, who: PlayerRef): Promise<PerPeriod<StoredLimit>> {
-  const rows = await db
-    .selectFrom('player_deposit_limits')
-    .select(['period', 'limit_kip', 'pending_kip', 'pending_at'])
-    .where('agency_id', '=', who.agencyId)
-    .where('player_id', '=', who.playerId)
-    .execute();
-  const stored: PerPeriod<StoredLimit> = { day: NO_LIMIT, week: NO_LIMIT, month: NO_LIMIT };
-  for (const row of rows) {
-    stored[row.period] = {
-      limit: kipOrNull(row.limit_kip),
-      pending: row.pending_at ? { limit: kipOrNull(row.pending_kip), effectiveAt: row.pending_at } : null,
-    };
-  }
-  return stored;
-}
-
-/** Kip of the player's paid deposits and open, unexpired orders made in each current period. */
-async function usedKip(db: Db, who: PlayerRef, now: Date): Promise<PerPeriod<bigint>> {
-  const starts = { day: periodStart('day', now), week: periodStart('week', now), month: periodStart('month', now) };
-  const earliest = starts.week < starts.month ? starts.week : starts.month;
-  const sumSince = (start: Date) => sql<string>`coalesce(sum(amount_kip) filter (where created_at >= ${start}), 0)`;
-  const row = await db
-    .selectFrom('deposit_orders')
-    .select([sumSince(starts.day).as('day'), sumSince(starts.week).as('week'), sumSince(starts.month).as('month')])
-    .where('agency_id', '=', who.agencyId)
-    .where('player_id', '=', who.playerId)
-    .where('created_at', '>=', earliest)
-    .where((eb) => eb.or([eb('status', 'in', ['PAID', 'SUCCESS']), eb.and([eb('status', '=', 'OPEN'), eb('expires_at', '>', now)])]))
-    .executeTakeFirstOrThrow();
-  return { day: BigInt(row.day), week: BigInt(row.week), month: BigInt(row.month) };
-}
 
 interface LimitsState {
   settled: PerPeriod<StoredLimit>;
@@ -158,17 +109,7 @@ export async function changeDepositLimits(
     for (const { period, kip } of requested) {
       const next = changeLimit(stored[period], kip, now);
       stored[period] = next;
-      const row = {
-        limit_kip: textOrNull(next.limit),
-        pending_kip: next.pending ? textOrNull(next.pending.limit) : null,
-        pending_at: next.pending?.effectiveAt ?? null,
-        updated_at: now,
-      };
-      await trx
-        .insertInto('player_deposit_limits')
-        .values({ player_id: who.playerId, agency_id: who.agencyId, period, ...row })
-        .onConflict((conflict) => conflict.columns(['player_id', 'period']).doUpdateSet(row))
-        .execute();
+      await saveLimit(trx, who, period, next, now);
       details[period] = `asked ${textOrNull(kip) ?? 'none'}: ${describe(next)}`;
     }
     await appendAudit(trx, {

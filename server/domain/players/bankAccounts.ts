@@ -4,10 +4,7 @@ import { ErrorCode } from '../../../contract/errors';
 import { checkBankAccountInput, type BankAccount } from '../../../contract/bankAccounts';
 import type { Currency } from '../../../contract/money';
 import { isUniqueViolation } from '../../db/errors';
-
-type AccountRow = { id: string; bank: string; account_number: string; account_name: string; currency: string; created_at: Date };
-
-const COLUMNS = ['id', 'bank', 'account_number', 'account_name', 'currency', 'created_at'] as const;
+import { hasBankAccount, insertBankAccount, playerBankAccounts, recordRefusedAccount, type AccountRow } from './bankAccountsRepository';
 
 const toBankAccount = (row: AccountRow): BankAccount => ({
   id: row.id,
@@ -20,13 +17,7 @@ const toBankAccount = (row: AccountRow): BankAccount => ({
 
 /** The player's bank accounts (at most one today), oldest first. */
 export async function bankAccountsOf(db: Database, agencyId: string, playerId: string): Promise<BankAccount[]> {
-  const rows = await db
-    .selectFrom('bank_accounts')
-    .select(COLUMNS)
-    .where('agency_id', '=', agencyId)
-    .where('player_id', '=', playerId)
-    .orderBy('created_at')
-    .execute();
+  const rows = await playerBankAccounts(db, agencyId, playerId);
   return rows.map(toBankAccount);
 }
 
@@ -41,29 +32,16 @@ export async function addBankAccount(db: Database, agencyId: string, playerId: s
   if (!checked.ok) throw new AppError(400, checked.code, `${checked.field}: ${checked.rule}`);
   const { bank, accountNumber, accountName, currency } = checked.value;
 
-  const existing = await db
-    .selectFrom('bank_accounts')
-    .select('id')
-    .where('agency_id', '=', agencyId)
-    .where('player_id', '=', playerId)
-    .executeTakeFirst();
-  if (existing) throw accountExists();
+  if (await hasBankAccount(db, agencyId, playerId)) throw accountExists();
 
   try {
-    const row = await db
-      .insertInto('bank_accounts')
-      .values({ agency_id: agencyId, player_id: playerId, bank, account_number: accountNumber, account_name: accountName, currency })
-      .returning(COLUMNS)
-      .executeTakeFirstOrThrow();
+    const row = await insertBankAccount(db, agencyId, playerId, { bank, accountNumber, accountName, currency });
     return toBankAccount(row);
   } catch (error) {
     if (isUniqueViolation(error, 'bank_accounts_player_key')) throw accountExists();
     if (isUniqueViolation(error, 'bank_accounts_number_key')) {
       // Kept for the operators' risk flags; the refusal changes nothing else.
-      await db
-        .insertInto('bank_account_refusals')
-        .values({ agency_id: agencyId, player_id: playerId, bank, account_number: accountNumber })
-        .execute();
+      await recordRefusedAccount(db, agencyId, playerId, { bank, accountNumber });
       throw new AppError(409, ErrorCode.ACCOUNT_IN_USED, 'This account is already used by another player');
     }
     throw error;

@@ -1,5 +1,6 @@
 import type { Database } from '../../db/database';
 import type { DeviceFingerprint } from '../../../contract/players';
+import { insertFingerprint, sharedDeviceSightings } from './fingerprintsRepository';
 
 export interface FingerprintReport {
   agencyId: string;
@@ -12,18 +13,7 @@ export interface FingerprintReport {
 
 /** Appends one report to the player's device history; the history is never rewritten. */
 export async function recordFingerprint(db: Database, report: FingerprintReport): Promise<{ visitorId: string; recordedAt: Date }> {
-  const row = await db
-    .insertInto('player_fingerprints')
-    .values({
-      agency_id: report.agencyId,
-      player_id: report.playerId,
-      visitor_id: report.device.fingerprint,
-      device: JSON.stringify(report.device),
-      source: report.source,
-      ip: report.ip,
-    })
-    .returning(['visitor_id', 'created_at'])
-    .executeTakeFirstOrThrow();
+  const row = await insertFingerprint(db, report);
   return { visitorId: row.visitor_id, recordedAt: row.created_at };
 }
 
@@ -40,32 +30,7 @@ export interface SharedDevice {
  * profile and the risk flags all read it.
  */
 export async function sharedDevices(db: Database, agencyId: string, playerId?: string): Promise<SharedDevice[]> {
-  const rows = await db
-    .selectFrom('player_fingerprints as seen')
-    .innerJoin('players', 'players.id', 'seen.player_id')
-    .select(({ fn }) => ['seen.visitor_id', 'seen.player_id', 'players.username', fn.max('seen.created_at').as('last_seen_at')])
-    .where('seen.agency_id', '=', agencyId)
-    .where('seen.visitor_id', 'in', (eb) =>
-      eb
-        .selectFrom('devices as device')
-        .select('device.visitor_id')
-        .where('device.agency_id', '=', agencyId)
-        // Counted by triggers on player_fingerprints (migration 0035): read from an index, not grouped here.
-        .where('device.players', '>', 1)
-        .$if(playerId !== undefined, (q) =>
-          q.where('device.visitor_id', 'in', (inner) =>
-            inner
-              .selectFrom('player_fingerprints as mine')
-              .select('mine.visitor_id')
-              .where('mine.agency_id', '=', agencyId)
-              .where('mine.player_id', '=', playerId!),
-          ),
-        ),
-    )
-    .groupBy(['seen.visitor_id', 'seen.player_id', 'players.username'])
-    .orderBy('seen.visitor_id')
-    .orderBy('last_seen_at')
-    .execute();
+  const rows = await sharedDeviceSightings(db, agencyId, playerId);
   const devices = new Map<string, SharedDevice>();
   for (const row of rows) {
     const device = devices.get(row.visitor_id) ?? { visitorId: row.visitor_id, players: [] };

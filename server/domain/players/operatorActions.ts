@@ -1,7 +1,5 @@
 import { randomInt } from 'node:crypto';
-import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/database';
-import type { DB } from '../../db/schema';
 import { isUniqueViolation } from '../../db/errors';
 import { ErrorCode } from '../../../contract/errors';
 import { checkBankAccountInput, ACCEPTED_ACCOUNT_CURRENCY, type BankAccount } from '../../../contract/bankAccounts';
@@ -11,7 +9,8 @@ import { appendAudit, type Actor } from '../audit';
 import { AppError } from '../errors';
 import { hashPassword } from '../passwords';
 import { revokeAllSessions } from './sessions';
-import { lockPlayer, type LockedPlayer } from './repository';
+import { lockPlayer, setTemporaryPasswordHash, updatePlayer, type LockedPlayer } from './repository';
+import { bankAccountOf, openWithdrawalCode, replaceBankAccount } from './bankAccountsRepository';
 
 /**
  * What an operator does to a player (the console's players page): each action takes the
@@ -23,19 +22,6 @@ const statusOf = (row: Pick<LockedPlayer, 'blocked' | 'suspended_at' | 'must_cha
   suspended: row.suspended_at !== null,
   mustChangePassword: row.must_change_password,
 });
-
-async function updatePlayer(
-  trx: Transaction<DB>,
-  playerId: string,
-  values: { blocked?: boolean; suspended_at?: Date | null },
-): Promise<LockedPlayer> {
-  return trx
-    .updateTable('players')
-    .set(values)
-    .where('id', '=', playerId)
-    .returning(['id', 'username', 'blocked', 'suspended_at', 'must_change_password'])
-    .executeTakeFirstOrThrow();
-}
 
 /** The backlist: a blocked player is refused promotions (PLAYER_BLOCKED); unblocking lets them take one again. */
 export async function setBacklisted(
@@ -125,29 +111,10 @@ export async function changeBankAccount(
   try {
     return await db.transaction().execute(async (trx) => {
       const player = await lockPlayer(trx, { agencyId, playerId });
-      const open = await trx
-        .selectFrom('withdrawals')
-        .select('code')
-        .where('agency_id', '=', agencyId)
-        .where('player_id', '=', player.id)
-        .where('status', '=', 'OPEN')
-        .executeTakeFirst();
-      if (open) throw new AppError(409, ErrorCode.WITHDRAWAL_OPEN, `Withdrawal ${open.code} is still open`);
-      const before = await trx
-        .selectFrom('bank_accounts')
-        .select(['bank', 'account_number'])
-        .where('player_id', '=', player.id)
-        .executeTakeFirst();
-      const row = await trx
-        .insertInto('bank_accounts')
-        .values({ agency_id: agencyId, player_id: player.id, bank, account_number: accountNumber, account_name: accountName, currency })
-        .onConflict((oc) =>
-          oc
-            .constraint('bank_accounts_player_key')
-            .doUpdateSet({ bank, account_number: accountNumber, account_name: accountName, currency }),
-        )
-        .returning(['id', 'bank', 'account_number', 'account_name', 'currency', 'created_at'])
-        .executeTakeFirstOrThrow();
+      const open = await openWithdrawalCode(trx, agencyId, player.id);
+      if (open !== undefined) throw new AppError(409, ErrorCode.WITHDRAWAL_OPEN, `Withdrawal ${open} is still open`);
+      const before = await bankAccountOf(trx, player.id);
+      const row = await replaceBankAccount(trx, agencyId, player.id, { bank, accountNumber, accountName, currency });
       await appendAudit(trx, {
         agencyId,
         actor,
@@ -200,11 +167,7 @@ export async function resetPassword(
   const passwordHash = await hashPassword(password);
   await db.transaction().execute(async (trx) => {
     const player = await lockPlayer(trx, { agencyId, playerId });
-    await trx
-      .updateTable('players')
-      .set({ password_hash: passwordHash, must_change_password: true, password_changed_at: sql<Date>`now()` })
-      .where('id', '=', player.id)
-      .execute();
+    await setTemporaryPasswordHash(trx, player.id, passwordHash);
     const ended = await revokeAllSessions(trx, agencyId, player.id);
     await appendAudit(trx, {
       agencyId,

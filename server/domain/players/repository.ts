@@ -5,7 +5,7 @@ import type { PlayerSummary } from '../../../contract/players';
 import { AppError } from '../errors';
 import { ErrorCode } from '../../../contract/errors';
 
-/** The players table: its queries and the row as the API shows it. */
+/** The players table: its queries, the row as the API shows it, and what the console reads about the agency's players. */
 
 /** A player of an agency: every player-scoped query takes both, so one agency never reads another's players. */
 export interface PlayerRef {
@@ -114,6 +114,29 @@ export async function passwordHashOf(db: Database, agencyId: string, playerId: s
   return row?.password_hash;
 }
 
+/** Sets the player's backlist flag or suspension; the player as lockPlayer reads it. */
+export async function updatePlayer(
+  trx: Transaction<DB>,
+  playerId: string,
+  values: { blocked?: boolean; suspended_at?: Date | null },
+): Promise<LockedPlayer> {
+  return trx
+    .updateTable('players')
+    .set(values)
+    .where('id', '=', playerId)
+    .returning(['id', 'username', 'blocked', 'suspended_at', 'must_change_password'])
+    .executeTakeFirstOrThrow();
+}
+
+/** An operator's temporary password: the player must choose a new one at the next login. */
+export async function setTemporaryPasswordHash(trx: Transaction<DB>, playerId: string, passwordHash: string): Promise<void> {
+  await trx
+    .updateTable('players')
+    .set({ password_hash: passwordHash, must_change_password: true, password_changed_at: sql<Date>`now()` })
+    .where('id', '=', playerId)
+    .execute();
+}
+
 /** The player's own new password: it also ends a change an operator's reset asked for. */
 export async function setPasswordHash(trx: Transaction<DB>, agencyId: string, playerId: string, passwordHash: string): Promise<void> {
   await trx
@@ -133,4 +156,108 @@ export async function isBlocked(db: Database, agencyId: string, playerId: string
     .where('id', '=', playerId)
     .executeTakeFirst();
   return row?.blocked ?? false;
+}
+
+/** LIKE's own characters in a search stand for themselves. */
+const likeContaining = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+
+/**
+ * A page of the agency's players, newest first, and how many match: those whose username or
+ * display name contains text (any case), whose bank account number contains digits (when they are
+ * all digits), or who reported text as a device fingerprint. An empty text matches every player.
+ */
+export async function matchingPlayers(
+  db: Database,
+  agencyId: string,
+  { text, digits }: { text: string; digits: string },
+  page: number,
+  pageSize: number,
+) {
+  const matching = db
+    .selectFrom('players')
+    .leftJoin('bank_accounts', 'bank_accounts.player_id', 'players.id')
+    .where('players.agency_id', '=', agencyId)
+    .$if(text !== '', (query) =>
+      query.where((eb) =>
+        eb.or([
+          eb('players.username', 'ilike', likeContaining(text)),
+          eb('players.display_name', 'ilike', likeContaining(text)),
+          ...(/^[0-9]+$/.test(digits) ? [eb('bank_accounts.account_number', 'like', likeContaining(digits))] : []),
+          eb.exists(
+            eb
+              .selectFrom('player_fingerprints')
+              .select('player_fingerprints.id')
+              .whereRef('player_fingerprints.player_id', '=', 'players.id')
+              .where('player_fingerprints.visitor_id', '=', text),
+          ),
+        ]),
+      ),
+    );
+  const [rows, count] = await Promise.all([
+    matching
+      .select([
+        'players.id',
+        'players.username',
+        'players.display_name',
+        'players.created_at',
+        'players.blocked',
+        'players.suspended_at',
+        'bank_accounts.account_number',
+      ])
+      .orderBy('players.created_at', 'desc')
+      .orderBy('players.id', 'desc')
+      .limit(pageSize)
+      .offset((page - 1) * pageSize)
+      .execute(),
+    matching.select((eb) => eb.fn.countAll<string>().as('total')).executeTakeFirstOrThrow(),
+  ]);
+  return { rows, total: Number(count.total) };
+}
+
+/** The player's identity and flags as the console shows them; undefined for another agency's player. */
+export async function playerIdentity(db: Database, agencyId: string, playerId: string) {
+  return db
+    .selectFrom('players')
+    .select(['id', 'username', 'display_name', 'created_at', 'blocked', 'suspended_at', 'must_change_password', 'password_changed_at'])
+    .where('agency_id', '=', agencyId)
+    .where('id', '=', playerId)
+    .executeTakeFirst();
+}
+
+export interface LinkedPlayerRow {
+  id: string;
+  username: string;
+  display_name: string;
+  via: 'device' | 'bankAccount';
+  shared: string;
+}
+
+/**
+ * The agency's other players seen on a device this player used, or holding an account number this
+ * player holds or withdrew to (at any bank), by username.
+ */
+export async function linkedPlayers(db: Database, agencyId: string, playerId: string): Promise<LinkedPlayerRow[]> {
+  const { rows } = await sql<LinkedPlayerRow>`
+    WITH my_devices AS (
+      SELECT DISTINCT visitor_id FROM player_fingerprints WHERE agency_id = ${agencyId} AND player_id = ${playerId}
+    ), my_numbers AS (
+      SELECT account_number FROM bank_accounts WHERE agency_id = ${agencyId} AND player_id = ${playerId}
+      UNION SELECT account_number FROM withdrawals WHERE agency_id = ${agencyId} AND player_id = ${playerId}
+    ), links AS (
+      SELECT DISTINCT f.player_id, 'device' AS via, f.visitor_id AS shared
+      FROM player_fingerprints f JOIN my_devices d ON d.visitor_id = f.visitor_id
+      WHERE f.agency_id = ${agencyId} AND f.player_id <> ${playerId}
+      UNION
+      SELECT b.player_id, 'bankAccount', b.account_number
+      FROM bank_accounts b JOIN my_numbers n ON n.account_number = b.account_number
+      WHERE b.agency_id = ${agencyId} AND b.player_id <> ${playerId}
+      UNION
+      SELECT w.player_id, 'bankAccount', w.account_number
+      FROM withdrawals w JOIN my_numbers n ON n.account_number = w.account_number
+      WHERE w.agency_id = ${agencyId} AND w.player_id <> ${playerId}
+    )
+    SELECT p.id, p.username, p.display_name, l.via, l.shared
+    FROM links l JOIN players p ON p.id = l.player_id
+    ORDER BY p.username, l.via, l.shared`.execute(db);
+  return rows;
 }
