@@ -8,7 +8,7 @@ import type { Currency } from '../../../contract/money';
 import { appendAudit, type Actor } from '../audit';
 import { AppError } from '../errors';
 import { hashPassword } from '../passwords';
-import { revokeAllSessions } from './sessions';
+import { revokeAllSessions } from './sessionsRepository';
 import { lockPlayer, setTemporaryPasswordHash, updatePlayer, type LockedPlayer } from './repository';
 import { bankAccountOf, openWithdrawalCode, replaceBankAccount } from './bankAccountsRepository';
 

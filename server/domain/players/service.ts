@@ -3,7 +3,8 @@ import type { DeviceFingerprint, PlayerSummary } from '../../../contract/players
 import { isUniqueViolation } from '../../db/errors';
 import { AppError } from '../errors';
 import { decoyPasswordHash, hashPassword, verifyPassword } from '../passwords';
-import { createSession, revokeOtherSessions } from './sessions';
+import { createSession } from './sessions';
+import { revokeOtherSessions } from './sessionsRepository';
 import { recordFingerprint } from './fingerprints';
 import { insertPlayer, passwordHashOf, playerCredentials, setPasswordHash } from './repository';
 

@@ -3,9 +3,6 @@ import type { Database } from '../../db/database';
 import type { PlayerInfoResponse } from '../../../contract/players';
 import { insertSession, liveSession, revokeSession } from './sessionsRepository';
 
-// Ending a player's sessions is one statement each: the password change and the operators' actions find them here.
-export { revokeAllSessions, revokeOtherSessions } from './sessionsRepository';
-
 export const SESSION_COOKIE = 'champa_session';
 
 export interface SessionPlayer {
