@@ -1,6 +1,5 @@
-import { sql } from 'kysely';
 import { ProviderRefusal, ProviderUnavailable } from '../adapters/providers';
-import { postPendingTransfer, toTransfer, voidPendingTransfer } from './ledger';
+import { pendingProviderTransfers, postPendingTransfer, toTransfer, voidPendingTransfer } from './ledger';
 import type { WalletDeps } from './providerWallets';
 import { reconcileWithdrawals, type WithdrawalDeps, type WithdrawalReconcileReport } from './withdrawals';
 import { creditPaidDeposits, expireStaleOrders, reconcileRefunds, type RefundReconcileReport } from './deposits';
@@ -35,15 +34,7 @@ export async function reconcilePendingTransfers(
   { olderThanMs, limit = 200 }: { olderThanMs: number; limit?: number },
 ): Promise<ReconcileReport> {
   const { db, providers } = deps;
-  const rows = await db
-    .selectFrom('ledger_transfers')
-    .selectAll()
-    .where('status', '=', 'PENDING')
-    .where('provider', 'is not', null)
-    .where(sql<boolean>`created_at < now() - ${olderThanMs} * interval '1 millisecond'`)
-    .orderBy('created_at')
-    .limit(limit)
-    .execute();
+  const rows = await pendingProviderTransfers(db, olderThanMs, limit);
   const report: ReconcileReport = {
     checked: 0,
     posted: 0,

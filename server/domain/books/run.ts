@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Database } from '../../db/database';
 import type { ProviderClient, ProviderTransferRecord } from '../../adapters/providers';
 import type { LaoQrGateway, StatementLine, StatementResult } from '../../adapters/payment/laoqrGateway';
@@ -6,6 +5,29 @@ import { PROVIDERS, type Provider } from '../../../contract/providers';
 import { formatAmount } from '../../../contract/money';
 import type { BooksChecked, BooksDifferenceKind, BooksSource } from '../../../contract/adminReports';
 import { bankDifference, keyOf, providerDifference, sideOf, type BookKey, type Ours, type Theirs } from './match';
+import {
+  agenciesReceivingInto,
+  agencyOfDepositCode,
+  agencyOfMember,
+  agencyOfPayout,
+  agencyOfRefund,
+  bankTransfersCreatedIn,
+  bankTransfersOfRef,
+  bankTransfersOfRefs,
+  databaseNow,
+  deleteDifferencesBesides,
+  deleteRunsOlderThanAMonth,
+  differencesOfRun,
+  insertCompleteRun,
+  insertDifferences,
+  insertFailedRun,
+  lastCompleteRun,
+  lockBooksWrites,
+  providerTransfersByRef,
+  providerTransfersCreatedIn,
+  type BankRow,
+  type ProviderRow,
+} from './repository';
 
 export interface BooksDeps {
   db: Database;
@@ -59,19 +81,6 @@ async function inBatches<T>(items: T[], each: (item: T) => Promise<void>, size =
 
 // ---- Provider transfers ----
 
-type ProviderRow = {
-  agency_id: string;
-  provider: string;
-  ref: string;
-  status: string;
-  direction: 'IN' | 'OUT';
-  amount: string;
-  created_at: Date;
-};
-
-const providerColumns = sql`agency_id, provider, provider_ref AS ref, status, provider_direction AS direction,
-  pending_amount::text AS amount, created_at`;
-
 const oursOfProvider = (row: ProviderRow): Ours => ({
   agencyId: row.agency_id,
   status: row.status,
@@ -100,12 +109,7 @@ async function providerTransfers(deps: BooksDeps, from: Date, to: Date, carried:
   };
   const keep = (rows: ProviderRow[]) => rows.forEach((row) => ours.set(note(row.provider, row.ref), oursOfProvider(row)));
 
-  keep(
-    (
-      await sql<ProviderRow>`SELECT ${providerColumns} FROM ledger_transfers
-        WHERE provider IS NOT NULL AND created_at >= ${from} AND created_at < ${to}`.execute(db)
-    ).rows,
-  );
+  keep(await providerTransfersCreatedIn(db, from, to));
   for (const provider of PROVIDERS) {
     const log = await outside(`${provider} transfer log`, () => providers.transferLog(provider, { since: from, until: to }));
     for (const record of log) theirs.set(note(provider, record.ref), { ...theirsOfProvider(record), member: record.member });
@@ -113,14 +117,7 @@ async function providerTransfers(deps: BooksDeps, from: Date, to: Date, carried:
   for (const key of carried) note(key.provider, key.ref);
 
   const lackingOurs = [...keys].filter(([key]) => !ours.has(key)).map(([, key]) => key);
-  if (lackingOurs.length > 0)
-    keep(
-      (
-        await sql<ProviderRow>`SELECT ${providerColumns} FROM ledger_transfers
-          WHERE (provider, provider_ref) IN (SELECT * FROM unnest(${lackingOurs.map((key) => key.provider)}::text[],
-            ${lackingOurs.map((key) => key.ref)}::text[]))`.execute(db)
-      ).rows,
-    );
+  if (lackingOurs.length > 0) keep(await providerTransfersByRef(db, lackingOurs));
   await inBatches(
     [...keys].filter(([key]) => !theirs.has(key)),
     async ([key, { provider, ref }]) => {
@@ -145,48 +142,25 @@ async function providerTransfers(deps: BooksDeps, from: Date, to: Date, carried:
   // A transfer only the provider has belongs to the agency whose player is that member.
   for (const difference of found.filter((item) => item.agencyId === null)) {
     const member = theirs.get(keyOf(difference))?.member ?? '';
-    const owner = await db
-      .selectFrom('provider_members')
-      .select('agency_id')
-      .where('provider', '=', difference.provider)
-      .where('member', '=', member)
-      .executeTakeFirst();
-    difference.agencyId = owner?.agency_id ?? null;
+    difference.agencyId = (await agencyOfMember(db, difference.provider, member)) ?? null;
   }
   return { found, checked: keys.size };
 }
 
 // ---- The gateway: payments received, payouts, refunds ----
 
-/** The ledger transfer of each gateway record, and the ref it carries (as migration 0040's index has it). */
+/** The book of each kind of ledger transfer of a gateway record. */
 const BANK_SOURCE_OF_KIND: Record<string, Exclude<BooksSource, 'PROVIDER_TRANSFER'>> = {
   DEPOSIT_PAYMENT: 'PAYMENT',
   UNMATCHED_PAYMENT: 'PAYMENT',
   WITHDRAWAL_PAYOUT_KIP: 'PAYOUT',
   PAYMENT_REFUND: 'REFUND',
 };
-const BANK_KINDS = sql.raw(`kind IN ('DEPOSIT_PAYMENT', 'UNMATCHED_PAYMENT', 'WITHDRAWAL_PAYOUT_KIP', 'PAYMENT_REFUND')`);
-const OUTSIDE_REF = sql.raw(
-  `CASE kind WHEN 'WITHDRAWAL_PAYOUT_KIP' THEN refs->>'payoutRef' WHEN 'PAYMENT_REFUND' THEN refs->>'refundRef' ELSE refs->>'transactionId' END`,
-);
 const SOURCE_OF_LINE: Record<StatementLine['type'], Exclude<BooksSource, 'PROVIDER_TRANSFER'>> = {
   PAYMENT: 'PAYMENT',
   PAYOUT: 'PAYOUT',
   REFUND: 'REFUND',
 };
-
-type BankRow = { id: string; agency_id: string; kind: string; ref: string; amount: string; created_at: Date };
-
-/** The transfers picked by `where`, each with the kip it moved in or out of agency cash. */
-const bankTransfers = async (db: Database, where: ReturnType<typeof sql>) =>
-  (
-    await sql<BankRow>`
-      SELECT t.id, t.agency_id, t.kind, t.ref, abs(coalesce(sum(e.amount) FILTER (WHERE a.kind = 'agency_cash'), 0))::text AS amount, t.created_at
-      FROM (SELECT id, agency_id, kind, ${OUTSIDE_REF} AS ref, created_at FROM ledger_transfers WHERE ${BANK_KINDS} AND ${where}) t
-      JOIN ledger_entries e ON e.transfer_id = t.id
-      JOIN LATERAL (SELECT kind FROM ledger_accounts WHERE id = e.account_id OFFSET 0) a ON true
-      GROUP BY t.id, t.agency_id, t.kind, t.ref, t.created_at`.execute(db)
-  ).rows;
 
 async function gatewayRecords(
   deps: BooksDeps,
@@ -228,12 +202,12 @@ async function gatewayRecords(
       }),
     );
 
-  keep(await bankTransfers(db, sql`created_at >= ${from} AND created_at < ${to}`));
+  keep(await bankTransfersCreatedIn(db, from, to));
   take(await read('gateway statement', () => gateway.statement({ since: from, until: to })));
   for (const key of carried) note(key.source, key.ref);
 
   const lackingOurs = [...keys].filter(([key]) => !ours.has(key)).map(([, key]) => key.ref);
-  if (lackingOurs.length > 0) keep(await bankTransfers(db, sql`${OUTSIDE_REF} = ANY(${lackingOurs}::text[])`));
+  if (lackingOurs.length > 0) keep(await bankTransfersOfRefs(db, lackingOurs));
   const lackingTheirs = [...new Set([...keys].filter(([key]) => !theirs.has(key)).map(([, key]) => key.ref))];
   await inBatches(lackingTheirs, async (ref) => take(await read(`gateway statement of ${ref}`, () => gateway.statementOf(ref))));
 
@@ -266,35 +240,19 @@ async function gatewayRecords(
  */
 async function agencyOfLine(db: Database, line: StatementLine): Promise<string | null> {
   if (line.type === 'PAYMENT') {
-    const order = await db
-      .selectFrom('deposit_orders')
-      .select('agency_id')
-      .where('code', '=', line.billNumber ?? '')
-      .executeTakeFirst();
-    if (order) return order.agency_id;
-    const receiving = await db
-      .selectFrom('agency_deposit_settings')
-      .select('agency_id')
-      .where('bank_iin', '=', line.bankIin ?? '')
-      .where('account_number', '=', line.accountNumber ?? '')
-      .limit(2)
-      .execute();
-    return receiving.length === 1 ? receiving[0].agency_id : null;
+    const order = await agencyOfDepositCode(db, line.billNumber ?? '');
+    if (order !== undefined) return order;
+    const receiving = await agenciesReceivingInto(db, line.bankIin ?? '', line.accountNumber ?? '');
+    return receiving.length === 1 ? receiving[0] : null;
   }
-  if (line.type === 'PAYOUT') {
-    const withdrawal = await db.selectFrom('withdrawals').select('agency_id').where('payout_ref', '=', line.reference).executeTakeFirst();
-    return withdrawal?.agency_id ?? null;
-  }
-  const refund = await db.selectFrom('deposit_refunds').select('agency_id').where('ref', '=', line.reference).executeTakeFirst();
-  if (refund) return refund.agency_id;
-  const paid = await bankTransfers(db, sql`${OUTSIDE_REF} = ${line.paymentTransactionId ?? ''}`);
+  if (line.type === 'PAYOUT') return (await agencyOfPayout(db, line.reference)) ?? null;
+  const refund = await agencyOfRefund(db, line.reference);
+  if (refund !== undefined) return refund;
+  const paid = await bankTransfersOfRef(db, line.paymentTransactionId ?? '');
   return paid[0]?.agency_id ?? null;
 }
 
 // ---- The run ----
-
-/** Any of the books' runs' writes: one at a time, so two runs finishing together leave one run's differences. */
-const BOOKS_LOCK = 0x626f6f6b;
 
 /** Records a complete run and its differences in place of the last run's; one seen before keeps its first time. */
 async function saveRun(
@@ -304,40 +262,30 @@ async function saveRun(
   firstSeen: Map<string, Date>,
 ): Promise<void> {
   await db.transaction().execute(async (trx) => {
-    await sql`SELECT pg_advisory_xact_lock(${BOOKS_LOCK})`.execute(trx);
-    const run = await trx
-      .insertInto('books_reconciliation_runs')
-      .values({ started_at: startedAt, window_from: from, window_to: to, checked: JSON.stringify(checked), failure: null })
-      .returning('id')
-      .executeTakeFirstOrThrow();
-    if (found.length > 0)
-      await trx
-        .insertInto('books_differences')
-        .values(
-          found.map((difference) => {
-            const format = (amount: bigint) => formatAmount(amount, difference.unit);
-            return {
-              run_id: run.id,
-              source: difference.source,
-              provider: difference.provider,
-              ref: difference.ref,
-              agency_id: difference.agencyId,
-              kind: difference.kind,
-              unit: difference.unit,
-              ours: difference.ours ? JSON.stringify(sideOf(difference.ours, format)) : null,
-              theirs: difference.theirs ? JSON.stringify(sideOf(difference.theirs, format)) : null,
-              first_seen_at: firstSeen.get(keyOf(difference)) ?? startedAt,
-            };
-          }),
-        )
-        .execute();
-    await trx.deleteFrom('books_differences').where('run_id', '<>', run.id).execute();
+    // Any of the books' runs' writes: one at a time, so two runs finishing together leave one run's differences.
+    await lockBooksWrites(trx);
+    const runId = await insertCompleteRun(trx, { startedAt, from, to, checked });
+    await insertDifferences(
+      trx,
+      runId,
+      found.map((difference) => {
+        const format = (amount: bigint) => formatAmount(amount, difference.unit);
+        return {
+          source: difference.source,
+          provider: difference.provider,
+          ref: difference.ref,
+          agencyId: difference.agencyId,
+          kind: difference.kind,
+          unit: difference.unit,
+          ours: difference.ours ? sideOf(difference.ours, format) : null,
+          theirs: difference.theirs ? sideOf(difference.theirs, format) : null,
+          firstSeenAt: firstSeen.get(keyOf(difference)) ?? startedAt,
+        };
+      }),
+    );
+    await deleteDifferencesBesides(trx, runId);
     // A month of runs is history enough; older ones hold no differences any more.
-    await trx
-      .deleteFrom('books_reconciliation_runs')
-      .where('id', '<>', run.id)
-      .where('finished_at', '<', sql<Date>`now() - interval '30 days'`)
-      .execute();
+    await deleteRunsOlderThanAMonth(trx, runId);
   });
 }
 
@@ -351,23 +299,11 @@ async function saveRun(
  */
 export async function reconcileBooks(deps: BooksDeps, { settleMs }: { settleMs: number }): Promise<BooksRunReport> {
   const { db } = deps;
-  const startedAt = (await sql<{ now: Date }>`SELECT now() AS now`.execute(db)).rows[0].now;
+  const startedAt = await databaseNow(db);
   const to = new Date(startedAt.getTime() - settleMs);
-  const last = await db
-    .selectFrom('books_reconciliation_runs')
-    .select(['id', 'window_to'])
-    .where('failure', 'is', null)
-    .orderBy('id', 'desc')
-    .limit(1)
-    .executeTakeFirst();
+  const last = await lastCompleteRun(db);
   const from = last ? new Date(Math.min(last.window_to.getTime(), to.getTime())) : new Date(to.getTime() - FIRST_RUN_LOOKBACK_MS);
-  const carried = last
-    ? await db
-        .selectFrom('books_differences')
-        .select(['source', 'provider', 'ref', 'first_seen_at'])
-        .where('run_id', '=', last.id)
-        .execute()
-    : [];
+  const carried = last ? await differencesOfRun(db, last.id) : [];
 
   let found: Found[];
   let checked: BooksChecked;
@@ -389,10 +325,7 @@ export async function reconcileBooks(deps: BooksDeps, { settleMs }: { settleMs: 
   } catch (error) {
     if (!(error instanceof BookUnreadable)) throw error;
     checked = { providerTransfers: 0, payments: 0, payouts: 0, refunds: 0 };
-    await db
-      .insertInto('books_reconciliation_runs')
-      .values({ started_at: startedAt, window_from: from, window_to: to, checked: JSON.stringify(checked), failure: error.message })
-      .execute();
+    await insertFailedRun(db, { startedAt, from, to, checked }, error.message);
     return { from, to, checked, differences: 0, failure: error.message };
   }
 

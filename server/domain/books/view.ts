@@ -1,22 +1,11 @@
 import type { Database } from '../../db/database';
 import type { BooksReconciliation } from '../../../contract/adminReports';
+import { agencyDifferencesOfRun, latestRuns } from './repository';
 
 /** What the console shows an agency: the last complete run, the latest run when it failed since, and the agency's differences. */
 export async function booksReconciliationOf(db: Database, agencyId: string): Promise<BooksReconciliation> {
-  const runs = db.selectFrom('books_reconciliation_runs').selectAll().orderBy('id', 'desc').limit(1);
-  const [latest, complete] = await Promise.all([runs.executeTakeFirst(), runs.where('failure', 'is', null).executeTakeFirst()]);
-  const differences = complete
-    ? await db
-        .selectFrom('books_differences')
-        .selectAll()
-        .where('run_id', '=', complete.id)
-        .where('agency_id', '=', agencyId)
-        .orderBy('first_seen_at')
-        .orderBy('source')
-        .orderBy('provider')
-        .orderBy('ref')
-        .execute()
-    : [];
+  const { latest, complete } = await latestRuns(db);
+  const differences = complete ? await agencyDifferencesOfRun(db, complete.id, agencyId) : [];
   return {
     lastRun: complete
       ? {

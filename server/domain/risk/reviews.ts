@@ -5,38 +5,11 @@ import { AppError } from '../errors';
 import { appendAudit } from '../audit';
 import { actorOf, type Operator } from '../operators';
 import { raisedFlags, type RaisedFlag } from './flags';
-
-interface ReviewRow {
-  kind: string;
-  subject: string;
-  evidence_key: string;
-  note: string;
-  created_at: Date;
-  username: string;
-}
+import { insertReview, latestReviews, type ReviewRow } from './repository';
 
 /** The latest review of each of the agency's flags of these kinds, by flag id. */
-async function latestReviews(db: Database, agencyId: string, flags: RaisedFlag[]): Promise<Map<string, ReviewRow>> {
-  const kinds = [...new Set(flags.map((flag) => flag.kind))];
-  if (kinds.length === 0) return new Map();
-  const rows = await db
-    .selectFrom('risk_flag_reviews')
-    .innerJoin('operators', 'operators.id', 'risk_flag_reviews.operator_id')
-    .select([
-      'risk_flag_reviews.kind',
-      'risk_flag_reviews.subject',
-      'risk_flag_reviews.evidence_key',
-      'risk_flag_reviews.note',
-      'risk_flag_reviews.created_at',
-      'operators.username',
-    ])
-    .distinctOn(['risk_flag_reviews.kind', 'risk_flag_reviews.subject'])
-    .where('risk_flag_reviews.agency_id', '=', agencyId)
-    .where('risk_flag_reviews.kind', 'in', kinds)
-    .orderBy('risk_flag_reviews.kind')
-    .orderBy('risk_flag_reviews.subject')
-    .orderBy('risk_flag_reviews.created_at', 'desc')
-    .execute();
+async function latestReviewsOf(db: Database, agencyId: string, flags: RaisedFlag[]): Promise<Map<string, ReviewRow>> {
+  const rows = await latestReviews(db, agencyId, [...new Set(flags.map((flag) => flag.kind))]);
   return new Map(rows.map((row) => [`${row.kind}:${row.subject}`, row]));
 }
 
@@ -56,7 +29,7 @@ function toFlag(flag: RaisedFlag, review: ReviewRow | undefined): RiskFlag {
 /** The agency's risk flags, newest evidence first, filtered by kind, reviewed or not, and a player's username (part of it). */
 export async function riskFlagPage(db: Database, agencyId: string, query: RiskFlagQuery): Promise<RiskFlagPage> {
   const raised = await raisedFlags(db, agencyId, query.kind);
-  const reviews = await latestReviews(db, agencyId, raised);
+  const reviews = await latestReviewsOf(db, agencyId, raised);
   const player = query.player?.trim().toLowerCase() ?? '';
   const flags = raised
     .map((flag) => toFlag(flag, reviews.get(riskFlagId(flag.kind, flag.subject))))
@@ -76,18 +49,14 @@ export async function reviewRiskFlag(db: Database, agencyId: string, id: string,
   const flag = parsed && (await raisedFlags(db, agencyId, parsed.kind)).find((each) => each.subject === parsed.subject);
   if (!flag) throw new AppError(404, ErrorCode.NOT_FOUND, `No risk flag ${id}`);
   const review = await db.transaction().execute(async (trx) => {
-    const { created_at } = await trx
-      .insertInto('risk_flag_reviews')
-      .values({
-        agency_id: agencyId,
-        kind: flag.kind,
-        subject: flag.subject,
-        evidence_key: flag.evidenceKey,
-        note,
-        operator_id: operator.id,
-      })
-      .returning('created_at')
-      .executeTakeFirstOrThrow();
+    const createdAt = await insertReview(trx, {
+      agencyId,
+      kind: flag.kind,
+      subject: flag.subject,
+      evidenceKey: flag.evidenceKey,
+      note,
+      operatorId: operator.id,
+    });
     await appendAudit(trx, {
       agencyId,
       actor: actorOf(operator),
@@ -96,7 +65,14 @@ export async function reviewRiskFlag(db: Database, agencyId: string, id: string,
       reason: note,
       details: { kind: flag.kind, players: flag.players.map((player) => player.username).join(', ') },
     });
-    return { kind: flag.kind, subject: flag.subject, evidence_key: flag.evidenceKey, note, created_at, username: operator.username };
+    return {
+      kind: flag.kind,
+      subject: flag.subject,
+      evidence_key: flag.evidenceKey,
+      note,
+      created_at: createdAt,
+      username: operator.username,
+    };
   });
   return toFlag(flag, review);
 }
