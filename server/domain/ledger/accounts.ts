@@ -1,8 +1,8 @@
-import { sql, type ExpressionBuilder, type Kysely } from 'kysely';
-import { prepared } from '../../db/database';
+import type { Kysely } from 'kysely';
 import type { DB } from '../../db/schema';
 import type { Currency } from '../../../contract/money';
 import type { Provider } from '../../../contract/providers';
+import { accountWithBalance, lockAccountRow, readOrCreateAccounts } from './repository';
 
 /**
  * The kinds of ledger account. An account holds a balance in one currency; a positive amount in an
@@ -91,70 +91,20 @@ export interface ResolvedAccount extends AccountIdentity {
   id: string;
 }
 
-/** The rows of one identity; the unique identity key treats a missing player or provider as a value. */
-function isIdentity(eb: ExpressionBuilder<DB, 'ledger_accounts'>, identity: AccountIdentity) {
-  return eb.and([
-    eb('kind', '=', identity.kind),
-    identity.playerId === null ? eb('player_id', 'is', null) : eb('player_id', '=', identity.playerId),
-    identity.provider === null ? eb('provider', 'is', null) : eb('provider', '=', identity.provider),
-    eb('currency', '=', identity.currency),
-  ]);
-}
-
-const ACCOUNT_COLUMNS = ['id', 'kind', 'player_id', 'provider', 'currency'] as const;
-
-function accountsOf(db: Kysely<DB>, agencyId: string, identities: AccountIdentity[]) {
-  return db
-    .selectFrom('ledger_accounts')
-    .select(ACCOUNT_COLUMNS)
-    .where('agency_id', '=', agencyId)
-    .where((eb) => eb.or(identities.map((identity) => isIdentity(eb, identity))));
-}
-
-type AccountRow = { id: string; kind: string; player_id: string | null; provider: string | null; currency: string };
-
-const identityOfRow = (row: AccountRow): AccountIdentity => ({
-  kind: row.kind as AccountKind,
-  playerId: row.player_id,
-  provider: row.provider as Provider | null,
-  currency: row.currency as Currency,
-});
-
 /**
- * The ids of an agency's accounts, in the order named, creating those used for the first time: one
- * statement that reads the existing ones and inserts only those it did not find. An account that
- * exists is never inserted again, so naming a busy account (agency cash, whose row a concurrent
- * transfer holds) does not wait for that transfer's commit the way a conflicting insert would. An
- * account another transaction created after that statement began is in neither half; it is read
- * once more on its own.
+ * The ids of an agency's accounts, in the order named, creating those used for the first time
+ * (readOrCreateAccounts, one statement that never inserts an account that exists).
  */
 export async function resolveAccounts(db: Kysely<DB>, agencyId: string, accounts: AccountRef[]): Promise<ResolvedAccount[]> {
   const byLabel = new Map(accounts.map((account) => [accountLabel(account), identityOf(account)]));
   // In label order, so two transactions that create the same accounts wait on them in the same order.
   const identities = [...byLabel.keys()].sort().map((label) => byLabel.get(label) as AccountIdentity);
-  const existing = accountsOf(db, agencyId, identities);
-  const candidates = sql.join(
-    identities.map(
-      ({ kind, playerId, provider, currency }) =>
-        sql`(${kind}::text, ${playerId}::uuid, ${provider}::text, ${currency}::text, ${ACCOUNT_KINDS[kind].mayGoNegative}::boolean)`,
-    ),
+  const found = await readOrCreateAccounts(
+    db,
+    agencyId,
+    identities.map((identity) => ({ ...identity, mayGoNegative: ACCOUNT_KINDS[identity.kind].mayGoNegative })),
   );
-  let { rows } = await sql<AccountRow>`${prepared}
-    WITH existing AS (${existing}),
-    created AS (
-      INSERT INTO ledger_accounts (agency_id, kind, player_id, provider, currency, may_go_negative)
-      SELECT ${agencyId}::uuid, candidate.* FROM (VALUES ${candidates}) AS candidate (kind, player_id, provider, currency, may_go_negative)
-      WHERE NOT EXISTS (
-        SELECT FROM existing
-        WHERE existing.kind = candidate.kind AND existing.player_id IS NOT DISTINCT FROM candidate.player_id
-          AND existing.provider IS NOT DISTINCT FROM candidate.provider AND existing.currency = candidate.currency
-      )
-      ON CONFLICT ON CONSTRAINT ledger_accounts_identity_key DO NOTHING
-      RETURNING id, kind, player_id, provider, currency
-    )
-    SELECT * FROM existing UNION ALL SELECT * FROM created`.execute(db);
-  if (rows.length < identities.length) rows = await existing.execute();
-  const ids = new Map(rows.map((row) => [labelOf(identityOfRow(row)), row.id]));
+  const ids = new Map(found.map((row) => [labelOf(row), row.id]));
   return accounts.map((account) => {
     const identity = identityOf(account);
     const id = ids.get(labelOf(identity));
@@ -176,7 +126,7 @@ export async function findAccount(
   account: AccountRef,
 ): Promise<(ResolvedAccount & { balance: bigint; version: bigint }) | undefined> {
   const identity = identityOf(account);
-  const row = await accountsOf(db, agencyId, [identity]).select(['balance', 'version']).executeTakeFirst();
+  const row = await accountWithBalance(db, agencyId, identity);
   return row && { id: row.id, ...identity, balance: BigInt(row.balance), version: BigInt(row.version) };
 }
 
@@ -187,12 +137,7 @@ export async function lockAccount(
   account: AccountRef,
 ): Promise<{ id: string; balance: bigint; version: bigint }> {
   const { id } = await resolveAccount(trx, agencyId, account);
-  const row = await trx
-    .selectFrom('ledger_accounts')
-    .select(['balance', 'version'])
-    .where('id', '=', id)
-    .forUpdate()
-    .executeTakeFirstOrThrow();
+  const row = await lockAccountRow(trx, id);
   return { id, balance: BigInt(row.balance), version: BigInt(row.version) };
 }
 

@@ -1,12 +1,22 @@
-import { sql, type Compilable, type Insertable, type Kysely, type RawBuilder, type Selectable, type Transaction } from 'kysely';
-import { prepared } from '../../db/database';
-import type { DB, LedgerTables } from '../../db/schema';
+import type { Compilable, Kysely, RawBuilder, Transaction } from 'kysely';
+import type { DB } from '../../db/schema';
 import { ErrorCode } from '../../../contract/errors';
 import type { Provider } from '../../../contract/providers';
 import { requestHash } from '../claims';
 import { AppError } from '../errors';
-import { LEDGER_TRANSFER, settleTransfers, type TransferEvent } from './lifecycle';
-import { accountLabel, resolveAccounts, type AccountRef, type ResolvedAccount } from './accounts';
+import { LEDGER_TRANSFER, type TransferEvent } from './lifecycle';
+import { accountLabel, resolveAccounts, type AccountRef } from './accounts';
+import {
+  entryRowsOf,
+  insertTransfers,
+  transferById,
+  transferByKey,
+  usedTransferOfKey,
+  writeSettlements,
+  type NewTransfer,
+  type TransferLine,
+  type TransferRow,
+} from './repository';
 
 export type LedgerTrx = Transaction<DB>;
 export type TransferStatus = 'POSTED' | 'PENDING' | 'VOIDED';
@@ -77,8 +87,6 @@ export interface TransferResult {
   replayed: boolean;
 }
 
-type TransferRow = Selectable<LedgerTables['ledger_transfers']>;
-
 export function toTransfer(row: TransferRow): LedgerTransfer {
   return {
     id: row.id,
@@ -131,134 +139,26 @@ function sortedRefs(refs: Record<string, string> = {}) {
   return Object.entries(refs).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
 }
 
-type NewTransfer = Insertable<LedgerTables['ledger_transfers']> & { agency_id: string; idempotency_key: string; request_hash: string };
-
 /**
  * The first transfer of a key that was used before: a replay when the request hash is the same
  * (nothing moves again), a 409 when it differs.
  */
 async function replayOf(db: Kysely<DB>, values: NewTransfer): Promise<TransferResult> {
-  const existing = await db
-    .selectFrom('ledger_transfers')
-    .selectAll()
-    .where('agency_id', '=', values.agency_id)
-    .where('idempotency_key', '=', values.idempotency_key)
-    .executeTakeFirstOrThrow();
+  const existing = await usedTransferOfKey(db, values.agency_id, values.idempotency_key);
   if (existing.request_hash !== values.request_hash) {
     throw new AppError(409, ErrorCode.IDEMPOTENCY_CONFLICT, 'This idempotency key was already used for a different request');
   }
   return { transfer: toTransfer(existing), replayed: true };
 }
 
-/** One line of a transfer (by its key): an entry, or (amount 0) an account whose version is only bumped. */
-interface TransferLine {
-  key: string;
-  account: ResolvedAccount;
-  amount: bigint;
-}
-
-/** The lines as rows (transfer_key, account_id, amount, position); arrays keep the text the same for any number. */
-const lineRows = (lines: TransferLine[]) =>
-  sql`SELECT * FROM unnest(${lines.map(({ key }) => key)}::text[], ${lines.map(({ account }) => account.id)}::uuid[], ${lines.map(
-    ({ amount }) => amount.toString(),
-  )}::bigint[]) WITH ORDINALITY`;
-
 /**
- * A balance check that failed, as the API error it means: a player's credit or another account's
- * funds. The short account is the one of the transfer's whose id the failing row shows.
- */
-function shortfall(error: unknown, accounts: ResolvedAccount[]): unknown {
-  const failed = error as { code?: string; constraint?: string; detail?: string };
-  if (failed.code !== '23514' || failed.constraint !== 'ledger_accounts_balance_check') return error;
-  const short = accounts.find(({ id }) => failed.detail?.includes(id));
-  if (short?.kind === 'player_credit') return new AppError(409, ErrorCode.INSUFFICIENT_CREDIT, 'The credit is not enough');
-  const named = short ? `Account ${short.kind} (${short.currency})` : 'An account of the transfer';
-  return new AppError(409, ErrorCode.INSUFFICIENT_FUNDS, `${named} does not hold enough`);
-}
-
-/** Inside writeTransfers' statement: the transfers it wrote. */
-const transfersWritten = sql`transfer`;
-
-/**
- * Writes transfers and what they move in one statement: `transfer` inserts or updates transfer
- * rows (returning them), and the lines of each row it returns move the balances (each account by
- * the net of those lines, its version bumped once per transfer) and become entries, in the order
- * given; lines of a key it returned no row for move nothing. `alongside`, a caller's statement,
- * runs in it too (it reads the written rows from transfersWritten). The accounts are locked in id order,
- * so concurrent writers never deadlock on them, and an account many of the transfers move (the
- * agency's cash) is locked and updated once. A balance that would go below zero where it may not
- * fails the statement (the accounts' CHECK, rechecked on the latest row after any wait) with
- * INSUFFICIENT_CREDIT or INSUFFICIENT_FUNDS, and nothing of it stays. Returns the rows written.
- */
-async function writeTransfers(
-  db: Kysely<DB>,
-  transfer: Compilable | RawBuilder<unknown>,
-  lines: RawBuilder<unknown>,
-  accounts: ResolvedAccount[],
-  alongside?: Compilable | RawBuilder<unknown>,
-): Promise<TransferRow[]> {
-  try {
-    const { rows } = await sql<TransferRow>`${prepared}
-      WITH transfer AS (${transfer}),
-      lines (transfer_key, account_id, amount, position) AS (${lines}),
-      written AS (
-        SELECT transfer.id AS transfer_id, transfer.agency_id, lines.account_id, lines.amount, lines.position
-        FROM lines JOIN transfer ON transfer.idempotency_key = lines.transfer_key
-      ),
-      net AS (
-        SELECT account_id, sum(amount)::bigint AS amount, count(DISTINCT transfer_id)::bigint AS transfers FROM written GROUP BY account_id
-      ),
-      locked AS (
-        SELECT ledger_accounts.id, ledger_accounts.currency, net.amount, net.transfers
-        FROM net JOIN ledger_accounts ON ledger_accounts.id = net.account_id
-        ORDER BY ledger_accounts.id FOR UPDATE OF ledger_accounts
-      ),
-      moved AS (
-        UPDATE ledger_accounts SET balance = balance + locked.amount, version = version + locked.transfers
-        FROM locked WHERE ledger_accounts.id = locked.id
-      ),
-      entries AS (
-        INSERT INTO ledger_entries (transfer_id, account_id, agency_id, amount, currency)
-        SELECT written.transfer_id, written.account_id, written.agency_id, written.amount, account.currency
-        FROM written JOIN ledger_accounts account ON account.id = written.account_id
-        WHERE written.amount <> 0
-        ORDER BY written.position
-      )${alongside ? sql`, alongside AS (${alongside})` : sql``}
-      SELECT * FROM transfer`.execute(db);
-    return rows;
-  } catch (error) {
-    throw shortfall(error, accounts);
-  }
-}
-
-/**
- * Inserts the transfers and moves their lines, each unless its key was used before; a concurrent
- * insert of the same key waits on the unique index, so exactly one of them creates the transfer.
- * Every unique index arbitrates: two inserts of one provider transfer at once could otherwise meet
- * first on its provider ref, and fail where the second should replay the first.
- * The rows are one agency's, with keys that differ.
+ * Inserts the transfers and moves their lines, each unless its key was used before (insertTransfers),
+ * and replays those whose key was. The rows are one agency's, with keys that differ.
  */
 async function createTransfers(db: Kysely<DB>, agencyId: string, values: NewTransfer[], lines: TransferLine[]): Promise<TransferResult[]> {
   if (new Set(values.map(({ idempotency_key }) => idempotency_key)).size !== values.length)
     throw new Error('one write creates each transfer key once');
-  // Each column as an array of text (or null), cast in the statement.
-  const text = (pick: (row: NewTransfer) => string | bigint | null | undefined) => values.map((row) => pick(row)?.toString() ?? null);
-  const insert = sql`
-    INSERT INTO ledger_transfers (agency_id, idempotency_key, kind, status, request_hash, refs, pending_from, pending_via, pending_to,
-      pending_amount, provider, provider_ref, provider_direction)
-    SELECT ${agencyId}::uuid, * FROM unnest(${text((row) => row.idempotency_key)}::text[], ${text((row) => row.kind)}::text[],
-      ${text((row) => row.status)}::text[], ${text((row) => row.request_hash)}::text[], ${text((row) => row.refs)}::jsonb[],
-      ${text((row) => row.pending_from)}::uuid[], ${text((row) => row.pending_via)}::uuid[], ${text((row) => row.pending_to)}::uuid[],
-      ${text((row) => row.pending_amount)}::bigint[], ${text((row) => row.provider)}::text[],
-      ${text((row) => row.provider_ref)}::text[], ${text((row) => row.provider_direction)}::text[])
-    ON CONFLICT DO NOTHING
-    RETURNING *`;
-  const created = await writeTransfers(
-    db,
-    insert,
-    lineRows(lines),
-    lines.map(({ account }) => account),
-  );
+  const created = await insertTransfers(db, agencyId, values, lines);
   const byKey = new Map(created.map((row) => [row.idempotency_key, row]));
   const results: TransferResult[] = [];
   for (const row of values) {
@@ -383,11 +283,10 @@ export async function beginPendingTransfer(db: Kysely<DB>, request: PendingTrans
 }
 
 /**
- * Settles PENDING transfers of one agency in one statement: their rows become `outcome` and each
- * held amount leaves `via` for `to` (POSTED) or back to `from` (VOIDED); the other account's
- * version is bumped too. `withSettlement`'s statement is written with them. A transfer settled
- * that way already is returned as it is; one settled the other way is an error. Answers in the
- * order given.
+ * Settles PENDING transfers of one agency in one statement (writeSettlements): their rows become
+ * `outcome` and each held amount leaves `via` for `to` (POSTED) or back to `from` (VOIDED).
+ * `withSettlement`'s statement is written with them. A transfer settled that way already is
+ * returned as it is; one settled the other way is an error. Answers in the order given.
  */
 async function settle(
   db: Kysely<DB>,
@@ -398,20 +297,8 @@ async function settle(
   withSettlement?: WithSettlement,
 ): Promise<Settlement[]> {
   if (ids.length === 0) return [];
-  const update = settleTransfers(db, agencyId, ids, event, failureCode);
   const outcome = LEDGER_TRANSFER.transitions[event].to;
-  const [destination, bumpedOnly] =
-    outcome === 'POSTED' ? [sql.ref('pending_to'), sql.ref('pending_from')] : [sql.ref('pending_from'), sql.ref('pending_to')];
-  const settled = await writeTransfers(
-    db,
-    update,
-    sql`SELECT idempotency_key, pending_via, -pending_amount, 0 FROM transfer
-      UNION ALL SELECT idempotency_key, ${destination}, pending_amount, 1 FROM transfer
-      UNION ALL SELECT idempotency_key, ${bumpedOnly}, 0::bigint, 2 FROM transfer`,
-    // Only `via` gives, and it holds the amount since the transfer began.
-    [],
-    withSettlement?.(transfersWritten),
-  );
+  const settled = await writeSettlements(db, agencyId, ids, event, failureCode, withSettlement);
   const byId = new Map(settled.map((row) => [row.id, row]));
   const results: Settlement[] = [];
   for (const transferId of ids) {
@@ -423,12 +310,7 @@ async function settle(
 
 /** A transfer the settling statement did not change: settled as asked before, or an error. */
 async function settledBefore(db: Kysely<DB>, agencyId: string, transferId: string, outcome: TransferStatus): Promise<Settlement> {
-  const row = await db
-    .selectFrom('ledger_transfers')
-    .selectAll()
-    .where('id', '=', transferId)
-    .where('agency_id', '=', agencyId)
-    .executeTakeFirst();
+  const row = await transferById(db, agencyId, transferId);
   if (!row) throw new AppError(404, ErrorCode.NOT_FOUND, 'No such transfer');
   if (row.status !== outcome) throw new Error(`ledger transfer ${transferId} is ${row.status}; it cannot become ${outcome}`);
   return { transfer: toTransfer(row), settledNow: false };
@@ -465,12 +347,7 @@ export async function voidPendingTransfer(db: Kysely<DB>, agencyId: string, tran
 }
 
 export async function findTransfer(db: Kysely<DB> | LedgerTrx, agencyId: string, key: string): Promise<LedgerTransfer | undefined> {
-  const row = await db
-    .selectFrom('ledger_transfers')
-    .selectAll()
-    .where('agency_id', '=', agencyId)
-    .where('idempotency_key', '=', key)
-    .executeTakeFirst();
+  const row = await transferByKey(db, agencyId, key);
   return row && toTransfer(row);
 }
 
@@ -482,11 +359,6 @@ export interface LedgerEntry {
 
 /** The entries of a transfer in the order they were written. */
 export async function entriesOf(db: Kysely<DB> | LedgerTrx, transferId: string): Promise<LedgerEntry[]> {
-  const rows = await db
-    .selectFrom('ledger_entries')
-    .select(['account_id', 'amount', 'currency'])
-    .where('transfer_id', '=', transferId)
-    .orderBy('id')
-    .execute();
+  const rows = await entryRowsOf(db, transferId);
   return rows.map((row) => ({ accountId: row.account_id, amount: BigInt(row.amount), currency: row.currency }));
 }

@@ -1,8 +1,16 @@
-import { sql, type Kysely, type Transaction } from 'kysely';
+import type { Kysely, Transaction } from 'kysely';
 import type { DB } from '../../db/schema';
 import { ErrorCode } from '../../../contract/errors';
 import { vientianeDayStart } from '../../../contract/vientiane';
 import { AppError } from '../errors';
+import {
+  agencyCashOfDay,
+  closingBounds,
+  closingFromBalances,
+  closingFromStored,
+  dayMovements,
+  storeDayClosing,
+} from './trialBalanceRepository';
 
 /**
  * The trial balance of one calendar day in Laos (Asia/Vientiane, UTC+7 all year): every account
@@ -98,55 +106,24 @@ const daysBetween = (a: string, b: string) => Math.abs(Date.parse(a) - Date.pars
  */
 export async function dayClosing(db: Kysely<DB> | Transaction<DB>, agencyId: string, day: string): Promise<KindClosing[]> {
   const to = endOf(day);
-  const { rows: found } = await sql<{ before: string | null; after: string | null; closed: boolean }>`
-    SELECT before, after,
-           to_ <= now() AND current_setting('transaction_isolation') = 'read committed'
-             AND NOT EXISTS (SELECT FROM pg_stat_activity
-                             WHERE datname = current_database() AND backend_type = 'client backend'
-                               AND pid <> pg_backend_pid() AND xact_start < to_) AS closed
-    FROM (SELECT ${to}::timestamptz AS to_,
-                 (SELECT max(day) FROM ledger_day_closings WHERE agency_id = ${agencyId} AND day <= ${day}::date)::text AS before,
-                 (SELECT min(day) FROM ledger_day_closings WHERE agency_id = ${agencyId} AND day > ${day}::date)::text AS after) bounds`.execute(
-    db,
-  );
-  const { before, after, closed } = found[0];
+  const { before, after, closed } = await closingBounds(db, agencyId, day, to);
   const nearest = before !== null && (after === null || daysBetween(before, day) <= daysBetween(after, day)) ? before : after;
-  // Each moved account's kind is read by its key: joined, the accounts would be planned as a hash of
-  // every account of the agency. An entry carries its account's currency.
-  const moved = (from: Date, until: Date, sign: 1 | -1) => sql`
-    SELECT (SELECT kind FROM ledger_accounts WHERE id = moved.account_id), currency, 0 AS accounts, ${sign}::int * amount AS balance
-    FROM (SELECT account_id, currency, sum(amount) AS amount FROM ledger_entries
-          WHERE agency_id = ${agencyId} AND created_at >= ${from} AND created_at < ${until} GROUP BY account_id, currency) moved
-    UNION ALL
-    SELECT kind, currency, ${sign}::int, 0 FROM ledger_accounts
-    WHERE agency_id = ${agencyId} AND created_at >= ${from} AND created_at < ${until}`;
-  const { rows } =
+  const rows =
     nearest === null
-      ? await sql<{ kind: string; currency: string; accounts: string; balance: string }>`
-          SELECT a.kind, a.currency, count(*) AS accounts, sum(a.balance - coalesce(later.amount, 0)) AS balance
-          FROM ledger_accounts a
-          LEFT JOIN (SELECT account_id, sum(amount) AS amount FROM ledger_entries
-                     WHERE agency_id = ${agencyId} AND created_at >= ${to} GROUP BY account_id) later ON later.account_id = a.id
-          WHERE a.agency_id = ${agencyId} AND a.created_at < ${to}
-          GROUP BY a.kind, a.currency ORDER BY a.currency, a.kind`.execute(db)
-      : await sql<{ kind: string; currency: string; accounts: string; balance: string }>`
-          SELECT kind, currency, sum(accounts) AS accounts, sum(balance) AS balance
-          FROM (SELECT kind, currency, accounts, balance FROM ledger_day_closings WHERE agency_id = ${agencyId} AND day = ${nearest}::date
-                UNION ALL
-                ${nearest <= day ? moved(endOf(nearest), to, 1) : moved(to, endOf(nearest), -1)}) closing
-          GROUP BY kind, currency HAVING sum(accounts) > 0 ORDER BY currency, kind`.execute(db);
+      ? await closingFromBalances(db, agencyId, to)
+      : await closingFromStored(
+          db,
+          agencyId,
+          nearest,
+          nearest <= day ? { from: endOf(nearest), until: to, sign: 1 } : { from: to, until: endOf(nearest), sign: -1 },
+        );
   const closing = rows.map((row) => ({
     kind: row.kind,
     currency: row.currency,
     accounts: Number(row.accounts),
     balance: big(row.balance),
   }));
-  if (closed && nearest !== day && closing.length > 0)
-    await db
-      .insertInto('ledger_day_closings')
-      .values(closing.map(({ kind, currency, accounts, balance }) => ({ agency_id: agencyId, day, kind, currency, accounts, balance })))
-      .onConflict((oc) => oc.doNothing())
-      .execute();
+  if (closed && nearest !== day && closing.length > 0) await storeDayClosing(db, agencyId, day, closing);
   return closing;
 }
 
@@ -156,17 +133,13 @@ export async function trialBalance(db: Kysely<DB> | Transaction<DB>, agencyId: s
   const to = endOf(day);
 
   const balances = await dayClosing(db, agencyId, day);
-  const movements = await sql<{ currency: string; debits: string | null; credits: string | null }>`
-    SELECT currency, sum(amount) FILTER (WHERE amount > 0) AS debits, -sum(amount) FILTER (WHERE amount < 0) AS credits
-    FROM ledger_entries
-    WHERE agency_id = ${agencyId} AND created_at >= ${from} AND created_at < ${to}
-    GROUP BY currency`.execute(db);
+  const movements = await dayMovements(db, agencyId, from, to);
 
   const currencies = [...new Set(['LAK', 'THB', ...balances.map((row) => row.currency)])].sort().map((currency) => {
     const kinds = balances.filter((row) => row.currency === currency).map(({ kind, accounts, balance }) => ({ kind, accounts, balance }));
     const debitBalances = kinds.reduce((sum, { balance }) => (balance > 0n ? sum + balance : sum), 0n);
     const creditBalances = kinds.reduce((sum, { balance }) => (balance < 0n ? sum - balance : sum), 0n);
-    const moved = movements.rows.find((row) => row.currency === currency);
+    const moved = movements.find((row) => row.currency === currency);
     const dayDebits = big(moved?.debits);
     const dayCredits = big(moved?.credits);
     return {
@@ -180,17 +153,7 @@ export async function trialBalance(db: Kysely<DB> | Transaction<DB>, agencyId: s
     };
   });
 
-  const cash = await sql<{ opening: string | null; kip_in: string | null; kip_out: string | null; day_total: string | null }>`
-    SELECT a.balance - coalesce(sum(e.amount), 0) AS opening,
-           sum(e.amount) FILTER (WHERE e.created_at < ${to} AND t.kind IN (${sql.join([...KIP_IN_KINDS])})) AS kip_in,
-           -sum(e.amount) FILTER (WHERE e.created_at < ${to} AND t.kind IN (${sql.join([...KIP_OUT_KINDS])})) AS kip_out,
-           sum(e.amount) FILTER (WHERE e.created_at < ${to}) AS day_total
-    FROM ledger_accounts a
-    LEFT JOIN ledger_entries e ON e.account_id = a.id AND e.created_at >= ${from}
-    LEFT JOIN ledger_transfers t ON t.id = e.transfer_id
-    WHERE a.agency_id = ${agencyId} AND a.kind = 'agency_cash' AND a.currency = 'LAK'
-    GROUP BY a.id, a.balance`.execute(db);
-  const row = cash.rows[0];
+  const row = await agencyCashOfDay(db, agencyId, from, to, { kipIn: KIP_IN_KINDS, kipOut: KIP_OUT_KINDS });
   const opening = big(row?.opening);
   const kipIn = big(row?.kip_in);
   const kipOut = big(row?.kip_out);

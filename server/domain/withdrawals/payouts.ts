@@ -8,7 +8,16 @@ import { AppError } from '../errors';
 import { postTransfer, resolveAccount, type LedgerTrx } from '../ledger';
 import { BONUS_POOL, reopenUsageAfterWithdrawal } from '../promotions';
 import { sendCreditToProvider } from '../providerWallets';
-import { lockWithdrawal, toWithdrawal, withdrawalById, type Trx, type WithdrawalRow } from './repository';
+import {
+  lockAccountBalance,
+  lockWithdrawal,
+  markCreditReturned,
+  recordPayoutClaim,
+  toWithdrawal,
+  withdrawalById,
+  type Trx,
+  type WithdrawalRow,
+} from './repository';
 import { claimDecision, recordApproval } from './review';
 import { transitionWithdrawal, WITHDRAWAL } from './lifecycle';
 import {
@@ -56,12 +65,7 @@ export async function payOut(
  * second decision and by which the reconciler finishes a payout whose answer never came.
  */
 export async function claimPayout(trx: Trx, row: WithdrawalRow, decidedBy: string): Promise<WithdrawalRow> {
-  return trx
-    .updateTable('withdrawals')
-    .set({ payout_ref: `wd-${row.id}`, payout_started_at: sql<Date>`now()`, decided_by: decidedBy })
-    .where('id', '=', row.id)
-    .returningAll()
-    .executeTakeFirstOrThrow();
+  return recordPayoutClaim(trx, row.id, `wd-${row.id}`, decidedBy);
 }
 
 /** Calls the gateway for a claimed payout, after the claim committed, and records its answer. */
@@ -122,8 +126,7 @@ async function postPayoutKip(trx: LedgerTrx, row: WithdrawalRow, payoutRef: stri
   const kip = BigInt(row.amount_kip);
   if (kip <= 0n) return;
   const cash = await resolveAccount(trx, row.agency_id, AGENCY_CASH_LAK);
-  const locked = await trx.selectFrom('ledger_accounts').select('balance').where('id', '=', cash.id).forUpdate().executeTakeFirstOrThrow();
-  const shortfall = kip - BigInt(locked.balance);
+  const shortfall = kip - (await lockAccountBalance(trx, cash.id));
   const refs = { withdrawal: row.code, payoutRef, rate: row.rate, kip: kip.toString() };
   if (shortfall > 0n) {
     await postTransfer(trx, {
@@ -173,13 +176,7 @@ export async function returnCredit(deps: WithdrawalDeps, row: WithdrawalRow): Pr
     throw error;
   }
   if (result.status !== 'POSTED') return row;
-  const updated = await deps.db
-    .updateTable('withdrawals')
-    .set({ credit_returned_satang: row.amount_satang })
-    .where('id', '=', row.id)
-    .where('credit_returned_satang', '=', '0')
-    .returningAll()
-    .executeTakeFirst();
+  const updated = await markCreditReturned(deps.db, row.id, row.amount_satang);
   return updated ?? (await withdrawalById(deps.db, row.id));
 }
 

@@ -281,3 +281,35 @@ export async function insertWithdrawal(
     .returningAll()
     .executeTakeFirst();
 }
+
+/** Records a payout's intent on the withdrawal: its ref, when it started and who decided it. */
+export async function recordPayoutClaim(trx: Trx, id: string, payoutRef: string, decidedBy: string): Promise<WithdrawalRow> {
+  return trx
+    .updateTable('withdrawals')
+    .set({ payout_ref: payoutRef, payout_started_at: sql<Date>`now()`, decided_by: decidedBy })
+    .where('id', '=', id)
+    .returningAll()
+    .executeTakeFirstOrThrow();
+}
+
+/** A ledger account's balance under its row lock (FOR UPDATE). */
+export async function lockAccountBalance(trx: Trx, accountId: string): Promise<bigint> {
+  const locked = await trx
+    .selectFrom('ledger_accounts')
+    .select('balance')
+    .where('id', '=', accountId)
+    .forUpdate()
+    .executeTakeFirstOrThrow();
+  return BigInt(locked.balance);
+}
+
+/** Records the credit returned to the provider unless it is already: undefined then. */
+export async function markCreditReturned(db: Database, id: string, amountSatang: string): Promise<WithdrawalRow | undefined> {
+  return db
+    .updateTable('withdrawals')
+    .set({ credit_returned_satang: amountSatang })
+    .where('id', '=', id)
+    .where('credit_returned_satang', '=', '0')
+    .returningAll()
+    .executeTakeFirst();
+}

@@ -1,4 +1,3 @@
-import { sql } from 'kysely';
 import type { Database } from '../../db/database';
 import { announceAgencyChange } from '../../db/changes';
 import { ErrorCode } from '../../../contract/errors';
@@ -7,7 +6,6 @@ import type { WithdrawalApproval } from '../../../contract/withdrawals';
 import {
   approvalsNeededFor,
   fourEyesAmountProblem,
-  type HistoryEntry,
   type RiskFlag,
   type WithdrawalReview,
   type WithdrawalReviewSettings,
@@ -18,6 +16,16 @@ import { sharedDevices } from '../players';
 import { claim, requestHash, scopes, type Claim } from '../claims';
 import { AppError } from '../errors';
 import { toWithdrawal, type Trx, type WithdrawalRow } from './repository';
+import {
+  approvalsOf,
+  approversOf,
+  earlierWithdrawalCount,
+  insertApproval,
+  recentHistory,
+  reviewedWithdrawal,
+  reviewSettingsOf,
+  saveFourEyesAmount,
+} from './reviewRepository';
 
 /**
  * Four-eyes review: at or above the agency's four-eyes amount a withdrawal is paid out only once two
@@ -25,15 +33,10 @@ import { toWithdrawal, type Trx, type WithdrawalRow } from './repository';
  * operators approving at once are taken one after the other.
  */
 
-const RECENT = 5;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
 export async function fourEyesSatangOf(db: Database | Trx, agencyId: string): Promise<bigint | null> {
-  const row = await db
-    .selectFrom('agency_withdrawal_review_settings')
-    .select('four_eyes_satang')
-    .where('agency_id', '=', agencyId)
-    .executeTakeFirst();
+  const row = await reviewSettingsOf(db, agencyId);
   return row?.four_eyes_satang == null ? null : BigInt(row.four_eyes_satang);
 }
 
@@ -58,11 +61,7 @@ export async function setFourEyesAmount(
   }
   const satang = fourEyesThb === null ? null : parseAmount(fourEyesThb, 'THB')!;
   return db.transaction().execute(async (trx) => {
-    await trx
-      .insertInto('agency_withdrawal_review_settings')
-      .values({ agency_id: agencyId, four_eyes_satang: satang })
-      .onConflict((oc) => oc.column('agency_id').doUpdateSet({ four_eyes_satang: satang, updated_at: sql<Date>`now()` }))
-      .execute();
+    await saveFourEyesAmount(trx, agencyId, satang);
     const settings = toSettings(satang);
     await appendAudit(trx, {
       agencyId,
@@ -76,14 +75,6 @@ export async function setFourEyesAmount(
   });
 }
 
-const approversOf = (trx: Trx, withdrawalId: string): Promise<Approver[]> =>
-  trx
-    .selectFrom('withdrawal_approvals')
-    .innerJoin('operators', 'operators.id', 'withdrawal_approvals.operator_id')
-    .select(['operators.id', 'operators.username'])
-    .where('withdrawal_approvals.withdrawal_id', '=', withdrawalId)
-    .execute();
-
 /**
  * Records an operator's approval of a locked, undecided withdrawal, audited in the same transaction,
  * and says whether the payout may go now. An approval that is not a second person's is refused
@@ -92,7 +83,7 @@ const approversOf = (trx: Trx, withdrawalId: string): Promise<Approver[]> =>
 export async function recordApproval(trx: Trx, row: WithdrawalRow, actor: Actor & { operatorId: string }): Promise<boolean> {
   const earlier = await approversOf(trx, row.id);
   await mustBeSecondPerson(trx, earlier, { id: actor.operatorId, username: actor.name }, `Withdrawal ${row.code}`);
-  await trx.insertInto('withdrawal_approvals').values({ withdrawal_id: row.id, operator_id: actor.operatorId }).execute();
+  await insertApproval(trx, row.id, actor.operatorId);
   const needed = approvalsNeededFor(BigInt(row.amount_satang), await fourEyesSatangOf(trx, row.agency_id));
   const given = earlier.length + 1;
   await appendAudit(trx, {
@@ -140,20 +131,10 @@ export async function approvalStatesOf(
   viewer: Approver,
 ): Promise<Map<string, ApprovalState>> {
   const fourEyes = await fourEyesSatangOf(db, agencyId);
-  const approvals =
-    rows.length === 0
-      ? []
-      : await db
-          .selectFrom('withdrawal_approvals')
-          .innerJoin('operators', 'operators.id', 'withdrawal_approvals.operator_id')
-          .select(['withdrawal_approvals.withdrawal_id', 'withdrawal_approvals.created_at', 'operators.id', 'operators.username'])
-          .where(
-            'withdrawal_approvals.withdrawal_id',
-            'in',
-            rows.map((row) => row.id),
-          )
-          .orderBy('withdrawal_approvals.created_at')
-          .execute();
+  const approvals = await approvalsOf(
+    db,
+    rows.map((row) => row.id),
+  );
   return new Map(
     await Promise.all(
       rows.map(async (row): Promise<[string, ApprovalState]> => {
@@ -179,45 +160,6 @@ export async function approvalStateOf(db: Database, row: WithdrawalRow, viewer: 
   return (await approvalStatesOf(db, row.agency_id, [row], viewer)).get(row.id)!;
 }
 
-/** Credit the player took out and did not get back: withdrawals neither rejected nor failed. */
-const KEPT_WITHDRAWAL = ['OPEN', 'SUCCESS'] as const;
-/** Deposits whose kip arrived. */
-const PAID_DEPOSIT = ['PAID', 'SUCCESS'] as const;
-
-const entry = (row: { code: string; created_at: Date; status: string }, satang: string): HistoryEntry => ({
-  code: row.code,
-  date: row.created_at.toISOString(),
-  amount: formatAmount(BigInt(satang), 'THB'),
-  status: row.status,
-});
-
-/** The player's last deposits and withdrawals, and the THB deposited and withdrawn over the last 7 days. */
-async function recentHistory(db: Database, agencyId: string, playerId: string) {
-  const weekAgo = sql<Date>`now() - interval '7 days'`;
-  const deposits = db.selectFrom('deposit_orders').where('agency_id', '=', agencyId).where('player_id', '=', playerId);
-  const withdrawals = db.selectFrom('withdrawals').where('agency_id', '=', agencyId).where('player_id', '=', playerId);
-  const [recentDeposits, recentWithdrawals, deposited, withdrawn] = await Promise.all([
-    deposits.select(['code', 'created_at', 'credit_satang', 'status']).orderBy('created_at', 'desc').limit(RECENT).execute(),
-    withdrawals.select(['code', 'created_at', 'amount_satang', 'status']).orderBy('created_at', 'desc').limit(RECENT).execute(),
-    deposits
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('credit_satang'), sql<string>`0`).as('total'))
-      .where('status', 'in', PAID_DEPOSIT)
-      .where('created_at', '>=', weekAgo)
-      .executeTakeFirstOrThrow(),
-    withdrawals
-      .select((eb) => eb.fn.coalesce(eb.fn.sum<string>('amount_satang'), sql<string>`0`).as('total'))
-      .where('status', 'in', KEPT_WITHDRAWAL)
-      .where('created_at', '>=', weekAgo)
-      .executeTakeFirstOrThrow(),
-  ]);
-  return {
-    recentDeposits: recentDeposits.map((row) => entry(row, row.credit_satang)),
-    recentWithdrawals: recentWithdrawals.map((row) => entry(row, row.amount_satang)),
-    depositedSatang: BigInt(deposited.total),
-    withdrawnSatang: BigInt(withdrawn.total),
-  };
-}
-
 /** Other players of the agency seen on a device (fingerprint visitor id) this player used. */
 async function playersSharingDevices(db: Database, agencyId: string, playerId: string): Promise<string[]> {
   const devices = await sharedDevices(db, agencyId, playerId);
@@ -230,26 +172,12 @@ async function playersSharingDevices(db: Database, agencyId: string, playerId: s
  * their totals over the last 7 days, and the risk flags with their evidence. Another agency's code is 404.
  */
 export async function withdrawalReviewOf(db: Database, agencyId: string, code: string): Promise<WithdrawalReview> {
-  const withdrawal = await db
-    .selectFrom('withdrawals')
-    .innerJoin('players', 'players.id', 'withdrawals.player_id')
-    .selectAll('withdrawals')
-    .select(['players.username', 'players.created_at as registered_at'])
-    .where('withdrawals.agency_id', '=', agencyId)
-    .where('withdrawals.code', '=', code)
-    .executeTakeFirst();
+  const withdrawal = await reviewedWithdrawal(db, agencyId, code);
   if (!withdrawal) throw new AppError(404, ErrorCode.NOT_FOUND, `No withdrawal ${code}`);
   const [history, sharing, earlier] = await Promise.all([
     recentHistory(db, agencyId, withdrawal.player_id),
     playersSharingDevices(db, agencyId, withdrawal.player_id),
-    db
-      .selectFrom('withdrawals')
-      .select((eb) => eb.fn.countAll<string>().as('count'))
-      .where('agency_id', '=', agencyId)
-      .where('player_id', '=', withdrawal.player_id)
-      .where('id', '<>', withdrawal.id)
-      .where('created_at', '<=', withdrawal.created_at)
-      .executeTakeFirstOrThrow(),
+    earlierWithdrawalCount(db, agencyId, withdrawal),
   ]);
   const { depositedSatang, withdrawnSatang } = history;
   const flags: RiskFlag[] = [];
@@ -269,7 +197,7 @@ export async function withdrawalReviewOf(db: Database, agencyId: string, code: s
       withdrawn: formatAmount(withdrawnSatang, 'THB'),
     });
   }
-  if (Number(earlier.count) === 0) flags.push({ flag: 'FIRST_WITHDRAWAL' });
+  if (earlier === 0) flags.push({ flag: 'FIRST_WITHDRAWAL' });
   return {
     code: withdrawal.code,
     player: withdrawal.username,

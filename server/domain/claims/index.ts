@@ -1,10 +1,11 @@
 import { createHash } from 'node:crypto';
 import type { Transaction } from 'kysely';
-import type { Database } from '../db/database';
-import type { DB } from '../db/schema';
-import { ErrorCode } from '../../contract/errors';
-import { IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_KEY_MIN_LENGTH, isIdempotencyKey } from '../../contract/idempotency';
-import { AppError } from './errors';
+import type { Database } from '../../db/database';
+import type { DB } from '../../db/schema';
+import { ErrorCode } from '../../../contract/errors';
+import { IDEMPOTENCY_KEY_MAX_LENGTH, IDEMPOTENCY_KEY_MIN_LENGTH, isIdempotencyKey } from '../../../contract/idempotency';
+import { AppError } from '../errors';
+import { claimedHash, insertClaim } from './repository';
 
 /**
  * The one idempotency rule of every money action that takes an Idempotency-Key: the key is claimed
@@ -67,13 +68,7 @@ const conflict = () => new AppError(409, ErrorCode.IDEMPOTENCY_CONFLICT, 'This I
  * on its row: the second waits for the first and then sees its claim (or, if it rolled back, claims it).
  */
 export async function claim(trx: Transaction<DB>, scope: ClaimScope, key: string, hash: string): Promise<Claim> {
-  const inserted = await trx
-    .insertInto('idempotency_claims')
-    .values({ agency_id: scope.agencyId, scope: scope.name, idempotency_key: key, request_hash: hash })
-    .onConflict((oc) => oc.columns(['agency_id', 'scope', 'idempotency_key']).doNothing())
-    .returning('idempotency_key')
-    .executeTakeFirst();
-  if (inserted) return 'new';
+  if (await insertClaim(trx, scope, key, hash)) return 'new';
   if ((await claimedHash(trx, scope, key)) !== hash) throw conflict();
   return 'replay';
 }
@@ -88,15 +83,4 @@ export async function earlierClaim(db: Database, scope: ClaimScope, key: string,
   if (earlier === undefined) return undefined;
   if (earlier !== hash) throw conflict();
   return 'replay';
-}
-
-async function claimedHash(db: Database | Transaction<DB>, scope: ClaimScope, key: string): Promise<string | undefined> {
-  const row = await db
-    .selectFrom('idempotency_claims')
-    .select('request_hash')
-    .where('agency_id', '=', scope.agencyId)
-    .where('scope', '=', scope.name)
-    .where('idempotency_key', '=', key)
-    .executeTakeFirst();
-  return row?.request_hash;
 }
