@@ -56,4 +56,4 @@ export {
   type TrialBalance,
 } from './trialBalance';
 export { LEDGER_TRANSFER } from './lifecycle';
-export { pendingProviderTransfers } from './pendingTransfersRepository';
+export { pendingProviderTransfers } from './repository';

@@ -263,3 +263,20 @@ export function entryRowsOf(db: Kysely<DB>, transferId: string) {
     .orderBy('id')
     .execute();
 }
+
+/** Provider transfers left PENDING since before olderThanMs, oldest first: the reconciler settles them by asking their provider. */
+export async function pendingProviderTransfers(
+  db: Kysely<DB>,
+  olderThanMs: number,
+  limit: number,
+): Promise<Selectable<LedgerTables['ledger_transfers']>[]> {
+  return db
+    .selectFrom('ledger_transfers')
+    .selectAll()
+    .where('status', '=', 'PENDING')
+    .where('provider', 'is not', null)
+    .where(sql<boolean>`created_at < now() - ${olderThanMs} * interval '1 millisecond'`)
+    .orderBy('created_at')
+    .limit(limit)
+    .execute();
+}
