@@ -6,10 +6,15 @@ import userEvent from '@testing-library/user-event';
 import { API, renderApp } from '../support/renderApp';
 import { AGENCY_ID, PLAYER_INFO, mockAgency, mockPlayer, mockVisitor, rememberReportedToday } from '../support/playerSite';
 import { FAKE_VISITOR_ID } from '../support/fakeFingerprintjs';
-import * as fingerprintReports from '../../src/features/auth/fingerprintReports';
-import { FINGERPRINT_STORAGE_KEY, localDate } from '../../src/features/auth/fingerprintReports';
+import { FINGERPRINT_STORAGE_KEY, localDate, needsFingerprintReport } from '../../src/features/auth/fingerprintReports';
 import type { DeviceFingerprint } from '../../contract/players';
 import { ALL_RESOURCES } from '../../src/i18n/allResources';
+
+// The page's decision whether to report the device, watched as it runs (ES module exports cannot be spied on).
+jest.mock('../../src/features/auth/fingerprintReports', () => {
+  const actual = jest.requireActual('../../src/features/auth/fingerprintReports');
+  return { ...actual, needsFingerprintReport: jest.fn(actual.needsFingerprintReport) };
+});
 
 // Whole-site renders with typing; room for a busy shared machine.
 jest.setTimeout(20_000);
@@ -275,12 +280,12 @@ describe('device fingerprint reports', () => {
 
   it('sends nothing when this device was already reported for the agency today', async () => {
     rememberReportedToday();
-    const decided = jest.spyOn(fingerprintReports, 'needsFingerprintReport');
+    const decided = jest.mocked(needsFingerprintReport);
+    decided.mockClear();
     const report = nock(API).post('/api/v2/fingerprint').reply(200, {});
     await openAsPlayer();
     await waitFor(() => expect(decided).toHaveReturnedWith(false));
     expect(report.isDone()).toBe(false);
-    decided.mockRestore();
   });
 
   it.each([
