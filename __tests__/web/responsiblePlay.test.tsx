@@ -25,12 +25,27 @@ function mockAgencyInfoWithNotice() {
     .persist();
 }
 
-function servePlayer(realityCheck: RealityCheck) {
+function servePlayer(realityCheck: RealityCheck | (() => RealityCheck)) {
   mockAgency();
   mockPlayer().persist();
   mockAgencyInfoWithNotice();
   rememberReportedToday();
-  return nock(API).get('/api/v2/players/reality-check').reply(200, realityCheck).persist();
+  return nock(API)
+    .get('/api/v2/players/reality-check')
+    .reply(200, typeof realityCheck === 'function' ? () => realityCheck() : realityCheck)
+    .persist();
+}
+
+/**
+ * A reality check whose session began so that it falls due `dueInMs` after the site first reads it,
+ * however long the site took to load; later reads carry the same start.
+ */
+function dueAfterFirstRead(check: Omit<RealityCheck, 'sessionStartedAt'>, dueInMs: number): () => RealityCheck {
+  let sessionStartedAt: string | undefined;
+  return () => ({
+    ...check,
+    sessionStartedAt: (sessionStartedAt ??= new Date(Date.now() - check.minutes * 60_000 + dueInMs).toISOString()),
+  });
 }
 
 afterEach(() => {
@@ -40,9 +55,7 @@ afterEach(() => {
 
 describe('reality check dialog', () => {
   it('stops the player when the interval since login is up, with the time and the kip paid in and out, then lets them continue', async () => {
-    // the session began 15 minutes ago less 5 seconds: the check is due in 5 s, once the site has loaded
-    const sessionStartedAt = new Date(Date.now() - 15 * 60_000 + 5000).toISOString();
-    servePlayer({ sessionStartedAt, minutes: 15, chosen: true, paidInKip: '17250000', paidOutKip: '20000000', netKip: '-2750000' });
+    servePlayer(dueAfterFirstRead({ minutes: 15, chosen: true, paidInKip: '17250000', paidOutKip: '20000000', netKip: '-2750000' }, 2000));
     renderApp('/player');
     const dialog = await screen.findByRole('dialog', { name: 'ແຈ້ງເຕືອນເວລາຫຼິ້ນ' }, { timeout: 15_000 });
     expect(within(dialog).getByTestId('reality-check-elapsed')).toHaveTextContent('ທ່ານເຂົ້າສູ່ລະບົບມາແລ້ວ 0 ຊົ່ວໂມງ 15 ນາທີ');
@@ -56,8 +69,7 @@ describe('reality check dialog', () => {
   });
 
   it('logs the player out from the dialog', async () => {
-    const sessionStartedAt = new Date(Date.now() - 30 * 60_000 + 5000).toISOString();
-    servePlayer({ sessionStartedAt, minutes: 30, chosen: false, paidInKip: '0', paidOutKip: '0', netKip: '0' });
+    servePlayer(dueAfterFirstRead({ minutes: 30, chosen: false, paidInKip: '0', paidOutKip: '0', netKip: '0' }, 2000));
     const logout = nock(API).post('/api/v2/players/logout').reply(200, { loggedOut: true });
     renderApp('/player');
     const dialog = await screen.findByRole('dialog', { name: 'ແຈ້ງເຕືອນເວລາຫຼິ້ນ' }, { timeout: 15_000 });
