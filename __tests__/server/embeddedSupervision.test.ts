@@ -28,7 +28,8 @@ describe('the embedded PostgreSQL under a running server', () => {
   it.each([
     // A smart shutdown waits for every connection, the server's pool among them.
     ['SIGTERM', /received a smart shutdown request/],
-    ['SIGINT', /received a fast shutdown request/],
+    // A fast shutdown ends every connection too: on a busy machine the pool can hear that before the log says it.
+    ['SIGINT', /received a fast shutdown request|PostgreSQL ended a connection \(57P01 admin_shutdown\)/],
     // Killed outright, the postmaster logs nothing: its exit, or its backends ending the pool's connections, tell.
     ['SIGKILL', /PostgreSQL exited \(SIGKILL\)|PostgreSQL ended a connection \(57P01 admin_shutdown\)/],
   ] as const)(
