@@ -70,14 +70,3 @@ export async function refundOfOrder(db: Database, agencyId: string, depositOrder
     .where('deposit_order_id', '=', depositOrderId)
     .executeTakeFirst();
 }
-
-/** A ledger account's balance under its row lock. */
-export async function lockAccountBalance(trx: LedgerTrx, accountId: string): Promise<bigint> {
-  const locked = await trx
-    .selectFrom('ledger_accounts')
-    .select('balance')
-    .where('id', '=', accountId)
-    .forUpdate()
-    .executeTakeFirstOrThrow();
-  return BigInt(locked.balance);
-}

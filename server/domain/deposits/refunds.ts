@@ -3,12 +3,12 @@ import type { Database } from '../../db/database';
 import { gatewayIdKey, type LaoQrGateway, type RefundResult } from '../../adapters/payment';
 import { OperatorErrorCode } from '../../../contract/admin';
 import { AppError } from '../errors';
-import { postTransfer, resolveAccount, type AccountRef, type Entry, type LedgerTrx } from '../ledger';
+import { lockAccount, postTransfer, type AccountRef, type Entry, type LedgerTrx } from '../ledger';
 import { BONUS_POOL, endUsageByRefund } from '../promotions';
 import type { RefundRow } from './review';
 import { transitionOrder, transitionPayment, transitionRefund } from './lifecycle';
 import { markOrderRefunded, markPaymentRefunded, orderById } from './repository';
-import { insertRefund, lockAccountBalance, lockRefund, refundIdByRef, refundsLeftPending } from './refundRepository';
+import { insertRefund, lockRefund, refundIdByRef, refundsLeftPending } from './refundRepository';
 import { cash, owedTo } from './rules';
 
 /**
@@ -30,8 +30,7 @@ export const refundRefOf = (transactionId: string) => `refund-${gatewayIdKey(tra
  * when agency cash shows less (the payouts' rule): the difference is the operator's own money.
  */
 async function kipOut(trx: LedgerTrx, agencyId: string, kip: bigint, ref: string): Promise<Entry[]> {
-  const account = await resolveAccount(trx, agencyId, cash);
-  const shortfall = kip - (await lockAccountBalance(trx, account.id));
+  const shortfall = kip - (await lockAccount(trx, agencyId, cash)).balance;
   if (shortfall > 0n) {
     await postTransfer(trx, {
       agencyId,

@@ -5,11 +5,10 @@ import { ErrorCode } from '../../../contract/errors';
 import type { Provider } from '../../../contract/providers';
 import { appendAudit, type Actor } from '../audit';
 import { AppError } from '../errors';
-import { postTransfer, resolveAccount, type LedgerTrx } from '../ledger';
+import { lockAccount, postTransfer, type LedgerTrx } from '../ledger';
 import { BONUS_POOL, reopenUsageAfterWithdrawal } from '../promotions';
 import { sendCreditToProvider } from '../providerWallets';
 import {
-  lockAccountBalance,
   lockWithdrawal,
   markCreditReturned,
   recordPayoutClaim,
@@ -125,8 +124,7 @@ export async function settlePayout(deps: WithdrawalDeps, row: WithdrawalRow, res
 async function postPayoutKip(trx: LedgerTrx, row: WithdrawalRow, payoutRef: string): Promise<void> {
   const kip = BigInt(row.amount_kip);
   if (kip <= 0n) return;
-  const cash = await resolveAccount(trx, row.agency_id, AGENCY_CASH_LAK);
-  const shortfall = kip - (await lockAccountBalance(trx, cash.id));
+  const shortfall = kip - (await lockAccount(trx, row.agency_id, AGENCY_CASH_LAK)).balance;
   const refs = { withdrawal: row.code, payoutRef, rate: row.rate, kip: kip.toString() };
   if (shortfall > 0n) {
     await postTransfer(trx, {

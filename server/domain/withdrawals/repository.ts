@@ -292,17 +292,6 @@ export async function recordPayoutClaim(trx: Trx, id: string, payoutRef: string,
     .executeTakeFirstOrThrow();
 }
 
-/** A ledger account's balance under its row lock (FOR UPDATE). */
-export async function lockAccountBalance(trx: Trx, accountId: string): Promise<bigint> {
-  const locked = await trx
-    .selectFrom('ledger_accounts')
-    .select('balance')
-    .where('id', '=', accountId)
-    .forUpdate()
-    .executeTakeFirstOrThrow();
-  return BigInt(locked.balance);
-}
-
 /** Records the credit returned to the provider unless it is already: undefined then. */
 export async function markCreditReturned(db: Database, id: string, amountSatang: string): Promise<WithdrawalRow | undefined> {
   return db
