@@ -1,5 +1,5 @@
 import nock from 'nock';
-import { act, cleanup, screen, waitFor, within } from '@testing-library/react';
+import { cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import type { AnyEventObject } from 'xstate';
 import { depositStageOf } from '../../src/features/deposit/useDepositOrder';
@@ -83,12 +83,14 @@ function answerWith(outcome: AnyEventObject | undefined, method: 'get' | 'post',
   }
 }
 
-/** The tab hidden or shown, as a browser tells the page. */
-async function setVisibility(state: DocumentVisibilityState) {
+/**
+ * The tab hidden or shown, as a browser tells the page, in fireEvent's act, which ends with the
+ * event's renders. An awaited act stays open while later answers land, and a focus the page moves
+ * meanwhile (user-event acts for it) would end it early, leaving the rest outside act().
+ */
+function setVisibility(state: DocumentVisibilityState) {
   Object.defineProperty(document, 'visibilityState', { configurable: true, get: () => state });
-  await act(async () => {
-    document.dispatchEvent(new Event('visibilitychange'));
-  });
+  fireEvent(document, new Event('visibilitychange'));
 }
 
 /** The API of a logged-in player's deposit page, with `open` as the open orders it resumes. */
@@ -104,9 +106,9 @@ function serveDepositPage(resumable: DepositOrder, open: DepositOrder[]) {
 }
 
 describe('the deposit page follows the depositOrder machine', () => {
-  afterEach(async () => {
+  afterEach(() => {
     cleanup();
-    await setVisibility('visible');
+    setVisibility('visible');
   });
 
   it('shows the payment a read of the order found, with no click', async () => {
@@ -166,10 +168,10 @@ describe('the deposit page follows the depositOrder machine', () => {
           await user.click(screen.getByRole('button', { name: 'ຝາກເງິນໃໝ່' }));
           break;
         case 'page.hidden':
-          await setVisibility('hidden');
+          setVisibility('hidden');
           break;
         case 'page.visible':
-          await setVisibility('visible');
+          setVisibility('visible');
           break;
         default:
           // RESUME happens on load, EXPIRE when the countdown ends, a read when its delay is over, and

@@ -50,16 +50,21 @@ describe('session machine paths replayed on the site', () => {
 
   /** The first player info answer waits until the path's first event decides it. */
   function holdFirstPlayerInfo() {
-    let requested: (answer: (status: number) => void) => void = () => {};
-    const request = new Promise<(status: number) => void>((resolve) => (requested = resolve));
+    let answer: ((status: number) => void) | undefined;
     nock(API)
       .get('/api/v2/players/info')
       .reply((_uri, _body, callback) => {
-        requested((status) =>
-          callback(null, status === 200 ? [200, PLAYER_INFO] : [401, { code: 'UNAUTHORIZED', message: 'Log in first' }]),
-        );
+        answer = (status) => callback(null, status === 200 ? [200, PLAYER_INFO] : [401, { code: 'UNAUTHORIZED', message: 'Log in first' }]);
       });
-    return async (status: number) => (await request)(status);
+    return async (status: number) => {
+      // The site may ask after the footer shows: waited for as testing-library waits, so that what
+      // the site draws meanwhile (the agency info in the top bar and footer) is drawn inside act().
+      const reply = await waitFor(() => {
+        if (!answer) throw new Error('the site has not asked for the player info yet');
+        return answer;
+      });
+      reply(status);
+    };
   }
 
   /** A refetch of the player info, as the site does when the window regains focus. */

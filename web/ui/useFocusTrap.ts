@@ -1,4 +1,4 @@
-import { useEffect, type RefObject } from 'react';
+import { useEffect, useEffectEvent, type RefObject } from 'react';
 
 const FOCUSABLE =
   'a[href], button:not([disabled]), input:not([disabled]), select:not([disabled]), textarea:not([disabled]), [tabindex]:not([tabindex="-1"])';
@@ -8,6 +8,9 @@ const FOCUSABLE =
  * onEscape, and focus returns to where it was when the trap ends. Used by dialogs, menus and the drawer.
  */
 export function useFocusTrap(container: RefObject<HTMLElement | null>, active: boolean, onEscape: () => void) {
+  // Callers often pass a new function each render: the trap must not restart for it, or every
+  // render of the dialog would pull focus back to its first item.
+  const escape = useEffectEvent(onEscape);
   useEffect(() => {
     const root = container.current;
     if (!active || !root) return;
@@ -18,7 +21,7 @@ export function useFocusTrap(container: RefObject<HTMLElement | null>, active: b
     const onKeyDown = (event: KeyboardEvent) => {
       if (event.key === 'Escape') {
         event.stopPropagation();
-        onEscape();
+        escape();
         return;
       }
       if (event.key !== 'Tab') return;
@@ -42,5 +45,5 @@ export function useFocusTrap(container: RefObject<HTMLElement | null>, active: b
       root.removeEventListener('keydown', onKeyDown);
       previous?.focus?.();
     };
-  }, [container, active, onEscape]);
+  }, [container, active]);
 }
