@@ -269,7 +269,7 @@ export async function pendingProviderTransfers(
   db: Kysely<DB>,
   olderThanMs: number,
   limit: number,
-): Promise<Selectable<LedgerTables['ledger_transfers']>[]> {
+): Promise<TransferRow[]> {
   return db
     .selectFrom('ledger_transfers')
     .selectAll()

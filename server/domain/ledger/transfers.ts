@@ -129,8 +129,7 @@ function checkAmount(amount: unknown): asserts amount is bigint {
   if (typeof amount !== 'bigint' || amount === 0n) throw invalid('Every amount is a non-zero whole number of minor units');
 }
 
-/** A fingerprint of what was asked, independent of the order of entries and refs. */
-/** A transfer's content as the one request hash sees it: its JSON, one part. */
+/** A transfer's content as the one request hash sees it: its JSON (amounts as text), one part. */
 function contentHash(content: unknown): string {
   return requestHash(JSON.stringify(content, (_, value: unknown) => (typeof value === 'bigint' ? value.toString() : value)));
 }
