@@ -8,7 +8,7 @@ import { ErrorCode } from '../../../contract/errors';
 import { AppError } from '../errors';
 import { defineLifecycle, transition } from '../lifecycle';
 import type { LedgerTrx } from '../ledger';
-import type { RefundRow } from './review';
+import type { RefundRow } from './refundRepository';
 import type { OrderRow } from './repository';
 
 /**

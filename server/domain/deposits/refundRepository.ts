@@ -1,10 +1,11 @@
-import { sql, type Insertable } from 'kysely';
+import { sql, type Insertable, type Selectable } from 'kysely';
 import type { Database } from '../../db/database';
 import type { DepositTables } from '../../db/schema';
 import type { LedgerTrx } from '../ledger';
-import type { RefundRow } from './review';
 
 /** The refunds of paid transactions (deposit_refunds), each under its ref, and the cash a refund takes. */
+
+export type RefundRow = Selectable<DepositTables['deposit_refunds']>;
 
 /** What a refund is recorded with; the database adds its id, its PENDING status and its dates. */
 export type NewRefund = Insertable<DepositTables['deposit_refunds']>;

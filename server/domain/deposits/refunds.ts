@@ -5,10 +5,9 @@ import { OperatorErrorCode } from '../../../contract/admin';
 import { AppError } from '../errors';
 import { lockAccount, postTransfer, type AccountRef, type Entry, type LedgerTrx } from '../ledger';
 import { BONUS_POOL, endUsageByRefund } from '../promotions';
-import type { RefundRow } from './review';
 import { transitionOrder, transitionPayment, transitionRefund } from './lifecycle';
 import { markOrderRefunded, markPaymentRefunded, orderById } from './repository';
-import { insertRefund, lockRefund, refundIdByRef, refundsLeftPending } from './refundRepository';
+import { insertRefund, lockRefund, refundIdByRef, refundsLeftPending, type RefundRow } from './refundRepository';
 import { cash, owedTo } from './rules';
 
 /**

@@ -10,13 +10,13 @@ import { AppError } from '../errors';
 import type { LedgerTrx, WithSettlement } from '../ledger';
 import type { PlayerRef } from '../players';
 import { orderTransition } from './lifecycle';
-import type { UnmatchedRow } from './review';
 import { creditKey } from './rules';
 
 /** The deposit tables: orders, the agency's deposit settings and unmatched payments, and their row mapping. */
 
 export type OrderRow = Selectable<DepositTables['deposit_orders']>;
 export type SettingsRow = Selectable<DepositTables['agency_deposit_settings']>;
+export type UnmatchedRow = Selectable<DepositTables['deposit_unmatched_payments']>;
 
 export function toDepositOrder(row: OrderRow): DepositOrder {
   const credit = BigInt(row.credit_satang);
@@ -40,7 +40,7 @@ export function toDepositOrder(row: OrderRow): DepositOrder {
  * The status a reader sees: an OPEN order past its expiry is EXPIRED whether or not the reconciler
  * has written that yet, so reads never write.
  */
-const effectiveStatus = sql<DepositStatus>`CASE
+export const effectiveStatus = sql<DepositStatus>`CASE
   WHEN deposit_orders.status = 'OPEN' AND deposit_orders.expires_at <= now() THEN 'EXPIRED'
   ELSE deposit_orders.status
 END`;

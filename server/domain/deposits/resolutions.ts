@@ -12,13 +12,13 @@ import { AppError } from '../errors';
 import { claim, requestHash, requireIdempotencyKey, scopes } from '../claims';
 import { findTransfer, postTransfer, type LedgerTrx } from '../ledger';
 import { appendAudit, type Actor } from '../audit';
-import { agencyDeposit, toRefund, unmatchedPayment, type UnmatchedRow } from './review';
+import { agencyDeposit, toRefund, unmatchedPayment } from './review';
 import { agencyPlayer } from './reviewRepository';
 import { EXCHANGE_LAK, EXCHANGE_THB, UNALLOCATED, recordRefund, refundRefOf, runRefund } from './refunds';
 import { pendingRefund, refundOfPayment } from './refundRepository';
 import { transitionOrder, transitionPayment } from './lifecycle';
 import { recordOrderCredits, sendOrderCredit } from './payments';
-import { insertOrder, lockAgencyOrder, lockUnmatchedPayment, setCreditAttempt, type OrderRow } from './repository';
+import { insertOrder, lockAgencyOrder, lockUnmatchedPayment, setCreditAttempt, type OrderRow, type UnmatchedRow } from './repository';
 import { creditKey, newCode, owedTo } from './rules';
 
 /**

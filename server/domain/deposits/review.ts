@@ -1,6 +1,4 @@
-import type { Selectable } from 'kysely';
 import type { Database } from '../../db/database';
-import type { DepositTables } from '../../db/schema';
 import { ErrorCode } from '../../../contract/errors';
 import { convertAt, formatAmount, normalizeRate } from '../../../contract/money';
 import type { Provider } from '../../../contract/providers';
@@ -18,7 +16,7 @@ import { AppError } from '../errors';
 import { isCalendarDay, type LedgerTrx } from '../ledger';
 import { payableSettings, qrOf } from './rules';
 import { settingsOf } from './repository';
-import { refundOfOrder } from './refundRepository';
+import { refundOfOrder, type RefundRow } from './refundRepository';
 import {
   agencyDepositRow,
   agencyOrder,
@@ -35,9 +33,6 @@ import {
 } from './reviewRepository';
 
 /** What the operators' deposit review reads: deposits searched and opened, unmatched payments, players to credit. */
-
-export type UnmatchedRow = Selectable<DepositTables['deposit_unmatched_payments']>;
-export type RefundRow = Selectable<DepositTables['deposit_refunds']>;
 
 function toAgencyDeposit(row: AgencyDepositRow): AgencyDeposit {
   return {

@@ -1,13 +1,11 @@
 import { sql, type Selectable } from 'kysely';
 import type { Database } from '../../db/database';
 import type { DB } from '../../db/schema';
-import type { DepositStatus } from '../../../contract/deposits';
 import { vientianeDayStart } from '../../../contract/vientiane';
 import type { AgencyDepositQuery, DepositPlayer } from '../../../contract/adminDeposits';
 import { gatewayIdKey } from '../../adapters/payment';
 import type { LedgerTrx } from '../ledger';
-import type { OrderRow } from './repository';
-import type { UnmatchedRow } from './review';
+import { effectiveStatus, type OrderRow, type UnmatchedRow } from './repository';
 
 /**
  * What the operators' deposit review reads: the agency's deposits with their players, the webhook
@@ -16,11 +14,6 @@ import type { UnmatchedRow } from './review';
 
 /** A PAID order counts as stuck once its credit was refused, or after this long without reaching the provider. */
 const STUCK_AFTER = sql`interval '2 minutes'`;
-
-const effectiveStatus = sql<DepositStatus>`CASE
-  WHEN deposit_orders.status = 'OPEN' AND deposit_orders.expires_at <= now() THEN 'EXPIRED'
-  ELSE deposit_orders.status
-END`;
 
 const stuck = sql<boolean>`(deposit_orders.status = 'PAID' AND (deposit_orders.failure_code IS NOT NULL OR deposit_orders.paid_at < now() - ${STUCK_AFTER}))`;
 
