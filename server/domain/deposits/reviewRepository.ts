@@ -1,5 +1,6 @@
 import { sql, type Selectable } from 'kysely';
 import type { Database } from '../../db/database';
+import { likeContaining } from '../../db/like';
 import type { DB } from '../../db/schema';
 import { vientianeDayStart } from '../../../contract/vientiane';
 import type { AgencyDepositQuery, DepositPlayer } from '../../../contract/adminDeposits';
@@ -16,8 +17,6 @@ import { effectiveStatus, type OrderRow, type UnmatchedRow } from './repository'
 const STUCK_AFTER = sql`interval '2 minutes'`;
 
 const stuck = sql<boolean>`(deposit_orders.status = 'PAID' AND (deposit_orders.failure_code IS NOT NULL OR deposit_orders.paid_at < now() - ${STUCK_AFTER}))`;
-
-const like = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 function agencyDeposits(db: Database | LedgerTrx, agencyId: string) {
   return db
@@ -43,8 +42,8 @@ export async function searchAgencyDeposits(
   { code, player, status, from, to, page, pageSize }: AgencyDepositQuery,
 ): Promise<{ rows: AgencyDepositRow[]; total: number }> {
   const filtered = agencyDeposits(db, agencyId)
-    .$if(Boolean(code), (q) => q.where('deposit_orders.code', 'ilike', like(code!.trim())))
-    .$if(Boolean(player), (q) => q.where('players.username', 'ilike', like(player!.trim())))
+    .$if(Boolean(code), (q) => q.where('deposit_orders.code', 'ilike', likeContaining(code!.trim())))
+    .$if(Boolean(player), (q) => q.where('players.username', 'ilike', likeContaining(player!.trim())))
     .$if(status !== undefined, (q) => q.where(effectiveStatus, '=', status!))
     .$if(from !== undefined, (q) => q.where('deposit_orders.created_at', '>=', vientianeDayStart(from!)))
     .$if(to !== undefined, (q) => q.where('deposit_orders.created_at', '<', vientianeDayStart(to!, 1)));
@@ -169,7 +168,7 @@ export async function playersContaining(db: Database, agencyId: string, text: st
     .selectFrom('players')
     .select(['id', 'username'])
     .where('agency_id', '=', agencyId)
-    .where('username', 'ilike', like(text))
+    .where('username', 'ilike', likeContaining(text))
     .orderBy('username')
     .limit(20)
     .execute();

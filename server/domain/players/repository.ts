@@ -1,5 +1,6 @@
 import { sql, type Transaction } from 'kysely';
 import type { Database } from '../../db/database';
+import { likeContaining } from '../../db/like';
 import type { DB } from '../../db/schema';
 import type { PlayerSummary } from '../../../contract/players';
 import { AppError } from '../errors';
@@ -157,9 +158,6 @@ export async function isBlocked(db: Database, agencyId: string, playerId: string
     .executeTakeFirst();
   return row?.blocked ?? false;
 }
-
-/** LIKE's own characters in a search stand for themselves. */
-const likeContaining = (text: string) => `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
 
 /**
  * A page of the agency's players, newest first, and how many match: those whose username or
