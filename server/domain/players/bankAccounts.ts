@@ -2,18 +2,8 @@ import type { Database } from '../../db/database';
 import { AppError } from '../errors';
 import { ErrorCode } from '../../../contract/errors';
 import { checkBankAccountInput, type BankAccount } from '../../../contract/bankAccounts';
-import type { Currency } from '../../../contract/money';
 import { isUniqueViolation } from '../../db/errors';
-import { hasBankAccount, insertBankAccount, playerBankAccounts, recordRefusedAccount, type AccountRow } from './bankAccountsRepository';
-
-const toBankAccount = (row: AccountRow): BankAccount => ({
-  id: row.id,
-  bank: row.bank,
-  accountNumber: row.account_number,
-  accountName: row.account_name,
-  currency: row.currency as Currency,
-  createdAt: row.created_at.toISOString(),
-});
+import { hasBankAccount, insertBankAccount, playerBankAccounts, recordRefusedAccount, toBankAccount } from './bankAccountsRepository';
 
 /** The player's bank accounts (at most one today), oldest first. */
 export async function bankAccountsOf(db: Database, agencyId: string, playerId: string): Promise<BankAccount[]> {

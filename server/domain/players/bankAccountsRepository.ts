@@ -1,6 +1,8 @@
 import type { Transaction } from 'kysely';
 import type { Database } from '../../db/database';
 import type { DB } from '../../db/schema';
+import type { BankAccount } from '../../../contract/bankAccounts';
+import type { Currency } from '../../../contract/money';
 
 /** The players' bank accounts (one per player, one player per account number) and the refused tries to add one. */
 
@@ -9,6 +11,15 @@ export type AccountRow = { id: string; bank: string; account_number: string; acc
 type AccountInput = { bank: string; accountNumber: string; accountName: string; currency: string };
 
 const COLUMNS = ['id', 'bank', 'account_number', 'account_name', 'currency', 'created_at'] as const;
+
+export const toBankAccount = (row: AccountRow): BankAccount => ({
+  id: row.id,
+  bank: row.bank,
+  accountNumber: row.account_number,
+  accountName: row.account_name,
+  currency: row.currency as Currency,
+  createdAt: row.created_at.toISOString(),
+});
 
 /** The player's bank accounts, oldest first. */
 export async function playerBankAccounts(db: Database, agencyId: string, playerId: string): Promise<AccountRow[]> {

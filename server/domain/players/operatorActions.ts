@@ -4,13 +4,12 @@ import { isUniqueViolation } from '../../db/errors';
 import { ErrorCode } from '../../../contract/errors';
 import { checkBankAccountInput, ACCEPTED_ACCOUNT_CURRENCY, type BankAccount } from '../../../contract/bankAccounts';
 import type { PlayerBankAccountChange, PlayerStatusResponse } from '../../../contract/adminPlayers';
-import type { Currency } from '../../../contract/money';
 import { appendAudit, type Actor } from '../audit';
 import { AppError } from '../errors';
 import { hashPassword } from '../passwords';
 import { revokeAllSessions } from './sessionsRepository';
 import { lockPlayer, setTemporaryPasswordHash, updatePlayer, type LockedPlayer } from './repository';
-import { bankAccountOf, openWithdrawalCode, replaceBankAccount } from './bankAccountsRepository';
+import { bankAccountOf, openWithdrawalCode, replaceBankAccount, toBankAccount } from './bankAccountsRepository';
 
 /**
  * What an operator does to a player (the console's players page): each action takes the
@@ -126,14 +125,7 @@ export async function changeBankAccount(
           to: `${bank} ${accountNumber}`,
         },
       });
-      return {
-        id: row.id,
-        bank: row.bank,
-        accountNumber: row.account_number,
-        accountName: row.account_name,
-        currency: row.currency as Currency,
-        createdAt: row.created_at.toISOString(),
-      };
+      return toBankAccount(row);
     });
   } catch (error) {
     if (isUniqueViolation(error, 'bank_accounts_number_key')) {
