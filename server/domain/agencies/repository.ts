@@ -68,14 +68,8 @@ export async function updateNameAndSocial(
 }
 
 /** The agency's hosts in alphabetical order, as the console lists them. */
-export async function sortedHostsOf(db: Database, agencyId: string): Promise<string[]> {
+export async function hostsOf(db: Kysely<DB>, agencyId: string): Promise<string[]> {
   const rows = await db.selectFrom('agency_domains').select('host').where('agency_id', '=', agencyId).orderBy('host').execute();
-  return rows.map((row) => row.host);
-}
-
-/** The agency's hosts, in no set order. */
-export async function hostsOf(trx: Transaction<DB>, agencyId: string): Promise<string[]> {
-  const rows = await trx.selectFrom('agency_domains').select('host').where('agency_id', '=', agencyId).execute();
   return rows.map((row) => row.host);
 }
 

@@ -17,7 +17,7 @@ import {
   saveSiteSettings,
   saveWithdrawalSettings,
   siteSettingsOf,
-  sortedHostsOf,
+  hostsOf,
   updateDepositBounds,
   updateNameAndSocial,
   withdrawalSettingsOf,
@@ -33,7 +33,7 @@ export async function agencySettingsOf(db: Database, agencyId: string, config: S
     agencyNameAndSocial(db, agencyId),
     siteSettingsOf(db, agencyId),
     ownDepositBounds(db, agencyId),
-    sortedHostsOf(db, agencyId),
+    hostsOf(db, agencyId),
     withdrawalSettingsOf(db, agencyId, config.withdrawals),
   ]);
   return {
