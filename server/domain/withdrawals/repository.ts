@@ -4,12 +4,9 @@ import type { DB, WithdrawalTables } from '../../db/schema';
 import { ErrorCode } from '../../../contract/errors';
 import { formatAmount, normalizeRate } from '../../../contract/money';
 import type { Provider } from '../../../contract/providers';
-import type { Static } from 'typebox';
-import type { AgencyWithdrawalSchema, Withdrawal, WithdrawalPage, WithdrawalStatus } from '../../../contract/withdrawals';
+import type { Withdrawal, WithdrawalPage, WithdrawalStatus } from '../../../contract/withdrawals';
 import { AppError } from '../errors';
 import type { PlayerRef } from '../players';
-import type { Approver } from '../operators';
-import { approvalStatesOf } from './review';
 import { WITHDRAWAL_TRANSFER_KIND } from './rules';
 
 /** The withdrawals table: its queries and the row as the API shows it. */
@@ -144,17 +141,14 @@ export async function openWithdrawalsOf(db: Database, player: PlayerRef): Promis
   return rows.map(toWithdrawal);
 }
 
-export type AgencyWithdrawal = Static<typeof AgencyWithdrawalSchema>;
-
-/** The agency's withdrawals as the `viewer` operator sees them, optionally of one status, newest first. */
-export async function agencyWithdrawals(
+/** A page of the agency's withdrawals with their players' usernames, optionally of one status, newest first, and how many there are. */
+export async function agencyWithdrawalRows(
   db: Database,
   agencyId: string,
-  viewer: Approver,
   status: WithdrawalStatus | undefined,
   page: number,
   pageSize: number,
-) {
+): Promise<{ rows: Array<WithdrawalRow & { username: string }>; total: number }> {
   const scoped = db
     .selectFrom('withdrawals')
     .where('withdrawals.agency_id', '=', agencyId)
@@ -172,15 +166,7 @@ export async function agencyWithdrawals(
     // Every withdrawal has its player: the count needs no join and reads the status index alone.
     scoped.select((eb) => eb.fn.countAll<string>().as('count')).executeTakeFirstOrThrow(),
   ]);
-  const approvals = await approvalStatesOf(db, agencyId, rows, viewer);
-  const items: AgencyWithdrawal[] = rows.map((row) => ({
-    ...toWithdrawal(row),
-    player: row.username,
-    payoutSent: row.payout_ref !== null,
-    decidedBy: row.decided_by,
-    ...approvals.get(row.id)!,
-  }));
-  return { items, page, pageSize, total: Number(total.count) };
+  return { rows, total: Number(total.count) };
 }
 
 const olderThan = (ms: number) => sql<Date>`now() - ${ms} * interval '1 millisecond'`;

@@ -2,7 +2,8 @@ import type { Database } from '../../db/database';
 import { announceAgencyChange } from '../../db/changes';
 import { ErrorCode } from '../../../contract/errors';
 import { formatAmount, parseAmount } from '../../../contract/money';
-import type { WithdrawalApproval } from '../../../contract/withdrawals';
+import type { Static } from 'typebox';
+import type { AgencyWithdrawalSchema, WithdrawalApproval, WithdrawalStatus } from '../../../contract/withdrawals';
 import {
   approvalsNeededFor,
   fourEyesAmountProblem,
@@ -15,7 +16,7 @@ import { mustBeSecondPerson, secondApprovalRefusal, type ApprovalRefusal, type A
 import { sharedDevices } from '../players';
 import { claim, requestHash, scopes, type Claim } from '../claims';
 import { AppError } from '../errors';
-import { toWithdrawal, type Trx, type WithdrawalRow } from './repository';
+import { agencyWithdrawalRows, toWithdrawal, type Trx, type WithdrawalRow } from './repository';
 import {
   approvalsOf,
   approversOf,
@@ -158,6 +159,29 @@ export async function approvalStatesOf(
 
 export async function approvalStateOf(db: Database, row: WithdrawalRow, viewer: Approver): Promise<ApprovalState> {
   return (await approvalStatesOf(db, row.agency_id, [row], viewer)).get(row.id)!;
+}
+
+export type AgencyWithdrawal = Static<typeof AgencyWithdrawalSchema>;
+
+/** The agency's withdrawals as the `viewer` operator sees them, optionally of one status, newest first. */
+export async function agencyWithdrawals(
+  db: Database,
+  agencyId: string,
+  viewer: Approver,
+  status: WithdrawalStatus | undefined,
+  page: number,
+  pageSize: number,
+) {
+  const { rows, total } = await agencyWithdrawalRows(db, agencyId, status, page, pageSize);
+  const approvals = await approvalStatesOf(db, agencyId, rows, viewer);
+  const items: AgencyWithdrawal[] = rows.map((row) => ({
+    ...toWithdrawal(row),
+    player: row.username,
+    payoutSent: row.payout_ref !== null,
+    decidedBy: row.decided_by,
+    ...approvals.get(row.id)!,
+  }));
+  return { items, page, pageSize, total };
 }
 
 /** Other players of the agency seen on a device (fingerprint visitor id) this player used. */
