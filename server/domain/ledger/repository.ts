@@ -265,11 +265,7 @@ export function entryRowsOf(db: Kysely<DB>, transferId: string) {
 }
 
 /** Provider transfers left PENDING since before olderThanMs, oldest first: the reconciler settles them by asking their provider. */
-export async function pendingProviderTransfers(
-  db: Kysely<DB>,
-  olderThanMs: number,
-  limit: number,
-): Promise<TransferRow[]> {
+export async function pendingProviderTransfers(db: Kysely<DB>, olderThanMs: number, limit: number): Promise<TransferRow[]> {
   return db
     .selectFrom('ledger_transfers')
     .selectAll()
