@@ -130,6 +130,7 @@ export default defineConfig(
       'data/**',
       'coverage/**',
       'artifacts/**',
+      '.tsbuild/**',
       'node_modules/**',
       'public/**',
       'server/sandbox/**/*.js',
